@@ -17,7 +17,7 @@ old one untouched, or raises :class:`IllegalMoveError` and changes nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
@@ -431,10 +431,17 @@ def expect_int(value: Any, what: str, low: int | None = None, high: int | None =
     return int(value)
 
 
-def frozen_key(value: Any) -> Hashable:
-    """A hashable version of nested lists/dicts (for caching keyed on options)."""
-    if isinstance(value, dict):
-        return tuple(sorted((k, frozen_key(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(frozen_key(v) for v in value)
-    return value
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def replace(instance: Any, **changes: Any) -> Any:
+    """``attrs.evolve`` for hot paths: a copy of an attrs instance with ``changes``.
+
+    Several times faster than ``attrs.evolve`` (no introspection per call);
+    for classes without validators or converters, which states are.
+    """
+    cls = type(instance)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls))
+    return cls(*[changes[n] if n in changes else getattr(instance, n) for n in names])

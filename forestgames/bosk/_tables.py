@@ -108,6 +108,7 @@ class Geometry:
         self.n = n = size - 1
         self.squares = size * size
         self.intersections = n * n
+        self.intersection_ids = range(self.intersections)
         self.square_rc = tuple(divmod(s, size) for s in range(self.squares))
         self.intersection_rc = tuple(divmod(t, n) for t in range(self.intersections))
         self.base: dict[str, tuple[tuple[int, ...], ...]] = {}

@@ -7,6 +7,8 @@ rules of ``rules/bosk.md`` live, season by season.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -39,6 +41,7 @@ from forestgames.core import (
     expect_int,
     expect_keys,
     new_rng,
+    replace,
     resolve_seed,
 )
 
@@ -194,9 +197,9 @@ class BoskGame:
             leaf = table.leaf[player]
             return tuple(leaf[s] for s in self.leaf_targets(state))
         if phase is Phase.SPRING:
-            empty = [t for t, owner in enumerate(state.owners) if owner < 0]
+            pick = itemgetter(*compress(self.geometry.intersection_ids, map(_EMPTY, state.owners)), 0)
             plant = table.plant[player]
-            return tuple(plant[v][t] for v in self.values_to_plant(state, player) for t in empty)
+            return sum((pick(plant[v])[:-1] for v in self.values_to_plant(state, player)), ())
         if phase is Phase.TREE:
             choose = table.tree[player]
             return tuple(choose[t] for t in self.choosable_trees(state, player))
@@ -212,17 +215,17 @@ class BoskGame:
 
     def values_to_plant(self, state: BoskState, player: int) -> tuple[int, ...]:
         """Distinct values of ``player``'s trees not yet planted."""
-        planted = [v for o, v in zip(state.owners, state.values, strict=True) if o == player]
+        values = state.values
+        planted = [values[t] for t in _positions(state.owners, player)]
         return tuple(v for v in (1, 2, 3, 4) if planted.count(v) < TREES_PER_VALUE)
 
     def choosable_trees(self, state: BoskState, player: int) -> list[int]:
         """Intersections of ``player``'s trees allowed this round (value = round in 1–4)."""
-        need = state.round if state.round <= 4 else 0
-        return [
-            t
-            for t, (o, v) in enumerate(zip(state.owners, state.values, strict=True))
-            if o == player and (need == 0 or v == need)
-        ]
+        mine = _positions(state.owners, player)
+        if state.round > 4:
+            return mine
+        values = state.values
+        return [t for t in mine if values[t] == state.round]
 
     def leaf_cost(self, state: BoskState, square: int, player: int) -> int | None:
         """Extra leaves returned to lay one on ``square``; None if it can never take one."""
@@ -338,21 +341,21 @@ class BoskGame:
             return self._plant(state, move)
         if isinstance(move, mv.ChooseTree):
             t = move.at[0] * (self.size - 1) + move.at[1]
-            return attrs.evolve(state, phase=Phase.TILE, tree=t)
+            return replace(state, phase=Phase.TILE, tree=t)
         if isinstance(move, mv.ChooseTile):
             return self._choose_tile(state, move.player, move.tile)
         if isinstance(move, mv.PlaceSquirrel):
             square = move.at[0] * self.size + move.at[1]
             squirrels = _set(state.squirrels, move.player, square)
-            return self._end_turn(attrs.evolve(state, squirrels=squirrels))
+            return self._end_turn(replace(state, squirrels=squirrels))
         assert isinstance(move, mv.ChooseWind)
-        return attrs.evolve(
+        return replace(
             state, phase=Phase.TREE, round=1, first_wind=DIRECTIONS.index(move.direction)
         )
 
     def _plant(self, state: BoskState, move: mv.PlantTree) -> BoskState:
         t = move.at[0] * (self.size - 1) + move.at[1]
-        state = attrs.evolve(
+        state = replace(
             state,
             owners=_set(state.owners, t, move.player),
             values=_set(state.values, t, int(move.value)),
@@ -367,27 +370,27 @@ class BoskGame:
         summer = tuple(int(x) for x in summer_scores(state.tree_owner, state.tree_value, self.num_players))
         fewest = min(summer)
         start = self.first_reached({p for p, s in enumerate(summer) if s == fewest}, state.order[0])
-        return attrs.evolve(
+        return replace(
             state, phase=Phase.WIND, summer=summer, order=self.clockwise_from(start), turn=0
         )
 
     def _choose_tile(self, state: BoskState, player: int, tile: int) -> BoskState:
-        state = attrs.evolve(
+        state = replace(
             state,
             tiles_used=_set(state.tiles_used, player, state.tiles_used[player] | 1 << tile),
             round_tiles=_set(state.round_tiles, player, tile),
         )
         if tile == SQUIRREL:
-            state = attrs.evolve(state, phase=Phase.SQUIRREL)
+            state = replace(state, phase=Phase.SQUIRREL)
             return state if self.squirrel_targets(state) else self._end_turn(state)
-        state = attrs.evolve(state, phase=Phase.LEAVES, active=tile)
+        state = replace(state, phase=Phase.LEAVES, active=tile)
         return state if self.leaf_targets(state) else self._end_turn(state)
 
     def _place_leaf(self, state: BoskState, square: int) -> BoskState:
         player = state.order[state.turn]
         stack = state.stacks[square]
         cost = len(stack) if stack and stack[-1] != player else 0
-        state = attrs.evolve(
+        state = replace(
             state,
             stacks=_set(state.stacks, square, stack + (player,)),
             active=state.active - cost - 1,
@@ -409,16 +412,16 @@ class BoskGame:
             "last": -1,
         }
         if turn < self.num_players:
-            return attrs.evolve(state, phase=Phase.TREE, turn=turn, **common)
+            return replace(state, phase=Phase.TREE, turn=turn, **common)
         if state.round == ROUNDS:
-            state = attrs.evolve(state, phase=Phase.OVER, turn=0, **common)
+            state = replace(state, phase=Phase.OVER, turn=0, **common)
             winter = winter_scores(state.top, self.terrain, self.num_players)
-            return attrs.evolve(state, winter=tuple(int(x) for x in winter))
+            return replace(state, winter=tuple(int(x) for x in winter))
         lowest = min(state.round_tiles)
         start = self.first_reached(
             {p for p, tile in enumerate(state.round_tiles) if tile == lowest}, state.order[0]
         )
-        return attrs.evolve(
+        return replace(
             state,
             phase=Phase.TREE,
             round=state.round + 1,
@@ -462,6 +465,22 @@ class BoskGame:
         """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
         or inconsistent with the rules (nothing else is built)."""
         return load_state(self, data)
+
+
+_EMPTY = (-1).__eq__
+
+
+def _positions(values: tuple[int, ...], x: int) -> list[int]:
+    """The indices where ``values`` holds ``x`` (a C-speed scan)."""
+    found = []
+    index = values.index
+    i = -1
+    try:
+        while True:
+            i = index(x, i + 1)
+            found.append(i)
+    except ValueError:
+        return found
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -15,6 +15,7 @@ leaders tied score ``tied_first`` each and nobody scores second.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -22,7 +23,7 @@ import numpy.typing as npt
 
 from forestgames.bosk._tables import NUM_TERRAINS, SUMMER_POINTS, WINTER_POINTS
 
-__all__ = ["placement_points", "summer_scores", "winter_scores", "plain_scores"]
+__all__ = ["placement_points", "summer_scores", "winter_scores", "plain_scores", "plain_board_scores"]
 
 IntArray = npt.NDArray[np.integer]
 
@@ -39,65 +40,123 @@ def placement_points(
 
     Each of the K contests (a line, a terrain type) is ranked on its own and
     the points are summed over K. Totals of 0 mean "not in the contest".
+    Works seat by seat on (..., K) slices: P is small, so this beats reducing
+    over a tiny last axis.
     """
     totals = np.asarray(totals)
     if totals.ndim < 2:
         raise ValueError(f"totals must have shape (..., K, P), got {totals.shape}")
-    present = totals > 0
-    best = totals.max(axis=-1, keepdims=True)
-    is_first = present & (totals == best)
-    n_first = is_first.sum(axis=-1, keepdims=True)
-    rest = np.where(is_first, 0, totals)
-    runner = rest.max(axis=-1, keepdims=True)
-    is_second = (rest == runner) & (rest > 0)
-    n_second = is_second.sum(axis=-1, keepdims=True)
+    seats = [totals[..., p] for p in range(totals.shape[-1])]
+    best = functools.reduce(np.maximum, seats)
+    is_first = [(t == best) & (t > 0) for t in seats]
+    n_first = functools.reduce(np.add, [f.view(np.int8) for f in is_first])
+    rest = [np.where(f, 0, t) for f, t in zip(is_first, seats, strict=True)]
+    runner = functools.reduce(np.maximum, rest)
+    is_second = [(r == runner) & (r > 0) for r in rest]
+    n_second = functools.reduce(np.add, [s.view(np.int8) for s in is_second])
     single = n_first == 1
-    lead_points = np.where(single, np.where(n_second == 0, sole, first), tied_first)
-    second_points = np.where(single, np.where(n_second == 1, second, tied_second), 0)
-    points = np.where(is_first, lead_points, 0) + np.where(is_second, second_points, 0)
-    return points.sum(axis=-2)
+    lead = np.where(single, np.where(n_second == 0, sole, first), tied_first).astype(np.int32)
+    runner_up = np.where(single, np.where(n_second == 1, second, tied_second), 0).astype(np.int32)
+    points = [
+        (f * lead + s * runner_up).sum(axis=-1)
+        for f, s in zip(is_first, is_second, strict=True)
+    ]
+    return np.stack(points, axis=-1)
 
 
-def _player_totals(keys: IntArray, weights: IntArray | None, groups: int, players: int) -> IntArray:
-    """Sum ``weights`` into (batch, groups, players) bins; a key of -1 is dropped."""
-    batch = keys.shape[0]
-    flat = keys.reshape(batch, -1)
-    offsets = (np.arange(batch, dtype=np.int64) * (groups * players + 1))[:, None]
-    index = np.where(flat >= 0, flat + offsets + 1, offsets)  # bin 0 of a board: dropped keys
-    size = batch * (groups * players + 1)
-    w = None if weights is None else weights.reshape(batch, -1).ravel()
-    counts = np.bincount(index.ravel(), weights=w, minlength=size)
-    counts = counts.reshape(batch, groups * players + 1)[:, 1:]
-    return counts.reshape(batch, groups, players).astype(np.int32)
+# How the kernels go fast. Each cell's amount is packed into the bit field of
+# its seat (field width ``bits``), so one matrix product of the packed cells by
+# a 0/1 cell->contest matrix adds every seat's amounts per contest at once
+# (float64 sums of integers below 2**53 are exact). When every seat's total in
+# every contest is below 32 — always true of legal boards — the contest's totals
+# repacked into 5-bit fields index a table of packed points built once from
+# placement_points; otherwise placement_points ranks the unpacked totals.
+_KEY_BITS = 5
+_POINT_BITS = 16  # per-seat points summed over a board's contests
+
+
+def _unpack(packed: IntArray, num_players: int, bits: int) -> IntArray:
+    shifts = np.arange(num_players, dtype=np.int64) * bits
+    return (packed[..., None] >> shifts) & ((1 << bits) - 1)
+
+
+@functools.cache
+def _packed_amounts(num_players: int, bits: int, max_amount: int) -> np.ndarray:
+    """Table of one cell's packed amount, indexed by ``seat * 8 + amount``.
+
+    Seat -1 gives negative indices, which wrap to the table's zero tail.
+    """
+    table = np.zeros(8 * (num_players + 1), dtype=np.float64)
+    for seat in range(num_players):
+        for amount in range(max_amount + 1):
+            table[seat * 8 + amount] = amount * 2.0 ** (bits * seat)
+    return table
+
+
+@functools.cache
+def _points_table(num_players: int, points: tuple[int, ...]) -> np.ndarray:
+    """Packed points of one contest, indexed by its totals packed in 5-bit fields."""
+    keys = np.arange(1 << (_KEY_BITS * num_players), dtype=np.int64)
+    totals = _unpack(keys, num_players, _KEY_BITS)[:, None, :]
+    table = placement_points(totals, *points).astype(np.int64)
+    return (table << (np.arange(num_players, dtype=np.int64) * _POINT_BITS)).sum(axis=-1)
+
+
+def _contest_points(
+    cells: np.ndarray, incidence: np.ndarray, num_players: int, bits: int, points: dict[str, int]
+) -> IntArray:
+    """Points (M, P) of M boards whose cells (M, C) hold ``seat * 8 + amount`` codes."""
+    amounts = _packed_amounts(num_players, bits, 7)[cells]
+    packed = (amounts @ incidence).astype(np.int64)  # (M, K) totals, ``bits`` per seat
+    shifts = np.arange(num_players, dtype=np.int64) * bits
+    high = int(sum(((1 << bits) - (1 << _KEY_BITS)) << int(s) for s in shifts))
+    ranks = (points["first"], points["second"], points["sole"], points["tied_first"], points["tied_second"])
+    if num_players * _KEY_BITS <= 20 and not (packed & high).any():
+        key = np.zeros_like(packed)
+        for seat, shift in enumerate(shifts):
+            key |= ((packed >> shift) & ((1 << _KEY_BITS) - 1)) << (seat * _KEY_BITS)
+        total = _points_table(num_players, ranks)[key].sum(axis=-1)
+        return _unpack(total, num_players, _POINT_BITS)
+    return placement_points(_unpack(packed, num_players, bits), *ranks)
+
+
+@functools.cache
+def _line_matrix(n: int) -> np.ndarray:
+    """(n*n, 2n) 0/1 matrix: intersection -> its row (first n) and column (last n)."""
+    cells = np.arange(n * n)
+    matrix = np.zeros((n * n, 2 * n))
+    matrix[cells, cells // n] = 1
+    matrix[cells, n + cells % n] = 1
+    return matrix
+
+
+def _field_bits(largest_total: int) -> int:
+    return max(_KEY_BITS + 1, int(largest_total).bit_length())
 
 
 def summer_scores(owner: npt.ArrayLike, value: npt.ArrayLike, num_players: int) -> IntArray:
     """Summer points: every row and column of intersections, by tree values.
 
     ``owner`` (..., N, N) holds the seat of each intersection's tree or -1,
-    ``value`` the tree values (ignored where there is no tree). Returns
-    (..., num_players) ints.
+    ``value`` the tree values 1..4 (ignored where there is no tree). Returns
+    (..., num_players) ints. int8 inputs are the fastest.
     """
     owner = np.asarray(owner)
     value = np.asarray(value)
     if owner.shape != value.shape or owner.ndim < 2 or owner.shape[-1] != owner.shape[-2]:
         raise ValueError(f"owner and value must both be (..., N, N), got {owner.shape}, {value.shape}")
-    lead, n = owner.shape[:-2], owner.shape[-1]
-    owner = owner.reshape(-1, n, n).astype(np.int64)
-    value = value.reshape(-1, n, n)
-    rows = np.arange(n, dtype=np.int64)[:, None]
-    valid = owner >= 0
-    row_keys = np.where(valid, rows * num_players + owner, -1)
-    col_keys = np.where(valid, rows.T * num_players + owner, -1)
-    weights = np.where(valid, value, 0).astype(np.float64)
-    totals = np.concatenate(
-        [
-            _player_totals(row_keys, weights, n, num_players),
-            _player_totals(col_keys, weights, n, num_players),
-        ],
-        axis=1,
-    )
-    return placement_points(totals, **SUMMER_POINTS).reshape(*lead, num_players)
+    n, lead = owner.shape[-1], owner.shape[:-2]
+    cells = owner.astype(np.int8, copy=False) * np.int8(8) + value.astype(np.int8, copy=False)
+    bits = _field_bits(4 * n)
+    result = _contest_points(cells.reshape(-1, n * n), _line_matrix(n), num_players, bits, SUMMER_POINTS)
+    return result.reshape(*lead, num_players)
+
+
+@functools.cache
+def _terrain_matrix(terrain_bytes: bytes, size: int) -> np.ndarray:
+    """(S*S, 8) 0/1 matrix: square -> its terrain type."""
+    terrain = np.frombuffer(terrain_bytes, dtype=np.int64)
+    return (terrain.reshape(-1, 1) == np.arange(NUM_TERRAINS)).astype(np.float64)
 
 
 def winter_scores(top: npt.ArrayLike, terrain: npt.ArrayLike, num_players: int) -> IntArray:
@@ -107,14 +166,15 @@ def winter_scores(top: npt.ArrayLike, terrain: npt.ArrayLike, num_players: int) 
     or -1; ``terrain`` (S, S) the terrain ids 0..7. Returns (..., num_players).
     """
     top = np.asarray(top)
-    terrain = np.asarray(terrain)
+    terrain = np.asarray(terrain, dtype=np.int64)
     if top.ndim < 2 or top.shape[-2:] != terrain.shape:
         raise ValueError(f"top (..., S, S) must match terrain {terrain.shape}, got {top.shape}")
-    lead, shape = top.shape[:-2], top.shape[-2:]
-    top = top.reshape(-1, *shape).astype(np.int64)
-    keys = np.where(top >= 0, terrain.astype(np.int64) * num_players + top, -1)
-    totals = _player_totals(keys, None, NUM_TERRAINS, num_players)
-    return placement_points(totals, **WINTER_POINTS).reshape(*lead, num_players)
+    lead, squares = top.shape[:-2], terrain.size
+    cells = top.astype(np.int8, copy=False) * np.int8(8) + np.int8(1)
+    bits = _field_bits(np.bincount(terrain.ravel(), minlength=NUM_TERRAINS).max())
+    incidence = _terrain_matrix(terrain.tobytes(), terrain.shape[0])
+    result = _contest_points(cells.reshape(-1, squares), incidence, num_players, bits, WINTER_POINTS)
+    return result.reshape(*lead, num_players)
 
 
 def plain_scores(
@@ -146,3 +206,27 @@ def plain_scores(
         for p in runners:
             result[p] += award
     return result
+
+
+def plain_board_scores(
+    owner: npt.ArrayLike, value: npt.ArrayLike, top: npt.ArrayLike, terrain: npt.ArrayLike,
+    num_players: int,
+) -> tuple[list[int], list[int]]:
+    """Summer and winter points of one board, line by line in plain Python.
+
+    The readable definition the kernels are tested (and benchmarked) against.
+    """
+    owner, value = np.asarray(owner).tolist(), np.asarray(value).tolist()
+    top, terrain = np.asarray(top).tolist(), np.asarray(terrain).tolist()
+    n = len(owner)
+    rows = [[(owner[i][j], value[i][j]) for j in range(n) if owner[i][j] >= 0] for i in range(n)]
+    cols = [[(owner[i][j], value[i][j]) for i in range(n) if owner[i][j] >= 0] for j in range(n)]
+    regions: list[list[tuple[int, int]]] = [[] for _ in range(NUM_TERRAINS)]
+    for top_row, terrain_row in zip(top, terrain, strict=True):
+        for seat, kind in zip(top_row, terrain_row, strict=True):
+            if seat >= 0:
+                regions[kind].append((seat, 1))
+    return (
+        plain_scores(rows + cols, num_players, SUMMER_POINTS),
+        plain_scores(regions, num_players, WINTER_POINTS),
+    )
