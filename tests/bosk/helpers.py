@@ -1,0 +1,84 @@
+"""Small builders of Bosk positions for the rules tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import forestgames as fg
+from forestgames.bosk import BoskState, Phase
+from forestgames.bosk._tables import DIRECTIONS
+from forestgames.core import replace
+
+
+def autumn_turn(
+    players: int = 2,
+    *,
+    mover: int = 0,
+    wind: str = "N",
+    round: int = 1,
+    trees: dict[tuple[int, int], tuple[int, int]] | None = None,
+    leaves: dict[tuple[int, int], tuple[int, ...]] | None = None,
+    squirrels: dict[int, tuple[int, int]] | None = None,
+    **options: Any,
+) -> BoskState:
+    """A TREE-phase position: ``mover`` to choose a tree in ``round`` with ``wind`` blowing.
+
+    ``trees`` maps intersections to (seat, value); ``leaves`` squares to stacks
+    (bottom to top); ``squirrels`` seats to squares.
+    """
+    game = fg.make("bosk", num_players=players, **options)
+    state = game.new_game(seed=0, first_player=mover)
+    size, n = game.size, game.size - 1
+    owners, values = [-1] * (n * n), [0] * (n * n)
+    for (i, j), (seat, value) in (trees or {}).items():
+        owners[i * n + j], values[i * n + j] = seat, value
+    stacks = [()] * (size * size)
+    for (r, c), stack in (leaves or {}).items():
+        stacks[r * size + c] = tuple(stack)
+    squirrel_at = [-1] * players
+    for seat, (r, c) in (squirrels or {}).items():
+        squirrel_at[seat] = r * size + c
+    first_wind = (DIRECTIONS.index(wind) - (round - 1)) % 4
+    return replace(
+        state,
+        phase=Phase.TREE,
+        round=round,
+        first_wind=first_wind,
+        owners=tuple(owners),
+        values=tuple(values),
+        stacks=tuple(stacks),
+        squirrels=tuple(squirrel_at),
+    )
+
+
+def start_path(state: BoskState, tree: tuple[int, int], tile: int) -> BoskState:
+    """Choose ``tree`` and ``tile`` for the player to move."""
+    p = state.current_player
+    state = state.apply(fg.bosk.ChooseTree(p, tree))
+    return state.apply(fg.bosk.ChooseTile(p, tile))
+
+
+def targets(state: BoskState) -> set[tuple[int, int]]:
+    """The squares the current move may go on (leaf or squirrel)."""
+    return {m.at for m in state.legal_moves()}
+
+
+def count_paths(state: BoskState) -> int:
+    """How many distinct complete leaf paths (sequences of squares) the turn allows."""
+    if state.phase is not Phase.LEAVES or state.current_player != state.order[state.turn]:
+        return 1
+    mover, turn, rnd = state.current_player, state.turn, state.round
+    total = 0
+    for move in state.legal_moves():
+        after = state.apply(move)
+        same_turn = after.phase is Phase.LEAVES and after.turn == turn and after.round == rnd
+        total += count_paths(after) if same_turn and after.current_player == mover else 1
+    return total
+
+
+def plant_everything(game: Any, seed: int = 0, first_player: int = 0) -> BoskState:
+    """Spring played out by planting each next tree on the first free intersection."""
+    state = game.new_game(seed=seed, first_player=first_player)
+    while state.phase is Phase.SPRING:
+        state = state.apply(state.legal_moves()[0])
+    return state

@@ -1,0 +1,186 @@
+"""Bad input raises the library's own errors, names the problem, and changes nothing."""
+
+import copy
+import json
+
+import numpy as np
+import pytest
+
+import forestgames as fg
+from forestgames.bosk import ChooseTile, ChooseTree, ChooseWind, PlaceLeaf, PlantTree
+from forestgames.core import replace
+from tests.bosk.helpers import autumn_turn, plant_everything
+from tests.strategies import final_state, random_game
+
+
+@pytest.fixture
+def spring():
+    """A 2-player spring with seat 0 to move and a tree at (3, 3)."""
+    game = fg.make("bosk", num_players=2)
+    return game.new_game(seed=0, first_player=0).apply(PlantTree(0, 2, (3, 3)))
+
+
+def refused(state, move, match):
+    before = state.to_dict()
+    with pytest.raises(fg.IllegalMoveError, match=match):
+        state.apply(move)
+    assert state.to_dict() == before
+
+
+def test_illegal_moves_name_the_problem(spring):
+    """Wrong seat, occupied intersection, off the grid, bad value, wrong phase, wrong kind."""
+    refused(spring, PlantTree(0, 1, (0, 0)), "seat 1's turn")
+    refused(spring, PlantTree(1, 1, (3, 3)), "already has a tree")
+    refused(spring, PlantTree(1, 1, (7, 0)), "intersections")
+    refused(spring, PlantTree(1, 1, (-1, 2)), "intersections")
+    refused(spring, PlantTree(1, 5, (1, 1)), "values are 1..4")
+    refused(spring, ChooseTile(1, 5), "spring step the move is a PlantTree")
+    refused(spring, ChooseWind(1, "N"), "PlantTree")
+    refused(spring, PlantTree(4, 1, (1, 1)), "not in this game")
+    for junk in ("1:plant 1@1,1", 42, None, object()):
+        refused(spring, junk, "not a bosk move|not a Bosk move")
+
+
+def test_moves_of_other_games_are_refused(spring):
+    """A foreign object with a ``player`` attribute is not a Bosk move."""
+
+    class Other:
+        player = 1
+
+    refused(spring, Other(), "not a Bosk move")
+
+
+def test_autumn_illegal_moves():
+    """Autumn: wrong tile, spent tile, bad wind, a leaf off the path or off the board."""
+    state = plant_everything(fg.make("bosk", num_players=2))
+    seat = state.current_player
+    refused(state, ChooseWind(seat, "X"), "one of N, E, S, W")
+    state = autumn_turn(trees={(3, 3): (0, 1)})
+    state = state.apply(ChooseTree(0, (3, 3)))
+    refused(state, ChooseTile(0, 9), "2..8 or the squirrel")
+    state = state.apply(ChooseTile(0, 2))
+    refused(state, PlaceLeaf(0, (8, 8)), "squares are")
+    refused(state, PlaceLeaf(0, (0, 0)), "downwind")
+    spent = replace(autumn_turn(trees={(3, 3): (0, 1)}), tiles_used=(1 << 4, 0))
+    spent = spent.apply(ChooseTree(0, (3, 3)))
+    assert ChooseTile(0, 4) not in spent.legal_moves()
+    refused(spent, ChooseTile(0, 4), "tile 4 is already spent")
+
+
+def test_moves_after_the_end_are_refused():
+    """Any move on a finished game is refused."""
+    state = final_state(fg.make("bosk", num_players=2), 1)
+    refused(state, PlantTree(0, 1, (0, 0)), "game is over")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "plant", "0:plant 5@1,1", "0:plant 1@1", "0 plant 1@1,1", "x:tile 3", "0:tile 9",
+     "0:tile 1", "0:wind Q", "0:leaf@a,b", "0:leaf@1,1,1", "0:squirrel", "-1:tile 2",
+     "0:plant 1@01,1", "0:tile squirrelx"],
+)  # fmt: skip
+def test_malformed_notation(text):
+    """Text that is not Bosk notation raises ParseError naming the text."""
+    with pytest.raises(fg.ParseError, match="is not a Bosk move"):
+        fg.make("bosk").parse_move(text)
+
+
+def test_parse_error_on_non_text():
+    """parse_move refuses non-strings with ParseError."""
+    with pytest.raises(fg.ParseError):
+        fg.make("bosk").parse_move(12)
+
+
+def corrupt(state, change, match):
+    """``change`` edits a copy of the saved state; loading it raises StateError(match)."""
+    data = copy.deepcopy(state.to_dict())
+    change(data)
+    with pytest.raises(fg.StateError, match=match):
+        state.game.state_from_dict(json.loads(json.dumps(data)))
+
+
+@pytest.fixture(scope="module")
+def midgame():
+    """A 3-player game stopped in the middle of a leaf path."""
+    game = fg.make("bosk", num_players=3)
+    for state, _ in random_game(game, 4):
+        if state.phase.value == "leaves" and state.round >= 3 and state.last_leaf:
+            return state
+    raise AssertionError("no mid-path state found")
+
+
+def test_malformed_states(midgame):
+    """Malformed and inconsistent saved states raise StateError saying what is wrong."""
+    s = midgame
+
+    def three_of_a_value(d):
+        seat = d["trees"][0][2]
+        for tree in d["trees"]:
+            if tree[2] == seat:
+                tree[3] = 2
+
+    corrupt(s, three_of_a_value, "trees of value 2; each player has 2")
+    corrupt(s, lambda d: d["stacks"][0].__setitem__(0, "S10"), "nothing may lie on a squirrel")
+    corrupt(s, lambda d: d["stacks"][0].__setitem__(0, "7"), "bad piece")
+    corrupt(s, lambda d: d.__setitem__("phase", "summer"), "unknown phase")
+    corrupt(s, lambda d: d.__setitem__("num_players", 4), "for 4 players")
+    corrupt(s, lambda d: d.__setitem__("extra", 1), "unknown keys extra")
+    corrupt(s, lambda d: d.pop("stacks"), "lacks stacks")
+    corrupt(s, lambda d: d.__setitem__("order", [0, 2, 1]), "clockwise")
+    corrupt(s, lambda d: d.__setitem__("round", "3"), "round must be an int")
+    corrupt(s, lambda d: d.__setitem__("active", 0), "active leaves")
+    corrupt(s, lambda d: d.__setitem__("winter", [1, 0, 0]), "winter points before winter")
+    corrupt(s, lambda d: d["trees"].append(list(d["trees"][0])), "two trees|trees")
+    corrupt(s, lambda d: d["tiles_used"][0].append(d["tiles_used"][0][0]), "repeats a tile")
+    corrupt(s, lambda d: d.__setitem__("first_wind", "up"), "first_wind")
+    corrupt(s, lambda d: d.__setitem__("stacks", "x"), "rows")
+
+
+def test_loaded_state_equals_original(midgame):
+    """The round trip through JSON gives an equal state that plays on identically."""
+    game = midgame.game
+    loaded = game.state_from_dict(json.loads(json.dumps(midgame.to_dict())))
+    assert loaded == midgame and loaded.legal_moves() == midgame.legal_moves()
+
+
+def test_final_state_winter_must_match_board():
+    """A finished game's winter points are checked against its board."""
+    state = final_state(fg.make("bosk", num_players=2), 3)
+    corrupt(state, lambda d: d["winter"].__setitem__(0, d["winter"][0] + 1), "do not match")
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"num_players": 5}, "2 to 4 players"),
+        ({"num_players": "2"}, "must be an int"),
+        ({"terrain": np.zeros((9, 9), int)}, "must be 8x8"),
+        ({"terrain": np.full((8, 8), 8)}, "ids must be 0..7"),
+        ({"terrain": np.full((8, 8), 0.5)}, "integer type ids"),
+        ({"terrain": "map"}, "8x8"),
+        ({"squirrel_exactly_three": "yes"}, "True or False"),
+        ({"ties_include_start": 1}, "True or False"),
+        ({"wind": "N"}, "unknown Bosk option"),
+    ],
+)
+def test_bad_options(options, match):
+    """Each bad option raises ConfigError naming it."""
+    with pytest.raises(fg.ConfigError, match=match):
+        fg.make("bosk", **options)
+
+
+def test_bad_new_game_arguments():
+    """A bad seed or first player raises ConfigError."""
+    game = fg.make("bosk", num_players=3)
+    with pytest.raises(fg.ConfigError, match="seed"):
+        game.new_game(seed=-3)
+    with pytest.raises(fg.ConfigError, match="first_player 3"):
+        game.new_game(seed=1, first_player=3)
+    with pytest.raises(fg.ConfigError, match="unknown game"):
+        fg.make("chess")
+
+
+def test_errors_are_value_errors():
+    """Every specific error is also a ValueError and a ForestGamesError."""
+    for error in (fg.IllegalMoveError, fg.ConfigError, fg.ParseError, fg.StateError):
+        assert issubclass(error, ValueError) and issubclass(error, fg.ForestGamesError)
