@@ -438,10 +438,11 @@ def replace(instance: Any, **changes: Any) -> Any:
     """``attrs.evolve`` for hot paths: a copy of an attrs instance with ``changes``.
 
     Several times faster than ``attrs.evolve`` (no introspection per call);
-    for classes without validators or converters, which states are.
+    for classes without validators or converters, which states are. Fields
+    with ``init=False`` (caches) start afresh.
     """
     cls = type(instance)
     names = _FIELD_NAMES.get(cls)
     if names is None:
-        names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls))
+        names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls) if a.init)
     return cls(*[changes[n] if n in changes else getattr(instance, n) for n in names])

@@ -269,7 +269,7 @@ class BoskGame:
     def is_legal(self, state: BoskState, move: Any) -> bool:
         """Whether ``move`` is legal in ``state`` (spring checked directly, for speed)."""
         if state.phase is not Phase.SPRING:
-            return move in self.legal_moves_of(state, move.player)
+            return move in state.legal_moves(move.player)
         if type(move) is not mv.PlantTree or move.player != state.current_player:
             return False
         n = self.size - 1

@@ -84,6 +84,10 @@ class BoskState(StateBase):
     last: int
     summer: tuple[int, ...]
     winter: tuple[int, ...]
+    # The current player's legal moves, computed once on first use (not state).
+    _moves: tuple[BoskMove, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
 
     # ------------------------------------------------------------------ protocol
 
@@ -113,7 +117,13 @@ class BoskState(StateBase):
         return (next(p for p in self.order if scores[p] == best),)
 
     def _moves_of(self, player: int) -> tuple[BoskMove, ...]:
-        return self.game.legal_moves_of(self, player)
+        if player != self.current_player:
+            return ()
+        moves = self._moves
+        if moves is None:
+            moves = self.game.legal_moves_of(self, player)
+            object.__setattr__(self, "_moves", moves)
+        return moves
 
     def _is_legal(self, move: Any) -> bool:
         return self.game.is_legal(self, move)
