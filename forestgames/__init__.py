@@ -7,6 +7,7 @@
 See ``docs/index.md`` and DESIGN.md for the protocol every game follows.
 """
 
+from forestgames import bosk
 from forestgames.core import (
     ConfigError,
     ForestGamesError,
@@ -19,7 +20,6 @@ from forestgames.core import (
     register_game,
     registered_games,
 )
-from forestgames import bosk
 
 register_game("bosk", bosk.BoskGame.create)
 

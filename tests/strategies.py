@@ -43,10 +43,10 @@ def random_game(game: Any, seed: int, max_moves: int | None = None) -> Iterator[
 
 def final_state(game: Any, seed: int) -> Any:
     """The last state of random game ``seed``."""
-    state = None
+    last = None
     for state, _ in random_game(game, seed):
-        pass
-    return state
+        last = state
+    return last
 
 
 @st.composite

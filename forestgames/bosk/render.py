@@ -58,7 +58,11 @@ def render_state(state: BoskState) -> str:
     for r in range(size):
         cells = []
         for c in range(size):
-            mark = "s" if r * size + c in squirrels else (str(height[r, c]) if height[r, c] > 1 else "")
+            mark = (
+                "s"
+                if r * size + c in squirrels
+                else (str(height[r, c]) if height[r, c] > 1 else "")
+            )
             seat = "." if top[r, c] < 0 else str(top[r, c])
             cells.append(f"{_LETTERS[int(game.terrain[r, c])]}{seat}{mark}")
         lines.append(f"{r:>3} " + "".join(f"{c:>4}" for c in cells))

@@ -19,7 +19,6 @@ from forestgames.bosk._tables import (
     BOARD_SIZE,
     DEFAULT_TERRAIN,
     DIRECTIONS,
-    LEAF_SUPPLY,
     LEAF_TILES,
     NUM_TERRAINS,
     ROUNDS,
@@ -34,12 +33,8 @@ from forestgames.bosk.state import BoskState, Phase, load_state
 from forestgames.core import (
     ConfigError,
     GameTraits,
-    IllegalMoveError,
-    StateError,
     check_player_count,
     check_seat,
-    expect_int,
-    expect_keys,
     new_rng,
     replace,
     resolve_seed,
@@ -57,10 +52,14 @@ def _check_terrain(terrain: Any, size: int) -> np.ndarray:
         raise ConfigError(f"terrain must be an {size}x{size} array of ints: {error}") from None
     if grid.shape != (size, size):
         raise ConfigError(f"terrain must be {size}x{size} for this player count, not {grid.shape}")
-    if grid.dtype.kind not in "iu" and not (grid.dtype.kind == "f" and np.all(grid == grid.round())):
+    if grid.dtype.kind not in "iu" and not (
+        grid.dtype.kind == "f" and np.all(grid == grid.round())
+    ):
         raise ConfigError(f"terrain must hold integer type ids, not {grid.dtype}")
     if grid.min() < 0 or grid.max() >= NUM_TERRAINS:
-        raise ConfigError(f"terrain ids must be 0..{NUM_TERRAINS - 1}, found {grid.min()}..{grid.max()}")
+        raise ConfigError(
+            f"terrain ids must be 0..{NUM_TERRAINS - 1}, found {grid.min()}..{grid.max()}"
+        )
     grid = grid.astype(np.int8)
     grid.flags.writeable = False
     return grid
@@ -197,7 +196,9 @@ class BoskGame:
             leaf = table.leaf[player]
             return tuple(leaf[s] for s in self.leaf_targets(state))
         if phase is Phase.SPRING:
-            pick = itemgetter(*compress(self.geometry.intersection_ids, map(_EMPTY, state.owners)), 0)
+            pick = itemgetter(
+                *compress(self.geometry.intersection_ids, map(_EMPTY, state.owners)), 0
+            )
             plant = table.plant[player]
             return sum((pick(plant[v])[:-1] for v in self.values_to_plant(state, player)), ())
         if phase is Phase.TREE:
@@ -367,7 +368,9 @@ class BoskGame:
 
     def _summer(self, state: BoskState) -> BoskState:
         """Score summer and hand the wind choice to the autumn start player."""
-        summer = tuple(int(x) for x in summer_scores(state.tree_owner, state.tree_value, self.num_players))
+        summer = tuple(
+            int(x) for x in summer_scores(state.tree_owner, state.tree_value, self.num_players)
+        )
         fewest = min(summer)
         start = self.first_reached({p for p, s in enumerate(summer) if s == fewest}, state.order[0])
         return replace(
@@ -448,9 +451,7 @@ class BoskGame:
                 for t, (o, v) in enumerate(zip(state.owners, state.values, strict=True))
                 if o >= 0
             ],
-            "stacks": [
-                [_stack_text(state, r * s + c) for c in range(s)] for r in range(s)
-            ],
+            "stacks": [[_stack_text(state, r * s + c) for c in range(s)] for r in range(s)],
             "tiles_used": [[t for t in LEAF_TILES if used >> t & 1] for used in state.tiles_used],
             "round_tiles": list(state.round_tiles),
             "first_wind": None if state.first_wind < 0 else DIRECTIONS[state.first_wind],
@@ -532,4 +533,3 @@ def _move_table(size: int, players: int) -> _MoveTable:
     if table is None:
         table = _TABLES[key] = _MoveTable(size, players)
     return table
-

@@ -23,7 +23,13 @@ import numpy.typing as npt
 
 from forestgames.bosk._tables import NUM_TERRAINS, SUMMER_POINTS, WINTER_POINTS
 
-__all__ = ["placement_points", "summer_scores", "winter_scores", "plain_scores", "plain_board_scores"]
+__all__ = [
+    "placement_points",
+    "summer_scores",
+    "winter_scores",
+    "plain_scores",
+    "plain_board_scores",
+]
 
 IntArray = npt.NDArray[np.integer]
 
@@ -58,8 +64,7 @@ def placement_points(
     lead = np.where(single, np.where(n_second == 0, sole, first), tied_first).astype(np.int32)
     runner_up = np.where(single, np.where(n_second == 1, second, tied_second), 0).astype(np.int32)
     points = [
-        (f * lead + s * runner_up).sum(axis=-1)
-        for f, s in zip(is_first, is_second, strict=True)
+        (f * lead + s * runner_up).sum(axis=-1) for f, s in zip(is_first, is_second, strict=True)
     ]
     return np.stack(points, axis=-1)
 
@@ -110,7 +115,13 @@ def _contest_points(
     packed = (amounts @ incidence).astype(np.int64)  # (M, K) totals, ``bits`` per seat
     shifts = np.arange(num_players, dtype=np.int64) * bits
     high = int(sum(((1 << bits) - (1 << _KEY_BITS)) << int(s) for s in shifts))
-    ranks = (points["first"], points["second"], points["sole"], points["tied_first"], points["tied_second"])
+    ranks = (
+        points["first"],
+        points["second"],
+        points["sole"],
+        points["tied_first"],
+        points["tied_second"],
+    )
     if num_players * _KEY_BITS <= 20 and not (packed & high).any():
         key = np.zeros_like(packed)
         for seat, shift in enumerate(shifts):
@@ -144,11 +155,15 @@ def summer_scores(owner: npt.ArrayLike, value: npt.ArrayLike, num_players: int) 
     owner = np.asarray(owner)
     value = np.asarray(value)
     if owner.shape != value.shape or owner.ndim < 2 or owner.shape[-1] != owner.shape[-2]:
-        raise ValueError(f"owner and value must both be (..., N, N), got {owner.shape}, {value.shape}")
+        raise ValueError(
+            f"owner and value must both be (..., N, N), got {owner.shape}, {value.shape}"
+        )
     n, lead = owner.shape[-1], owner.shape[:-2]
     cells = owner.astype(np.int8, copy=False) * np.int8(8) + value.astype(np.int8, copy=False)
     bits = _field_bits(4 * n)
-    result = _contest_points(cells.reshape(-1, n * n), _line_matrix(n), num_players, bits, SUMMER_POINTS)
+    result = _contest_points(
+        cells.reshape(-1, n * n), _line_matrix(n), num_players, bits, SUMMER_POINTS
+    )
     return result.reshape(*lead, num_players)
 
 
@@ -173,7 +188,9 @@ def winter_scores(top: npt.ArrayLike, terrain: npt.ArrayLike, num_players: int) 
     cells = top.astype(np.int8, copy=False) * np.int8(8) + np.int8(1)
     bits = _field_bits(np.bincount(terrain.ravel(), minlength=NUM_TERRAINS).max())
     incidence = _terrain_matrix(terrain.tobytes(), terrain.shape[0])
-    result = _contest_points(cells.reshape(-1, squares), incidence, num_players, bits, WINTER_POINTS)
+    result = _contest_points(
+        cells.reshape(-1, squares), incidence, num_players, bits, WINTER_POINTS
+    )
     return result.reshape(*lead, num_players)
 
 
@@ -209,20 +226,25 @@ def plain_scores(
 
 
 def plain_board_scores(
-    owner: npt.ArrayLike, value: npt.ArrayLike, top: npt.ArrayLike, terrain: npt.ArrayLike,
+    owner: npt.ArrayLike,
+    value: npt.ArrayLike,
+    top: npt.ArrayLike,
+    terrain: npt.ArrayLike,
     num_players: int,
 ) -> tuple[list[int], list[int]]:
     """Summer and winter points of one board, line by line in plain Python.
 
     The readable definition the kernels are tested (and benchmarked) against.
     """
-    owner, value = np.asarray(owner).tolist(), np.asarray(value).tolist()
-    top, terrain = np.asarray(top).tolist(), np.asarray(terrain).tolist()
-    n = len(owner)
-    rows = [[(owner[i][j], value[i][j]) for j in range(n) if owner[i][j] >= 0] for i in range(n)]
-    cols = [[(owner[i][j], value[i][j]) for i in range(n) if owner[i][j] >= 0] for j in range(n)]
+    seats: list[list[int]] = np.asarray(owner).tolist()
+    values: list[list[int]] = np.asarray(value).tolist()
+    n = len(seats)
+    rows = [[(seats[i][j], values[i][j]) for j in range(n) if seats[i][j] >= 0] for i in range(n)]
+    cols = [[(seats[i][j], values[i][j]) for i in range(n) if seats[i][j] >= 0] for j in range(n)]
     regions: list[list[tuple[int, int]]] = [[] for _ in range(NUM_TERRAINS)]
-    for top_row, terrain_row in zip(top, terrain, strict=True):
+    tops: list[list[int]] = np.asarray(top).tolist()
+    kinds: list[list[int]] = np.asarray(terrain).tolist()
+    for top_row, terrain_row in zip(tops, kinds, strict=True):
         for seat, kind in zip(top_row, terrain_row, strict=True):
             if seat >= 0:
                 regions[kind].append((seat, 1))

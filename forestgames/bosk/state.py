@@ -231,7 +231,9 @@ class BoskState(StateBase):
 
     def trees_left(self, player: int) -> tuple[int, ...]:
         """Values of ``player``'s trees on the board, sorted."""
-        return tuple(sorted(v for o, v in zip(self.owners, self.values, strict=True) if o == player))
+        return tuple(
+            sorted(v for o, v in zip(self.owners, self.values, strict=True) if o == player)
+        )
 
     def leaves_on_board(self, player: int) -> int:
         """How many of ``player``'s leaf tokens lie on the board (covered ones included)."""
@@ -293,7 +295,11 @@ def load_state(game: BoskGame, data: Any) -> BoskState:
             )
     stacks, squirrels = _load_stacks(data["stacks"], size, p)
     used_lists = data["tiles_used"]
-    require(isinstance(used_lists, list) and len(used_lists) == p, StateError, "tiles_used: one list per seat")
+    require(
+        isinstance(used_lists, list) and len(used_lists) == p,
+        StateError,
+        "tiles_used: one list per seat",
+    )
     tiles_used = []
     for seat, used in enumerate(used_lists):
         tiles = _int_list(used, f"tiles_used[{seat}]", None, 1, 8)
@@ -301,7 +307,11 @@ def load_state(game: BoskGame, data: Any) -> BoskState:
         tiles_used.append(sum(1 << t for t in tiles))
     round_tiles = _int_list(data["round_tiles"], "round_tiles", p, 0, 8)
     wind = data["first_wind"]
-    require(wind is None or wind in DIRECTIONS, StateError, f"first_wind {wind!r} is not N, E, S, W or null")
+    require(
+        wind is None or wind in DIRECTIONS,
+        StateError,
+        f"first_wind {wind!r} is not N, E, S, W or null",
+    )
     first_wind = -1 if wind is None else DIRECTIONS.index(wind)
     tree = -1 if data["tree"] is None else _point(data["tree"], n, "tree")
     active = expect_int(data["active"], "active", 0, 8)
@@ -328,9 +338,13 @@ def _point(value: Any, n: int, what: str) -> int:
     return r * n + c
 
 
-def _load_stacks(rows: Any, size: int, p: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def _load_stacks(
+    rows: Any, size: int, p: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     require(
-        isinstance(rows, list) and len(rows) == size and all(isinstance(r, list) and len(r) == size for r in rows),
+        isinstance(rows, list)
+        and len(rows) == size
+        and all(isinstance(r, list) and len(r) == size for r in rows),
         StateError,
         f"stacks must be {size} rows of {size} strings",
     )
@@ -345,13 +359,25 @@ def _load_stacks(rows: Any, size: int, p: int) -> tuple[tuple[tuple[int, ...], .
                 ch = text[i]
                 if ch == "S":
                     seat = text[i + 1 : i + 2]
-                    require(seat.isdigit() and int(seat) < p, StateError, f"bad squirrel in {text!r} at ({r}, {c})")
+                    require(
+                        seat.isdigit() and int(seat) < p,
+                        StateError,
+                        f"bad squirrel in {text!r} at ({r}, {c})",
+                    )
                     require(squirrels[int(seat)] < 0, StateError, f"seat {seat} has two squirrels")
-                    require(i + 2 == len(text), StateError, f"stack {text!r} at ({r}, {c}): nothing may lie on a squirrel")
+                    require(
+                        i + 2 == len(text),
+                        StateError,
+                        f"stack {text!r} at ({r}, {c}): nothing may lie on a squirrel",
+                    )
                     squirrels[int(seat)] = r * size + c
                     i += 2
                 else:
-                    require(ch.isdigit() and int(ch) < p, StateError, f"bad piece {ch!r} in stack at ({r}, {c})")
+                    require(
+                        ch.isdigit() and int(ch) < p,
+                        StateError,
+                        f"bad piece {ch!r} in stack at ({r}, {c})",
+                    )
                     leaves.append(int(ch))
                     i += 1
             stacks.append(tuple(leaves))
@@ -360,84 +386,170 @@ def _load_stacks(rows: Any, size: int, p: int) -> tuple[tuple[tuple[int, ...], .
 
 def _check_consistent(state: BoskState) -> None:
     """The rules' invariants between the fields of a loaded state."""
-    game, phase, p = state.game, state.phase, state.game.num_players
-    mover = None if phase is Phase.OVER else state.current_player
-    planted = [sum(1 for o in state.owners if o == seat) for seat in range(p)]
-    spent = [bin(used).count("1") for used in state.tiles_used]
-
-    def fail(message: str) -> None:
-        raise StateError(message)
-
-    if phase is Phase.SPRING or phase is Phase.WIND:
-        if state.round != 0 or state.first_wind >= 0 or any(state.tiles_used) or any(state.round_tiles):
-            fail(f"{phase.value}: no round, wind or tile may be set yet")
-        if any(state.stacks) or any(s >= 0 for s in state.squirrels):
-            fail(f"{phase.value}: no leaf or squirrel may be on the board yet")
-        expected = [
-            sum(1 for k in range(state.turn) if state.order[k % p] == seat) for seat in range(p)
-        ] if phase is Phase.SPRING else [len(TREE_VALUES)] * p
-        if planted != expected:
-            fail(f"{phase.value}: trees planted per seat {planted}, expected {expected}")
-        if phase is Phase.SPRING and any(state.summer):
-            fail("spring: summer points before summer")
+    if state.phase in (Phase.SPRING, Phase.WIND):
+        _check_before_autumn(state)
     else:
-        if state.first_wind < 0:
-            fail(f"{phase.value}: the first wind must be set")
-        if phase is Phase.OVER and (state.round != 8 or state.turn != 0):
-            fail("over: round must be 8 and turn 0")
-        if phase is not Phase.OVER and state.round < 1:
-            fail(f"{phase.value}: round must be 1..8")
-        done_turns = state.order[: state.turn] if phase is not Phase.OVER else state.order
-        for seat in range(p):
-            finished = seat in done_turns
-            playing = seat == mover and phase in (Phase.LEAVES, Phase.SQUIRREL)
-            if (state.round_tiles[seat] != 0) != (finished or playing):
-                fail(f"round_tiles[{seat}] = {state.round_tiles[seat]} does not fit seat {seat}'s turn")
-            if state.round_tiles[seat] and not state.tiles_used[seat] >> state.round_tiles[seat] & 1:
-                fail(f"seat {seat}'s round tile {state.round_tiles[seat]} is not among its spent tiles")
-            rounds_played = state.round - 1 + (1 if finished or playing else 0)
-            if spent[seat] != rounds_played:
-                fail(f"seat {seat} spent {spent[seat]} tiles, expected {rounds_played} by now")
-            trees_gone = state.round - 1 + (1 if finished else 0)
-            if planted[seat] != len(TREE_VALUES) - trees_gone:
-                fail(f"seat {seat} has {planted[seat]} trees, expected {len(TREE_VALUES) - trees_gone}")
-            for v in range(1, min(state.round, 4) + 1):
-                cleared = v < state.round or finished
-                count = sum(1 for o, x in zip(state.owners, state.values, strict=True) if o == seat and x == v)
-                if cleared and count > TREES_PER_VALUE - 1:
-                    fail(f"seat {seat} still has {count} trees of value {v} after round {v}")
-            if state.squirrels[seat] >= 0 and not state.tiles_used[seat] >> SQUIRREL & 1:
-                fail(f"seat {seat}'s squirrel is out but its squirrel tile is unspent")
-            if state.leaves_on_board(seat) > sum(t for t in LEAF_TILES if t > 1 and state.tiles_used[seat] >> t & 1):
-                fail(f"seat {seat} has more leaves on the board than its spent tiles gave")
+        _check_autumn(state)
+    _check_turn_under_way(state)
+    if state.phase is Phase.OVER:
+        winter = tuple(
+            int(x) for x in winter_scores(state.top, state.game.terrain, len(state.order))
+        )
+        require(
+            state.winter == winter,
+            StateError,
+            f"winter points {list(state.winter)} do not match the board ({list(winter)})",
+        )
+    else:
+        require(not any(state.winter), StateError, "winter points before winter")
+
+
+def _trees_of(state: BoskState, seat: int, value: int | None = None) -> int:
+    return sum(
+        1
+        for o, v in zip(state.owners, state.values, strict=True)
+        if o == seat and (value is None or v == value)
+    )
+
+
+def _check_before_autumn(state: BoskState) -> None:
+    phase, p = state.phase.value, len(state.order)
+    require(
+        state.round == 0 and state.first_wind < 0 and not any(state.tiles_used + state.round_tiles),
+        StateError,
+        f"{phase}: no round, wind or tile may be set yet",
+    )
+    require(
+        not any(state.stacks) and all(s < 0 for s in state.squirrels),
+        StateError,
+        f"{phase}: no leaf or squirrel may be on the board yet",
+    )
+    planted = [_trees_of(state, seat) for seat in range(p)]
+    if state.phase is Phase.SPRING:
+        expected = [sum(1 for k in range(state.turn) if state.order[k % p] == s) for s in range(p)]
+        require(not any(state.summer), StateError, "spring: summer points before summer")
+    else:
+        expected = [len(TREE_VALUES)] * p
+    require(
+        planted == expected,
+        StateError,
+        f"{phase}: trees planted per seat {planted}, expected {expected}",
+    )
+
+
+def _check_autumn(state: BoskState) -> None:
+    phase = state.phase
+    require(state.first_wind >= 0, StateError, f"{phase.value}: the first wind must be set")
+    if phase is Phase.OVER:
+        require(state.round == 8 and state.turn == 0, StateError, "over: round 8 and turn 0")
+        done = set(state.order)
+    else:
+        require(state.round >= 1, StateError, f"{phase.value}: round must be 1..8")
+        done = set(state.order[: state.turn])
+    for seat in range(len(state.order)):
+        _check_seat_in_autumn(state, seat, seat in done)
+
+
+def _check_seat_in_autumn(state: BoskState, seat: int, finished: bool) -> None:
+    """One seat's tiles, trees, leaves and squirrel against the round so far."""
+    playing = seat == state.current_player and state.phase in (Phase.LEAVES, Phase.SQUIRREL)
+    tile, used = state.round_tiles[seat], state.tiles_used[seat]
+    require(
+        (tile != 0) == (finished or playing),
+        StateError,
+        f"round_tiles[{seat}] = {tile} does not fit seat {seat}'s turn",
+    )
+    require(
+        not tile or bool(used >> tile & 1),
+        StateError,
+        f"seat {seat}'s round tile {tile} is not among its spent tiles",
+    )
+    spent = bin(used).count("1")
+    expected_spent = state.round - 1 + (1 if finished or playing else 0)
+    require(
+        spent == expected_spent,
+        StateError,
+        f"seat {seat} spent {spent} tiles, expected {expected_spent} by now",
+    )
+    expected_trees = len(TREE_VALUES) - (state.round - 1) - (1 if finished else 0)
+    trees = _trees_of(state, seat)
+    require(
+        trees == expected_trees,
+        StateError,
+        f"seat {seat} has {trees} trees, expected {expected_trees}",
+    )
+    for value in range(1, min(state.round, 4) + 1):
+        if value < state.round or finished:
+            count = _trees_of(state, seat, value)
+            require(
+                count < TREES_PER_VALUE,
+                StateError,
+                f"seat {seat} still has {count} trees of value {value} after round {value}",
+            )
+    require(
+        state.squirrels[seat] < 0 or bool(used >> SQUIRREL & 1),
+        StateError,
+        f"seat {seat}'s squirrel is out but its squirrel tile is unspent",
+    )
+    given = sum(t for t in LEAF_TILES if t != SQUIRREL and used >> t & 1)
+    require(
+        state.leaves_on_board(seat) <= given,
+        StateError,
+        f"seat {seat} has more leaves on the board than its spent tiles gave",
+    )
+
+
+def _check_turn_under_way(state: BoskState) -> None:
+    """The chosen tree, active leaves and last leaf of the turn in progress."""
+    phase, game, mover = state.phase, state.game, state.current_player
     in_turn = phase in (Phase.TILE, Phase.LEAVES, Phase.SQUIRREL)
-    if in_turn != (state.tree >= 0):
-        fail(f"{phase.value}: a chosen tree is {'required' if in_turn else 'not allowed'}")
+    require(
+        in_turn == (state.tree >= 0),
+        StateError,
+        f"{phase.value}: a chosen tree is {'required' if in_turn else 'not allowed'}",
+    )
     if in_turn:
-        if state.owners[state.tree] != mover:
-            fail(f"the chosen tree is not seat {mover}'s")
-        if state.round <= 4 and state.values[state.tree] != state.round:
-            fail(f"round {state.round}: the chosen tree must have value {state.round}")
-    if (phase is Phase.LEAVES) != (state.active > 0) or (phase is not Phase.LEAVES and state.last >= 0):
-        fail(f"{phase.value}: active leaves / last leaf only while laying leaves")
+        require(
+            state.owners[state.tree] == mover, StateError, f"the chosen tree is not seat {mover}'s"
+        )
+        require(
+            state.round > 4 or state.values[state.tree] == state.round,
+            StateError,
+            f"round {state.round}: the chosen tree must have value {state.round}",
+        )
+    require(
+        (phase is Phase.LEAVES) == (state.active > 0) and (phase is Phase.LEAVES or state.last < 0),
+        StateError,
+        f"{phase.value}: active leaves / last leaf only while laying leaves",
+    )
     if phase is Phase.LEAVES:
         assert mover is not None
         tile = state.round_tiles[mover]
-        if tile < 2 or state.active > tile or (state.last < 0 and state.active != tile):
-            fail(f"active leaves {state.active} do not fit tile {tile}")
-        if state.last >= 0 and (not state.stacks[state.last] or state.stacks[state.last][-1] != mover):
-            fail("the last leaf's square is not topped by the current player's leaf")
-        if not game.leaf_targets(state):
-            fail("the leaf path cannot go on: the turn should have ended")
+        require(
+            tile >= 2 and state.active <= tile and (state.last >= 0 or state.active == tile),
+            StateError,
+            f"active leaves {state.active} do not fit tile {tile}",
+        )
+        last_stack = state.stacks[state.last] if state.last >= 0 else (mover,)
+        require(
+            bool(last_stack) and last_stack[-1] == mover,
+            StateError,
+            "the last leaf's square is not topped by the current player's leaf",
+        )
+        require(
+            bool(game.leaf_targets(state)),
+            StateError,
+            "the leaf path cannot go on: the turn should have ended",
+        )
     if phase is Phase.SQUIRREL:
         assert mover is not None
-        if state.round_tiles[mover] != SQUIRREL or state.squirrels[mover] >= 0:
-            fail("squirrel step without the squirrel tile, or the squirrel is already out")
-        if not game.squirrel_targets(state):
-            fail("the squirrel has nowhere to stop: the turn should have ended")
-    if phase is Phase.OVER:
-        winter = tuple(int(x) for x in winter_scores(state.top, game.terrain, p))
-        if state.winter != winter:
-            fail(f"winter points {list(state.winter)} do not match the board ({list(winter)})")
-    elif any(state.winter):
-        fail("winter points before winter")
+        require(
+            state.round_tiles[mover] == SQUIRREL and state.squirrels[mover] < 0,
+            StateError,
+            "squirrel step without the squirrel tile, or the squirrel is already out",
+        )
+        require(
+            bool(game.squirrel_targets(state)),
+            StateError,
+            "the squirrel has nowhere to stop: the turn should have ended",
+        )

@@ -21,7 +21,12 @@ def patch_count(grid, kind):
         while todo:
             r, c = todo.pop()
             for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if 0 <= nr < size and 0 <= nc < size and grid[nr, nc] == kind and (nr, nc) not in seen:
+                if (
+                    0 <= nr < size
+                    and 0 <= nc < size
+                    and grid[nr, nc] == kind
+                    and (nr, nc) not in seen
+                ):
                     seen.add((nr, nc))
                     todo.append((nr, nc))
     return count

@@ -56,7 +56,9 @@ def oracle_paths(size, wind, tree, tile, leaves, squirrels, me=0):
     return 1 if not starts else sum(walk(sq, tile - cost - 1) for sq, cost in starts)
 
 
-@pytest.mark.parametrize("case", DATA["leaf_paths"], ids=lambda c: f"{c['players']}p-{c['wind']}-{c['tile']}")
+@pytest.mark.parametrize(
+    "case", DATA["leaf_paths"], ids=lambda c: f"{c['players']}p-{c['wind']}-{c['tile']}"
+)
 def test_leaf_path_counts(case):
     """The engine allows exactly the golden number of distinct complete leaf paths."""
     tree, leaves, squirrels = _case_position(case)
@@ -66,7 +68,9 @@ def test_leaf_path_counts(case):
     assert count_paths(start_path(state, tree, case["tile"])) == case["paths"]
 
 
-@pytest.mark.parametrize("case", DATA["leaf_paths"], ids=lambda c: f"{c['players']}p-{c['wind']}-{c['tile']}")
+@pytest.mark.parametrize(
+    "case", DATA["leaf_paths"], ids=lambda c: f"{c['players']}p-{c['wind']}-{c['tile']}"
+)
 def test_leaf_path_counts_match_an_independent_oracle(case):
     """The golden counts agree with a path counter written from the rules text alone."""
     tree, leaves, squirrels = _case_position(case)

@@ -12,8 +12,6 @@ GAMES = {p: fg.make("bosk", num_players=p) for p in (2, 3, 4)}
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-
-
 def check_game(states):
     """Every invariant on one game's states."""
     game = states[0].game
@@ -28,7 +26,9 @@ def check_game(states):
         for seat, square in enumerate(after.squirrels):
             if square >= 0:
                 stack = after.stacks[square]
-                assert squirrel_stacks.setdefault((seat, square), stack) == stack, "leaf on a squirrel"
+                assert squirrel_stacks.setdefault((seat, square), stack) == stack, (
+                    "leaf on a squirrel"
+                )
         assert sorted(after.order) == list(range(players))
         if before.phase is Phase.SPRING and after.phase is Phase.WIND:
             summer_board = (after.tree_owner, after.tree_value)
@@ -65,7 +65,11 @@ def test_invariants_four_players(states):
 
 
 @SETTINGS
-@given(playthroughs(fg.make("bosk", num_players=3, squirrel_exactly_three=True, ties_include_start=False)))
+@given(
+    playthroughs(
+        fg.make("bosk", num_players=3, squirrel_exactly_three=True, ties_include_start=False)
+    )
+)
 def test_invariants_other_readings(states):
     """With the other readings of the choices: the same invariants."""
     check_game(states)

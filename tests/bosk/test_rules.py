@@ -4,10 +4,17 @@ import numpy as np
 import pytest
 
 import forestgames as fg
-from forestgames.bosk import ChooseTile, ChooseTree, ChooseWind, Phase, PlaceLeaf, PlaceSquirrel, PlantTree
+from forestgames.bosk import (
+    ChooseTile,
+    ChooseTree,
+    ChooseWind,
+    Phase,
+    PlaceLeaf,
+    PlaceSquirrel,
+    PlantTree,
+)
 from forestgames.core import replace
 from tests.bosk.helpers import autumn_turn, plant_everything, start_path, targets
-
 
 # ---------------------------------------------------------------- geometry and spring
 
@@ -20,7 +27,9 @@ def test_play_area_and_interior_intersections(players, size, points):
     assert game.size == size and state.top.shape == (size, size)
     assert state.tree_owner.shape == (size - 1, size - 1)
     assert len(state.legal_moves()) == points * 4  # any free intersection, any of 4 values
-    assert {m.at for m in state.legal_moves()} == {(i, j) for i in range(size - 1) for j in range(size - 1)}
+    assert {m.at for m in state.legal_moves()} == {
+        (i, j) for i in range(size - 1) for j in range(size - 1)
+    }
 
 
 def test_spring_clockwise_from_start_player():
@@ -314,7 +323,14 @@ def play_round(state, tiles):
     return state
 
 
-THREE_TREES = {(1, 1): (0, 1), (1, 4): (1, 1), (1, 7): (2, 1), (6, 1): (0, 2), (6, 4): (1, 2), (6, 7): (2, 2)}
+THREE_TREES = {
+    (1, 1): (0, 1),
+    (1, 4): (1, 1),
+    (1, 7): (2, 1),
+    (6, 1): (0, 2),
+    (6, 4): (1, 2),
+    (6, 7): (2, 2),
+}
 
 
 def test_lowest_tile_starts_next_round():

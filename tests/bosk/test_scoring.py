@@ -109,7 +109,10 @@ def test_winter_sole_player():
 def test_winter_tie_for_first():
     """Tied firsts score 4 each and nobody scores second."""
     assert winter_board({(0, 0): 0, (1, 1): 3, (2, 2): 1, (2, 3): 1, (4, 4): 0, (4, 5): 3}) == [
-        4, 4, 0, 4
+        4,
+        4,
+        0,
+        4,
     ]
     assert winter_board({(0, 0): 0, (0, 1): 0, (1, 1): 3, (2, 2): 3, (4, 4): 1}) == [4, 0, 0, 4]
 
@@ -191,5 +194,7 @@ def test_kernels_batch_axes(seed, players):
     assert summer.shape == winter.shape == (3, 5, players)
     for i in range(3):
         for j in range(5):
-            assert summer[i, j].tolist() == summer_scores(owner[i, j], value[i, j], players).tolist()
+            assert (
+                summer[i, j].tolist() == summer_scores(owner[i, j], value[i, j], players).tolist()
+            )
             assert winter[i, j].tolist() == winter_scores(top[i, j], terrain, players).tolist()

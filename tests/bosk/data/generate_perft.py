@@ -56,7 +56,9 @@ def positions() -> list[dict]:
     for players in (2, 3, 4):
         for seed in (0, 1):
             seen = set()
-            for step, (state, _) in enumerate(random_game(fg.make("bosk", num_players=players), seed)):
+            for step, (state, _) in enumerate(
+                random_game(fg.make("bosk", num_players=players), seed)
+            ):
                 key = state.phase.value
                 if key in seen or (key == "spring" and step not in (0, 5)):
                     continue
