@@ -17,6 +17,7 @@ old one untouched, or raises :class:`IllegalMoveError` and changes nothing.
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -441,7 +442,7 @@ def expect_int(value: Any, what: str, low: int | None = None, high: int | None =
     return int(value)
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {}
 
 
 def replace(instance: Any, **changes: Any) -> Any:
@@ -452,7 +453,12 @@ def replace(instance: Any, **changes: Any) -> Any:
     with ``init=False`` (caches) start afresh.
     """
     cls = type(instance)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls) if a.init)
-    return cls(*[changes[n] if n in changes else getattr(instance, n) for n in names])
+    known = _FIELDS.get(cls)
+    if known is None:
+        names = [a.name for a in attrs.fields(cls) if a.init]
+        known = _FIELDS[cls] = (operator.attrgetter(*names), {n: i for i, n in enumerate(names)})
+    get_all, position = known
+    values = list(get_all(instance))
+    for name, value in changes.items():
+        values[position[name]] = value
+    return cls(*values)

@@ -92,6 +92,13 @@ class BoskGame:
     terrain: np.ndarray = attrs.field(eq=attrs.cmp_using(eq=np.array_equal), hash=False)
     squirrel_exactly_three: bool = False
     ties_include_start: bool = True
+    # Derived from num_players once (read on every move): not options.
+    size: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    geometry: Geometry = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "size", BOARD_SIZE[self.num_players])
+        object.__setattr__(self, "geometry", geometry(self.size))
 
     @classmethod
     def create(cls, **options: Any) -> BoskGame:
@@ -114,14 +121,6 @@ class BoskGame:
         return f"BoskGame.create(**{self.options()!r})"
 
     # ------------------------------------------------------------------ description
-
-    @property
-    def size(self) -> int:
-        return BOARD_SIZE[self.num_players]
-
-    @property
-    def geometry(self) -> Geometry:
-        return geometry(self.size)
 
     @property
     def traits(self) -> GameTraits:
