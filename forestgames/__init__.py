@@ -20,8 +20,10 @@ from forestgames.core import (
     registered_games,
 )
 from forestgames import bosk
+from forestgames import boom_bokken
 
 register_game("bosk", bosk.BoskGame.create)
+register_game("boom_bokken", boom_bokken.BoomBokkenGame.create)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
@@ -37,5 +39,6 @@ __all__ = [
     "ParseError",
     "StateError",
     "bosk",
+    "boom_bokken",
     "make",
 ]
