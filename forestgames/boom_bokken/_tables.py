@@ -27,11 +27,6 @@ IS_FLASH: tuple[bool, ...] = tuple(code >= 9 for code in range(NUM_CODES))
 VALUED_CODES: tuple[int, ...] = tuple(range(1, NUM_CODES))
 
 
-def orange(value: int) -> int:
-    """The code of the orange card of ``value``."""
-    return value
-
-
 def flash(value: int) -> int:
     """The code of the Flash card of ``value``."""
     return 8 + value

@@ -10,6 +10,7 @@ of a round and the next deal.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -49,7 +50,6 @@ from forestgames.core import (
     StateError,
     check_player_count,
     check_seat,
-    new_rng,
     resolve_seed,
 )
 
@@ -190,7 +190,7 @@ class BoomBokkenGame:
         """Round 1 dealt from ``seed``; its first leader drawn from ``seed`` unless given."""
         seed = resolve_seed(seed)
         if first_player is None:
-            first_player = int(new_rng(seed).integers(self.num_players))
+            first_player = _deal_rng(seed, 0).randrange(self.num_players)
         first_player = check_seat(self.num_players, first_player, "first_player")
         return self._deal(1, seed, first_player, (0,) * self.num_players, ())
 
@@ -198,13 +198,13 @@ class BoomBokkenGame:
         self, rnd: int, seed: int, leader: int, tokens: tuple[int, ...], history: tuple[Any, ...]
     ) -> BoomBokkenState:
         """A new round: character cards and all the cards shuffled, hands dealt."""
-        rng = new_rng(seed, rnd)
-        characters = [
+        rng = _deal_rng(seed, rnd)
+        seats = [
             (team, ROLE_PRIORITY[k]) for team, size in enumerate(self.team_sizes) for k in range(size)
         ]
-        seats = [characters[i] for i in rng.permutation(self.num_players)]
-        cards = [code for code, n in enumerate(self.deck) for _ in range(n)]
-        order = [cards[i] for i in rng.permutation(len(cards))]
+        rng.shuffle(seats)
+        order = [code for code, n in enumerate(self.deck) for _ in range(n)]
+        rng.shuffle(order)
         hands = []
         size = self.hand_size
         for seat in range(self.num_players):
@@ -508,6 +508,12 @@ class BoomBokkenGame:
         """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
         or inconsistent with the rules (nothing else is built)."""
         return load_state(self, data)
+
+
+def _deal_rng(seed: int, rnd: int) -> random.Random:
+    """The random stream of round ``rnd``'s deal (0: the first leader); a local generator
+    seeded from text, stable across runs and platforms, and fast to build."""
+    return random.Random(f"boom_bokken:{seed}:{rnd}")
 
 
 # ---------------------------------------------------------------------- move tables
