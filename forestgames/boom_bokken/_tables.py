@@ -19,7 +19,9 @@ TIME_OUT = 0
 VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)
 NUM_CODES = 17
 
-CARD_NAMES: tuple[str, ...] = ("T",) + tuple(str(v) for v in VALUES) + tuple(f"F{v}" for v in VALUES)
+CARD_NAMES: tuple[str, ...] = (
+    ("T",) + tuple(str(v) for v in VALUES) + tuple(f"F{v}" for v in VALUES)
+)
 CARD_CODE: dict[str, int] = {name: code for code, name in enumerate(CARD_NAMES)}
 CARD_VALUE: tuple[int, ...] = (0,) + VALUES + VALUES
 IS_ORANGE: tuple[bool, ...] = tuple(1 <= code <= 8 for code in range(NUM_CODES))
@@ -40,7 +42,7 @@ FITTING: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     )
     for higher in (False, True)
 )
-"""``FITTING[higher][v]``: the valued codes that answer "higher"/"lower" on ``v`` (index 0 unused)."""
+"""``FITTING[higher][v]``: the valued codes answering "higher"/"lower" on ``v`` (index 0 unused)."""
 
 FITTING_VALUES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     ((),) + tuple(tuple(w for w in VALUES if (w >= v if higher else w <= v)) for v in VALUES)

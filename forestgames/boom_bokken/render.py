@@ -23,7 +23,9 @@ _PLACES = ("1st", "2nd", "3rd") + tuple(f"{k}th" for k in range(4, 10))
 
 def _status(state: BoomBokkenState) -> str:
     game = state.game
-    head = f"Boom Bokken {game.num_players}p{' expert' if game.expert else ''} · round {state.round}"
+    head = (
+        f"Boom Bokken {game.num_players}p{' expert' if game.expert else ''} · round {state.round}"
+    )
     if state.over:
         return f"{head} · over, winners {list(state.winners)}"
     if state.target >= 0:
@@ -52,6 +54,7 @@ def render_state(state: BoomBokkenState) -> str:
             where = "in"
         cards = " ".join(state.hand(seat))
         lines.append(
-            f"seat {seat}  team {state.teams[seat]}  {role:<7} {where:<9} {len(state.hand(seat))} cards  {cards}"
+            f"seat {seat}  team {state.teams[seat]}  {role:<7} {where:<9} "
+            f"{len(state.hand(seat))} cards  {cards}"
         )
     return "\n".join(lines)

@@ -81,7 +81,11 @@ def _check_deck(value: Any, players: int) -> tuple[int, ...]:
     for name, count in value.items():
         if name not in CARD_CODE:
             raise ConfigError(f"deck: {name!r} is not a card name (T, 1..8, F1..F8)")
-        if isinstance(count, bool) or not isinstance(count, int | np.integer) or not 0 <= count <= 99:
+        if (
+            isinstance(count, bool)
+            or not isinstance(count, int | np.integer)
+            or not 0 <= count <= 99
+        ):
             raise ConfigError(f"deck: the count of {name!r} must be an int 0..99, not {count!r}")
         counts[CARD_CODE[name]] = int(count)
     need = HAND_SIZE[players] * players
@@ -128,7 +132,9 @@ class BoomBokkenGame:
         """Validate ``options`` (see the class docstring); ConfigError names a bad one."""
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
-            raise ConfigError(f"unknown Boom Bokken option(s) {unknown}; known: {list(OPTION_NAMES)}")
+            raise ConfigError(
+                f"unknown Boom Bokken option(s) {unknown}; known: {list(OPTION_NAMES)}"
+            )
         players = check_player_count("Boom Bokken", options.get("num_players", 4), 4, 9)
         expert = _bool_option("expert", options.get("expert", False))
         spent = options.get("spent_time_outs", "aside" if expert else "deck")
@@ -173,7 +179,10 @@ class BoomBokkenGame:
 
     def options(self) -> dict[str, Any]:
         """The options that rebuild this game with ``make("boom_bokken", **options)``."""
-        result: dict[str, Any] = {"num_players": self.num_players, "team_sizes": list(self.team_sizes)}
+        result: dict[str, Any] = {
+            "num_players": self.num_players,
+            "team_sizes": list(self.team_sizes),
+        }
         if self.deck != DEFAULT_DECK:
             result["deck"] = {CARD_NAMES[c]: n for c, n in enumerate(self.deck) if n}
         result["expert"] = self.expert
@@ -200,7 +209,9 @@ class BoomBokkenGame:
         """A new round: character cards and all the cards shuffled, hands dealt."""
         rng = _deal_rng(seed, rnd)
         seats = [
-            (team, ROLE_PRIORITY[k]) for team, size in enumerate(self.team_sizes) for k in range(size)
+            (team, ROLE_PRIORITY[k])
+            for team, size in enumerate(self.team_sizes)
+            for k in range(size)
         ]
         rng.shuffle(seats)
         order = [code for code, n in enumerate(self.deck) for _ in range(n)]
@@ -257,7 +268,8 @@ class BoomBokkenGame:
             rest[code] -= 1
         data = {
             "game": "boom_bokken", "num_players": self.num_players, "seed": seed,
-            "hands": [list(h) for h in hands], "deck": list(deck_top) + list(hand_names(tuple(rest))),
+            "hands": [list(h) for h in hands],
+            "deck": list(deck_top) + list(hand_names(tuple(rest))),
             "round": 1, "over": False, "teams": list(teams), "roles": roles, "pile": [], "aside": 0,
             "safe": [], "exploded": [], "leader": leader, "target": None, "announce": None,
             "last_player": None, "tokens": [0] * self.num_players, "history": [],
@@ -358,7 +370,9 @@ class BoomBokkenGame:
                 return f"{move}: only the named player (seat {state.target}) can explode"
             value = CARD_VALUE[state.pile[-1]]
             if any(hand[c] for c in FITTING[state.higher][value]):
-                return f"{move}: seat {seat} holds a card {state.announcement} than {value} (or equal)"
+                return (
+                    f"{move}: seat {seat} holds a card {state.announcement} than {value} (or equal)"
+                )
         targets = _targets(state.active, seat, self.num_players)
         if _one_team(targets, state.teams):
             if move.next_leader is not None:
@@ -379,7 +393,9 @@ class BoomBokkenGame:
         if len(codes) > 1 and not coureur:
             return f"{move}: only a Coureur (Expert mode) plays several cards at once"
         if any(codes.count(c) > hand[c] for c in codes):
-            return f"{move}: seat {seat} does not hold {list(cards)} (hand {list(state.hand(seat))})"
+            return (
+                f"{move}: seat {seat} does not hold {list(cards)} (hand {list(state.hand(seat))})"
+            )
         if state.target < 0:
             if seat != state.leader:
                 return f"{move}: the pile is empty and seat {state.leader} leads"
@@ -394,7 +410,9 @@ class BoomBokkenGame:
                 fits and len(codes) == 1 and self._guards(state, seat)
             ):
                 if is_flash:
-                    return f"{move}: seat {seat} played the {top} on top; no Flash on one's own card"
+                    return (
+                        f"{move}: seat {seat} played the {top} on top; no Flash on one's own card"
+                    )
                 return (
                     f"{move}: seat {state.target} is named; out of turn only a Flash of {top}, "
                     "a Temps Mort or a Gardien's answer for a named teammate may be played"
@@ -402,7 +420,7 @@ class BoomBokkenGame:
         targets = _targets(state.active, seat, self.num_players)
         if len(codes) == sum(hand) and _one_team(targets, state.teams):
             if move.target is not None or move.announce is not None or move.knock:
-                return f"{move}: this last card ends the round; it names no target and announces nothing"
+                return f"{move}: this last card ends the round: no target, no announcement"
             return None
         if isinstance(move.target, bool) or move.target not in targets:
             return f"{move}: the target must be another seat still in the round: {list(targets)}"
@@ -536,7 +554,11 @@ _CODES = _CodesOf()
 def _valued_codes(cards: Any) -> tuple[int, ...] | None:
     """The codes of a tuple of valued card names, or None if it is anything else."""
     try:
-        return _CODES[cards] if type(cards) is tuple and cards and _VALUED_NAMES.issuperset(cards) else None
+        return (
+            _CODES[cards]
+            if type(cards) is tuple and cards and _VALUED_NAMES.issuperset(cards)
+            else None
+        )
     except TypeError:  # unhashable names
         return None
 

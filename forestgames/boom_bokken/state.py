@@ -22,7 +22,7 @@ A driver that wants a table-like order does, after every move::
         if move is not None:
             break                             # apply it, then start again from the new state
     else:
-        move = agents[state.current_player].choose(state)  # nobody reacted: the named player answers
+        move = agents[state.current_player].choose(state)  # nobody reacted: the named one plays
     state = state.apply(move)
 
 A reaction changes the position (new top card, new named player, or an empty
@@ -321,9 +321,15 @@ def load_state(game: BoomBokkenGame, data: Any) -> BoomBokkenState:
     """Rebuild a state from ``to_dict`` output; StateError says what is wrong with it."""
     data = expect_keys(data, _KEYS, "Boom Bokken state")
     p = game.num_players
-    require(data["game"] == "boom_bokken", StateError, f"not a Boom Bokken state: game is {data['game']!r}")
     require(
-        data["num_players"] == p, StateError, f"state is for {data['num_players']!r} players, the game for {p}"
+        data["game"] == "boom_bokken",
+        StateError,
+        f"not a Boom Bokken state: game is {data['game']!r}",
+    )
+    require(
+        data["num_players"] == p,
+        StateError,
+        f"state is for {data['num_players']!r} players, the game for {p}",
     )
     seed = expect_int(data["seed"], "seed", 0, None)
     rnd = expect_int(data["round"], "round", 1, ROUNDS)
@@ -332,7 +338,11 @@ def load_state(game: BoomBokkenGame, data: Any) -> BoomBokkenState:
     teams = _load_teams(game, data["teams"], "teams")
     roles = _load_roles(game, data["roles"], teams)
     hands_lists = data["hands"]
-    require(isinstance(hands_lists, list) and len(hands_lists) == p, StateError, f"hands: one list per seat ({p})")
+    require(
+        isinstance(hands_lists, list) and len(hands_lists) == p,
+        StateError,
+        f"hands: one list per seat ({p})",
+    )
     hands = tuple(_counts(_codes(h, f"hands[{seat}]")) for seat, h in enumerate(hands_lists))
     deck = _codes(data["deck"], "deck")
     pile = _codes(data["pile"], "pile")
@@ -384,32 +394,56 @@ def _check_consistent(state: BoomBokkenState) -> None:
         require(condition, StateError, message)
 
     if state.over:
-        check(state.round == ROUNDS and len(state.history) == ROUNDS, "over: three rounds must be recorded")
+        check(
+            state.round == ROUNDS and len(state.history) == ROUNDS,
+            "over: three rounds must be recorded",
+        )
         check(not in_round, "over: nobody is still in the round")
-        check(state.history[-1] == (state.safe, state.teams), "over: the last round's record must match")
+        check(
+            state.history[-1] == (state.safe, state.teams),
+            "over: the last round's record must match",
+        )
         check(state.leader < 0 and state.target < 0, "over: no leader and no named player")
     else:
-        check(len(state.history) == state.round - 1, f"round {state.round} needs {state.round - 1} finished rounds")
-        check(len({state.teams[s] for s in in_round}) >= 2, "the round should be over: one team is left")
+        check(
+            len(state.history) == state.round - 1,
+            f"round {state.round} needs {state.round - 1} finished rounds",
+        )
+        check(
+            len({state.teams[s] for s in in_round}) >= 2,
+            "the round should be over: one team is left",
+        )
         for seat in state.safe:
             check(not any(state.hands[seat]), f"safe seat {seat} still holds cards")
         for seat in in_round:
             check(any(state.hands[seat]), f"seat {seat} is in the round with an empty hand")
         if state.pile:
             check(state.leader < 0, "leader: nobody leads while a card is on the pile")
-            check(state.target in in_round, f"target {state.target} must be a seat still in the round")
+            check(
+                state.target in in_round, f"target {state.target} must be a seat still in the round"
+            )
             last = state.last_player
             check(
-                last >= 0 and last != state.target and (last in in_round or state.safe[-1:] == (last,)),
-                f"last_player {last}: the top card's player, not the target, in the round or just safe",
+                last >= 0
+                and last != state.target
+                and (last in in_round or state.safe[-1:] == (last,)),
+                f"last_player {last}: the top card's player, not the target, in or just safe",
             )
         else:
-            check(state.leader in in_round, f"leader {state.leader} must be a seat still in the round")
-            check(state.target < 0 and state.last_player < 0, "no named player without a card on the pile")
+            check(
+                state.leader in in_round, f"leader {state.leader} must be a seat still in the round"
+            )
+            check(
+                state.target < 0 and state.last_player < 0,
+                "no named player without a card on the pile",
+            )
     explosions = sum(p - len(order) for order, _ in state.history)
     if not state.over:
         explosions += len(state.exploded)
-    check(sum(state.tokens) <= explosions, f"{sum(state.tokens)} Bokken tokens but only {explosions} explosions")
+    check(
+        sum(state.tokens) <= explosions,
+        f"{sum(state.tokens)} Bokken tokens but only {explosions} explosions",
+    )
     if game.expert:
         check(all(role in ROLES for role in state.roles), "roles must be gardien, cogneur, coureur")
 
@@ -431,7 +465,9 @@ def _load_roles(game: BoomBokkenGame, value: Any, teams: tuple[int, ...]) -> tup
         require(value is None, StateError, "roles: null unless the game is in Expert mode")
         return ()
     require(
-        isinstance(value, list) and len(value) == game.num_players and all(r in ROLES for r in value),
+        isinstance(value, list)
+        and len(value) == game.num_players
+        and all(r in ROLES for r in value),
         StateError,
         f"roles must list gardien, cogneur or coureur per seat, not {value!r}",
     )
@@ -445,8 +481,14 @@ def _load_roles(game: BoomBokkenGame, value: Any, teams: tuple[int, ...]) -> tup
     return tuple(value)
 
 
-def _load_history(game: BoomBokkenGame, value: Any) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    require(isinstance(value, list) and len(value) <= ROUNDS, StateError, "history must be a list of rounds")
+def _load_history(
+    game: BoomBokkenGame, value: Any
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    require(
+        isinstance(value, list) and len(value) <= ROUNDS,
+        StateError,
+        "history must be a list of rounds",
+    )
     rounds = []
     for k, entry in enumerate(value):
         entry = expect_keys(entry, ("safe_order", "teams"), f"history[{k}]")
@@ -457,7 +499,9 @@ def _load_history(game: BoomBokkenGame, value: Any) -> tuple[tuple[tuple[int, ..
 
 
 def _codes(value: Any, what: str) -> tuple[int, ...]:
-    require(isinstance(value, list), StateError, f"{what} must be a list of card names, not {value!r}")
+    require(
+        isinstance(value, list), StateError, f"{what} must be a list of card names, not {value!r}"
+    )
     codes = []
     for name in value:
         code = CARD_CODE.get(name) if isinstance(name, str) else None
@@ -473,7 +517,9 @@ def _counts(codes: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _int_list(value: Any, what: str, length: int | None, low: int, high: int | None = None) -> list[int]:
+def _int_list(
+    value: Any, what: str, length: int | None, low: int, high: int | None = None
+) -> list[int]:
     if not isinstance(value, list) or (length is not None and len(value) != length):
         size = "a list of" if length is None else f"a list of {length}"
         raise StateError(f"{what} must be {size} ints, not {value!r}")
@@ -488,4 +534,3 @@ def _seat_list(value: Any, what: str, p: int) -> tuple[int, ...]:
 
 def _optional_seat(value: Any, what: str, p: int) -> int:
     return -1 if value is None else expect_int(value, what, 0, p - 1)
-

@@ -26,7 +26,9 @@ def test_higher_asks_for_equal_or_more():
 
 def test_lower_asks_for_equal_or_less():
     """After a 5 'lower' the named seat may answer its 3 or its 5 only."""
-    state = play(table([["5", "1"], ["3", "5", "8", "F6"], ["2"], ["7"]], TEAMS), "0:play 5 @1 lower")
+    state = play(
+        table([["5", "1"], ["3", "5", "8", "F6"], ["2"], ["7"]], TEAMS), "0:play 5 @1 lower"
+    )
     assert groups(state, 1) == {("3",), ("5",)}
 
 
@@ -175,7 +177,7 @@ def test_no_temps_mort_on_an_empty_pile():
 
 
 def test_temps_mort_set_aside_option():
-    """With spent_time_outs='aside' the Temps Mort leaves the round; the pile goes under the deck."""
+    """With spent_time_outs='aside' the Temps Mort leaves the round; the pile goes under the deck"""
     state = table(
         [["5", "1"], ["2"], ["4"], ["T", "7"]], TEAMS, deck_top=("8",), spent_time_outs="aside"
     )

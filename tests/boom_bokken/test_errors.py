@@ -130,7 +130,7 @@ CORRUPTIONS = {
     "Temps Mort on pile": lambda d: (d["pile"].append("T"), d["deck"].remove("T")),
     "target out of range": lambda d: d.__setitem__("target", 9),
     "target is the last player": lambda d: d.__setitem__("target", 0),
-    "announce without target": lambda d: (d.__setitem__("target", None)),
+    "announce without target": lambda d: d.__setitem__("target", None),
     "bad announce": lambda d: d.__setitem__("announce", "up"),
     "leader with a pile": lambda d: d.__setitem__("leader", 2),
     "wrong team sizes": lambda d: d.__setitem__("teams", [0, 0, 0, 1]),

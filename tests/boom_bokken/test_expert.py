@@ -69,7 +69,9 @@ def test_gardien_does_not_answer_for_the_other_team():
 def test_cogneur_knock_makes_the_target_draw_at_once():
     """Seat 2 (Cogneur) plays an orange 5 with a knock: seat 1 draws the deck's 8 before
     answering, and may answer with it."""
-    state = table([["1"], ["2"], ["5", "F5", "3"], ["7"]], TEAMS, leader=2, deck_top=("8", "6"), roles=ROLES)
+    state = table(
+        [["1"], ["2"], ["5", "F5", "3"], ["7"]], TEAMS, leader=2, deck_top=("8", "6"), roles=ROLES
+    )
     knocks = {(m.cards, m.knock) for m in state.legal_moves(2)}
     assert (("5",), True) in knocks and (("F5",), True) not in knocks and (("3",), True) in knocks
     state = play(state, "2:play 5 @1 higher knock")
@@ -89,14 +91,18 @@ def test_knock_only_by_a_cogneur_with_an_orange_card():
 
 def test_knock_draw_survives_a_flash():
     """Seat 1 drew because of the knock; seat 3 then Flashes the 5 away: seat 1 keeps the card."""
-    state = table([["1"], ["2"], ["5", "3"], ["F5", "7"]], TEAMS, leader=2, deck_top=("8",), roles=ROLES)
+    state = table(
+        [["1"], ["2"], ["5", "3"], ["F5", "7"]], TEAMS, leader=2, deck_top=("8",), roles=ROLES
+    )
     state = play(state, "2:play 5 @1 higher knock", "3:play F5 @0 lower")
     assert state.hand(1) == ("2", "8") and state.current_player == 0
 
 
 def test_knock_draw_survives_a_temps_mort():
     """A Temps Mort after the knock clears the pile; the knocked seat keeps its drawn card."""
-    state = table([["1", "T"], ["2"], ["5", "3"], ["7"]], TEAMS, leader=2, deck_top=("8", "4"), roles=ROLES)
+    state = table(
+        [["1", "T"], ["2"], ["5", "3"], ["7"]], TEAMS, leader=2, deck_top=("8", "4"), roles=ROLES
+    )
     state = play(state, "2:play 5 @1 higher knock", "0:timeout")
     assert state.hand(1) == ("2", "8") and state.hand(0) == ("1", "4") and state.leader == 0
 
@@ -104,7 +110,9 @@ def test_knock_draw_survives_a_temps_mort():
 def test_knock_draw_survives_a_gardien_answer():
     """Seat 2 knocks seat 1; seat 3, Gardien of seat 1's team, answers for it: seat 1 keeps
     the drawn card."""
-    state = table([["1"], ["2"], ["5", "3"], ["6", "7"]], TEAMS, leader=2, deck_top=("8",), roles=ROLES)
+    state = table(
+        [["1"], ["2"], ["5", "3"], ["6", "7"]], TEAMS, leader=2, deck_top=("8",), roles=ROLES
+    )
     state = play(state, "2:play 5 @1 higher knock", "3:play 6 @0 lower")
     assert state.hand(1) == ("2", "8") and state.current_player == 0 and state.last_player == 3
 

@@ -61,7 +61,7 @@ def test_every_round_ends(game, seed):
     assert final.is_terminal and len(pairs) - 1 <= game.traits.max_moves
     assert len(final.history) == 3
     explosions = 0
-    for order, teams in final.history:
+    for order, _ in final.history:
         assert order and len(set(order)) == len(order)
         explosions += game.num_players - len(order)
     assert sum(final.tokens) <= explosions
@@ -70,9 +70,11 @@ def test_every_round_ends(game, seed):
     assert all(low <= s <= high for s in final.scores)
     rounds = [s.round for s, _ in pairs]
     assert rounds == sorted(rounds) and set(rounds) == {1, 2, 3}
-    for (before, _), (after, _) in zip(pairs, pairs[1:]):
+    for (before, _), (after, _) in zip(pairs, pairs[1:], strict=False):
         if after.round != before.round:  # the last safe player leads the next round
-            assert after.leader == after.history[-1][0][-1] and after.players_to_act == (after.leader,)
+            assert after.leader == after.history[-1][0][-1] and after.players_to_act == (
+                after.leader,
+            )
 
 
 def _candidates(state, rng, count):

@@ -29,7 +29,9 @@ def test_deal_sizes(players, hand):
 def test_default_deck_composition():
     """Default deck: 6 orange and 2 Flash cards of each value 1–8, and 6 Temps Mort."""
     state = fg.make("boom_bokken", num_players=4).new_game(seed=0)
-    expected = Counter({"T": 6} | {str(v): 6 for v in range(1, 9)} | {f"F{v}": 2 for v in range(1, 9)})
+    expected = Counter(
+        {"T": 6} | {str(v): 6 for v in range(1, 9)} | {f"F{v}": 2 for v in range(1, 9)}
+    )
     assert _all_cards(state) == expected
     assert sum(DEFAULT_DECK) == 70
 
