@@ -493,7 +493,7 @@ def _load_history(
     for k, entry in enumerate(value):
         entry = expect_keys(entry, ("safe_order", "teams"), f"history[{k}]")
         order = _seat_list(entry["safe_order"], f"history[{k}].safe_order", game.num_players)
-        require(order, StateError, f"history[{k}]: somebody is safe at the end of a round")
+        require(bool(order), StateError, f"history[{k}]: somebody is safe at the end of a round")
         rounds.append((order, _load_teams(game, entry["teams"], f"history[{k}].teams")))
     return tuple(rounds)
 

@@ -171,3 +171,21 @@ def test_deal_rejects_cards_not_in_the_deck():
     game = fg.make("boom_bokken", num_players=4)
     with pytest.raises(fg.StateError):
         game.deal([["F1", "F1", "F1"], ["2"], ["3"], ["4"]], TEAMS, 0)
+
+
+def test_round_ending_moves_name_nobody():
+    """A last card or a Boom that leaves one team names no target, announcement or leader;
+    while the round goes on they must."""
+    state = table([["5"], ["1", "2"], ["6"], ["7", "8"]], TEAMS)
+    state = play(state, "0:play 5 @2 higher")
+    with pytest.raises(fg.IllegalMoveError, match="ends the round"):
+        state.apply(Play(2, ("6",), 1, "higher"))
+    state = table([["3", "4"], ["5", "4"], ["6"], ["1", "2"]], [0, 0, 1, 1], leader=2)
+    state = play(state, "2:play 6 @1 lower", "1:play 5 @3 higher")
+    with pytest.raises(fg.IllegalMoveError, match="ends the round"):
+        state.apply(Boom(3, 0))
+    fresh = table([["5", "1"], ["2"], ["4"], ["7"]], TEAMS)
+    with pytest.raises(fg.IllegalMoveError, match="target"):
+        fresh.apply(Play(0, ("5",)))
+    with pytest.raises(fg.IllegalMoveError, match="next leader"):
+        play(fresh, "0:play 5 @1 higher").apply(Boom(1))

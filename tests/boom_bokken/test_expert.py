@@ -161,3 +161,12 @@ def test_coureur_flashes_several_cards_out_of_turn():
     state = play(state, "4:play F6+F6 @3 lower")
     assert state.pile_cards == ("6", "F6", "F6") and state.last_player == 4
     assert TimeOut(4) not in state.legal_moves(4)
+
+
+def test_gardien_may_take_over_from_a_teammate_it_named():
+    """[choice] The Gardien 'can always' play for a partner: even right after naming them."""
+    state = table([["6", "7", "1"], ["5"], ["3"], ["2"]], TEAMS, leader=0, roles=ROLES)
+    state = play(state, "0:play 6 @2 higher")
+    assert 0 in state.players_to_act and groups(state, 0) == {("7",)}
+    state = play(state, "0:play 7 @1 lower")
+    assert state.current_player == 1 and state.pile_cards == ("6", "7")
