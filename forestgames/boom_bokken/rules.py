@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -247,11 +247,11 @@ class BoomBokkenGame:
 
     def deal(
         self,
-        hands: list[list[str]],
-        teams: list[int],
+        hands: Sequence[Sequence[str]],
+        teams: Sequence[int],
         leader: int,
-        deck_top: list[str] = (),  # type: ignore[assignment]
-        roles: list[str] | None = None,
+        deck_top: Sequence[str] = (),
+        roles: Sequence[str] | None = None,
         seed: int = 0,
     ) -> BoomBokkenState:
         """A round-1 position with the hands, teams (and roles) given: for puzzles and tests.
@@ -270,7 +270,8 @@ class BoomBokkenGame:
             "game": "boom_bokken", "num_players": self.num_players, "seed": seed,
             "hands": [list(h) for h in hands],
             "deck": list(deck_top) + list(hand_names(tuple(rest))),
-            "round": 1, "over": False, "teams": list(teams), "roles": roles, "pile": [], "aside": 0,
+            "round": 1, "over": False, "teams": list(teams),
+            "roles": None if roles is None else list(roles), "pile": [], "aside": 0,
             "safe": [], "exploded": [], "leader": leader, "target": None, "announce": None,
             "last_player": None, "tokens": [0] * self.num_players, "history": [],
         }  # fmt: skip
@@ -465,7 +466,7 @@ class BoomBokkenGame:
                 leader=-1, target=-1, higher=False, last_player=seat,
             )  # fmt: skip
             return self._end_round(state, seat)
-        deck, target = state.deck, move.target
+        deck, target = state.deck, int(move.target)  # int(): numpy seats are accepted
         if move.knock and deck:
             drawn = list(hands[target])
             drawn[deck[0]] += 1
@@ -503,7 +504,7 @@ class BoomBokkenGame:
         state = attrs.evolve(
             state, deck=state.deck + state.pile, pile=(), exploded=state.exploded + (seat,),
             active=state.active & ~(1 << seat), tokens=tokens,
-            leader=-1 if move.next_leader is None else move.next_leader,
+            leader=-1 if move.next_leader is None else int(move.next_leader),
             target=-1, higher=False, last_player=-1,
         )  # fmt: skip
         if move.next_leader is None:

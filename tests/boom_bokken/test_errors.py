@@ -189,3 +189,16 @@ def test_round_ending_moves_name_nobody():
         fresh.apply(Play(0, ("5",)))
     with pytest.raises(fg.IllegalMoveError, match="next leader"):
         play(fresh, "0:play 5 @1 higher").apply(Boom(1))
+
+
+def test_numpy_seat_numbers_are_stored_as_ints():
+    """A target given as a numpy integer is accepted and stored as a plain int (JSON-able)."""
+    import json
+
+    import numpy as np
+
+    state = table([["5", "1"], ["2"], ["4"], ["7"]], TEAMS)
+    state = state.apply(Play(0, ("5",), np.int64(1), "higher"))
+    assert type(state.target) is int and json.dumps(state.to_dict())
+    state = state.apply(Boom(1, np.int64(3)))
+    assert type(state.leader) is int and json.dumps(state.to_dict())
