@@ -574,7 +574,7 @@ def _groups(hand: tuple[int, ...], values: tuple[int, ...], several: bool) -> li
     non-empty set of one value."""
     groups = []
     for value in values:
-        oranges, flashes = hand[value], hand[8 + value]
+        oranges, flashes = hand[value], hand[flash(value)]
         if not several:
             if oranges:
                 groups.append(_group(value, 1, 0))
