@@ -145,8 +145,9 @@ def test_flash_needs_the_same_value():
 
 def test_temps_mort_clears_the_pile_draws_and_leads():
     """Seat 3 plays a Temps Mort out of turn: the pile and the Temps Mort go under the deck,
-    seat 3 draws the top card (an 8) and leads on an empty pile; nobody else may act."""
-    state = table([["5", "1"], ["2", "6"], ["4"], ["T", "7"]], TEAMS, deck_top=("8",))
+    seat 3 draws the top card (an 8) and leads on an empty pile; nobody else may act, not
+    even seat 2 with its own Temps Mort (never a Temps Mort on a Temps Mort)."""
+    state = table([["5", "1"], ["2", "6"], ["4", "T"], ["T", "7"]], TEAMS, deck_top=("8",))
     state = play(state, "0:play 5 @1 higher")
     assert 3 in state.players_to_act and TimeOut(3) in state.legal_moves(3)
     deck_before = state.deck
@@ -154,7 +155,9 @@ def test_temps_mort_clears_the_pile_draws_and_leads():
     assert state.hand(3) == ("7", "8")
     assert state.deck == deck_before[1:] + (5, 0)  # the 5 then the Temps Mort at the bottom
     assert state.pile == () and state.leader == 3 and state.named_player is None
-    assert state.players_to_act == (3,)
+    assert state.players_to_act == (3,) and state.legal_moves(2) == ()
+    with pytest.raises(fg.IllegalMoveError, match="pile is empty"):
+        state.apply(TimeOut(2))
     assert {m.cards for m in state.legal_moves(3)} == {("7",), ("8",)}
 
 
