@@ -28,8 +28,10 @@ A driver that wants a table-like order does, after every move::
 A reaction changes the position (new top card, new named player, or an empty
 pile), so the reaction round starts over from the new state. When the pile is
 empty (a lead is due) nobody can react: ``players_to_act`` is the leader alone.
-Games end: every play spends a card, a Temps Mort is followed by a lead, and
-explosions are at most one per player per round (see ``traits.max_moves``).
+Games end, whatever the seats do: every play spends a card, a Temps Mort is
+followed by a lead, explosions are at most one per player per round, and in
+Expert mode (where a Cogneur's knock hands a card back) each Temps Mort is
+spent for the round. ``traits.max_moves`` is a true bound.
 
 Stored position (prefer the properties): ``hands`` are 17 counts per seat
 indexed by card code (see ``_tables``), ``deck`` the draw pile top first,
