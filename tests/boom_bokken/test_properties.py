@@ -100,7 +100,8 @@ def _candidates(state, rng, count):
 @settings(max_examples=8, deadline=None)
 @given(st.sampled_from(GAMES), st.integers(0, 2**32 - 1))
 def test_legality_check_agrees_with_legal_moves(game, seed):
-    """apply accepts exactly the moves legal_moves lists (random moves of every shape)."""
+    """apply accepts exactly the moves legal_moves lists (random moves of every shape), and
+    every seat's legal moves survive the notation round trip."""
     rng = random.Random(seed)
     for step, (state, _) in enumerate(random_game(game, seed)):
         if state.is_terminal or step % 3:
@@ -109,6 +110,7 @@ def test_legality_check_agrees_with_legal_moves(game, seed):
         for moves in legal.values():
             for move in moves:
                 assert game.problem(state, move) is None, move
+                assert game.parse_move(str(move)) == move  # out-of-turn moves too
         for move in _candidates(state, rng, 60):
             assert (game.problem(state, move) is None) == (move in legal[move.player]), move
 
