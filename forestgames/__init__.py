@@ -7,7 +7,7 @@
 See ``docs/index.md`` and DESIGN.md for the protocol every game follows.
 """
 
-from forestgames import bosk
+from forestgames import boom_bokken, bosk
 from forestgames.core import (
     ConfigError,
     ForestGamesError,
@@ -22,6 +22,7 @@ from forestgames.core import (
 )
 
 register_game("bosk", bosk.BoskGame.create)
+register_game("boom_bokken", boom_bokken.BoomBokkenGame.create)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
@@ -37,5 +38,6 @@ __all__ = [
     "ParseError",
     "StateError",
     "bosk",
+    "boom_bokken",
     "make",
 ]

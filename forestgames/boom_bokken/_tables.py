@@ -1,0 +1,90 @@
+"""Lookup tables of Boom Bokken, built once at import: cards, teams, roles, coins.
+
+Cards are small ints (codes); a hand or a deck composition is a tuple of 17
+counts indexed by code::
+
+    code   0    1 .. 8          9 .. 16
+    name   T    "1" .. "8"      "F1" .. "F8"
+    kind   Temps Mort           orange 1..8     Flash (blue) 1..8
+    value  0    1 .. 8          1 .. 8
+
+``FITTING[higher][v]`` lists the codes that answer an announcement on value
+``v``: value >= v after "higher", <= v after "lower" (an equal value always fits).
+"""
+
+from __future__ import annotations
+
+TIME_OUT = 0
+"""The code of a Temps Mort (time-out) card."""
+VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)
+NUM_CODES = 17
+
+CARD_NAMES: tuple[str, ...] = (
+    ("T",) + tuple(str(v) for v in VALUES) + tuple(f"F{v}" for v in VALUES)
+)
+CARD_CODE: dict[str, int] = {name: code for code, name in enumerate(CARD_NAMES)}
+CARD_VALUE: tuple[int, ...] = (0,) + VALUES + VALUES
+IS_ORANGE: tuple[bool, ...] = tuple(1 <= code <= 8 for code in range(NUM_CODES))
+IS_FLASH: tuple[bool, ...] = tuple(code >= 9 for code in range(NUM_CODES))
+VALUED_CODES: tuple[int, ...] = tuple(range(1, NUM_CODES))
+
+
+def flash(value: int) -> int:
+    """The code of the Flash card of ``value``."""
+    return 8 + value
+
+
+FITTING: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    ((),)
+    + tuple(
+        tuple(c for c in VALUED_CODES if (CARD_VALUE[c] >= v if higher else CARD_VALUE[c] <= v))
+        for v in VALUES
+    )
+    for higher in (False, True)
+)
+"""``FITTING[higher][v]``: the valued codes answering "higher"/"lower" on ``v`` (index 0 unused)."""
+
+FITTING_VALUES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    ((),) + tuple(tuple(w for w in VALUES if (w >= v if higher else w <= v)) for v in VALUES)
+    for higher in (False, True)
+)
+"""``FITTING_VALUES[higher][v]``: the values that answer the announcement on ``v``."""
+
+ANNOUNCEMENTS: tuple[str, str] = ("lower", "higher")
+"""Announcement names, indexed by the bool ``higher``."""
+
+DEFAULT_DECK: tuple[int, ...] = (6,) + (6,) * 8 + (2,) * 8
+"""Six Temps Mort, six orange and two Flash cards of each value 1..8: 70 cards ([choice])."""
+
+TEAM_SIZES: dict[int, tuple[tuple[int, ...], ...]] = {
+    4: ((2, 2),),
+    5: ((2, 3),),
+    6: ((2, 2, 2), (3, 3)),
+    7: ((2, 2, 3), (3, 4)),
+    8: ((2, 2, 2, 2), (4, 4)),
+    9: ((2, 2, 2, 3), (3, 3, 3)),
+}
+"""The seed's team splits per player count; the first is the default."""
+
+HAND_SIZE: dict[int, int] = {4: 7, 5: 7, 6: 7, 7: 6, 8: 6, 9: 6}
+ROUNDS = 3
+COIN_POINTS: tuple[int, ...] = (4, 3, 2, 1)
+"""Gold, silver, bronze, clay: the coin of the 1st, 2nd, 3rd, 4th team out."""
+TOKEN_POINTS = 2
+"""A Bokken token is worth 2 points."""
+
+GARDIEN = "gardien"
+COGNEUR = "cogneur"
+COUREUR = "coureur"
+ROLES: tuple[str, ...] = (GARDIEN, COGNEUR, COUREUR)
+ROLE_PRIORITY: tuple[str, ...] = (GARDIEN, COGNEUR, COUREUR, COGNEUR)
+"""Expert mode: the k-th member of a team gets ``ROLE_PRIORITY[k]`` (2: Gardien, Cogneur;
+the 3rd: Coureur; the 4th: Cogneur)."""
+
+SPENT_TIME_OUTS: tuple[str, ...] = ("deck", "aside")
+"""Where a played Temps Mort goes: under the draw pile with the pile, or aside for the round."""
+
+
+def team_roles(size: int) -> tuple[str, ...]:
+    """The roles of a team of ``size`` members (Expert mode)."""
+    return ROLE_PRIORITY[:size]

@@ -1,0 +1,135 @@
+"""Hypothesis properties over random legal games (tests/strategies.py)."""
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import forestgames as fg
+from forestgames.boom_bokken import Boom, Play, TimeOut
+from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_NAMES
+from tests.strategies import playthroughs, random_game
+
+GAMES = [
+    fg.make("boom_bokken", num_players=4),
+    fg.make("boom_bokken", num_players=6, team_sizes=[3, 3]),
+    fg.make("boom_bokken", num_players=9),
+    fg.make("boom_bokken", num_players=5, expert=True),
+    fg.make("boom_bokken", num_players=8, expert=True, team_sizes=[4, 4]),
+]
+SETTINGS = settings(max_examples=12, deadline=None)
+
+
+def _cards(state):
+    total = Counter(state.pile) + Counter(state.deck)
+    for hand in state.hands:
+        total.update({code: n for code, n in enumerate(hand) if n})
+    total[0] += state.aside
+    return total
+
+
+@SETTINGS
+@given(st.sampled_from(GAMES).flatmap(playthroughs))
+def test_cards_are_conserved(states):
+    """Hands, deck, pile and set-aside Temps Mort always hold exactly the game's deck."""
+    composition = Counter({code: n for code, n in enumerate(states[0].game.deck) if n})
+    for state in states:
+        assert _cards(state) == composition
+
+
+@SETTINGS
+@given(st.sampled_from(GAMES), st.integers(0, 2**32 - 1))
+def test_players_out_of_the_round_never_act(game, seed):
+    """A safe or exploded seat has no move, is never among players_to_act, never moves."""
+    for state, move in random_game(game, seed):
+        out = set(state.safe) | set(state.exploded)
+        assert not out & set(state.players_to_act)
+        for seat in out:
+            assert state.legal_moves(seat) == ()
+        if move is not None:
+            assert move.player not in out
+
+
+@SETTINGS
+@given(st.sampled_from(GAMES), st.integers(0, 2**32 - 1))
+def test_every_round_ends(game, seed):
+    """Every random game ends within max_moves after three rounds; the last safe player leads
+    the next round; scores are coins plus 2 per token; tokens never exceed explosions."""
+    pairs = list(random_game(game, seed))
+    final = pairs[-1][0]
+    assert final.is_terminal and len(pairs) - 1 <= game.traits.max_moves
+    assert len(final.history) == 3
+    explosions = 0
+    for order, _ in final.history:
+        assert order and len(set(order)) == len(order)
+        explosions += game.num_players - len(order)
+    assert sum(final.tokens) <= explosions
+    assert final.scores == tuple(c + 2 * t for c, t in zip(final.coins, final.tokens, strict=True))
+    low, high = game.traits.score_range
+    assert all(low <= s <= high for s in final.scores)
+    rounds = [s.round for s, _ in pairs]
+    assert rounds == sorted(rounds) and set(rounds) == {1, 2, 3}
+    for (before, _), (after, _) in zip(pairs, pairs[1:], strict=False):
+        if after.round != before.round:  # the last safe player leads the next round
+            assert after.leader == after.history[-1][0][-1] and after.players_to_act == (
+                after.leader,
+            )
+
+
+def _candidates(state, rng, count):
+    """Random moves of every shape, most of them illegal."""
+    p = state.game.num_players
+    seats = list(range(p))
+    targets = [*seats, None]
+    names = list(CARD_NAMES[1:])
+    for _ in range(count):
+        seat = rng.choice(seats)
+        kind = rng.random()
+        if kind < 0.1:
+            yield TimeOut(seat)
+        elif kind < 0.2:
+            yield Boom(seat, rng.choice(targets))
+        else:
+            name = rng.choice(names)
+            cards = (name,) * (1 if rng.random() < 0.8 else rng.randint(2, 3))
+            announce = rng.choice([*ANNOUNCEMENTS, None])
+            yield Play(seat, cards, rng.choice(targets), announce, rng.random() < 0.2)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 2**32 - 1))
+def test_legality_check_agrees_with_legal_moves(game, seed):
+    """apply accepts exactly the moves legal_moves lists (random moves of every shape), and
+    every seat's legal moves survive the notation round trip."""
+    rng = random.Random(seed)
+    for step, (state, _) in enumerate(random_game(game, seed)):
+        if state.is_terminal or step % 3:
+            continue
+        legal = {seat: set(state.legal_moves(seat)) for seat in range(game.num_players)}
+        for moves in legal.values():
+            for move in moves:
+                assert game.problem(state, move) is None, move
+                assert game.parse_move(str(move)) == move  # out-of-turn moves too
+        for move in _candidates(state, rng, 60):
+            assert (game.problem(state, move) is None) == (move in legal[move.player]), move
+
+
+@SETTINGS
+@given(st.sampled_from(GAMES).flatmap(playthroughs), st.integers(0, 2**31))
+def test_observation_hides_other_hands_and_the_deck(states, seed):
+    """A seat's view holds its own hand and only the sizes of the others and of the deck;
+    determinize keeps that view but deals the hidden cards anew."""
+    rng = random.Random(seed)
+    state = states[rng.randrange(len(states))]
+    seat = rng.randrange(state.game.num_players)
+    view = state.observation(seat)
+    assert "hands" not in view and "deck" not in view and "seed" not in view
+    assert view["hand"] == list(state.hand(seat))
+    assert view["hand_sizes"] == list(state.hand_sizes) and view["deck_size"] == state.deck_size
+    samples = [state.determinize(seat, seed + k) for k in range(4)]
+    for sample in samples:
+        assert sample.observation(seat) == view and _cards(sample) == _cards(state)
+    hidden = [(s.deck, s.hands[:seat] + s.hands[seat + 1 :]) for s in samples]
+    if state.deck_size + sum(state.hand_sizes) - state.hand_sizes[seat] > 3:
+        assert len(set(hidden)) > 1

@@ -1,0 +1,127 @@
+"""Coins of a round, final totals and the tie-break, from the rulebook and by hand."""
+
+import pytest
+
+import forestgames as fg
+from forestgames.boom_bokken import decide_winners, final_scores, round_coins
+from tests.boom_bokken.positions import play, table
+
+# The rulebook's 8-player example: seats 0..7 in the order they finished.
+YELLOW, GREEN, VIOLET, RED = "yellow", "green", "violet", "red"
+EXAMPLE_TEAMS = [YELLOW, GREEN, GREEN, YELLOW, VIOLET, RED, VIOLET, RED]
+
+
+def test_rulebook_example_round_coins():
+    """Yellow 1st+4th, green 2nd+3rd, violet 5th+7th, red 6th+exploded: 4+4, 3+3, 2+2, 1+0."""
+    coins = round_coins([0, 1, 2, 3, 4, 5, 6], EXAMPLE_TEAMS)
+    assert coins == (4, 3, 3, 4, 2, 1, 2, 0)
+
+
+def test_rulebook_example_scripted_round():
+    """The example played out: each seat plays one card 'higher' in turn, the last red explodes.
+
+    Seats 0..5 each hold one card 1..6 and become safe as they play it; seat 6
+    (violet) plays 7 of its 7 and 8 and names seat 7 (red), whose 1 cannot go
+    higher: Boom. Only seat 6 is left, so it is safe 7th: coins as in the
+    rulebook, a Bokken token for seat 6, and seat 6 (last safe) leads round 2.
+    """
+    teams = [0, 1, 1, 0, 2, 3, 2, 3]  # yellow, green, green, yellow, violet, red, violet, red
+    hands = [["1"], ["2"], ["3"], ["4"], ["5"], ["6"], ["7", "8"], ["1"]]
+    state = table(hands, teams, leader=0)
+    for seat in range(6):
+        state = play(state, f"{seat}:play {seat + 1} @{seat + 1} higher")
+    assert state.safe == (0, 1, 2, 3, 4, 5)
+    state = play(state, "6:play 7 @7 higher")
+    assert [type(m).__name__ for m in state.legal_moves(7)] == ["Boom"]
+    state = play(state, "7:boom")
+    assert state.coins == (4, 3, 3, 4, 2, 1, 2, 0)
+    assert state.history[0][0] == (0, 1, 2, 3, 4, 5, 6)
+    assert state.tokens == (0, 0, 0, 0, 0, 0, 1, 0)
+    assert state.scores == (4, 3, 3, 4, 2, 1, 4, 0)
+    assert state.round == 2 and state.leader == 6 and state.current_player == 6
+
+
+def test_every_safe_member_takes_the_team_coin():
+    """A team's coin goes to each safe member, whatever their own place: 2,0 | 1,3 -> 3,3,4,4."""
+    assert round_coins([2, 0, 1, 3], [0, 0, 1, 1]) == (3, 3, 4, 4)
+
+
+def test_all_exploded_team_scores_nothing_and_ranks_nobody():
+    """A team with no safe member takes no coin and does not push the others down."""
+    assert round_coins([0, 1], [0, 1, 2, 2, 0, 1]) == (4, 3, 0, 0, 0, 0)
+
+
+def test_two_teams_take_gold_and_silver():
+    """With two teams the second one out takes silver (3), not clay."""
+    assert round_coins([1, 0, 2], [0, 1, 0, 1, 1]) == (3, 4, 3, 0, 0)
+
+
+def test_round_coins_rejects_bad_seats():
+    """A repeated or unknown seat in safe_order is a StateError."""
+    with pytest.raises(fg.StateError):
+        round_coins([0, 0], [0, 1, 0, 1])
+    with pytest.raises(fg.StateError):
+        round_coins([4], [0, 1, 0, 1])
+
+
+def test_final_scores_count_two_per_token():
+    """Points are coins plus 2 per Bokken token."""
+    assert final_scores((10, 7, 3), (0, 1, 4)) == (10, 9, 11)
+
+
+def test_tie_break_most_tokens_then_shared():
+    """Ties on points go to the most Bokken tokens; still tied, the victory is shared."""
+    assert decide_winners((12, 12, 9), (1, 2, 5)) == (1,)
+    assert decide_winners((12, 12, 9), (2, 2, 5)) == (0, 1)
+    assert decide_winners((13, 12, 9), (0, 2, 5)) == (0,)
+
+
+def _last_round(game_state, tokens, history):
+    """``game_state`` moved to round 3 with ``tokens`` and two finished rounds."""
+    data = game_state.to_dict()
+    data.update(round=3, tokens=tokens, history=history)
+    return game_state.game.state_from_dict(data)
+
+
+def test_final_tie_break_through_a_game_end():
+    """Seats 0 and 2 end on 12 points; seat 2 holds a Bokken token, seat 0 none: seat 2 wins.
+
+    Rounds 1–2: safe 0, 1, 2 (seat 3 exploded), teams 0/1/1/0: coins 4, 3, 3, 0
+    each time, so 8, 6, 6, 0. Round 3 (teams 0/1/0/1): seat 0 plays its 5 and is
+    safe 1st, naming seat 1 higher; seat 1 plays its 6, safe 2nd, naming seat 2;
+    seat 2 plays 8 and names seat 3 higher; seat 3's 1 explodes, seat 2 takes a
+    token and, alone left, is safe 3rd. Round 3 coins: team 0 gold for seats 0
+    and 2 (4 each), team 1 silver for seat 1 (3). Totals 12, 9, 10 + 2, 0.
+    """
+    state = table([["5"], ["6"], ["8", "2"], ["1"]], [0, 1, 0, 1], leader=0)
+    history = [{"safe_order": [0, 1, 2], "teams": [0, 1, 1, 0]}] * 2
+    state = _last_round(state, [0, 0, 0, 0], history)
+    assert state.scores == (8, 6, 6, 0)
+    state = play(state, "0:play 5 @1 higher", "1:play 6 @2 higher", "2:play 8 @3 higher", "3:boom")
+    assert state.is_terminal and state.current_player is None
+    assert state.history[-1][0] == (0, 1, 2)
+    assert state.coins == (12, 9, 10, 0)
+    assert state.tokens == (0, 0, 1, 0)
+    assert state.scores == (12, 9, 12, 0)
+    assert state.winners == (2,)
+
+
+def test_final_tie_shared():
+    """Equal points and equal tokens at the end: the victory is shared.
+
+    Round 1: safe 0, 1, 2 with teams 0/1/1/0 (4, 3, 3, 0); round 2: safe 2, 0, 1
+    with teams 1/0/0/1 (3, 4, 4, 0): 7, 7, 7, 0. Round 3 (teams 0/1/0/1): seats
+    0, 1, 2 play their last card in turn; seat 3 is left alone, safe 4th:
+    coins 4, 3, 4, 3. With one token each for seats 0 and 2: 13, 10, 13, 3.
+    """
+    history = [
+        {"safe_order": [0, 1, 2], "teams": [0, 1, 1, 0]},
+        {"safe_order": [2, 0, 1], "teams": [1, 0, 0, 1]},
+    ]
+    state = table([["5"], ["6"], ["8"], ["1", "2"]], [0, 1, 0, 1], leader=0)
+    state = _last_round(state, [1, 0, 1, 0], history)
+    state = play(state, "0:play 5 @1 higher", "1:play 6 @2 higher", "2:play 8")
+    assert state.is_terminal
+    assert state.history[-1][0] == (0, 1, 2, 3)
+    assert state.scores == (13, 10, 13, 3)
+    assert state.winners == (0, 2)
