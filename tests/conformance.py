@@ -61,9 +61,10 @@ def _check_one_game(game: Any, seed: int, deep_every: int) -> None:
         for seat in range(game.num_players):
             assert bool(state.legal_moves(seat)) == (seat in acting), f"{where}: seat {seat}"
         assert state.winners == (), f"{where}: winners before the end"
-        for m in state.legal_moves(acting[0]):
-            assert m.player == acting[0], f"{where}: {m!r} belongs to another seat"
-            assert game.parse_move(str(m)) == m, f"{where}: notation round trip of {m!r}"
+        for seat in acting:
+            for m in state.legal_moves(seat):
+                assert m.player == seat, f"{where}: {m!r} belongs to another seat"
+                assert game.parse_move(str(m)) == m, f"{where}: notation round trip of {m!r}"
         if step % deep_every == 0:
             _check_deep(game, state, move, where, rng)
         before = state.to_dict()
