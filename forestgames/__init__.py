@@ -20,8 +20,10 @@ from forestgames.core import (
     registered_games,
 )
 from forestgames import bosk
+from forestgames import living_forest
 
 register_game("bosk", bosk.BoskGame.create)
+register_game("living_forest", living_forest.LivingForestGame.create)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
@@ -37,5 +39,6 @@ __all__ = [
     "ParseError",
     "StateError",
     "bosk",
+    "living_forest",
     "make",
 ]
