@@ -512,42 +512,46 @@ class LivingForestGame:
 
     def _settle_reveal(self, state: LivingForestState) -> LivingForestState:
         """Pass the reveal on when stopping is the seat's only choice."""
-        seat = state.current_player
-        assert seat is not None
-        if len(self._guardian_moves(state, seat)) > 1:
+        if self._has_choice(state, self._guardian_moves):
             return state
         return self._next_revealer(state, state.seat_index + 1)
 
     def _next_revealer(self, state: LivingForestState, index: int) -> LivingForestState:
         """Hand the reveal to the ``index``-th seat of the turn, or start the Action phase."""
-        p = self.num_players
-        while index < p:
+        while index < self.num_players:
             state = _evolve(state, phase=Phase.GUARDIANS, seat_index=index)
-            if len(self._guardian_moves(state, (state.sacred + index) % p)) > 1:
+            if self._has_choice(state, self._guardian_moves):
                 return state
             index += 1
         return self._next_actor(state, 0)
+
+    @staticmethod
+    def _has_choice(state: LivingForestState, moves_of: Any) -> bool:
+        """Whether the acting seat has more than stop/done; its moves are kept if so."""
+        seat = state.current_player
+        moves = moves_of(state, seat)
+        if len(moves) > 1:
+            state.memo[seat] = moves
+            return True
+        return False
 
     # Actions -----------------------------------------------------------------
 
     def _next_actor(self, state: LivingForestState, index: int) -> LivingForestState:
         """Hand the actions to the ``index``-th seat of the turn, or end the Action phase."""
-        p = self.num_players
-        while index < p:
+        while index < self.num_players:
             state = _evolve(
                 state, phase=Phase.ACTIONS, seat_index=index, actions=(), step=Step.CHOOSE,
                 budget=0, picks=0, passed=(), bonus=-1,
             )  # fmt: skip
-            if self._choose_moves(state, (state.sacred + index) % p):
+            if self._has_choice(state, self._choose_moves):
                 return state
             index += 1
         return self._end_action_phase(state)
 
     def _settle_actions(self, state: LivingForestState) -> LivingForestState:
         """Back to choosing: pass on when the seat can start no further action."""
-        seat = state.current_player
-        assert seat is not None
-        if self._choose_moves(state, seat):
+        if self._has_choice(state, self._choose_moves):
             return state
         return self._next_actor(state, state.seat_index + 1)
 

@@ -60,15 +60,20 @@ def line_elements(line: Iterable[int]) -> Elements:
     return (sun, water, plant, wind, flower)
 
 
-def element_totals(line: Sequence[int], forest: tuple[int, ...]) -> Elements:
-    """A Spirit's (sun, water, plant, wind, flower): Help Line + forest, each at least 0."""
+@functools.lru_cache(maxsize=1 << 16)
+def element_totals(line: tuple[int, ...], forest: tuple[int, ...]) -> Elements:
+    """A Spirit's (sun, water, plant, wind, flower): Help Line + forest, each at least 0.
+
+    ``line`` holds card ids, ``forest`` 15 tree ids (-1 empty); both tuples."""
     raw = line_elements(line)
     bonus = forest_bonus(forest)
     return tuple(max(0, raw[k] + bonus[k]) for k in range(5))  # type: ignore[return-value]
 
 
-def solitary_count(line: Iterable[int]) -> int:
-    """Uncancelled solitary symbols of a Help Line (each gregarious symbol cancels one)."""
+@functools.lru_cache(maxsize=1 << 12)
+def solitary_count(line: tuple[int, ...]) -> int:
+    """Uncancelled solitary symbols of a Help Line, a tuple of card ids (each
+    gregarious symbol cancels one, revealed before or after)."""
     return max(0, sum(CARD_SYMBOL[card] for card in line))
 
 
