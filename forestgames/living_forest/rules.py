@@ -375,10 +375,7 @@ class LivingForestGame:
             if not isinstance(move, expected):
                 return f"{move}: finish the {step.value} under way first (or 'done')"
         elif step is Step.CHOOSE and type(move) in _ACTION_OF:
-            done, limit = state.actions, self.action_limit(state, seat)
-            if len(done) >= limit:
-                return f"{move}: seat {seat} has taken its {limit} action(s) this turn"
-            if _ACTION_OF[type(move)] in done and SAME_ACTION_TREE not in state.forests[seat]:
+            if _ACTION_OF[type(move)] in state.actions and SAME_ACTION_TREE not in state.forests[seat]:
                 return f"{move}: the two actions must differ (without Tree 11)"
         totals = state.totals(seat)
         if isinstance(move, mv.TakeFragment):
@@ -402,9 +399,7 @@ class LivingForestGame:
             return f"{move}: no Victory tile is due to seat {seat} now"
         if isinstance(move, mv.Plant):
             return self._why_illegal_plant(state, move, totals[PLANT])
-        if len(state.actions) >= self.action_limit(state, seat):
-            return f"{move} is not legal now"
-        return f"{move}: seat {seat} must take an action before ending"
+        return f"{move} is not legal now"
 
     def _why_illegal_reveal(self, state: LivingForestState, move: Any) -> str:
         seat = move.player
