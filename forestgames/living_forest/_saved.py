@@ -19,7 +19,6 @@ from forestgames.living_forest._tables import (
     CARD_NAMES,
     CENTRE_LIMIT,
     FIRE_VALUES,
-    FOREST_CELLS,
     FOREST_COLS,
     FOREST_ROWS,
     FRAGMENT_SUPPLY,
@@ -55,7 +54,17 @@ _KEYS = (
     "budget", "picks", "passed", "bonus", "spirits", "centre", "fire_supply", "varans",
     "reserve", "taken", "entropy",
 )  # fmt: skip
-_SPIRIT_KEYS = ("deck", "known", "line", "discard", "fragments", "forest", "rock", "victory", "fires")
+_SPIRIT_KEYS = (
+    "deck",
+    "known",
+    "line",
+    "discard",
+    "fragments",
+    "forest",
+    "rock",
+    "victory",
+    "fires",
+)
 _RESERVE_LEVELS = LEVEL_NAMES[1:4]
 
 
@@ -76,7 +85,10 @@ def state_to_dict(state: LivingForestState) -> dict[str, Any]:
                 "discard": _names(state.discards[s]),
                 "fragments": state.fragments[s],
                 "forest": [
-                    [None if t < 0 else TREE_NAMES[t] for t in forest[r * FOREST_COLS : (r + 1) * FOREST_COLS]]
+                    [
+                        None if t < 0 else TREE_NAMES[t]
+                        for t in forest[r * FOREST_COLS : (r + 1) * FOREST_COLS]
+                    ]
                     for r in range(FOREST_ROWS)
                 ],
                 "rock": state.rocks[s],
@@ -150,7 +162,9 @@ def _forest(value: Any, what: str) -> tuple[int, ...]:
             elif isinstance(tree, str) and tree in TREE_INDEX:
                 cells.append(TREE_INDEX[tree])
             else:
-                raise StateError(f"{what}: {tree!r} is not a tree id ({', '.join(TREE_NAMES)}) or null")
+                raise StateError(
+                    f"{what}: {tree!r} is not a tree id ({', '.join(TREE_NAMES)}) or null"
+                )
     return tuple(cells)
 
 
@@ -158,9 +172,15 @@ def load_state(game: LivingForestGame, data: Any) -> LivingForestState:
     """Rebuild a state from ``to_dict`` output; StateError says what is wrong with it."""
     data = expect_keys(data, _KEYS, "Living Forest state")
     p = game.num_players
-    require(data["game"] == "living_forest", StateError, f"not a Living Forest state: game is {data['game']!r}")
     require(
-        data["num_players"] == p, StateError, f"state is for {data['num_players']!r} players, the game for {p}"
+        data["game"] == "living_forest",
+        StateError,
+        f"not a Living Forest state: game is {data['game']!r}",
+    )
+    require(
+        data["num_players"] == p,
+        StateError,
+        f"state is for {data['num_players']!r} players, the game for {p}",
     )
     phase = _enum(Phase, data["phase"], "phase")
     step = _enum(Step, data["step"], "step")
@@ -169,7 +189,9 @@ def load_state(game: LivingForestGame, data: Any) -> LivingForestState:
         require(name in ACTIONS, StateError, f"actions: unknown action {name!r}")
         actions.append(ACTIONS.index(name))
     bonus = data["bonus"]
-    require(bonus is None or bonus in ACTIONS, StateError, f"bonus {bonus!r} is not an action or null")
+    require(
+        bonus is None or bonus in ACTIONS, StateError, f"bonus {bonus!r} is not an action or null"
+    )
     spirits = _list(data["spirits"], "spirits", p)
     fields: dict[str, list[Any]] = {k: [] for k in _SPIRIT_KEYS}
     for seat, spirit in enumerate(spirits):
@@ -179,15 +201,23 @@ def load_state(game: LivingForestGame, data: Any) -> LivingForestState:
         fields["known"].append(expect_int(spirit["known"], f"{what}.known", 0, len(spirit["deck"])))
         fields["line"].append(_cards(spirit["line"], f"{what}.line"))
         discard = _cards(spirit["discard"], f"{what}.discard")
-        require(list(discard) == sorted(discard), StateError, f"{what}.discard must be in card order")
+        require(
+            list(discard) == sorted(discard), StateError, f"{what}.discard must be in card order"
+        )
         fields["discard"].append(discard)
-        fields["fragments"].append(expect_int(spirit["fragments"], f"{what}.fragments", 0, FRAGMENT_SUPPLY))
+        fields["fragments"].append(
+            expect_int(spirit["fragments"], f"{what}.fragments", 0, FRAGMENT_SUPPLY)
+        )
         fields["forest"].append(_forest(spirit["forest"], f"{what}.forest"))
         fields["rock"].append(expect_int(spirit["rock"], f"{what}.rock", 0, ROCKS - 1))
         victory = expect_keys(spirit["victory"], VICTORY_KINDS, f"{what}.victory")
-        fields["victory"].append(tuple(expect_int(victory[k], f"{what}.victory.{k}", 0, p) for k in VICTORY_KINDS))
+        fields["victory"].append(
+            tuple(expect_int(victory[k], f"{what}.victory.{k}", 0, p) for k in VICTORY_KINDS)
+        )
         fires = expect_keys(spirit["fires"], [str(v) for v in FIRE_VALUES], f"{what}.fires")
-        fields["fires"].append(tuple(expect_int(fires[str(v)], f"{what}.fires", 0, 100) for v in FIRE_VALUES))
+        fields["fires"].append(
+            tuple(expect_int(fires[str(v)], f"{what}.fires", 0, 100) for v in FIRE_VALUES)
+        )
     reserve = expect_keys(data["reserve"], _RESERVE_LEVELS, "reserve")
     stacks, rows = [], []
     for name in _RESERVE_LEVELS:
@@ -246,23 +276,28 @@ def _check_components(state: LivingForestState) -> None:
                 _fail(f"seat {seat} has {own[card]} {CARD_NAMES[card]} cards; each Spirit has 1")
         for card in state.decks[seat][: state.known[seat]]:
             if CARD_LEVEL[card] not in (1, 2, 3):
-                _fail(f"seat {seat}'s known deck top holds {CARD_NAMES[card]}, not an attracted card")
+                _fail(
+                    f"seat {seat}'s known deck top holds {CARD_NAMES[card]}, not an attracted card"
+                )
     everywhere = Counter(
-        c for piles in (state.decks, state.lines, state.discards, state.stacks, state.rows) for pile in piles for c in pile
+        c
+        for piles in (state.decks, state.lines, state.discards, state.stacks, state.rows)
+        for pile in piles
+        for c in pile
     )
     for level, cards in LEVEL_CARDS.items():
         for card in cards:
             if everywhere[card] != 1:
                 _fail(f"card {CARD_NAMES[card]} appears {everywhere[card]} times; there is 1")
-        for k, pile in enumerate((state.stacks[level - 1], state.rows[level - 1])):
+        for where, pile in (("stack", state.stacks[level - 1]), ("row", state.rows[level - 1])):
             if any(CARD_LEVEL[c] != level for c in pile):
-                _fail(f"reserve level {LEVEL_NAMES[level]} {('stack', 'row')[k]} holds a card of another level")
+                _fail(f"reserve {LEVEL_NAMES[level]} {where} holds a card of another level")
     if everywhere[VARAN] + state.varans != VARAN_COPIES:
-        _fail(f"{everywhere[VARAN]} Fire Varans in play and {state.varans} in the stack; there are {VARAN_COPIES}")
+        _fail(f"{everywhere[VARAN]} Fire Varans in play + {state.varans} stacked != {VARAN_COPIES}")
     for k, row in enumerate(state.rows):
         taken, full = state.taken[k], len(row) + state.taken[k]
         if full > ROW_SIZE or (state.stacks[k] and full != ROW_SIZE):
-            _fail(f"reserve row {LEVEL_NAMES[k + 1]} has {len(row)} cards after {taken} taken this turn")
+            _fail(f"reserve row {LEVEL_NAMES[k + 1]} has {len(row)} cards, {taken} taken this turn")
     if sum(state.fragments) > FRAGMENT_SUPPLY:
         _fail(f"{sum(state.fragments)} Fragments held; there are {FRAGMENT_SUPPLY}")
     for k, kind in enumerate(VICTORY_KINDS):
@@ -271,7 +306,9 @@ def _check_components(state: LivingForestState) -> None:
     if len(state.centre) > CENTRE_LIMIT:
         _fail(f"{len(state.centre)} fires in the centre; at most {CENTRE_LIMIT}")
     for k, value in enumerate(FIRE_VALUES):
-        count = state.fire_supply[k] + state.centre.count(value) + sum(h[k] for h in state.fires_held)
+        count = (
+            state.fire_supply[k] + state.centre.count(value) + sum(h[k] for h in state.fires_held)
+        )
         if count != game.fire_tiles[k]:
             _fail(f"{count} fire tiles of value {value} in play; the game has {game.fire_tiles[k]}")
     if len(set(state.rocks)) != p:
@@ -303,7 +340,7 @@ def _check_forest(game: LivingForestGame, seat: int, forest: tuple[int, ...]) ->
 
 def _check_turn(state: LivingForestState) -> None:
     """The phase, step and turn fields describe a point a legal game reaches."""
-    game, p, phase = state.game, state.num_players, state.phase
+    game, phase = state.game, state.phase
     order = state.turn_order
     counts = [solitary_count(line) for line in state.lines]
     if any(c > SOLITARY_LIMIT for c in counts):
@@ -315,7 +352,7 @@ def _check_turn(state: LivingForestState) -> None:
             _fail("guardians: no action may be under way and no card taken yet")
         for seat in order[state.seat_index + 1 :]:
             if state.lines[seat]:
-                _fail(f"guardians: seat {seat} reveals after seat {order[state.seat_index]}, its Help Line must be empty")
+                _fail(f"guardians: seat {seat} has not revealed yet, its Help Line must be empty")
         if len(game.legal_moves_of(state, order[state.seat_index])) < 2:
             _fail("guardians: the revealing seat can only stop; the reveal should have passed on")
         return
@@ -329,7 +366,10 @@ def _check_turn(state: LivingForestState) -> None:
     limit = game.action_limit(state, seat)
     if len(state.actions) > limit:
         _fail(f"seat {seat} has {len(state.actions)} actions; its limit is {limit}")
-    if len(set(state.actions)) != len(state.actions) and SAME_ACTION_TREE not in state.forests[seat]:
+    if (
+        len(set(state.actions)) != len(state.actions)
+        and SAME_ACTION_TREE not in state.forests[seat]
+    ):
         _fail(f"seat {seat} repeated an action without Tree 11")
     step = state.step
     if step is not Step.VICTORY and (state.passed or state.bonus >= 0):

@@ -31,7 +31,9 @@ def _status(state: LivingForestState) -> str:
     head += f" · seat {state.current_player} to move"
     if state.phase.value == "actions" and state.step.value != "choose":
         head += f" ({state.step.value}"
-        head += f", budget {state.budget})" if state.step.value in ("attract", "extinguish") else ")"
+        head += (
+            f", budget {state.budget})" if state.step.value in ("attract", "extinguish") else ")"
+        )
     return head
 
 
@@ -45,12 +47,18 @@ def render_state(state: LivingForestState) -> str:
     ]
     for level in (1, 2, 3):
         row = " ".join(state.reserve_row(level)) or "-"
-        lines.append(f"reserve {LEVEL_NAMES[level]:<3} {row}  (stack {len(state.stacks[level - 1])})")
+        lines.append(
+            f"reserve {LEVEL_NAMES[level]:<3} {row}  (stack {len(state.stacks[level - 1])})"
+        )
     progress = state.progress
     for seat in range(state.num_players):
         mark = "*" if seat == state.sacred else " "
-        totals = " ".join(f"{name} {x}" for name, x in zip(ELEMENTS, state.totals(seat), strict=True))
-        tiles = " ".join(f"{k}:{n}" for k, n in zip(VICTORY_KINDS, state.victory[seat], strict=True))
+        totals = " ".join(
+            f"{name} {x}" for name, x in zip(ELEMENTS, state.totals(seat), strict=True)
+        )
+        tiles = " ".join(
+            f"{k}:{n}" for k, n in zip(VICTORY_KINDS, state.victory[seat], strict=True)
+        )
         lines.append(
             f"seat {seat} {mark} rock {state.rocks[seat]}  {totals}  progress {progress[seat]}  "
             f"fragments {state.fragments[seat]}  fires held {sum(state.fires_held[seat])}  "
@@ -59,7 +67,10 @@ def render_state(state: LivingForestState) -> str:
         lines.append(f"    line   {' '.join(state.help_line(seat)) or '-'}")
         forest = state.forests[seat]
         for r in range(3):
-            cells = [("." if t < 0 else ("S" if t == 0 else TREE_NAMES[t])) for t in forest[r * 5 : r * 5 + 5]]
+            cells = [
+                ("." if t < 0 else ("S" if t == 0 else TREE_NAMES[t]))
+                for t in forest[r * 5 : r * 5 + 5]
+            ]
             label = "forest" if r == 0 else ""
             lines.append(f"    {label:<6} " + " ".join(f"{c:>2}" for c in cells))
     return "\n".join(lines)

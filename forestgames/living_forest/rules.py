@@ -69,7 +69,7 @@ from forestgames.living_forest._tables import (
     WATER,
     WIND,
 )
-from forestgames.living_forest.scoring import element_totals, solitary_count
+from forestgames.living_forest.scoring import solitary_count
 from forestgames.living_forest.state import LivingForestState, Phase, Step
 
 __all__ = ["LivingForestGame", "OPTION_NAMES"]
@@ -258,6 +258,7 @@ class LivingForestGame:
         if step is Step.CHOOSE:
             return self._choose_moves(state, player)
         table = MOVE_TABLE
+        found: list[Any]
         if step is Step.ATTRACT:
             found = [table.attract[player][c] for c in self._affordable_cards(state, state.budget)]
         elif step is Step.EXTINGUISH:
@@ -268,7 +269,9 @@ class LivingForestGame:
             return tuple(table.victory[player][source][k] for k in range(3) if tiles[k])
         else:
             plant = state.totals(player)[PLANT]
-            return tuple(table.plant[player][t][c] for t, c in self.plant_options(state, player, plant))
+            return tuple(
+                table.plant[player][t][c] for t, c in self.plant_options(state, player, plant)
+            )
         if state.picks:
             found.append(table.done[player])
         return tuple(found)
@@ -279,7 +282,7 @@ class LivingForestGame:
         count = solitary_count(line)
         if count >= SOLITARY_LIMIT and not self.reveal_after_third:
             return (table.stop[seat],)
-        moves = []
+        moves: list[Any] = []
         if count < SOLITARY_LIMIT and (state.decks[seat] or state.discards[seat]):
             moves.append(table.reveal[seat])
         if state.fragments[seat]:
@@ -375,7 +378,10 @@ class LivingForestGame:
             if not isinstance(move, expected):
                 return f"{move}: finish the {step.value} under way first (or 'done')"
         elif step is Step.CHOOSE and type(move) in _ACTION_OF:
-            if _ACTION_OF[type(move)] in state.actions and SAME_ACTION_TREE not in state.forests[seat]:
+            if (
+                _ACTION_OF[type(move)] in state.actions
+                and SAME_ACTION_TREE not in state.forests[seat]
+            ):
                 return f"{move}: the two actions must differ (without Tree 11)"
         totals = state.totals(seat)
         if isinstance(move, mv.TakeFragment):
@@ -392,9 +398,7 @@ class LivingForestGame:
             budget = state.budget if step is Step.EXTINGUISH else totals[WATER]
             return f"{move}: a fire of value {move.value} needs {move.value} water, only {budget}"
         if isinstance(move, mv.MoveSpirit):
-            return (
-                f"{move}: a Move goes 1 to min(wind {totals[WIND]}, {self.max_steps}) rocks"
-            )
+            return f"{move}: a Move goes 1 to min(wind {totals[WIND]}, {self.max_steps}) rocks"
         if isinstance(move, mv.TakeVictory):
             return f"{move}: no Victory tile is due to seat {seat} now"
         if isinstance(move, mv.Plant):
@@ -472,7 +476,9 @@ class LivingForestGame:
         if kind is mv.TakeVictory:
             return self._take_victory(state, seat, move.source, VICTORY_KINDS.index(move.kind))
         assert kind is mv.Plant
-        return self._plant(state, seat, TREE_INDEX[move.tree], move.at[0] * FOREST_COLS + move.at[1])
+        return self._plant(
+            state, seat, TREE_INDEX[move.tree], move.at[0] * FOREST_COLS + move.at[1]
+        )
 
     # Guardian Animals --------------------------------------------------------
 
@@ -503,7 +509,9 @@ class LivingForestGame:
         )
         if card == VARAN and self.varan_returns:
             return _evolve(state, varans=state.varans + 1)
-        return _evolve(state, discards=_set(state.discards, seat, _added(state.discards[seat], (card,))))
+        return _evolve(
+            state, discards=_set(state.discards, seat, _added(state.discards[seat], (card,)))
+        )
 
     def _settle_reveal(self, state: LivingForestState) -> LivingForestState:
         """Pass the reveal on when stopping is the seat's only choice."""
@@ -524,6 +532,7 @@ class LivingForestGame:
     def _has_choice(state: LivingForestState, moves_of: Any) -> bool:
         """Whether the acting seat has more than stop/done; its moves are kept if so."""
         seat = state.current_player
+        assert seat is not None
         moves = moves_of(state, seat)
         if len(moves) > 1:
             state.memo[seat] = moves
@@ -593,7 +602,9 @@ class LivingForestGame:
             return state
         return self._settle_actions(_evolve(state, step=Step.CHOOSE, budget=0, picks=0))
 
-    def move_path(self, state: LivingForestState, seat: int, steps: int) -> tuple[int, tuple[int, ...]]:
+    def move_path(
+        self, state: LivingForestState, seat: int, steps: int
+    ) -> tuple[int, tuple[int, ...]]:
         """Where ``seat`` lands moving ``steps`` free rocks, and the seats it passes."""
         occupied = {rock: other for other, rock in enumerate(state.rocks) if other != seat}
         rock, passed, moved = state.rocks[seat], [], 0
@@ -613,7 +624,9 @@ class LivingForestGame:
             return _evolve(state, step=Step.VICTORY, passed=passed, bonus=ROCK_BONUS[rock])
         return self._extra_action(state, seat, ROCK_BONUS[rock], 0)
 
-    def _take_victory(self, state: LivingForestState, seat: int, source: int, kind: int) -> LivingForestState:
+    def _take_victory(
+        self, state: LivingForestState, seat: int, source: int, kind: int
+    ) -> LivingForestState:
         mine, theirs = list(state.victory[seat]), list(state.victory[source])
         mine[kind] += 1
         theirs[kind] -= 1
@@ -625,7 +638,9 @@ class LivingForestGame:
         bonus = state.bonus
         return self._extra_action(_evolve(state, bonus=-1), seat, bonus, 0)
 
-    def _plant(self, state: LivingForestState, seat: int, tree: int, cell: int) -> LivingForestState:
+    def _plant(
+        self, state: LivingForestState, seat: int, tree: int, cell: int
+    ) -> LivingForestState:
         state = _evolve(
             state,
             forests=_set(state.forests, seat, _set(state.forests[seat], cell, tree)),
@@ -638,7 +653,9 @@ class LivingForestGame:
             return self._extra_action(state, seat, action, plus)
         return self._settle_actions(state)
 
-    def _extra_action(self, state: LivingForestState, seat: int, action: int, plus: int) -> LivingForestState:
+    def _extra_action(
+        self, state: LivingForestState, seat: int, action: int, plus: int
+    ) -> LivingForestState:
         """Start a bonus action (rock or corner) at once, with ``plus`` sun/water;
         lost when it can do nothing."""
         state = _evolve(state, step=Step.CHOOSE, budget=0, picks=0)
@@ -784,7 +801,9 @@ class _MoveTable:
         self.stop = [mv.Stop(p) for p in seats]
         self.done = [mv.Done(p) for p in seats]
         self.fragment = [mv.TakeFragment(p) for p in seats]
-        self.spend = [{c: mv.SpendFragment(p, CARD_NAMES[c]) for c in SOLITARY_CARDS} for p in seats]
+        self.spend = [
+            {c: mv.SpendFragment(p, CARD_NAMES[c]) for c in SOLITARY_CARDS} for p in seats
+        ]
         reserve = [c for level in (1, 2, 3) for c in LEVEL_CARDS[level]]
         self.attract = [{c: mv.Attract(p, CARD_NAMES[c]) for c in reserve} for p in seats]
         self.extinguish = [{v: mv.Extinguish(p, v) for v in FIRE_VALUES} for p in seats]

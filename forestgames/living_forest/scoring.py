@@ -85,7 +85,7 @@ def tree_count(forest: tuple[int, ...]) -> int:
 def progress_of(
     line: Sequence[int], forest: tuple[int, ...], fires_held: int, tiles: Sequence[int]
 ) -> tuple[int, int, int]:
-    """(trees, fires, flowers) of one Spirit, its Victory tiles ``(tree, fire, flower)`` included."""
+    """(trees, fires, flowers) of one Spirit, Victory tiles ``(tree, fire, flower)`` included."""
     flowers = element_totals(line, forest)[FLOWER]
     return (tree_count(forest) + tiles[0], fires_held + tiles[1], flowers + tiles[2])
 
@@ -114,4 +114,3 @@ def _best_sums(progress: Sequence[Sequence[int]], candidates: Iterable[int]) -> 
         return ()
     best = max(sums.values())
     return tuple(seat for seat, total in sums.items() if total == best)
-

@@ -110,7 +110,7 @@ class LivingForestState(StateBase):
     # ------------------------------------------------------------------ protocol
 
     @property
-    def current_player(self) -> int | None:
+    def current_player(self) -> int | None:  # type: ignore[override]  # StateBase: a plain slot
         """The seat to move, or None once the game is over."""
         if self.phase is Phase.OVER:
             return None
@@ -238,7 +238,9 @@ class LivingForestState(StateBase):
     def forest(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
         """``seat``'s forest as 3 rows of 5 tree ids (None where empty)."""
         cells = [None if t < 0 else TREE_NAMES[t] for t in self.forests[seat]]
-        return tuple(tuple(cells[r * FOREST_COLS : (r + 1) * FOREST_COLS]) for r in range(FOREST_ROWS))
+        return tuple(
+            tuple(cells[r * FOREST_COLS : (r + 1) * FOREST_COLS]) for r in range(FOREST_ROWS)
+        )
 
     def reserve_row(self, level: int) -> tuple[str, ...]:
         """Names of the face-up reserve cards of ``level`` (1, 2 or 3)."""
@@ -263,4 +265,3 @@ class LivingForestState(StateBase):
     def action_names(self) -> tuple[str, ...]:
         """The acting seat's normal actions this turn, by name."""
         return tuple(ACTIONS[a] for a in self.actions)
-

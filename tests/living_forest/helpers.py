@@ -105,7 +105,9 @@ def empty_deck(state: Any, seat: int) -> Any:
     discards, decks = list(state.discards), list(state.decks)
     discards[seat] = tuple(sorted(discards[seat] + decks[seat]))
     decks[seat] = ()
-    return attrs.evolve(state, decks=tuple(decks), discards=tuple(discards), known=(0,) * len(decks))
+    return attrs.evolve(
+        state, decks=tuple(decks), discards=tuple(discards), known=(0,) * len(decks)
+    )
 
 
 def acting(state: Any, seat_index: int = 0, **changes: Any) -> Any:

@@ -158,7 +158,9 @@ def extinguish_state(water_cards=("Goldfish", "Hummingbird", "Lynx", "Bear")):
     state = start()
     state = put(put(state, 0, "line", list(water_cards)), 1, "line", ["Hare"])
     supply = state.fire_supply
-    state = acting(state, centre=(2, 2, 3, 4), fire_supply=(supply[0] - 1, supply[1] - 1, supply[2] - 1))
+    state = acting(
+        state, centre=(2, 2, 3, 4), fire_supply=(supply[0] - 1, supply[1] - 1, supply[2] - 1)
+    )
     return checked(state)
 
 
@@ -175,7 +177,11 @@ def test_extinguish_several_fires_within_water():
 
 def test_each_fire_tile_counts_one_toward_the_goal():
     """A fire of value 4 and one of value 2 count 2 fires, not 6."""
-    state = play(extinguish_state(("Goldfish", "Hummingbird", "Lynx", "Bear", "Fox")), "0:extinguish 4", "0:extinguish 2")
+    state = play(
+        extinguish_state(("Goldfish", "Hummingbird", "Lynx", "Bear", "Fox")),
+        "0:extinguish 4",
+        "0:extinguish 2",
+    )
     assert state.progress[0][1] == 1 + 2  # the Fire Victory tile and two tiles
 
 
@@ -189,7 +195,11 @@ def test_extinguish_over_budget_is_illegal():
 def test_extinguish_absent_value_is_illegal():
     """Only fire values present in the centre can be taken."""
     state = extinguish_state()
-    state = checked(acting(state, centre=(2, 2, 4), fire_supply=state.fire_supply[:1] + (20, state.fire_supply[2])))
+    state = checked(
+        acting(
+            state, centre=(2, 2, 4), fire_supply=state.fire_supply[:1] + (20, state.fire_supply[2])
+        )
+    )
     with pytest.raises(fg.IllegalMoveError, match="no fire of value 3"):
         play(state, "0:extinguish 3")
 
@@ -222,7 +232,11 @@ def test_move_counts_free_rocks_and_skips_occupied_ones():
     assert state.game.move_path(state, 0, 2) == (9, (1, 2))
     state = play(state, "0:move 2")
     assert state.step is Step.VICTORY and state.rocks[0] == 9
-    assert names(state.legal_moves()) == ["0:victory 1 tree", "0:victory 1 fire", "0:victory 1 flower"]
+    assert names(state.legal_moves()) == [
+        "0:victory 1 tree",
+        "0:victory 1 fire",
+        "0:victory 1 flower",
+    ]
     state = play(state, "0:victory 1 fire", "0:victory 2 tree")
     assert state.victory == ((2, 2, 1), (1, 0, 1), (0, 1, 1))
 
@@ -294,7 +308,11 @@ def test_victory_tile_of_mover_choice_among_held_kinds():
 def test_move_steps_limited_by_wind_and_lap():
     """Moves go 1..wind rocks, never a full lap (at most 12 - players)."""
     state = move_state((0, 6, 10), line=("Hare", "Hare", "Hare"))
-    assert [m for m in names(state.legal_moves()) if "move" in m] == ["0:move 1", "0:move 2", "0:move 3"]
+    assert [m for m in names(state.legal_moves()) if "move" in m] == [
+        "0:move 1",
+        "0:move 2",
+        "0:move 3",
+    ]
     with pytest.raises(fg.IllegalMoveError, match="1 to min"):
         play(state, "0:move 4")
 
@@ -302,7 +320,9 @@ def test_move_steps_limited_by_wind_and_lap():
 # ---------------------------------------------------------------------- Plant
 
 
-def plant_state(line=("Bear", "Boar", "Bee"), cells=(". . . . .", ". . S . .", ". . . . ."), **options):
+def plant_state(
+    line=("Bear", "Boar", "Bee"), cells=(". . . . .", ". . S . .", ". . . . ."), **options
+):
     """Seat 0 with the plant of ``line`` (default 5) and forest ``cells``."""
     state = start(**options)
     state = put(put(state, 0, "line", list(line)), 1, "line", ["Hare"])
@@ -365,7 +385,9 @@ def test_corner_fragment_corners_give_two_fragments(cell, cells):
 
 def test_corner_fragments_limited_by_supply():
     """With one Fragment left in the supply, a Fragment corner gives one."""
-    state = with_seat(plant_state(cells=(". . . 3B .", ". . S 3B .", ". . . . .")), "fragments", 1, 19)
+    state = with_seat(
+        plant_state(cells=(". . . 3B .", ". . S 3B .", ". . . . .")), "fragments", 1, 19
+    )
     state = play(checked(state), "0:plant 3A@0,4")
     assert state.fragments[0] == 1 and state.fragment_supply == 0
 
@@ -395,8 +417,16 @@ def test_line_bonuses(cells, plant, element, gain):
 
 def test_line_bonus_pays_for_second_action():
     """Completing column 1 (+1 water) lets the second action extinguish a 2 with 1 water card."""
-    state = plant_state(line=("Bear", "Boar", "Bee"), cells=(". 3A . . .", ". 3A S . .", ". . . . ."))
-    state = checked(acting(state, centre=(3,), fire_supply=(state.fire_supply[0] + 1, state.fire_supply[1] - 1, state.fire_supply[2])))
+    state = plant_state(
+        line=("Bear", "Boar", "Bee"), cells=(". 3A . . .", ". 3A S . .", ". . . . .")
+    )
+    state = checked(
+        acting(
+            state,
+            centre=(3,),
+            fire_supply=(state.fire_supply[0] + 1, state.fire_supply[1] - 1, state.fire_supply[2]),
+        )
+    )
     assert "0:extinguish 3" not in names(state.legal_moves())  # water 1
     state = play(state, "0:plant 3B@2,1")  # 3B +1 water, column 1 +1 water
     assert state.totals(0)[1] == 3 and "0:extinguish 3" in names(state.legal_moves())

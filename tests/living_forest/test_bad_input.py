@@ -51,7 +51,13 @@ def test_over_budget_attract_and_extinguish_are_refused():
     """Attract above the sun and Extinguish above the water are refused."""
     state = to_row(two_action_state(), ["Lemur"])
     refused(checked(state), "0:attract Lemur", "costs 5 sun, only 0")
-    state = checked(acting(state, centre=(4,), fire_supply=(state.fire_supply[0] + 1, state.fire_supply[1], state.fire_supply[2] - 1)))
+    state = checked(
+        acting(
+            state,
+            centre=(4,),
+            fire_supply=(state.fire_supply[0] + 1, state.fire_supply[1], state.fire_supply[2] - 1),
+        )
+    )
     refused(state, "0:extinguish 4", "needs 4 water, only 2")
 
 
@@ -124,7 +130,9 @@ def test_duplicate_tree_message():
     """duplicate_trees=False refuses a second tree of a type with a message naming it."""
     state = start(duplicate_trees=False)
     state = put(put(state, 0, "line", ["Bear", "Bee"]), 1, "line", ["Hare"])
-    state = checked(acting(with_seat(state, "forests", 0, forest(". . . . .", ". 3A S . .", ". . . . ."))))
+    state = checked(
+        acting(with_seat(state, "forests", 0, forest(". . . . .", ". 3A S . .", ". . . . .")))
+    )
     refused(state, "0:plant 3A@1,3", "already has a tree 3A")
 
 
@@ -166,7 +174,16 @@ def test_bad_options(options, match):
 
 def test_options_round_trip():
     """options() rebuilds an equal game, defaults and non-defaults alike."""
-    for game in (fg.make("living_forest"), fg.make("living_forest", num_players=4, fire_tiles=[5, 5, 5],
-                                                   duplicate_trees=False, varan_returns=True, turn_limit=7)):
+    for game in (
+        fg.make("living_forest"),
+        fg.make(
+            "living_forest",
+            num_players=4,
+            fire_tiles=[5, 5, 5],
+            duplicate_trees=False,
+            varan_returns=True,
+            turn_limit=7,
+        ),
+    ):
         assert fg.make("living_forest", **game.options()) == game
         assert eval(repr(game), {"LivingForestGame": fg.living_forest.LivingForestGame}) == game

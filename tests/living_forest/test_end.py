@@ -44,6 +44,7 @@ def hold_fires(state, *held):
     supply = tuple(s - sum(h[k] for h in held) for k, s in enumerate(state.fire_supply))
     return attrs.evolve(state, fires_held=tuple(held), fire_supply=supply)
 
+
 TREES = (
     "6 7 8 9 .",
     "10 11 S 4A 4B",
@@ -88,8 +89,7 @@ def test_fire_goal():
     """Fire tiles held plus Fire Victory tiles: the 12th ends the game after the phase."""
     state = start()
     state = put(put(state, 0, "line", ["Goldfish"]), 1, "line", ["Hare"])
-    state = attrs.evolve(state, fires_held=((10, 0, 0), (0, 0, 0)),
-                         fire_supply=(state.fire_supply[0] - 10,) + state.fire_supply[1:])  # fmt: skip
+    state = hold_fires(state, (4, 3, 3), (0, 0, 0))
     state = checked(acting(state))
     assert state.progress[0][1] == 11
     state = play(state, "0:extinguish 2", "0:done", "1:done")
@@ -151,7 +151,7 @@ def test_turn_limit_ends_game():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_scores_are_the_sum_of_the_three_counts(players):
-    """state.scores is trees + fires + flowers per seat (4 at the start: the starting tree and the 3 Victory tiles)."""
+    """state.scores is trees + fires + flowers per seat (4 at the start: tree and 3 tiles)."""
     state = start(players)
     assert state.scores == (4,) * players
     assert state.progress == ((1 + 1, 1, 1),) * players

@@ -87,13 +87,18 @@ def _taken(state, level_names):
     for name in level_names:
         taken[CARD_LEVEL[CARD_INDEX[name]] - 1] += 1
     state = put(state, 0, "deck", level_names)
-    return attrs.evolve(state, taken=tuple(taken), rows=tuple(
-        tuple(c for c in row if c not in state.decks[0]) for row in state.rows))
+    return attrs.evolve(
+        state,
+        taken=tuple(taken),
+        rows=tuple(tuple(c for c in row if c not in state.decks[0]) for row in state.rows),
+    )
 
 
 def test_fires_added_by_levels_of_cards_taken():
     """Cards of level I, II, III taken add fires 2, 3, 4 (the centre had one 2 left)."""
-    state = checked(_taken(last_actor(["Hare"], ["Hare"], centre=(2,)), ["Hedgehog", "Woodpecker", "Cricket"]))
+    state = checked(
+        _taken(last_actor(["Hare"], ["Hare"], centre=(2,)), ["Hedgehog", "Woodpecker", "Cricket"])
+    )
     after = end_turn(state)
     assert after.centre == (2, 2, 3, 4)
     assert after.fire_supply == tuple(x - 1 for x in state.fire_supply)
@@ -101,15 +106,26 @@ def test_fires_added_by_levels_of_cards_taken():
 
 def test_fires_never_above_seven_level_order_first():
     """With 5 fires, I/II/III taken add 2 then 3; the 4 would be an eighth and is not added."""
-    state = checked(_taken(last_actor(["Hare"], ["Hare"], centre=(2, 2, 3, 3, 4)), ["Hedgehog", "Woodpecker", "Cricket"]))
+    state = checked(
+        _taken(
+            last_actor(["Hare"], ["Hare"], centre=(2, 2, 3, 3, 4)),
+            ["Hedgehog", "Woodpecker", "Cricket"],
+        )
+    )
     after = end_turn(state)
     assert after.centre == (2, 2, 2, 3, 3, 3, 4)
-    assert after.fire_supply == (state.fire_supply[0] - 1, state.fire_supply[1] - 1, state.fire_supply[2])
+    assert after.fire_supply == (
+        state.fire_supply[0] - 1,
+        state.fire_supply[1] - 1,
+        state.fire_supply[2],
+    )
 
 
 def test_seven_fire_cap_holds_with_many_cards_taken():
     """Seven fires in the centre stay seven whatever was taken."""
-    state = checked(_taken(last_actor(["Hare"], ["Hare"], centre=(2, 2, 2, 3, 3, 3, 4)), ["Hedgehog", "Raven"]))
+    state = checked(
+        _taken(last_actor(["Hare"], ["Hare"], centre=(2, 2, 2, 3, 3, 3, 4)), ["Hedgehog", "Raven"])
+    )
     after = end_turn(state)
     assert len(after.centre) == 7 and after.fire_supply == state.fire_supply
 
@@ -139,8 +155,15 @@ def test_reserve_refilled_lines_discarded_sacred_tree_passes():
     after = end_turn(state)
     assert len(after.rows[0]) == 4 and len(after.stacks[0]) == len(state.stacks[0]) - 1
     assert after.lines == ((), ())
-    assert set(state.lines[0]) <= set(after.discards[0]) and set(state.lines[1]) <= set(after.discards[1])
-    assert (after.phase, after.turn, after.sacred, after.current_player) == (Phase.GUARDIANS, 2, 1, 1)
+    assert set(state.lines[0]) <= set(after.discards[0]) and set(state.lines[1]) <= set(
+        after.discards[1]
+    )
+    assert (after.phase, after.turn, after.sacred, after.current_player) == (
+        Phase.GUARDIANS,
+        2,
+        1,
+        1,
+    )
     assert after.taken == (0, 0, 0)
 
 

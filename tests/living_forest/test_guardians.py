@@ -8,7 +8,6 @@ from forestgames.living_forest.state import Phase
 from tests.living_forest.helpers import (
     checked,
     empty_deck,
-    ids,
     names,
     play,
     put,
@@ -104,7 +103,12 @@ def test_after_third_fragment_reopens_reveal():
     state = checked(stack_deck(state, 0, "Bear", "Beetle", "Lynx", "Hare"))
     state = play(state, "0:reveal", "0:reveal", "0:reveal")
     assert state.current_player == 0
-    assert names(state.legal_moves()) == ["0:spend Bear", "0:spend Beetle", "0:spend Lynx", "0:stop"]
+    assert names(state.legal_moves()) == [
+        "0:spend Bear",
+        "0:spend Beetle",
+        "0:spend Lynx",
+        "0:stop",
+    ]
     state = play(state, "0:spend Lynx", "0:reveal")
     assert state.help_line(0) == ("Bear", "Beetle", "Hare")
 

@@ -38,7 +38,11 @@ def test_plant_accepts_list_coordinates():
 
 def test_card_data_is_package_data():
     """The card CSV ships inside the package and is what the tables were built from."""
-    text = resources.files("forestgames.living_forest").joinpath("data/living_forest_cards.csv").read_text()
+    text = (
+        resources.files("forestgames.living_forest")
+        .joinpath("data/living_forest_cards.csv")
+        .read_text()
+    )
     assert text.count("\n") == 1 + len(t.CARD_NAMES)
 
 
@@ -67,7 +71,9 @@ def test_tree_table():
     assert t.TREE_BONUS[t.TREE_INDEX["10"]] == (4, 0, 0, 0, 0)
     assert t.TREE_BONUS[t.TREE_INDEX["8"]] == (0, 3, 0, 0, 0)
     assert t.TREE_BONUS[t.TREE_INDEX["5B"]] == (0, 0, 1, 0, 0)
-    assert sum(t.TREE_COPIES[2]) == 24 and sum(t.TREE_COPIES[3]) == 33 and sum(t.TREE_COPIES[4]) == 39
+    assert (
+        sum(t.TREE_COPIES[2]) == 24 and sum(t.TREE_COPIES[3]) == 33 and sum(t.TREE_COPIES[4]) == 39
+    )
 
 
 def test_circle_and_start_rocks():
@@ -89,7 +95,11 @@ def test_new_game_components(players):
     """A new game: 14-card decks, 4 face-up cards per level, one fire 2, 23 Varans, full supply."""
     state = fg.make("living_forest", num_players=players).new_game(seed=9)
     assert all(len(d) == 14 for d in state.decks)
-    assert [len(r) for r in state.rows] == [4, 4, 4] and [len(s) for s in state.stacks] == [19, 12, 8]
+    assert [len(r) for r in state.rows] == [4, 4, 4] and [len(s) for s in state.stacks] == [
+        19,
+        12,
+        8,
+    ]
     assert state.centre == (2,) and state.fire_supply == (19, 20, 18)
     assert state.varans == 23 and state.fragment_supply == 20
     assert state.victory == ((1, 1, 1),) * players

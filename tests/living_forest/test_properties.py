@@ -13,7 +13,11 @@ import forestgames as fg
 from tests.strategies import playthroughs
 
 # Independent transcriptions of the rules page, to check the engine's tables against.
-_CSV = resources.files("forestgames.living_forest").joinpath("data/living_forest_cards.csv").read_text()
+_CSV = (
+    resources.files("forestgames.living_forest")
+    .joinpath("data/living_forest_cards.csv")
+    .read_text()
+)
 CARDS = {row["name"]: row for row in csv.DictReader(io.StringIO(_CSV))}
 ELEMENTS = ("sun", "water", "plant", "wind", "flower")
 TREE_BONUS = {
@@ -21,8 +25,12 @@ TREE_BONUS = {
     "5A": {"sun": 2}, "5B": {"plant": 1}, "6": {"water": 2}, "7": {"wind": 2}, "8": {"water": 3},
     "9": {"flower": 2}, "10": {"sun": 4}, "11": {},
 }  # fmt: skip
-LINES = [([(r, 1) for r in range(3)], "water", 1), ([(r, 2) for r in range(3)], "sun", 1),
-         ([(r, 3) for r in range(3)], "wind", 1), ([(1, c) for c in range(5)], "flower", 2)]  # fmt: skip
+LINES = [
+    ([(r, 1) for r in range(3)], "water", 1),
+    ([(r, 2) for r in range(3)], "sun", 1),
+    ([(r, 3) for r in range(3)], "wind", 1),
+    ([(1, c) for c in range(5)], "flower", 2),
+]
 
 
 def expected_totals(state, seat):
@@ -54,7 +62,8 @@ def check_invariants(state):
         assert names[name] == expected, f"{name}: {names[name]} copies, expected {expected}"
     for seat in range(p):
         own = Counter(state.help_line(seat)) + Counter(
-            fg.living_forest.CARD_NAMES[c] for c in state.decks[seat] + state.discards[seat])
+            fg.living_forest.CARD_NAMES[c] for c in state.decks[seat] + state.discards[seat]
+        )
         assert all(own[n] == 1 for n, row in CARDS.items() if row["level"] == "start")
         assert state.totals(seat) == expected_totals(state, seat)
     assert len(state.centre) <= 7

@@ -34,6 +34,7 @@ def _mutate(path, value):
         for key in path[:-1]:
             target = target[key]
         target[path[-1]] = value(target[path[-1]]) if callable(value) else value
+
     return change
 
 
@@ -43,7 +44,10 @@ def _card_order(names):
 
 def _swap_reserve_levels(data):
     one, three = data["reserve"]["I"]["row"], data["reserve"]["III"]["row"]
-    data["reserve"]["I"]["row"], data["reserve"]["III"]["row"] = one[1:] + three[:1], one[:1] + three[1:]
+    data["reserve"]["I"]["row"], data["reserve"]["III"]["row"] = (
+        one[1:] + three[:1],
+        one[:1] + three[1:],
+    )
 
 
 def _swap_first_deck_card_for(name):
@@ -63,20 +67,38 @@ BREAKAGES = [
     ("spirits length", _mutate(("spirits",), lambda s: s[:2]), "list of 3"),
     ("spirit key", _mutate(("spirits", 1), lambda s: {**s, "mana": 1}), "unknown keys mana"),
     ("start card duplicated", _swap_first_deck_card_for("Bear"), "Bear cards; each Spirit has 1"),
-    ("level card twice", _mutate(("spirits", 0, "discard"), lambda d: _card_order(d + ["Hedgehog"])), "Hedgehog appears 2 times"),
+    (
+        "level card twice",
+        _mutate(("spirits", 0, "discard"), lambda d: _card_order(d + ["Hedgehog"])),
+        "Hedgehog appears 2 times",
+    ),
     ("varans", _mutate(("varans",), lambda v: v - 1 if v else v + 1), "Fire Varans"),
     ("fire supply", _mutate(("fire_supply", 2), lambda v: v + 1), "value 4"),
     ("centre unsorted", _mutate(("centre",), [4, 2]), "sorted"),
     ("centre values", _mutate(("centre",), [5]), "outside 2..4"),
     ("eight fires", _mutate(("centre",), [2] * 8), "8 fires in the centre|value 2"),
     ("fragments", _mutate(("spirits", 0, "fragments"), 21), "outside 0..20"),
-    ("victory tiles", _mutate(("spirits", 0, "victory", "fire"), lambda v: v + 1), "fire Victory tiles"),
+    (
+        "victory tiles",
+        _mutate(("spirits", 0, "victory", "fire"), lambda v: v + 1),
+        "fire Victory tiles",
+    ),
     ("rocks", _mutate(("spirits", 1, "rock"), lambda r: None), "rock must be an int"),
     ("tree id", _mutate(("spirits", 0, "forest", 0, 0), "12"), "not a tree id"),
     ("start tree moved", _mutate(("spirits", 0, "forest", 1, 2), None), "starting tree"),
-    ("floating tree", _mutate(("spirits", 0, "forest", 0), ["3A", None, None, None, None]), "not connected|3A planted"),
+    (
+        "floating tree",
+        _mutate(("spirits", 0, "forest", 0), ["3A", None, None, None, None]),
+        "not connected|3A planted",
+    ),
     ("known beyond deck", _mutate(("spirits", 0, "known"), 99), "outside"),
-    ("discard order", _mutate(("spirits", 0, "discard"), lambda d: list(reversed(d)) + ["Bear"] * (len(set(d)) < 2)), "card order|Bear"),
+    (
+        "discard order",
+        _mutate(
+            ("spirits", 0, "discard"), lambda d: list(reversed(d)) + ["Bear"] * (len(set(d)) < 2)
+        ),
+        "card order|Bear",
+    ),
     ("reserve level", _swap_reserve_levels, "another level"),
     ("reserve key", _mutate(("reserve",), lambda r: {"I": r["I"], "II": r["II"]}), "lacks III"),
     ("taken", _mutate(("taken",), [0, 0, 9]), "outside"),
