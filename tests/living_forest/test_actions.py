@@ -453,3 +453,34 @@ def test_tree_supply_runs_out():
     assert "0:plant 3A@1,3" not in names(state.legal_moves())
     with pytest.raises(fg.IllegalMoveError, match="no tree 3A left"):
         play(state, "0:plant 3A@1,3")
+
+
+# ---------------------------------------------------------------------- edge cases
+
+
+def test_starting_tree_gives_no_element_but_counts_and_neighbours():
+    """The starting tree adds no element or line bonus, counts as a tree, and is a neighbour."""
+    state = start()
+    assert fg.living_forest.forest_bonus(state.forests[0]) == (0, 0, 0, 0, 0)
+    assert state.progress[0][0] == 1 + 1  # the starting tree and the Tree Victory tile
+    spots = {m.split("@")[1] for m in names(plant_state().legal_moves()) if "plant" in m}
+    assert spots == {"0,2", "1,1", "1,3", "2,2"}  # the start tree's four neighbours
+
+
+def test_negative_flowers_count_zero():
+    """A Help Line with flower -1 (Tanuki) gives 0 flowers, not -1, toward the goal."""
+    state = checked(actions_state(["Tanuki"], ["Hare"]))
+    assert state.totals(0)[4] == 0 and state.progress[0][2] == 1
+
+
+def test_actions_that_can_do_nothing_are_not_offered():
+    """Flowers only: no sun, water, wind or plant, so only Fragment (and done) are offered."""
+    state = checked(actions_state(["Fawn"], ["Hare"]))
+    assert names(state.legal_moves()) == ["0:fragment", "0:done"]
+
+
+def test_plant_not_offered_in_a_full_forest():
+    """With no empty cell next to a tree, Plant is not offered even with plant to spare."""
+    full = ("3A 3B 4A 4B 5A", "5B 6 S 7 8", "9 10 11 3A 3B")
+    state = plant_state(line=("Bear", "Boar", "Bee", "Hare"), cells=full)
+    assert not [m for m in names(state.legal_moves()) if "plant" in m]

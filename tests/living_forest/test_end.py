@@ -3,6 +3,7 @@
 import attrs
 import pytest
 
+import forestgames as fg
 from forestgames.living_forest import decide_winners, limit_winners
 from forestgames.living_forest.state import Phase
 from tests.living_forest.helpers import acting, checked, forest, play, put, start, with_seat
@@ -155,3 +156,19 @@ def test_scores_are_the_sum_of_the_three_counts(players):
     state = start(players)
     assert state.scores == (4,) * players
     assert state.progress == ((1 + 1, 1, 1),) * players
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_game_names_winners_with_decide_winners(players):
+    """At the end of random games the winners are decide_winners(progress) whenever a
+    Spirit reached 12, and the highest sums at the turn limit otherwise."""
+    from tests.strategies import final_state
+
+    game = fg.make("living_forest", num_players=players, turn_limit=60)
+    for seed in range(3):
+        state = final_state(game, seed)
+        progress = state.progress
+        if any(max(x) >= 12 for x in progress):
+            assert state.winners == decide_winners(progress) != ()
+        else:
+            assert state.turn == 60 and state.winners == limit_winners(progress)
