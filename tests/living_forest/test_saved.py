@@ -162,3 +162,23 @@ def test_not_a_state(bad):
     """Things that are not state dicts raise StateError."""
     with pytest.raises(fg.StateError):
         make(2).state_from_dict(bad)
+
+
+def test_failed_load_leaves_the_input_untouched():
+    """A rejected saved state is not modified by the attempt."""
+    data = midgame().to_dict()
+    data["spirits"][0]["fragments"] = 99
+    before = copy.deepcopy(data)
+    with pytest.raises(fg.StateError):
+        make(3).state_from_dict(data)
+    assert data == before
+
+
+def test_bad_seats_for_views_are_refused():
+    """observation and determinize of a seat not in the game raise IllegalMoveError."""
+    state = midgame()
+    for bad in (3, -1, "0", True):
+        with pytest.raises(fg.IllegalMoveError):
+            state.observation(bad)
+        with pytest.raises(fg.IllegalMoveError):
+            state.determinize(bad, 1)
