@@ -80,6 +80,7 @@ def test_seat_with_nothing_to_do_is_skipped():
     state = with_seat(state, "fragments", 1, 20)
     state = play(checked(state), "0:move 1")  # rock 1: the Fragment supply is empty
     assert state.phase.value == "guardians" and state.turn == 2
+    assert state.fragments == (0, 20)
 
 
 # ---------------------------------------------------------------------- Fragment

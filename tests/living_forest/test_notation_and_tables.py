@@ -71,9 +71,10 @@ def test_tree_table():
     assert t.TREE_BONUS[t.TREE_INDEX["10"]] == (4, 0, 0, 0, 0)
     assert t.TREE_BONUS[t.TREE_INDEX["8"]] == (0, 3, 0, 0, 0)
     assert t.TREE_BONUS[t.TREE_INDEX["5B"]] == (0, 0, 1, 0, 0)
-    assert (
-        sum(t.TREE_COPIES[2]) == 24 and sum(t.TREE_COPIES[3]) == 33 and sum(t.TREE_COPIES[4]) == 39
-    )
+    copies = {"3A": (2, 3, 4), "5B": (2, 3, 4), "6": (2, 3, 3), "8": (2, 3, 3), "9": (2, 2, 2)}
+    for tree, counts in copies.items():
+        assert tuple(t.TREE_COPIES[p][t.TREE_INDEX[tree]] for p in (2, 3, 4)) == counts
+    assert [sum(t.TREE_COPIES[p]) for p in (2, 3, 4)] == [24, 33, 39]
 
 
 def test_circle_and_start_rocks():
