@@ -502,15 +502,15 @@ class LivingForestGame:
     def _spend(self, state: LivingForestState, seat: int, card: int) -> LivingForestState:
         line = list(state.lines[seat])
         line.remove(card)
-        state = _evolve(
+        if card == VARAN and self.varan_returns:
+            away = {"varans": state.varans + 1}
+        else:
+            away = {"discards": _set(state.discards, seat, _added(state.discards[seat], (card,)))}
+        return _evolve(
             state,
             lines=_set(state.lines, seat, tuple(line)),
             fragments=_set(state.fragments, seat, state.fragments[seat] - 1),
-        )
-        if card == VARAN and self.varan_returns:
-            return _evolve(state, varans=state.varans + 1)
-        return _evolve(
-            state, discards=_set(state.discards, seat, _added(state.discards[seat], (card,)))
+            **away,
         )
 
     def _settle_reveal(self, state: LivingForestState) -> LivingForestState:
