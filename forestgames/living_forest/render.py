@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from forestgames.living_forest._tables import ELEMENTS, LEVEL_NAMES, TREE_NAMES, VICTORY_KINDS
+from forestgames.living_forest._tables import (
+    CARD_NAMES,
+    ELEMENTS,
+    LEVEL_NAMES,
+    TREE_NAMES,
+    VICTORY_KINDS,
+)
 
 if TYPE_CHECKING:
     from forestgames.living_forest.state import LivingForestState
@@ -65,6 +71,9 @@ def render_state(state: LivingForestState) -> str:
             f"victory {tiles}  deck {state.deck_size(seat)} discard {state.discard_size(seat)}"
         )
         lines.append(f"    line   {' '.join(state.help_line(seat)) or '-'}")
+        if state.known[seat]:
+            top = " ".join(CARD_NAMES[c] for c in state.decks[seat][: state.known[seat]])
+            lines.append(f"    deck top (attracted, public) {top}")
         forest = state.forests[seat]
         for r in range(3):
             cells = [

@@ -502,6 +502,7 @@ class LivingForestGame:
     def _spend(self, state: LivingForestState, seat: int, card: int) -> LivingForestState:
         line = list(state.lines[seat])
         line.remove(card)
+        away: dict[str, Any]
         if card == VARAN and self.varan_returns:
             away = {"varans": state.varans + 1}
         else:

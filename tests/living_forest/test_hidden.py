@@ -75,3 +75,10 @@ def test_observation_does_not_depend_on_hidden_order():
     assert other.decks != state.decks
     for seat in range(3):
         assert other.observation(seat) == state.observation(seat)
+
+
+def test_render_shows_public_deck_top_only():
+    """render() names attracted deck-top cards and nothing that hidden order changes."""
+    state = attracted()
+    assert "deck top (attracted, public) Beaver Raven" in state.render()
+    assert all(state.determinize(1, seed).render() == state.render() for seed in range(4))
