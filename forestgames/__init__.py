@@ -7,7 +7,7 @@
 See ``docs/index.md`` and DESIGN.md for the protocol every game follows.
 """
 
-from forestgames import boom_bokken, bosk
+from forestgames import boom_bokken, bosk, living_forest
 from forestgames.core import (
     ConfigError,
     ForestGamesError,
@@ -23,6 +23,7 @@ from forestgames.core import (
 
 register_game("bosk", bosk.BoskGame.create)
 register_game("boom_bokken", boom_bokken.BoomBokkenGame.create)
+register_game("living_forest", living_forest.LivingForestGame.create)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
@@ -39,5 +40,6 @@ __all__ = [
     "StateError",
     "bosk",
     "boom_bokken",
+    "living_forest",
     "make",
 ]

@@ -1,0 +1,214 @@
+"""Living Forest moves: small frozen value objects with a text notation both ways.
+
+Notation (``player`` is the 0-based seat; cards by their CSV name, trees by id;
+forest cells ``row,col`` with rows 0..2 and columns 0..4)::
+
+    0:reveal              Reveal(player=0)                  Guardian phase: next card
+    0:spend Bear          SpendFragment(player=0, card='Bear')   a solitary card to discard
+    0:stop                Stop(player=0)                    end the reveal
+    0:fragment            TakeFragment(player=0)            Fragment action
+    0:attract Wolf        Attract(player=0, card='Wolf')    one card of an Attract
+    0:extinguish 3        Extinguish(player=0, value=3)     one fire of an Extinguish
+    0:move 2              MoveSpirit(player=0, steps=2)     Move on the circle
+    0:victory 1 fire      TakeVictory(player=0, source=1, kind='fire')   from a passed Spirit
+    0:plant 5A@1,3        Plant(player=0, tree='5A', at=(1, 3))
+    0:done                Done(player=0)                    end the Attract/Extinguish
+                                                            under way, else the actions
+
+``repr(move)`` evaluates back to the move; ``parse_move(str(move)) == move``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import attrs
+
+from forestgames.core import ParseError
+from forestgames.living_forest._tables import CARD_INDEX, TREE_INDEX, VICTORY_KINDS
+
+__all__ = [
+    "Reveal",
+    "SpendFragment",
+    "Stop",
+    "TakeFragment",
+    "Attract",
+    "Extinguish",
+    "MoveSpirit",
+    "TakeVictory",
+    "Plant",
+    "Done",
+    "LivingForestMove",
+    "parse_move",
+]
+
+
+def _as_pair(value: Any) -> Any:
+    """Lists and arrays of two ints become a tuple, so ``at=[1, 3]`` works too."""
+    try:
+        r, c = value
+        return (int(r), int(c))
+    except (TypeError, ValueError):
+        return value
+
+
+@attrs.frozen
+class Reveal:
+    """Guardian phase: turn the top card of your deck face up into your Help Line."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:reveal"
+
+
+@attrs.frozen
+class SpendFragment:
+    """Guardian phase: pay a Fragment to move solitary ``card`` from your Help Line to discard."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"{self.player}:spend {self.card}"
+
+
+@attrs.frozen
+class Stop:
+    """Guardian phase: stop revealing cards."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:stop"
+
+
+@attrs.frozen
+class TakeFragment:
+    """The Fragment action: take one Fragment tile from the supply."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:fragment"
+
+
+@attrs.frozen
+class Attract:
+    """Take face-up reserve ``card`` onto your deck (starts or continues an Attract)."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"{self.player}:attract {self.card}"
+
+
+@attrs.frozen
+class Extinguish:
+    """Take a fire tile of ``value`` from the centre (starts or continues an Extinguish)."""
+
+    player: int
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:extinguish {self.value}"
+
+
+@attrs.frozen
+class MoveSpirit:
+    """The Move action: advance ``steps`` free rocks clockwise on the Circle of Spirits."""
+
+    player: int
+    steps: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:move {self.steps}"
+
+
+@attrs.frozen
+class TakeVictory:
+    """After a Move: take a Victory tile of ``kind`` from ``source``, a Spirit passed."""
+
+    player: int
+    source: int
+    kind: str
+
+    def __str__(self) -> str:
+        return f"{self.player}:victory {self.source} {self.kind}"
+
+
+@attrs.frozen
+class Plant:
+    """Plant a tree of type ``tree`` (``"3A"``..``"11"``) on forest cell ``at`` = (row, col)."""
+
+    player: int
+    tree: str
+    at: tuple[int, int] = attrs.field(converter=_as_pair)
+
+    def __str__(self) -> str:
+        return f"{self.player}:plant {self.tree}@{self.at[0]},{self.at[1]}"
+
+
+@attrs.frozen
+class Done:
+    """End the Attract or Extinguish under way; otherwise end your Action phase."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:done"
+
+
+LivingForestMove = (
+    Reveal | SpendFragment | Stop | TakeFragment | Attract | Extinguish | MoveSpirit
+    | TakeVictory | Plant | Done
+)  # fmt: skip
+
+_SEAT = r"([0-3])"
+_NAME = r"([A-Za-z]+)"
+_PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(rf"{_SEAT}:reveal"), Reveal),
+    (re.compile(rf"{_SEAT}:stop"), Stop),
+    (re.compile(rf"{_SEAT}:fragment"), TakeFragment),
+    (re.compile(rf"{_SEAT}:done"), Done),
+    (re.compile(rf"{_SEAT}:spend {_NAME}"), SpendFragment),
+    (re.compile(rf"{_SEAT}:attract {_NAME}"), Attract),
+    (re.compile(rf"{_SEAT}:extinguish ([234])"), Extinguish),
+    (re.compile(rf"{_SEAT}:move ([1-9]|10)"), MoveSpirit),
+    (re.compile(rf"{_SEAT}:victory {_SEAT} ({'|'.join(VICTORY_KINDS)})"), TakeVictory),
+    (re.compile(rf"{_SEAT}:plant (3A|3B|4A|4B|5A|5B|6|7|8|9|10|11)@([0-2]),([0-4])"), Plant),
+)
+
+
+def parse_move(text: str) -> LivingForestMove:
+    """The move written as ``text`` (see the module docstring); ParseError if it is not one.
+
+    Parsing checks the notation (and that a card name exists); legality is the state's call.
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"a Living Forest move is text, not {type(text).__name__}")
+    stripped = text.strip()
+    for pattern, build in _PATTERNS:
+        match = pattern.fullmatch(stripped)
+        if match is None:
+            continue
+        player, *rest = match.groups()
+        if build is SpendFragment or build is Attract:
+            if rest[0] not in CARD_INDEX:
+                raise ParseError(f"{text!r}: there is no Guardian Animal card named {rest[0]!r}")
+            return build(int(player), rest[0])  # type: ignore[no-any-return]
+        if build is Extinguish or build is MoveSpirit:
+            return build(int(player), int(rest[0]))  # type: ignore[no-any-return]
+        if build is TakeVictory:
+            return TakeVictory(int(player), int(rest[0]), rest[1])
+        if build is Plant:
+            assert rest[0] in TREE_INDEX
+            return Plant(int(player), rest[0], (int(rest[1]), int(rest[2])))
+        return build(int(player))  # type: ignore[no-any-return]
+    raise ParseError(
+        f"{text!r} is not a Living Forest move; expected e.g. '0:reveal', '0:spend Bear', "
+        "'0:stop', '0:fragment', '0:attract Wolf', '0:extinguish 3', '0:move 2', "
+        "'0:victory 1 fire', '0:plant 5A@1,3' or '0:done'"
+    )

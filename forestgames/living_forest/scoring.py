@@ -1,0 +1,116 @@
+"""Pure rule functions of Living Forest: element totals, victory counts, winners.
+
+Nothing here knows the State class; each function takes plain tuples, so users
+and agents can call them on positions of their own.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+
+from forestgames.living_forest._tables import (
+    CARD_ELEMENTS,
+    CARD_SYMBOL,
+    FLOWER,
+    GOAL,
+    LINE_BONUSES,
+    TREE_BONUS,
+)
+
+__all__ = [
+    "decide_winners",
+    "limit_winners",
+    "element_totals",
+    "forest_bonus",
+    "line_elements",
+    "solitary_count",
+    "tree_count",
+    "progress_of",
+]
+
+Elements = tuple[int, int, int, int, int]
+
+
+@functools.lru_cache(maxsize=4096)
+def forest_bonus(forest: tuple[int, ...]) -> Elements:
+    """Permanent elements of a forest (15 cells, tree ids, -1 empty): trees plus full lines."""
+    total = [0, 0, 0, 0, 0]
+    for tree in forest:
+        if tree > 0:
+            for k, x in enumerate(TREE_BONUS[tree]):
+                total[k] += x
+    for cells, bonus in LINE_BONUSES:
+        if all(forest[c] >= 0 for c in cells):
+            for k, x in enumerate(bonus):
+                total[k] += x
+    return tuple(total)  # type: ignore[return-value]
+
+
+def line_elements(line: Iterable[int]) -> Elements:
+    """Raw element sums of the cards of a Help Line (may be negative)."""
+    sun = water = plant = wind = flower = 0
+    for card in line:
+        a, b, c, d, e = CARD_ELEMENTS[card]
+        sun += a
+        water += b
+        plant += c
+        wind += d
+        flower += e
+    return (sun, water, plant, wind, flower)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def element_totals(line: tuple[int, ...], forest: tuple[int, ...]) -> Elements:
+    """A Spirit's (sun, water, plant, wind, flower): Help Line + forest, each at least 0.
+
+    ``line`` holds card ids, ``forest`` 15 tree ids (-1 empty); both tuples."""
+    raw = line_elements(line)
+    bonus = forest_bonus(forest)
+    return tuple(max(0, raw[k] + bonus[k]) for k in range(5))  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def solitary_count(line: tuple[int, ...]) -> int:
+    """Uncancelled solitary symbols of a Help Line, a tuple of card ids (each
+    gregarious symbol cancels one, revealed before or after)."""
+    return max(0, sum(CARD_SYMBOL[card] for card in line))
+
+
+def tree_count(forest: tuple[int, ...]) -> int:
+    """Different tree types in a forest, the starting tree included."""
+    return len({tree for tree in forest if tree >= 0})
+
+
+def progress_of(
+    line: Sequence[int], forest: tuple[int, ...], fires_held: int, tiles: Sequence[int]
+) -> tuple[int, int, int]:
+    """(trees, fires, flowers) of one Spirit, Victory tiles ``(tree, fire, flower)`` included."""
+    flowers = element_totals(line, forest)[FLOWER]
+    return (tree_count(forest) + tiles[0], fires_held + tiles[1], flowers + tiles[2])
+
+
+def decide_winners(progress: Sequence[Sequence[int]], goal: int = GOAL) -> tuple[int, ...]:
+    """The winning seats given one ``(trees, fires, flowers)`` per seat.
+
+    The seats with at least ``goal`` (12) in one count are the candidates; one
+    candidate wins alone; several: the highest sum of the three counts wins,
+    a tie shares the victory. With no candidate the game is not won: ``()``
+    (see :func:`limit_winners` for the game's turn limit).
+    """
+    candidates = [seat for seat, counts in enumerate(progress) if max(counts) >= goal]
+    return _best_sums(progress, candidates)
+
+
+def limit_winners(progress: Sequence[Sequence[int]], goal: int = GOAL) -> tuple[int, ...]:
+    """Winners when the game stops at its turn limit: as :func:`decide_winners`, but
+    with no seat at the goal every seat is a candidate (highest sum, ties shared)."""
+    return decide_winners(progress, goal) or _best_sums(progress, range(len(progress)))
+
+
+def _best_sums(progress: Sequence[Sequence[int]], candidates: Iterable[int]) -> tuple[int, ...]:
+    sums = {seat: sum(progress[seat]) for seat in candidates}
+    if not sums:
+        return ()
+    best = max(sums.values())
+    return tuple(seat for seat, total in sums.items() if total == best)

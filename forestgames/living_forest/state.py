@@ -1,0 +1,267 @@
+"""The Living Forest state: an immutable position, with its rules delegated to its game.
+
+Cards are ids (rows of the card CSV, see ``_tables``); per-seat data are tuples
+indexed by seat. Decks list the top card first; discard piles and face-up
+reserve rows are kept sorted (their order carries no information).
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from forestgames.core import StateBase, new_rng
+from forestgames.living_forest._tables import (
+    ACTIONS,
+    CARD_NAMES,
+    FOREST_COLS,
+    FOREST_ROWS,
+    FRAGMENT_SUPPLY,
+    TREE_COPIES,
+    TREE_NAMES,
+)
+from forestgames.living_forest.scoring import (
+    element_totals,
+    limit_winners,
+    progress_of,
+    solitary_count,
+)
+
+if TYPE_CHECKING:
+    from forestgames.living_forest.moves import LivingForestMove
+    from forestgames.living_forest.rules import LivingForestGame
+
+__all__ = ["LivingForestState", "Phase", "Step"]
+
+
+class Phase(StrEnum):
+    """The part of the turn under way."""
+
+    GUARDIANS = "guardians"  # seats reveal Guardian Animals, one after the other
+    ACTIONS = "actions"  # seats take their actions, one after the other
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """What the acting seat is in the middle of during the Action phase."""
+
+    CHOOSE = "choose"  # free to start an action or to end its actions
+    ATTRACT = "attract"  # taking reserve cards within ``budget`` sun
+    EXTINGUISH = "extinguish"  # taking fires within ``budget`` water
+    VICTORY = "victory"  # taking Victory tiles from the Spirits ``passed`` by a Move
+    PLANT = "plant"  # planting the tree of a rock's bonus action
+
+
+@attrs.frozen(repr=False)
+class LivingForestState(StateBase):
+    """A Living Forest position. Build with ``game.new_game()``; change with ``apply()``.
+
+    Per seat: ``decks`` (top first; the first ``known`` cards were put there by
+    Attract and are public), ``lines`` (Help Lines in reveal order),
+    ``discards`` (sorted), ``fragments``, ``forests`` (15 cells row-major, tree
+    ids, -1 empty), ``rocks``, ``victory`` (tiles held by kind: tree, fire,
+    flower) and ``fires_held`` (fire tiles taken, by value 2, 3, 4).
+    Shared: ``centre`` (fire values, sorted), ``fire_supply`` (by value),
+    ``varans`` (Fire Varans in their stack), ``stacks`` and ``rows`` (reserve
+    levels I–III, face down top first / face up sorted), ``taken`` (reserve cards
+    taken this turn by level). Turn: ``sacred`` holds the Sacred Tree and acts
+    first; ``seat_index`` counts the seats done in this phase. The acting
+    seat's Action phase: ``actions`` (its normal actions so far), ``step``,
+    ``budget`` and ``picks`` (of the Attract/Extinguish under way), ``passed``
+    (Spirits still to take a Victory tile from) and ``bonus`` (the rock's
+    action then due, -1 none). ``entropy`` seeds the next reshuffle (hidden).
+    """
+
+    game: LivingForestGame
+    phase: Phase
+    turn: int
+    sacred: int
+    seat_index: int
+    decks: tuple[tuple[int, ...], ...]
+    known: tuple[int, ...]
+    lines: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    fragments: tuple[int, ...]
+    forests: tuple[tuple[int, ...], ...]
+    rocks: tuple[int, ...]
+    victory: tuple[tuple[int, int, int], ...]
+    fires_held: tuple[tuple[int, int, int], ...]
+    centre: tuple[int, ...]
+    fire_supply: tuple[int, int, int]
+    varans: int
+    stacks: tuple[tuple[int, ...], ...]
+    rows: tuple[tuple[int, ...], ...]
+    taken: tuple[int, int, int]
+    actions: tuple[int, ...]
+    step: Step
+    budget: int
+    picks: int
+    passed: tuple[int, ...]
+    bonus: int
+    entropy: int
+    memo: dict[int, tuple[Any, ...]] = attrs.field(
+        init=False, factory=dict, eq=False, hash=False, repr=False
+    )
+    """The legal moves once computed, by seat (a cache, not part of the position)."""
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def current_player(self) -> int | None:  # type: ignore[override]  # StateBase: a plain slot
+        """The seat to move, or None once the game is over."""
+        if self.phase is Phase.OVER:
+            return None
+        return (self.sacred + self.seat_index) % len(self.decks)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Per seat, trees + fires + flowers so far (the measure of the tie-break)."""
+        return tuple(sum(p) for p in self.progress)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Once over: the seats at a goal (highest sum, ties shared); at the turn
+        limit with no seat at a goal, the highest sums."""
+        if self.phase is not Phase.OVER:
+            return ()
+        return limit_winners(self.progress)
+
+    def _moves_of(self, player: int) -> tuple[LivingForestMove, ...]:
+        return self.game.legal_moves_of(self, player)
+
+    def _why_illegal(self, move: Any) -> str:
+        return self.game.why_illegal(self, move)
+
+    def _apply(self, move: LivingForestMove) -> LivingForestState:
+        return self.game.apply_move(self, move)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: all but deck orders, other discards, reserve stacks."""
+        player = self._checked_player(player)
+        data = self.to_dict()
+        del data["entropy"]
+        for level in data["reserve"].values():
+            level["stack"] = len(level.pop("stack"))
+        for seat, spirit in enumerate(data["spirits"]):
+            deck = spirit.pop("deck")
+            known = self.known[seat]
+            spirit["deck_size"] = len(deck)
+            spirit["deck_top"] = deck[:known]
+            spirit["discard_size"] = len(spirit["discard"])
+            if seat == player:
+                spirit["deck_rest"] = sorted(deck[known:])
+            else:
+                del spirit["discard"]
+        data["observer"] = player
+        return data
+
+    def determinize(self, player: int, seed: int) -> LivingForestState:
+        """A state ``player`` cannot tell from this one: the unknown part of every deck
+        and each reserve stack reshuffled, a fresh reshuffle seed."""
+        player = self._checked_player(player)
+        rng = random.Random(int(new_rng(seed, player).integers(2**62)))
+        decks = []
+        for deck, known in zip(self.decks, self.known, strict=True):
+            rest = list(deck[known:])
+            rng.shuffle(rest)
+            decks.append(deck[:known] + tuple(rest))
+        stacks = []
+        for stack in self.stacks:
+            cards = list(stack)
+            rng.shuffle(cards)
+            stacks.append(tuple(cards))
+        return attrs.evolve(
+            self, decks=tuple(decks), stacks=tuple(stacks), entropy=rng.getrandbits(62)
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict; ``game.state_from_dict`` rebuilds this exact state."""
+        return self.game.state_to_dict(self)
+
+    def render(self) -> str:
+        """A text picture of the position (see ``forestgames.living_forest.render``)."""
+        from forestgames.living_forest.render import render_state
+
+        return render_state(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<LivingForestState {len(self.decks)}p turn {self.turn} {self.phase.value} "
+            f"to move: {self.current_player} progress {self.progress}>"
+        )
+
+    # ------------------------------------------------------------------ the position
+
+    @property
+    def num_players(self) -> int:
+        return len(self.decks)
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """This turn's seats in order, from the Sacred Tree holder."""
+        p = len(self.decks)
+        return tuple((self.sacred + k) % p for k in range(p))
+
+    def totals(self, seat: int) -> tuple[int, int, int, int, int]:
+        """``seat``'s (sun, water, plant, wind, flower): Help Line + forest, each ≥ 0."""
+        return element_totals(self.lines[seat], self.forests[seat])
+
+    def solitary(self, seat: int) -> int:
+        """Uncancelled solitary symbols in ``seat``'s Help Line."""
+        return solitary_count(self.lines[seat])
+
+    @property
+    def progress(self) -> tuple[tuple[int, int, int], ...]:
+        """Per seat (trees, fires, flowers), Victory tiles included."""
+        return tuple(
+            progress_of(self.lines[s], self.forests[s], sum(self.fires_held[s]), self.victory[s])
+            for s in range(len(self.decks))
+        )
+
+    def help_line(self, seat: int) -> tuple[str, ...]:
+        """Names of the cards in ``seat``'s Help Line, in reveal order."""
+        return tuple(CARD_NAMES[c] for c in self.lines[seat])
+
+    def deck_size(self, seat: int) -> int:
+        return len(self.decks[seat])
+
+    def discard_size(self, seat: int) -> int:
+        return len(self.discards[seat])
+
+    def forest(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
+        """``seat``'s forest as 3 rows of 5 tree ids (None where empty)."""
+        cells = [None if t < 0 else TREE_NAMES[t] for t in self.forests[seat]]
+        return tuple(
+            tuple(cells[r * FOREST_COLS : (r + 1) * FOREST_COLS]) for r in range(FOREST_ROWS)
+        )
+
+    def reserve_row(self, level: int) -> tuple[str, ...]:
+        """Names of the face-up reserve cards of ``level`` (1, 2 or 3)."""
+        return tuple(CARD_NAMES[c] for c in self.rows[level - 1])
+
+    @property
+    def fragment_supply(self) -> int:
+        """Fragment tiles left in the supply."""
+        return FRAGMENT_SUPPLY - sum(self.fragments)
+
+    def tree_supply(self) -> dict[str, int]:
+        """Trees left to plant, by type."""
+        copies = TREE_COPIES[len(self.decks)]
+        planted = [0] * len(TREE_NAMES)
+        for forest in self.forests:
+            for tree in forest:
+                if tree > 0:
+                    planted[tree] += 1
+        return {TREE_NAMES[t]: copies[t] - planted[t] for t in range(1, len(TREE_NAMES))}
+
+    @property
+    def action_names(self) -> tuple[str, ...]:
+        """The acting seat's normal actions this turn, by name."""
+        return tuple(ACTIONS[a] for a in self.actions)
