@@ -72,12 +72,13 @@ def placement_points(
 # How the kernels go fast. Each cell's amount is packed into the bit field of
 # its seat (field width ``bits``), so one matrix product of the packed cells by
 # a 0/1 cell->contest matrix adds every seat's amounts per contest at once
-# (float64 sums of integers below 2**53 are exact). When every seat's total in
-# every contest is below 32 — always true of legal boards — the contest's totals
-# repacked into 5-bit fields index a table of packed points built once from
-# placement_points; otherwise placement_points ranks the unpacked totals.
+# (float32 when all fields fit its 24-bit mantissa, else float64: sums stay
+# exact). When every seat's total in every contest is below 32 — always true of
+# legal boards — the contest's totals repacked into 5-bit fields index a table of
+# packed points built once from placement_points (8-bit point fields when a
+# board's points per seat stay below 256); otherwise placement_points ranks the
+# unpacked totals.
 _KEY_BITS = 5
-_POINT_BITS = 16  # per-seat points summed over a board's contests
 
 
 def _unpack(packed: IntArray, num_players: int, bits: int) -> IntArray:
@@ -86,12 +87,13 @@ def _unpack(packed: IntArray, num_players: int, bits: int) -> IntArray:
 
 
 @functools.cache
-def _packed_amounts(num_players: int, bits: int, max_amount: int) -> np.ndarray:
-    """Table of one cell's packed amount, indexed by ``seat * 8 + amount``.
+def _packed_amounts(num_players: int, bits: int, dtype: type) -> np.ndarray:
+    """Table of one cell's packed amount (0..7), indexed by ``seat * 8 + amount``.
 
     Seat -1 gives negative indices, which wrap to the table's zero tail.
     """
-    table = np.zeros(8 * (num_players + 1), dtype=np.float64)
+    max_amount = 7
+    table = np.zeros(8 * (num_players + 1), dtype=dtype)
     for seat in range(num_players):
         for amount in range(max_amount + 1):
             table[seat * 8 + amount] = amount * 2.0 ** (bits * seat)
@@ -99,20 +101,22 @@ def _packed_amounts(num_players: int, bits: int, max_amount: int) -> np.ndarray:
 
 
 @functools.cache
-def _points_table(num_players: int, points: tuple[int, ...]) -> np.ndarray:
+def _points_table(num_players: int, points: tuple[int, ...], point_bits: int) -> np.ndarray:
     """Packed points of one contest, indexed by its totals packed in 5-bit fields."""
     keys = np.arange(1 << (_KEY_BITS * num_players), dtype=np.int64)
     totals = _unpack(keys, num_players, _KEY_BITS)[:, None, :]
     table = placement_points(totals, *points).astype(np.int64)
-    return (table << (np.arange(num_players, dtype=np.int64) * _POINT_BITS)).sum(axis=-1)
+    packed = (table << (np.arange(num_players, dtype=np.int64) * point_bits)).sum(axis=-1)
+    return packed.astype(np.int32 if point_bits * num_players <= 31 else np.int64)
 
 
 def _contest_points(
     cells: np.ndarray, incidence: np.ndarray, num_players: int, bits: int, points: dict[str, int]
 ) -> IntArray:
     """Points (M, P) of M boards whose cells (M, C) hold ``seat * 8 + amount`` codes."""
-    amounts = _packed_amounts(num_players, bits, 7)[cells]
-    packed = (amounts @ incidence).astype(np.int64)  # (M, K) totals, ``bits`` per seat
+    dtype = np.float32 if bits * num_players <= 24 else np.float64
+    amounts = _packed_amounts(num_players, bits, dtype)[cells]
+    packed = (amounts @ incidence.astype(dtype, copy=False)).astype(np.int64)  # (M, K)
     shifts = np.arange(num_players, dtype=np.int64) * bits
     high = int(sum(((1 << bits) - (1 << _KEY_BITS)) << int(s) for s in shifts))
     ranks = (
@@ -126,8 +130,9 @@ def _contest_points(
         key = np.zeros_like(packed)
         for seat, shift in enumerate(shifts):
             key |= ((packed >> shift) & ((1 << _KEY_BITS) - 1)) << (seat * _KEY_BITS)
-        total = _points_table(num_players, ranks)[key].sum(axis=-1)
-        return _unpack(total, num_players, _POINT_BITS)
+        point_bits = 8 if packed.shape[-1] * max(ranks) < 256 else 16
+        total = _points_table(num_players, ranks, point_bits)[key].sum(axis=-1, dtype=np.int64)
+        return _unpack(total, num_players, point_bits)
     return placement_points(_unpack(packed, num_players, bits), *ranks)
 
 
