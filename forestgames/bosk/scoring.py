@@ -93,7 +93,7 @@ def _packed_amounts(num_players: int, bits: int, dtype: type) -> np.ndarray:
     Seat -1 gives negative indices, which wrap to the table's zero tail.
     """
     max_amount = 7
-    table = np.zeros(8 * (num_players + 1), dtype=dtype)
+    table: np.ndarray = np.zeros(8 * (num_players + 1), dtype=dtype)
     for seat in range(num_players):
         for amount in range(max_amount + 1):
             table[seat * 8 + amount] = amount * 2.0 ** (bits * seat)
