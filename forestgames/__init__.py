@@ -20,8 +20,10 @@ from forestgames.core import (
     registered_games,
 )
 from forestgames import bosk
+from forestgames import bonsai
 
 register_game("bosk", bosk.BoskGame.create)
+register_game("bonsai", bonsai.BonsaiGame.create)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
@@ -36,6 +38,7 @@ __all__ = [
     "IllegalMoveError",
     "ParseError",
     "StateError",
+    "bonsai",
     "bosk",
     "make",
 ]

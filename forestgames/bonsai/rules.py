@@ -1,0 +1,518 @@
+"""The Bonsai game: options, the rules (legal moves and transitions), saved states.
+
+``BonsaiGame`` is a frozen value: its options are the rules variant. States hand
+every rules question over to their game, so this module is the one place the
+turn of ``rules/bonsai.md`` lives: Meditate (take a card and its slot's tiles,
+resolve it, discard over the storage limit) or Cultivate (place tiles by the
+Seishi and Growth symbols), then goals, then the end check.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import attrs
+
+from forestgames.bonsai import moves as mv
+from forestgames.bonsai._tables import (
+    ALL_GOALS_MASK,
+    CARD_TYPES,
+    COLOURS,
+    GOAL_IDS,
+    GOALS,
+    KIND_INDEX,
+    KINDS,
+    MARKET_SIZE,
+    SLOT_CHOICE,
+    SLOT_TILES,
+    SOLO_STARTING_TILES,
+    SOLO_TARGETS,
+    STARTING_TILES,
+    WILD,
+    WOOD,
+    CardKind,
+    cell_of,
+    deck_counts,
+    qr_of,
+)
+from forestgames.bonsai.state import BonsaiState, Phase, load_state
+from forestgames.bonsai.tree import Tree
+from forestgames.core import (
+    ConfigError,
+    GameTraits,
+    check_player_count,
+    check_seat,
+    new_rng,
+    resolve_seed,
+)
+
+__all__ = ["BonsaiGame", "OPTION_NAMES", "GOAL_SETUPS", "END_RULES"]
+
+OPTION_NAMES = (
+    "num_players", "goal_setup", "end_rule", "pot_sides_free", "wood_beside_pot", "solo_difficulty",
+)  # fmt: skip
+GOAL_SETUPS = ("all", "published")
+END_RULES = ("round", "extra_turn")
+NO_SYMBOLS = (0, 0, 0, 0, 0)
+_ZERO_TILES = (0, 0, 0, 0)
+_COORD = 500
+
+
+def _bool_option(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"option {name} must be True or False, not {value!r}")
+    return value
+
+
+def _choice_option(name: str, value: Any, choices: tuple[str, ...]) -> str:
+    if value not in choices or not isinstance(value, str):
+        raise ConfigError(f"option {name} must be one of {list(choices)}, not {value!r}")
+    return value
+
+
+def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int, int, int]:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def _one(kind: int) -> tuple[int, int, int, int]:
+    tiles = [0, 0, 0, 0]
+    tiles[kind] = 1
+    return (tiles[0], tiles[1], tiles[2], tiles[3])
+
+
+@attrs.frozen(repr=False)
+class BonsaiGame:
+    """Bonsai for 1–4 players with its options fixed. Build with ``BonsaiGame.create``.
+
+    Options (see docs/bonsai.md, "Choices"):
+
+    * ``goal_setup``: ``"all"`` (default, the seed: all 15 goal tiles) or
+      ``"published"`` (3 colours drawn from the seed, medium tiles removed with
+      1–2 players). Solo always plays the published setup.
+    * ``end_rule``: ``"round"`` (default, the seed: once the deck is empty the
+      round is finished) or ``"extra_turn"`` (the published rule: every player,
+      the one who emptied the deck included, gets one more turn).
+    * ``pot_sides_free``: flower sides on pot cells are free (default True);
+      False counts the pot as a tile.
+    * ``wood_beside_pot``: wood may also go on any cell beside the pot
+      (default False: wood touches wood, the printed bud included).
+    * ``solo_difficulty``: 1..4 (80 / 100 / 120 / 140 points); solo only.
+    """
+
+    name = "bonsai"
+
+    num_players: int
+    goal_setup: str = "all"
+    end_rule: str = "round"
+    pot_sides_free: bool = True
+    wood_beside_pot: bool = False
+    solo_difficulty: int = 1
+
+    @classmethod
+    def create(cls, **options: Any) -> BonsaiGame:
+        """Validate ``options`` (see the class docstring); ConfigError names a bad one."""
+        unknown = sorted(set(options) - set(OPTION_NAMES))
+        if unknown:
+            raise ConfigError(f"unknown Bonsai option(s) {unknown}; known: {list(OPTION_NAMES)}")
+        players = check_player_count("Bonsai", options.get("num_players", 2), 1, 4)
+        solo = players == 1
+        setup = _choice_option("goal_setup", options.get("goal_setup", "published" if solo else "all"), GOAL_SETUPS)
+        if solo and setup != "published":
+            raise ConfigError("solo Bonsai always plays the published goal setup (goal_setup='published')")
+        difficulty = options.get("solo_difficulty", 1)
+        if "solo_difficulty" in options and not solo:
+            raise ConfigError("option solo_difficulty is for the solo game (num_players=1) only")
+        if isinstance(difficulty, bool) or difficulty not in SOLO_TARGETS:
+            raise ConfigError(f"option solo_difficulty must be 1, 2, 3 or 4, not {difficulty!r}")
+        return cls(
+            players,
+            setup,
+            _choice_option("end_rule", options.get("end_rule", "round"), END_RULES),
+            _bool_option("pot_sides_free", options.get("pot_sides_free", True)),
+            _bool_option("wood_beside_pot", options.get("wood_beside_pot", False)),
+            int(difficulty),
+        )
+
+    def __repr__(self) -> str:
+        return f"BonsaiGame.create(**{self.options()!r})"
+
+    # ------------------------------------------------------------------ description
+
+    @property
+    def traits(self) -> GameTraits:
+        cards = sum(deck_counts(self.num_players))
+        tiles = 10 + 5 * cards  # starting tiles, then at most 2 (slot) + 3 (Master) per card
+        # Meditate <= cards; place + discard <= tiles; prune <= tiles; finish <= turns <= cards + tiles
+        most = 2 * cards + 3 * tiles + len(GOALS) * self.num_players
+        return GameTraits("bonsai", 1, 4, True, True, False, most, (0, 9 * tiles + 70 + 2 * cards))
+
+    def options(self) -> dict[str, Any]:
+        """The options that rebuild this game with ``make("bonsai", **options)``."""
+        result: dict[str, Any] = {
+            "num_players": self.num_players,
+            "goal_setup": self.goal_setup,
+            "end_rule": self.end_rule,
+            "pot_sides_free": self.pot_sides_free,
+            "wood_beside_pot": self.wood_beside_pot,
+        }
+        if self.num_players == 1:
+            result["solo_difficulty"] = self.solo_difficulty
+        return result
+
+    def parse_move(self, text: str) -> mv.BonsaiMove:
+        """The move written as ``text``; ParseError if it is not Bonsai notation."""
+        return mv.parse_move(text)
+
+    # ------------------------------------------------------------------ new game
+
+    def new_game(self, seed: int | None = None, first_player: int | None = None) -> BonsaiState:
+        """Shuffled deck, 4 market cards, starting tiles by seat; first player drawn unless given."""
+        seed = resolve_seed(seed)
+        p = self.num_players
+        if first_player is None:
+            first_player = int(new_rng(seed).integers(p))
+        first_player = check_seat(p, first_player, "first_player")
+        cards = [c for c, n in enumerate(deck_counts(p)) for _ in range(n)]
+        deck = tuple(cards[i] for i in new_rng(seed, 1).permutation(len(cards)))
+        if p == 1:
+            supplies: tuple[tuple[int, int, int, int], ...] = (SOLO_STARTING_TILES,)
+        else:
+            supplies = tuple(STARTING_TILES[(seat - first_player) % p] for seat in range(p))
+        tree = Tree.seedling(self.wood_beside_pot)
+        return BonsaiState(
+            game=self,
+            phase=Phase.ACTION,
+            first_player=first_player,
+            turn=0,
+            last_turn=-1,
+            deck=deck[MARKET_SIZE:],
+            market=tuple(reversed(deck[:MARKET_SIZE])),
+            discards=(),
+            trees=(tree,) * p,
+            supplies=supplies,
+            cards=((),) * p,
+            goals_in_play=self._deal_goals(seed),
+            goal_owner=(-1,) * len(GOALS),
+            renounced=(0,) * p,
+            symbols=NO_SYMBOLS,
+        )
+
+    def _deal_goals(self, seed: int) -> int:
+        if self.goal_setup == "all":
+            return ALL_GOALS_MASK
+        colours = sorted(int(c) for c in new_rng(seed, 2).choice(len(COLOURS), 3, replace=False))
+        tiers = (1, 3) if self.num_players <= 2 else (1, 2, 3)
+        return sum(1 << GOAL_IDS[(COLOURS[c], t)] for c in colours for t in tiers)
+
+    # ------------------------------------------------------------------ legal moves
+
+    def legal_moves_of(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
+        """The moves of ``player`` now (empty when it is not their decision)."""
+        if player != state.current_player:
+            return ()
+        phase = state.phase
+        if phase is Phase.ACTION:
+            tree = state.trees[player]
+            prunes = () if tree.open_cells(WOOD) else self._prune_moves(state, player)
+            meditations = tuple(
+                m for slot, card in enumerate(state.market, 1) if card >= 0 for m in _meditations(player, slot, card)
+            )
+            return prunes + meditations + self.placements(state, player, state.cultivate_symbols(player))
+        if phase is Phase.CULTIVATE or phase is Phase.HELPER:
+            return self.placements(state, player, state.symbols) + (_finish(player),)
+        if phase is Phase.DISCARD:
+            return tuple(_discard(player, k) for k in range(4) if state.supplies[player][k])
+        if phase is Phase.GOALS:
+            goal = GOALS[self.offered_goal(state, player)]
+            return (mv.ClaimGoal(player, goal.colour, goal.tier), mv.RenounceGoal(player, goal.colour, goal.tier))
+        if phase is Phase.PRUNE:
+            return self._prune_moves(state, player)
+        return ()
+
+    def placements(
+        self, state: BonsaiState, player: int, symbols: tuple[int, int, int, int, int]
+    ) -> tuple[mv.Place, ...]:
+        """Every Place move ``player`` may make with ``symbols`` left and their supply."""
+        supply = state.supplies[player]
+        tree = state.trees[player]
+        moves: list[mv.Place] = []
+        for kind in range(4):
+            if supply[kind] and (symbols[kind] or symbols[WILD]):
+                moves.extend(_place(player, kind, cell) for cell in tree.open_cells(kind))
+        return tuple(moves)
+
+    def _prune_moves(self, state: BonsaiState, player: int) -> tuple[mv.Prune, ...]:
+        return tuple(mv.Prune(player, qr_of(c)) for c in state.trees[player].prune_choices())
+
+    def offered_goal(self, state: BonsaiState, player: int) -> int:
+        """The goal ``player`` must now claim or renounce, or -1: per colour they hold no goal
+        of, the hardest met goal in play that nobody holds and they have not renounced."""
+        owner = state.goal_owner
+        renounced = state.renounced[player]
+        measures = state.trees[player].goal_measures()
+        available = state.goals_in_play & ~renounced
+        for colour in range(len(COLOURS)):
+            base = 3 * colour
+            if player in owner[base : base + 3]:
+                continue
+            for g in (base + 2, base + 1, base):
+                if available >> g & 1 and owner[g] < 0 and measures[colour] >= GOALS[g].threshold:
+                    return g
+        return -1
+
+    # ------------------------------------------------------------------ why a move is illegal
+
+    def is_legal(self, state: BonsaiState, move: Any) -> bool:
+        """Whether ``move`` is legal in ``state`` (placements checked directly, for speed)."""
+        if type(move) is not mv.Place:
+            return move in self.legal_moves_of(state, move.player)
+        if move.player != state.current_player or state.phase not in (Phase.ACTION, Phase.CULTIVATE, Phase.HELPER):
+            return False
+        kind, cell = KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None, _cell(move.at)
+        if kind is None or cell is None or not state.supplies[move.player][kind]:
+            return False
+        symbols = state.cultivate_symbols(move.player) if state.phase is Phase.ACTION else state.symbols
+        return bool(symbols[kind] or symbols[WILD]) and state.trees[move.player].can_place(cell, kind)
+
+    def why_illegal(self, state: BonsaiState, move: Any) -> str:
+        """A message naming the rule ``move`` breaks in ``state``."""
+        if not isinstance(move, mv.MOVE_TYPES):
+            return f"{move!r} is not a Bonsai move"
+        if move.player != state.current_player:
+            return f"{move}: it is seat {state.current_player}'s turn, not seat {move.player}'s"
+        phase = state.phase
+        allowed = {
+            Phase.ACTION: (mv.Meditate, mv.Place, mv.Prune),
+            Phase.PRUNE: (mv.Prune,),
+            Phase.CULTIVATE: (mv.Place, mv.Finish),
+            Phase.HELPER: (mv.Place, mv.Finish),
+            Phase.DISCARD: (mv.Discard,),
+            Phase.GOALS: (mv.ClaimGoal, mv.RenounceGoal),
+        }[phase]
+        if not isinstance(move, allowed):
+            names = " or ".join(t.__name__ for t in allowed)
+            return f"{move}: in the {phase.value} step the move is {names}"
+        if isinstance(move, mv.Meditate):
+            return self._why_meditate_illegal(state, move)
+        if isinstance(move, mv.Place):
+            return self._why_place_illegal(state, move)
+        if isinstance(move, mv.Discard):
+            return f"{move}: seat {move.player} has no {move.kind} tile to discard"
+        if isinstance(move, mv.Prune):
+            if phase is Phase.ACTION and state.trees[move.player].open_cells(WOOD):
+                return f"{move}: pruning is allowed only when no wood tile can be placed"
+            return f"{move}: prune one of the fewest leaves that make room for wood again: " + ", ".join(
+                str(qr_of(c)) for c in state.trees[move.player].prune_choices()
+            )
+        if isinstance(move, mv.ClaimGoal | mv.RenounceGoal):
+            g = GOAL_IDS.get((move.colour, move.tier))
+            offered = GOALS[self.offered_goal(state, move.player)].name
+            if g is not None and state.renounced[move.player] >> g & 1:
+                return f"{move}: seat {move.player} renounced {move.colour} {move.tier} and can never claim it"
+            return f"{move}: the goal offered now is {offered}"
+        return f"{move} is not legal now"
+
+    def _why_meditate_illegal(self, state: BonsaiState, move: mv.Meditate) -> str:
+        if move.slot not in (1, 2, 3, 4) or state.market[move.slot - 1] < 0:
+            return f"{move}: market slot {move.slot} holds no card"
+        if (move.slot == SLOT_CHOICE) != (move.tile in ("wood", "leaf")):
+            return f"{move}: slot 2 (and only slot 2) comes with 1 wood or 1 leaf, named in the move"
+        if _has_wild_tile(state.market[move.slot - 1]) != (move.wild in KIND_INDEX):
+            return f"{move}: a wild tile kind is named for (and only for) the Master card with a wild tile"
+        return f"{move} is not legal now"
+
+    def _why_place_illegal(self, state: BonsaiState, move: mv.Place) -> str:
+        kind = KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None
+        cell = _cell(move.at)
+        if kind is None or cell is None:
+            return f"{move}: a placement names a tile kind and a cell (q, r)"
+        if not state.supplies[move.player][kind]:
+            return f"{move}: seat {move.player} holds no {move.kind} tile"
+        symbols = state.cultivate_symbols(move.player) if state.phase is Phase.ACTION else state.symbols
+        if not (symbols[kind] or symbols[WILD]):
+            return f"{move}: no {move.kind} or wild symbol is left to place it with"
+        rule = {
+            WOOD: "wood must touch wood (the bud counts)",
+            LEAF: "a leaf must touch wood",
+            2: "a flower must touch a leaf",
+            3: "a fruit must touch two leaves that touch each other, and no other fruit",
+        }[kind]
+        if cell in state.trees[move.player].cells:
+            rule = "the cell is taken"
+        return f"{move}: {rule}; nothing goes on the pot or on a tile"
+
+    # ------------------------------------------------------------------ transitions
+
+    def apply_move(self, state: BonsaiState, move: mv.BonsaiMove) -> BonsaiState:
+        """The state after legal ``move`` (the caller has checked legality)."""
+        if isinstance(move, mv.Place):
+            return self._place(state, move.player, KIND_INDEX[move.kind], cell_of(*move.at))
+        if isinstance(move, mv.Meditate):
+            return self._meditate(state, move)
+        if isinstance(move, mv.Finish):
+            return self._end_placements(state)
+        if isinstance(move, mv.Discard):
+            p = move.player
+            supply = list(state.supplies[p])
+            supply[KIND_INDEX[move.kind]] -= 1
+            state = attrs.evolve(state, supplies=_set(state.supplies, p, tuple(supply)))
+            return state if sum(supply) > state.storage_limit(p) else self._end_action(state)
+        if isinstance(move, mv.Prune):
+            p = move.player
+            tree = state.trees[p].without_leaf(cell_of(*move.at))
+            phase = Phase.ACTION if tree.open_cells(WOOD) else Phase.PRUNE
+            return attrs.evolve(state, trees=_set(state.trees, p, tree), phase=phase)
+        assert isinstance(move, mv.ClaimGoal | mv.RenounceGoal)
+        g = GOAL_IDS[(move.colour, move.tier)]
+        if isinstance(move, mv.ClaimGoal):
+            state = attrs.evolve(state, goal_owner=_set(state.goal_owner, g, move.player))
+        else:
+            mask = state.renounced[move.player] | 1 << g
+            state = attrs.evolve(state, renounced=_set(state.renounced, move.player, mask))
+        return self._end_action(state)
+
+    def _place(self, state: BonsaiState, p: int, kind: int, cell: int) -> BonsaiState:
+        if state.phase is Phase.ACTION:
+            state = attrs.evolve(state, phase=Phase.CULTIVATE, symbols=state.cultivate_symbols(p))
+        symbols = list(state.symbols)
+        symbols[kind if symbols[kind] else WILD] -= 1  # a kind's own symbol first: wild stays flexible
+        supply = list(state.supplies[p])
+        supply[kind] -= 1
+        state = attrs.evolve(
+            state,
+            trees=_set(state.trees, p, state.trees[p].with_tile(cell, kind)),
+            supplies=_set(state.supplies, p, tuple(supply)),
+            symbols=tuple(symbols),
+        )
+        if self.placements(state, p, state.symbols):
+            return state
+        return self._end_placements(state)
+
+    def _meditate(self, state: BonsaiState, move: mv.Meditate) -> BonsaiState:
+        p, index = move.player, move.slot - 1
+        card_id = state.market[index]
+        card = CARD_TYPES[card_id]
+        gain = SLOT_TILES[index]
+        if move.tile is not None:
+            gain = _add(gain, _one(KIND_INDEX[move.tile]))
+        if card.kind is CardKind.MASTER:
+            gain = _add(gain, card.tiles)
+            if move.wild is not None:
+                gain = _add(gain, _one(KIND_INDEX[move.wild]))
+        held = tuple(sorted((*state.cards[p], card_id)))
+        deck, market, discards = list(state.deck), list(state.market), list(state.discards)
+        market[index] = -1
+        if self.num_players == 1:  # solo: the neighbour on the deck side goes too (or the deck's top)
+            if index > 0 and market[index - 1] >= 0:
+                discards.append(market[index - 1])
+                market[index - 1] = -1
+            elif index == 0 and deck:
+                discards.append(deck.pop(0))
+        state = attrs.evolve(
+            state,
+            cards=_set(state.cards, p, held),
+            supplies=_set(state.supplies, p, _add(state.supplies[p], gain)),
+            **_refill(deck, market, discards),
+        )
+        if card.kind is CardKind.HELPER:
+            symbols = (*card.tiles, 1)
+            if self.placements(state, p, symbols):  # type: ignore[arg-type]
+                return attrs.evolve(state, phase=Phase.HELPER, symbols=symbols)
+        return self._after_meditate(state)
+
+    def _after_meditate(self, state: BonsaiState) -> BonsaiState:
+        p = state.current_player
+        assert p is not None
+        state = attrs.evolve(state, phase=Phase.DISCARD, symbols=NO_SYMBOLS)
+        if sum(state.supplies[p]) > state.storage_limit(p):
+            return state
+        return self._end_action(state)
+
+    def _end_placements(self, state: BonsaiState) -> BonsaiState:
+        """The end of a Cultivate (solo: slot 4's card is discarded) or of a Helper's placements."""
+        if state.phase is Phase.HELPER:
+            return self._after_meditate(state)
+        if self.num_players == 1 and state.market[-1] >= 0:
+            deck, market = list(state.deck), list(state.market)
+            discards = [*state.discards, market[-1]]
+            market[-1] = -1
+            state = attrs.evolve(state, **_refill(deck, market, discards))
+        return self._end_action(attrs.evolve(state, symbols=NO_SYMBOLS))
+
+    def _end_action(self, state: BonsaiState) -> BonsaiState:
+        """After the action: offer a met goal, or end the turn (and maybe the game)."""
+        p = state.current_player
+        assert p is not None
+        if self.offered_goal(state, p) >= 0:
+            return attrs.evolve(state, phase=Phase.GOALS)
+        turn, last = state.turn, state.last_turn
+        if last < 0 and not state.deck:
+            n = self.num_players
+            last = turn + n if self.end_rule == "extra_turn" else turn - turn % n + n - 1
+        if turn == last:
+            return attrs.evolve(state, phase=Phase.OVER, last_turn=last)
+        return attrs.evolve(state, phase=Phase.ACTION, turn=turn + 1, last_turn=last)
+
+    # ------------------------------------------------------------------ saved states
+
+    def state_from_dict(self, data: Any) -> BonsaiState:
+        """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
+        or inconsistent with the rules (nothing else is built)."""
+        return load_state(self, data)
+
+
+def _refill(deck: list[int], market: list[int], discards: list[int]) -> dict[str, tuple[int, ...]]:
+    """Slide the market's cards toward slot 4 and fill slot 1 from the deck while it lasts."""
+    cards = [c for c in market if c >= 0]
+    while len(cards) < MARKET_SIZE and deck:
+        cards.insert(0, deck.pop(0))
+    return {
+        "deck": tuple(deck),
+        "market": (-1,) * (MARKET_SIZE - len(cards)) + tuple(cards),
+        "discards": tuple(discards),
+    }
+
+
+def _cell(at: Any) -> int | None:
+    if (
+        isinstance(at, tuple)
+        and len(at) == 2
+        and all(type(x) is int for x in at)
+        and max(abs(at[0]), abs(at[1])) <= _COORD
+    ):
+        return cell_of(*at)
+    return None
+
+
+def _has_wild_tile(card: int) -> bool:
+    """Whether taking ``card`` gives a wild tile (a Master with a wild; a Helper's wild is a symbol)."""
+    return CARD_TYPES[card].kind is CardKind.MASTER and CARD_TYPES[card].wild > 0
+
+
+@functools.cache
+def _place(player: int, kind: int, cell: int) -> mv.Place:
+    return mv.Place(player, KINDS[kind].value, qr_of(cell))
+
+
+@functools.cache
+def _finish(player: int) -> mv.Finish:
+    return mv.Finish(player)
+
+
+@functools.cache
+def _discard(player: int, kind: int) -> mv.Discard:
+    return mv.Discard(player, KINDS[kind].value)
+
+
+@functools.cache
+def _meditations(player: int, slot: int, card: int) -> tuple[mv.Meditate, ...]:
+    """Every way to take ``card`` from ``slot``: slot 2's wood or leaf, a Master's wild kind."""
+    tiles: tuple[str | None, ...] = ("wood", "leaf") if slot == SLOT_CHOICE else (None,)
+    wilds: tuple[str | None, ...] = tuple(k.value for k in KINDS) if _has_wild_tile(card) else (None,)
+    return tuple(mv.Meditate(player, slot, t, w) for t in tiles for w in wilds)
+

@@ -1,0 +1,186 @@
+"""One player's bonsai: an immutable tree with the derived facts the rules ask for, cached.
+
+A :class:`Tree` is a value (equal when it holds the same tiles). The facts a
+turn needs again and again (where each kind may go, points, goal measures)
+are computed once per tree, and a tree grown by one tile updates its parent's
+open cells instead of recomputing them: a tile changes what may go on its six
+neighbours only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from types import MappingProxyType
+from typing import Any
+
+from forestgames.bonsai._tables import BESIDE_POT, BUD, DIRECTIONS, FLOWER, FRUIT, KINDS, LEAF, POT_CELLS, WOOD, Tile, qr_of
+from forestgames.bonsai.scoring import cell_allows, cells_from_tiles, measures_of, points_of
+
+__all__ = ["Tree"]
+
+
+class Tree:
+    """A bonsai as ``{cell: kind index}`` (bud included), with the placement option it grows under."""
+
+    __slots__ = ("_cells", "wood_beside_pot", "_open", "_key", "_measures")
+
+    def __init__(self, cells: dict[int, int], wood_beside_pot: bool = False) -> None:
+        self._cells = cells
+        self.wood_beside_pot = wood_beside_pot
+        self._open: tuple[tuple[int, ...], ...] | None = None
+        self._key: frozenset[tuple[int, int]] | None = None
+        self._measures: tuple[int, int, int, int, int] | None = None
+
+    @classmethod
+    def seedling(cls, wood_beside_pot: bool = False) -> Tree:
+        """The bud alone."""
+        return cls({BUD: WOOD}, wood_beside_pot)
+
+    @classmethod
+    def from_tiles(cls, tiles: Mapping[Any, Any], wood_beside_pot: bool = False) -> Tree:
+        """A tree from ``{(q, r): kind}`` (no placement check; StateError if malformed)."""
+        return cls(cells_from_tiles(tiles), wood_beside_pot)
+
+    # ------------------------------------------------------------------ value
+
+    def _frozen(self) -> frozenset[tuple[int, int]]:
+        if self._key is None:
+            self._key = frozenset(self._cells.items())
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tree) and self._frozen() == other._frozen()
+
+    def __hash__(self) -> int:
+        return hash(self._frozen())
+
+    def __repr__(self) -> str:
+        return f"Tree.from_tiles({ {k: str(v) for k, v in self.tiles.items()} !r})"
+
+    def __len__(self) -> int:
+        """Tiles on the tree, the bud included."""
+        return len(self._cells)
+
+    @property
+    def cells(self) -> Mapping[int, int]:
+        """The engine form ``{cell: kind index}`` (read-only)."""
+        return MappingProxyType(self._cells)
+
+    @property
+    def tiles(self) -> dict[tuple[int, int], Tile]:
+        """``{(q, r): Tile}``, the bud included, sorted by ``(q, r)``."""
+        return {qr_of(c): KINDS[k] for c, k in sorted(self._cells.items())}
+
+    def counts(self) -> tuple[int, int, int, int]:
+        """Tiles per kind (wood, leaf, flower, fruit), the bud counted as wood."""
+        n = [0, 0, 0, 0]
+        for kind in self._cells.values():
+            n[kind] += 1
+        return (n[0], n[1], n[2], n[3])
+
+    def points(self, pot_sides_free: bool = True) -> int:
+        return points_of(self._cells, pot_sides_free)
+
+    def goal_measures(self) -> tuple[int, int, int, int, int]:
+        if self._measures is None:
+            self._measures = measures_of(self._cells)
+        return self._measures
+
+    # ------------------------------------------------------------------ placement
+
+    def open_cells(self, kind: int) -> tuple[int, ...]:
+        """The cells (sorted) where a ``kind`` tile may go now."""
+        if self._open is None:
+            self._open = self._compute_open()
+        return self._open[kind]
+
+    def can_place(self, cell: int, kind: int) -> bool:
+        return cell_allows(self._cells, cell, kind, self.wood_beside_pot)
+
+    def _compute_open(self) -> tuple[tuple[int, ...], ...]:
+        cells = self._cells
+        frontier = {c + d for c in cells for d in DIRECTIONS} - cells.keys() - POT_CELLS
+        if self.wood_beside_pot:
+            frontier |= BESIDE_POT - cells.keys()
+        return tuple(
+            tuple(sorted(c for c in frontier if cell_allows(cells, c, kind, self.wood_beside_pot)))
+            for kind in range(4)
+        )
+
+    def with_tile(self, cell: int, kind: int) -> Tree:
+        """This tree with ``kind`` on ``cell`` (the caller has checked the placement)."""
+        cells = dict(self._cells)
+        cells[cell] = kind
+        grown = Tree(cells, self.wood_beside_pot)
+        if self._open is not None:
+            touched = {cell + d for d in DIRECTIONS} - cells.keys() - POT_CELLS
+            grown._open = tuple(
+                tuple(sorted(
+                    {c for c in cells_open if c != cell and c not in touched}
+                    | {c for c in touched if cell_allows(cells, c, k, self.wood_beside_pot)}
+                ))  # fmt: skip
+                for k, cells_open in enumerate(self._open)
+            )
+        return grown
+
+    # ------------------------------------------------------------------ pruning
+
+    def without_leaf(self, cell: int) -> Tree:
+        """This tree with the leaf on ``cell`` removed, and any flower or fruit left
+        without its required leaves removed with it."""
+        cells = dict(self._cells)
+        del cells[cell]
+        for d in DIRECTIONS:
+            side = cell + d
+            kind = cells.get(side)
+            if kind in (FLOWER, FRUIT) and not _supported(cells, side, kind):
+                del cells[side]
+        return Tree(cells, self.wood_beside_pot)
+
+    def prune_choices(self) -> tuple[int, ...]:
+        """The leaves (sorted cells) that belong to a smallest set of leaves whose removal
+        lets a wood tile be placed again; empty when wood can already be placed."""
+        if self.open_cells(WOOD):
+            return ()
+        cells = self._cells
+        best: int | None = None
+        choices: set[int] = set()
+        for wood in [c for c, k in cells.items() if k == WOOD]:
+            for d in DIRECTIONS:
+                side = wood + d
+                if side in POT_CELLS or side not in cells:
+                    continue
+                for size, leaves in _smallest_freeing_sets(cells, side):
+                    if best is None or size < best:
+                        best, choices = size, set()
+                    if size == best:
+                        choices.update(leaves)
+        return tuple(sorted(choices))
+
+
+def _supported(cells: Mapping[int, int], cell: int, kind: int) -> bool:
+    """Whether the flower or fruit on ``cell`` still has the leaves it needs."""
+    around = [cells.get(cell + d) for d in DIRECTIONS]
+    if kind == FLOWER:
+        return LEAF in around
+    return any(around[i] == LEAF and around[i - 1] == LEAF for i in range(6))
+
+
+def _smallest_freeing_sets(cells: Mapping[int, int], cell: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The smallest sets of leaves whose removal empties occupied ``cell`` (as (size, leaves))."""
+    kind = cells[cell]
+    if kind == LEAF:
+        return [(1, (cell,))]
+    if kind == WOOD:
+        return []
+    leaves = [cell + d for d in DIRECTIONS if cells.get(cell + d) == LEAF]
+    for size in range(1, len(leaves) + 1):
+        found = []
+        for removed in combinations(leaves, size):
+            rest = {c: k for c, k in cells.items() if c not in removed}
+            if not _supported(rest, cell, kind):
+                found.append((size, removed))
+        if found:
+            return found
+    return []
