@@ -36,7 +36,7 @@ from forestgames.bonsai._tables import (
     deck_counts,
     qr_of,
 )
-from forestgames.bonsai.state import BonsaiState, Phase, load_state
+from forestgames.bonsai.state import BonsaiState, Phase, storage_limit_for, load_state
 from forestgames.bonsai.tree import Tree
 from forestgames.core import (
     ConfigError,
@@ -243,7 +243,7 @@ class BonsaiGame:
         moves: list[mv.Place] = []
         for kind in range(4):
             if supply[kind] and (symbols[kind] or symbols[WILD]):
-                moves.extend(_place(player, kind, cell) for cell in tree.open_cells(kind))
+                moves.extend(tree.place_moves(player, kind, _place))
         return tuple(moves)
 
     def _prune_moves(self, state: BonsaiState, player: int) -> tuple[mv.Prune, ...]:
@@ -252,32 +252,38 @@ class BonsaiGame:
     def offered_goal(self, state: BonsaiState, player: int) -> int:
         """The goal ``player`` must now claim or renounce, or -1: per colour they hold no goal
         of, the hardest met goal in play that nobody holds and they have not renounced."""
-        owner = state.goal_owner
-        renounced = state.renounced[player]
-        measures = state.trees[player].goal_measures()
-        available = state.goals_in_play & ~renounced
-        for colour in range(len(COLOURS)):
-            base = 3 * colour
-            if player in owner[base : base + 3]:
-                continue
-            for g in (base + 2, base + 1, base):
-                if available >> g & 1 and owner[g] < 0 and measures[colour] >= GOALS[g].threshold:
-                    return g
-        return -1
+        return _offered_goal(
+            state.trees[player], state.goal_owner, state.renounced[player], state.goals_in_play, player
+        )
 
     # ------------------------------------------------------------------ why a move is illegal
 
     def is_legal(self, state: BonsaiState, move: Any) -> bool:
-        """Whether ``move`` is legal in ``state`` (placements checked directly, for speed)."""
-        if type(move) is not mv.Place:
-            return move in self.legal_moves_of(state, move.player)
-        if move.player != state.current_player or state.phase not in (Phase.ACTION, Phase.CULTIVATE, Phase.HELPER):
+        """Whether ``move`` is legal in ``state`` (the frequent kinds checked directly, for speed)."""
+        kind_of_move = type(move)
+        if move.player != state.current_player:
             return False
-        kind, cell = KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None, _cell(move.at)
-        if kind is None or cell is None or not state.supplies[move.player][kind]:
-            return False
-        symbols = state.cultivate_symbols(move.player) if state.phase is Phase.ACTION else state.symbols
-        return bool(symbols[kind] or symbols[WILD]) and state.trees[move.player].can_place(cell, kind)
+        phase = state.phase
+        if kind_of_move is mv.Place:
+            if phase is not Phase.ACTION and phase is not Phase.CULTIVATE and phase is not Phase.HELPER:
+                return False
+            kind, cell = KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None, _cell(move.at)
+            if kind is None or cell is None or not state.supplies[move.player][kind]:
+                return False
+            symbols = state.cultivate_symbols(move.player) if phase is Phase.ACTION else state.symbols
+            return bool(symbols[kind] or symbols[WILD]) and state.trees[move.player].can_place(cell, kind)
+        if kind_of_move is mv.Meditate:
+            slot = move.slot
+            if phase is not Phase.ACTION or type(slot) is not int or not 1 <= slot <= MARKET_SIZE:
+                return False
+            card = state.market[slot - 1]
+            return card >= 0 and move in _meditations(move.player, slot, card)
+        if kind_of_move is mv.Finish:
+            return phase is Phase.CULTIVATE or phase is Phase.HELPER
+        if kind_of_move is mv.Discard:
+            kind = KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None
+            return phase is Phase.DISCARD and kind is not None and state.supplies[move.player][kind] > 0
+        return move in self.legal_moves_of(state, move.player)
 
     def why_illegal(self, state: BonsaiState, move: Any) -> str:
         """A message naming the rule ``move`` breaks in ``state``."""
@@ -349,51 +355,55 @@ class BonsaiGame:
     # ------------------------------------------------------------------ transitions
 
     def apply_move(self, state: BonsaiState, move: mv.BonsaiMove) -> BonsaiState:
-        """The state after legal ``move`` (the caller has checked legality)."""
+        """The state after legal ``move`` (the caller has checked legality).
+
+        Each step below adds its field changes to one dict ``ch``; the new
+        state is built once, at the end (``_evolve``).
+        """
+        p = move.player
+        ch: dict[str, Any] = {}
         if isinstance(move, mv.Place):
-            return self._place(state, move.player, KIND_INDEX[move.kind], cell_of(*move.at))
+            return self._place(state, ch, p, KIND_INDEX[move.kind], cell_of(*move.at))
         if isinstance(move, mv.Meditate):
-            return self._meditate(state, move)
+            return self._meditate(state, ch, move)
         if isinstance(move, mv.Finish):
-            return self._end_placements(state)
+            return self._end_placements(state, ch, state.phase)
         if isinstance(move, mv.Discard):
-            p = move.player
             supply = list(state.supplies[p])
             supply[KIND_INDEX[move.kind]] -= 1
-            state = attrs.evolve(state, supplies=_set(state.supplies, p, tuple(supply)))
-            return state if sum(supply) > state.storage_limit(p) else self._end_action(state)
+            ch["supplies"] = _set(state.supplies, p, tuple(supply))
+            if sum(supply) > state.storage_limit(p):
+                return _evolve(state, **ch)
+            return self._end_action(state, ch)
         if isinstance(move, mv.Prune):
-            p = move.player
             tree = state.trees[p].without_leaf(cell_of(*move.at))
             phase = Phase.ACTION if tree.open_cells(WOOD) else Phase.PRUNE
-            return attrs.evolve(state, trees=_set(state.trees, p, tree), phase=phase)
+            return _evolve(state, trees=_set(state.trees, p, tree), phase=phase)
         assert isinstance(move, mv.ClaimGoal | mv.RenounceGoal)
         g = GOAL_IDS[(move.colour, move.tier)]
         if isinstance(move, mv.ClaimGoal):
-            state = attrs.evolve(state, goal_owner=_set(state.goal_owner, g, move.player))
+            ch["goal_owner"] = _set(state.goal_owner, g, p)
         else:
-            mask = state.renounced[move.player] | 1 << g
-            state = attrs.evolve(state, renounced=_set(state.renounced, move.player, mask))
-        return self._end_action(state)
+            ch["renounced"] = _set(state.renounced, p, state.renounced[p] | 1 << g)
+        return self._end_action(state, ch)
 
-    def _place(self, state: BonsaiState, p: int, kind: int, cell: int) -> BonsaiState:
-        if state.phase is Phase.ACTION:
-            state = attrs.evolve(state, phase=Phase.CULTIVATE, symbols=state.cultivate_symbols(p))
-        symbols = list(state.symbols)
+    def _place(self, state: BonsaiState, ch: dict[str, Any], p: int, kind: int, cell: int) -> BonsaiState:
+        phase = state.phase
+        if phase is Phase.ACTION:
+            phase, symbols = Phase.CULTIVATE, list(state.cultivate_symbols(p))
+        else:
+            symbols = list(state.symbols)
         symbols[kind if symbols[kind] else WILD] -= 1  # a kind's own symbol first: wild stays flexible
         supply = list(state.supplies[p])
         supply[kind] -= 1
-        state = attrs.evolve(
-            state,
-            trees=_set(state.trees, p, state.trees[p].with_tile(cell, kind)),
-            supplies=_set(state.supplies, p, tuple(supply)),
-            symbols=tuple(symbols),
-        )
-        if self.placements(state, p, state.symbols):
-            return state
-        return self._end_placements(state)
+        tree = state.trees[p].with_tile(cell, kind)
+        ch["trees"] = _set(state.trees, p, tree)
+        ch["supplies"] = _set(state.supplies, p, tuple(supply))
+        if _can_place_any(tree, supply, symbols):
+            return _evolve(state, phase=phase, symbols=tuple(symbols), **ch)
+        return self._end_placements(state, ch, phase)
 
-    def _meditate(self, state: BonsaiState, move: mv.Meditate) -> BonsaiState:
+    def _meditate(self, state: BonsaiState, ch: dict[str, Any], move: mv.Meditate) -> BonsaiState:
         p, index = move.player, move.slot - 1
         card_id = state.market[index]
         card = CARD_TYPES[card_id]
@@ -404,7 +414,6 @@ class BonsaiGame:
             gain = _add(gain, card.tiles)
             if move.wild is not None:
                 gain = _add(gain, _one(KIND_INDEX[move.wild]))
-        held = tuple(sorted((*state.cards[p], card_id)))
         deck, market, discards = list(state.deck), list(state.market), list(state.discards)
         market[index] = -1
         if self.num_players == 1:  # solo: the neighbour on the deck side goes too (or the deck's top)
@@ -413,50 +422,56 @@ class BonsaiGame:
                 market[index - 1] = -1
             elif index == 0 and deck:
                 discards.append(deck.pop(0))
-        state = attrs.evolve(
-            state,
-            cards=_set(state.cards, p, held),
-            supplies=_set(state.supplies, p, _add(state.supplies[p], gain)),
-            **_refill(deck, market, discards),
-        )
+        supply = _add(state.supplies[p], gain)
+        ch.update(_refill(deck, market, discards))
+        ch["cards"] = _set(state.cards, p, tuple(sorted((*state.cards[p], card_id))))
+        ch["supplies"] = _set(state.supplies, p, supply)
         if card.kind is CardKind.HELPER:
             symbols = (*card.tiles, 1)
-            if self.placements(state, p, symbols):  # type: ignore[arg-type]
-                return attrs.evolve(state, phase=Phase.HELPER, symbols=symbols)
-        return self._after_meditate(state)
+            if _can_place_any(state.trees[p], supply, symbols):
+                return _evolve(state, phase=Phase.HELPER, symbols=symbols, **ch)
+        return self._after_meditate(state, ch)
 
-    def _after_meditate(self, state: BonsaiState) -> BonsaiState:
+    def _after_meditate(self, state: BonsaiState, ch: dict[str, Any]) -> BonsaiState:
+        """The storage limit: discard the excess (one move per tile), else the action is over."""
         p = state.current_player
-        assert p is not None
-        state = attrs.evolve(state, phase=Phase.DISCARD, symbols=NO_SYMBOLS)
-        if sum(state.supplies[p]) > state.storage_limit(p):
-            return state
-        return self._end_action(state)
+        cards = ch.get("cards", state.cards)[p]
+        ch["symbols"] = NO_SYMBOLS
+        if sum(ch.get("supplies", state.supplies)[p]) > storage_limit_for(cards):
+            return _evolve(state, phase=Phase.DISCARD, **ch)
+        return self._end_action(state, ch)
 
-    def _end_placements(self, state: BonsaiState) -> BonsaiState:
+    def _end_placements(self, state: BonsaiState, ch: dict[str, Any], phase: Phase) -> BonsaiState:
         """The end of a Cultivate (solo: slot 4's card is discarded) or of a Helper's placements."""
-        if state.phase is Phase.HELPER:
-            return self._after_meditate(state)
+        if phase is Phase.HELPER:
+            return self._after_meditate(state, ch)
         if self.num_players == 1 and state.market[-1] >= 0:
-            deck, market = list(state.deck), list(state.market)
+            market = list(state.market)
             discards = [*state.discards, market[-1]]
             market[-1] = -1
-            state = attrs.evolve(state, **_refill(deck, market, discards))
-        return self._end_action(attrs.evolve(state, symbols=NO_SYMBOLS))
+            ch.update(_refill(list(state.deck), market, discards))
+        ch["symbols"] = NO_SYMBOLS
+        return self._end_action(state, ch)
 
-    def _end_action(self, state: BonsaiState) -> BonsaiState:
+    def _end_action(self, state: BonsaiState, ch: dict[str, Any]) -> BonsaiState:
         """After the action: offer a met goal, or end the turn (and maybe the game)."""
         p = state.current_player
         assert p is not None
-        if self.offered_goal(state, p) >= 0:
-            return attrs.evolve(state, phase=Phase.GOALS)
+        if _offered_goal(
+            ch.get("trees", state.trees)[p],
+            ch.get("goal_owner", state.goal_owner),
+            ch.get("renounced", state.renounced)[p],
+            state.goals_in_play,
+            p,
+        ) >= 0:
+            return _evolve(state, phase=Phase.GOALS, **ch)
         turn, last = state.turn, state.last_turn
-        if last < 0 and not state.deck:
+        if last < 0 and not ch.get("deck", state.deck):
             n = self.num_players
             last = turn + n if self.end_rule == "extra_turn" else turn - turn % n + n - 1
         if turn == last:
-            return attrs.evolve(state, phase=Phase.OVER, last_turn=last)
-        return attrs.evolve(state, phase=Phase.ACTION, turn=turn + 1, last_turn=last)
+            return _evolve(state, phase=Phase.OVER, last_turn=last, **ch)
+        return _evolve(state, phase=Phase.ACTION, turn=turn + 1, last_turn=last, **ch)
 
     # ------------------------------------------------------------------ saved states
 
@@ -464,6 +479,45 @@ class BonsaiGame:
         """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
         or inconsistent with the rules (nothing else is built)."""
         return load_state(self, data)
+
+
+def _make_evolve() -> Any:
+    """``attrs.evolve`` for the hot path, generated once: a copy of a state with some fields
+    changed, each slot set directly (BonsaiState has no validators or converters)."""
+    names = [a.name for a in attrs.fields(BonsaiState)]
+    lines = ["def _evolve(state, **c):", "    new = _new(_cls)"]
+    lines += [f"    _set_{n}(new, c['{n}'] if '{n}' in c else state.{n})" for n in names]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": BonsaiState}
+    namespace.update({f"_set_{n}": getattr(BonsaiState, n).__set__ for n in names})
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
+    return namespace["_evolve"]
+
+
+_evolve = _make_evolve()
+
+
+def _offered_goal(tree: Tree, owner: tuple[int, ...], renounced: int, in_play: int, player: int) -> int:
+    """See ``BonsaiGame.offered_goal``."""
+    available = in_play & ~renounced
+    if not available:
+        return -1
+    measures = tree.goal_measures()
+    for colour in range(len(COLOURS)):
+        base = 3 * colour
+        if player in owner[base : base + 3]:
+            continue
+        measure = measures[colour]
+        for g in (base + 2, base + 1, base):
+            if available >> g & 1 and owner[g] < 0 and measure >= GOALS[g].threshold:
+                return g
+    return -1
+
+
+def _can_place_any(tree: Tree, supply: Any, symbols: Any) -> bool:
+    """Whether some tile of ``supply`` may go on ``tree`` with one of ``symbols``."""
+    wild = symbols[WILD]
+    return any(supply[k] and (symbols[k] or wild) and tree.open_cells(k) for k in range(4))
 
 
 def _refill(deck: list[int], market: list[int], discards: list[int]) -> dict[str, tuple[int, ...]]:

@@ -42,6 +42,7 @@ __all__ = [
     "goal_measures",
     "parchment_points",
     "cell_allows",
+    "allowed_kinds",
     "measures_of",
     "flower_free_sides",
     "points_of",
@@ -53,25 +54,29 @@ Cells = Mapping[int, int]
 
 
 def cell_allows(cells: Cells, cell: int, kind: int, wood_beside_pot: bool = False) -> bool:
-    """Whether a tile of ``kind`` may go on empty-or-not ``cell`` of tree ``cells``.
+    """Whether a tile of ``kind`` may go on ``cell`` of tree ``cells`` (see :func:`allowed_kinds`)."""
+    if cell in cells or cell in POT_CELLS:
+        return False
+    return allowed_kinds(cells, cell, wood_beside_pot)[kind]
+
+
+def allowed_kinds(cells: Cells, cell: int, wood_beside_pot: bool = False) -> tuple[bool, bool, bool, bool]:
+    """Which kinds (wood, leaf, flower, fruit) the placement rule lets go on empty ``cell``.
 
     Wood touches wood (the bud counts; with ``wood_beside_pot`` any cell beside
     the pot also does); a leaf touches wood; a flower touches a leaf; a fruit
-    touches two leaves that touch each other and no other fruit. Never on the
-    pot or on an occupied cell.
+    touches two leaves that touch each other and no other fruit. The caller
+    checks that ``cell`` is neither on the pot nor taken.
     """
-    if cell in cells or cell in POT_CELLS:
-        return False
     around = [cells.get(cell + d) for d in DIRECTIONS]
-    if kind == WOOD:
-        return WOOD in around or (wood_beside_pot and cell in BESIDE_POT)
-    if kind == LEAF:
-        return WOOD in around
-    if kind == FLOWER:
-        return LEAF in around
-    if FRUIT in around:
-        return False
-    return any(around[i] == LEAF and around[i - 1] == LEAF for i in range(6))
+    wood = WOOD in around
+    leaf = LEAF in around
+    fruit = (
+        leaf
+        and FRUIT not in around
+        and any(around[i] == LEAF and around[i - 1] == LEAF for i in range(6))
+    )
+    return (wood or (wood_beside_pot and cell in BESIDE_POT), wood, leaf, fruit)
 
 
 def flower_free_sides(cells: Cells, cell: int, pot_sides_free: bool = True) -> int:

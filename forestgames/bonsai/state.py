@@ -9,6 +9,7 @@ which copy is where are the same state.
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -230,18 +231,11 @@ class BonsaiState(StateBase):
 
     def storage_limit(self, player: int) -> int:
         """5 tiles, +2 per Tool card held."""
-        tools = sum(1 for c in self.cards[player] if CARD_TYPES[c].kind is CardKind.TOOL)
-        return BASE_STORAGE + TOOL_STORAGE * tools
+        return storage_limit_for(self.cards[player])
 
     def cultivate_symbols(self, player: int) -> tuple[int, int, int, int, int]:
         """The Seishi tile's symbols plus one per Growth card: (wood, leaf, flower, fruit, wild)."""
-        symbols = list(SEISHI_SYMBOLS)
-        for c in self.cards[player]:
-            card = CARD_TYPES[c]
-            if card.kind is CardKind.GROWTH:
-                for k in range(4):
-                    symbols[k] += card.tiles[k]
-        return (symbols[0], symbols[1], symbols[2], symbols[3], symbols[4])
+        return cultivate_symbols_for(self.cards[player])
 
     @property
     def market_cards(self) -> tuple[str | None, ...]:
@@ -263,6 +257,23 @@ class BonsaiState(StateBase):
         if self.phase is not Phase.GOALS:
             return None
         return GOALS[self.game.offered_goal(self, self.current_player)].name
+
+
+@functools.cache
+def storage_limit_for(cards: tuple[int, ...]) -> int:
+    tools = sum(1 for c in cards if CARD_TYPES[c].kind is CardKind.TOOL)
+    return BASE_STORAGE + TOOL_STORAGE * tools
+
+
+@functools.cache
+def cultivate_symbols_for(cards: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    symbols = list(SEISHI_SYMBOLS)
+    for c in cards:
+        card = CARD_TYPES[c]
+        if card.kind is CardKind.GROWTH:
+            for k in range(4):
+                symbols[k] += card.tiles[k]
+    return (symbols[0], symbols[1], symbols[2], symbols[3], symbols[4])
 
 
 # ---------------------------------------------------------------------- loading saved states

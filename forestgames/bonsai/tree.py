@@ -9,13 +9,13 @@ neighbours only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from types import MappingProxyType
 from typing import Any
 
 from forestgames.bonsai._tables import BESIDE_POT, BUD, DIRECTIONS, FLOWER, FRUIT, KINDS, LEAF, POT_CELLS, WOOD, Tile, qr_of
-from forestgames.bonsai.scoring import cell_allows, cells_from_tiles, measures_of, points_of
+from forestgames.bonsai.scoring import allowed_kinds, cell_allows, cells_from_tiles, measures_of, points_of
 
 __all__ = ["Tree"]
 
@@ -23,14 +23,15 @@ __all__ = ["Tree"]
 class Tree:
     """A bonsai as ``{cell: kind index}`` (bud included), with the placement option it grows under."""
 
-    __slots__ = ("_cells", "wood_beside_pot", "_open", "_key", "_measures")
+    __slots__ = ("_cells", "wood_beside_pot", "_open", "_key", "_measures", "_moves")
 
     def __init__(self, cells: dict[int, int], wood_beside_pot: bool = False) -> None:
         self._cells = cells
         self.wood_beside_pot = wood_beside_pot
-        self._open: tuple[tuple[int, ...], ...] | None = None
+        self._open: tuple[frozenset[int], ...] | None = None
         self._key: frozenset[tuple[int, int]] | None = None
         self._measures: tuple[int, int, int, int, int] | None = None
+        self._moves: dict[tuple[int, int], tuple[Any, ...]] = {}
 
     @classmethod
     def seedling(cls, wood_beside_pot: bool = False) -> Tree:
@@ -89,8 +90,8 @@ class Tree:
 
     # ------------------------------------------------------------------ placement
 
-    def open_cells(self, kind: int) -> tuple[int, ...]:
-        """The cells (sorted) where a ``kind`` tile may go now."""
+    def open_cells(self, kind: int) -> frozenset[int]:
+        """The cells where a ``kind`` tile may go now."""
         if self._open is None:
             self._open = self._compute_open()
         return self._open[kind]
@@ -98,31 +99,36 @@ class Tree:
     def can_place(self, cell: int, kind: int) -> bool:
         return cell_allows(self._cells, cell, kind, self.wood_beside_pot)
 
-    def _compute_open(self) -> tuple[tuple[int, ...], ...]:
+    def _compute_open(self) -> tuple[frozenset[int], ...]:
         cells = self._cells
         frontier = {c + d for c in cells for d in DIRECTIONS} - cells.keys() - POT_CELLS
         if self.wood_beside_pot:
             frontier |= BESIDE_POT - cells.keys()
-        return tuple(
-            tuple(sorted(c for c in frontier if cell_allows(cells, c, kind, self.wood_beside_pot)))
-            for kind in range(4)
-        )
+        return _open_among(cells, frontier, self.wood_beside_pot)
 
     def with_tile(self, cell: int, kind: int) -> Tree:
-        """This tree with ``kind`` on ``cell`` (the caller has checked the placement)."""
+        """This tree with ``kind`` on ``cell`` (the caller has checked the placement).
+
+        Only the new tile's six neighbours can change what may go on them, so
+        the parent's open cells are reused for the rest.
+        """
         cells = dict(self._cells)
         cells[cell] = kind
         grown = Tree(cells, self.wood_beside_pot)
         if self._open is not None:
             touched = {cell + d for d in DIRECTIONS} - cells.keys() - POT_CELLS
-            grown._open = tuple(
-                tuple(sorted(
-                    {c for c in cells_open if c != cell and c not in touched}
-                    | {c for c in touched if cell_allows(cells, c, k, self.wood_beside_pot)}
-                ))  # fmt: skip
-                for k, cells_open in enumerate(self._open)
-            )
+            fresh = _open_among(cells, touched, self.wood_beside_pot)
+            touched.add(cell)
+            grown._open = tuple((old - touched) | new for old, new in zip(self._open, fresh, strict=True))
         return grown
+
+    def place_moves(self, player: int, kind: int, build: Callable[[int, int, int], Any]) -> tuple[Any, ...]:
+        """``build(player, kind, cell)`` for every open cell of ``kind``, cached on this tree."""
+        key = (player, kind)
+        moves = self._moves.get(key)
+        if moves is None:
+            moves = self._moves[key] = tuple(build(player, kind, c) for c in sorted(self.open_cells(kind)))
+        return moves
 
     # ------------------------------------------------------------------ pruning
 
@@ -157,6 +163,16 @@ class Tree:
                     if size == best:
                         choices.update(leaves)
         return tuple(sorted(choices))
+
+
+def _open_among(cells: Mapping[int, int], candidates: set[int], beside_pot: bool) -> tuple[frozenset[int], ...]:
+    """Per kind, the ``candidates`` (empty, off the pot) where that kind may go."""
+    by_kind: tuple[list[int], ...] = ([], [], [], [])
+    for c in candidates:
+        for kind, ok in enumerate(allowed_kinds(cells, c, beside_pot)):
+            if ok:
+                by_kind[kind].append(c)
+    return tuple(frozenset(cs) for cs in by_kind)
 
 
 def _supported(cells: Mapping[int, int], cell: int, kind: int) -> bool:
