@@ -342,12 +342,12 @@ class BonsaiGame:
         symbols = state.cultivate_symbols(move.player) if state.phase is Phase.ACTION else state.symbols
         if not (symbols[kind] or symbols[WILD]):
             return f"{move}: no {move.kind} or wild symbol is left to place it with"
-        rule = {
-            WOOD: "wood must touch wood (the bud counts)",
-            LEAF: "a leaf must touch wood",
-            2: "a flower must touch a leaf",
-            3: "a fruit must touch two leaves that touch each other, and no other fruit",
-        }[kind]
+        rule = (
+            "wood must touch wood (the bud counts)",
+            "a leaf must touch wood",
+            "a flower must touch a leaf",
+            "a fruit must touch two leaves that touch each other, and no other fruit",
+        )[kind]
         if cell in state.trees[move.player].cells:
             rule = "the cell is taken"
         return f"{move}: {rule}; nothing goes on the pot or on a tile"
