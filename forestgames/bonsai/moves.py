@@ -20,6 +20,7 @@ by itself when nothing more can be placed).
 
 from __future__ import annotations
 
+import operator
 import re
 from typing import Any
 
@@ -42,10 +43,10 @@ __all__ = [
 
 
 def _as_pair(value: Any) -> Any:
-    """Lists and arrays of two ints become a tuple, so ``at=[1, -2]`` works too."""
+    """Lists and arrays of two ints become a tuple, so ``at=[1, -2]`` works too (not floats)."""
     try:
         q, r = value
-        return (int(q), int(r))
+        return (operator.index(q), operator.index(r))
     except (TypeError, ValueError):
         return value
 

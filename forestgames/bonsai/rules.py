@@ -230,8 +230,6 @@ class BonsaiGame:
         if phase is Phase.GOALS:
             goal = GOALS[self.offered_goal(state, player)]
             return (mv.ClaimGoal(player, goal.colour, goal.tier), mv.RenounceGoal(player, goal.colour, goal.tier))
-        if phase is Phase.PRUNE:
-            return self._prune_moves(state, player)
         return ()
 
     def placements(
@@ -294,7 +292,6 @@ class BonsaiGame:
         phase = state.phase
         allowed = {
             Phase.ACTION: (mv.Meditate, mv.Place, mv.Prune),
-            Phase.PRUNE: (mv.Prune,),
             Phase.CULTIVATE: (mv.Place, mv.Finish),
             Phase.HELPER: (mv.Place, mv.Finish),
             Phase.DISCARD: (mv.Discard,),
@@ -310,11 +307,9 @@ class BonsaiGame:
         if isinstance(move, mv.Discard):
             return f"{move}: seat {move.player} has no {move.kind} tile to discard"
         if isinstance(move, mv.Prune):
-            if phase is Phase.ACTION and state.trees[move.player].open_cells(WOOD):
+            if state.trees[move.player].open_cells(WOOD):
                 return f"{move}: pruning is allowed only when no wood tile can be placed"
-            return f"{move}: prune one of the fewest leaves that make room for wood again: " + ", ".join(
-                str(qr_of(c)) for c in state.trees[move.player].prune_choices()
-            )
+            return f"{move}: only a leaf of one's own tree can be pruned"
         if isinstance(move, mv.ClaimGoal | mv.RenounceGoal):
             g = GOAL_IDS.get((move.colour, move.tier))
             offered = GOALS[self.offered_goal(state, move.player)].name
@@ -377,8 +372,7 @@ class BonsaiGame:
             return self._end_action(state, ch)
         if isinstance(move, mv.Prune):
             tree = state.trees[p].without_leaf(cell_of(*move.at))
-            phase = Phase.ACTION if tree.open_cells(WOOD) else Phase.PRUNE
-            return _evolve(state, trees=_set(state.trees, p, tree), phase=phase)
+            return _evolve(state, trees=_set(state.trees, p, tree))  # wood fits again: see prune_choices
         assert isinstance(move, mv.ClaimGoal | mv.RenounceGoal)
         g = GOAL_IDS[(move.colour, move.tier)]
         if isinstance(move, mv.ClaimGoal):

@@ -54,8 +54,7 @@ SYMBOL_NAMES = (*KINDS, "wild")
 class Phase(StrEnum):
     """What the current player is deciding."""
 
-    ACTION = "action"  # start of a turn: Meditate, first Cultivate placement, or prune
-    PRUNE = "prune"  # pruning under way: more leaves must go before wood fits
+    ACTION = "action"  # start of a turn: Meditate, first Cultivate placement, or a prune
     CULTIVATE = "cultivate"  # more placements of this Cultivate, or finish
     HELPER = "helper"  # the Helper card's placements, or finish
     DISCARD = "discard"  # over the storage limit after Meditate
@@ -471,7 +470,5 @@ def _check_consistent(state: BonsaiState) -> None:
             fail(f"symbols {state.symbols} do not fit a Helper card")
         if not game.placements(state, mover, state.symbols):
             fail("no placement is possible: the placing step should have ended")
-    if phase is Phase.PRUNE and state.trees[mover].open_cells(0):  # type: ignore[index]
-        fail("prune step while wood can be placed")
     if phase is Phase.GOALS and game.offered_goal(state, mover) < 0:  # type: ignore[arg-type]
         fail("goals step without a goal to offer")

@@ -10,7 +10,6 @@ neighbours only.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from itertools import combinations
 from types import MappingProxyType
 from typing import Any
 
@@ -145,24 +144,16 @@ class Tree:
         return Tree(cells, self.wood_beside_pot)
 
     def prune_choices(self) -> tuple[int, ...]:
-        """The leaves (sorted cells) that belong to a smallest set of leaves whose removal
-        lets a wood tile be placed again; empty when wood can already be placed."""
+        """The leaves (sorted cells) that may be pruned: every leaf when no wood tile can be
+        placed, none otherwise.
+
+        The fewest leaves to remove is always one: every leaf touches wood, so
+        removing any leaf frees a cell beside wood (and in a tree with no leaf,
+        nothing hems the wood in, so wood fits).
+        """
         if self.open_cells(WOOD):
             return ()
-        cells = self._cells
-        best: int | None = None
-        choices: set[int] = set()
-        for wood in [c for c, k in cells.items() if k == WOOD]:
-            for d in DIRECTIONS:
-                side = wood + d
-                if side in POT_CELLS or side not in cells:
-                    continue
-                for size, leaves in _smallest_freeing_sets(cells, side):
-                    if best is None or size < best:
-                        best, choices = size, set()
-                    if size == best:
-                        choices.update(leaves)
-        return tuple(sorted(choices))
+        return tuple(sorted(c for c, k in self._cells.items() if k == LEAF))
 
 
 def _open_among(cells: Mapping[int, int], candidates: set[int], beside_pot: bool) -> tuple[frozenset[int], ...]:
@@ -181,22 +172,3 @@ def _supported(cells: Mapping[int, int], cell: int, kind: int) -> bool:
     if kind == FLOWER:
         return LEAF in around
     return any(around[i] == LEAF and around[i - 1] == LEAF for i in range(6))
-
-
-def _smallest_freeing_sets(cells: Mapping[int, int], cell: int) -> list[tuple[int, tuple[int, ...]]]:
-    """The smallest sets of leaves whose removal empties occupied ``cell`` (as (size, leaves))."""
-    kind = cells[cell]
-    if kind == LEAF:
-        return [(1, (cell,))]
-    if kind == WOOD:
-        return []
-    leaves = [cell + d for d in DIRECTIONS if cells.get(cell + d) == LEAF]
-    for size in range(1, len(leaves) + 1):
-        found = []
-        for removed in combinations(leaves, size):
-            rest = {c: k for c, k in cells.items() if c not in removed}
-            if not _supported(rest, cell, kind):
-                found.append((size, removed))
-        if found:
-            return found
-    return []
