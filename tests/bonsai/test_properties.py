@@ -1,0 +1,103 @@
+"""Hypothesis properties over random legal games (shared strategies): placement, scores, cards."""
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import forestgames as fg
+from forestgames.bonsai import CARD_TYPES, GOALS, can_place, deck_counts, tree_points
+from forestgames.bonsai.scoring import parchment_points
+from tests.strategies import playthroughs
+
+GAMES = {p: fg.make("bonsai", num_players=p) for p in (1, 2, 3, 4)}
+OPTIONED = fg.make("bonsai", num_players=2, wood_beside_pot=True, pot_sides_free=False, end_rule="extra_turn")
+
+
+def games():
+    return st.sampled_from([*GAMES.values(), OPTIONED])
+
+
+def _tree_is_legal(tiles, wood_beside_pot):
+    """Each tile would fit where it is with the rest of the tree around it; wood is joined to
+    the bud (or, with wood_beside_pot, to the pot) by wood."""
+    for at, kind in tiles.items():
+        if at == (0, 0):
+            continue
+        rest = {k: v for k, v in tiles.items() if k != at}
+        if not can_place(rest, at, kind, wood_beside_pot=wood_beside_pot):
+            return False
+    woods = {at for at, kind in tiles.items() if kind == "wood"}
+    reached, frontier = set(), [(0, 0)]
+    if wood_beside_pot:
+        frontier += [at for at in woods if can_place({}, at, "wood", wood_beside_pot=True)]
+    while frontier:
+        q, r = frontier.pop()
+        if (q, r) in reached:
+            continue
+        reached.add((q, r))
+        for dq, dr in ((1, 0), (-1, 0), (0, -1), (1, -1), (-1, 1), (0, 1)):
+            if (q + dq, r + dr) in woods:
+                frontier.append((q + dq, r + dr))
+    return woods <= reached
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_every_tree_reached_by_legal_play_obeys_the_placement_rules(data):
+    """Along random games every tile of every tree still stands by the placement rules."""
+    game = data.draw(games())
+    for state in data.draw(playthroughs(game))[::3]:
+        for seat in range(game.num_players):
+            assert _tree_is_legal(state.tree(seat).tiles, game.wood_beside_pot)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_a_score_is_the_sum_of_its_parts(data):
+    """scores = tree_points + claimed goals + Parchments, recomputed from the public functions."""
+    game = data.draw(games())
+    for state in data.draw(playthroughs(game))[::5]:
+        for seat in range(game.num_players):
+            tiles = state.tree(seat).tiles
+            counts = tuple(sum(1 for k in tiles.values() if k == kind) for kind in ("wood", "leaf", "flower", "fruit"))
+            parch = sum(
+                parchment_points(c, counts, state.cards[seat])
+                for c in state.cards[seat]
+                if CARD_TYPES[c].name.startswith("parchment")
+            )
+            goals = sum(GOALS[g].points for g, owner in enumerate(state.goal_owner) if owner == seat)
+            expected = tree_points(tiles, pot_sides_free=game.pot_sides_free) + goals + parch
+            assert state.scores[seat] == expected
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_the_number_of_cards_is_conserved(data):
+    """Deck + market + discards + hands always hold the game's cards, no more, no less."""
+    game = data.draw(games())
+    expected = Counter({c: n for c, n in enumerate(deck_counts(game.num_players)) if n})
+    for state in data.draw(playthroughs(game)):
+        held = Counter(c for hand in state.cards for c in hand)
+        cards = Counter(state.deck) + Counter(c for c in state.market if c >= 0) + Counter(state.discards) + held
+        assert cards == expected
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.data())
+def test_supplies_stay_within_the_storage_limit_between_turns(data):
+    """At the start of every turn each seat holds at most its storage limit."""
+    game = data.draw(games())
+    for state in data.draw(playthroughs(game)):
+        if state.phase.value == "action":
+            for seat in range(game.num_players):
+                assert sum(state.supplies[seat]) <= state.storage_limit(seat)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.data())
+def test_every_seat_plays_the_same_number_of_turns_under_the_round_rule(data):
+    """The seed's end rule: the last turn closes a round (solo: any turn)."""
+    game = data.draw(st.sampled_from(list(GAMES.values())))
+    last = data.draw(playthroughs(game))[-1]
+    assert last.is_terminal and (last.turn + 1) % game.num_players == 0
