@@ -13,6 +13,7 @@ import functools
 from typing import Any
 
 import attrs
+import numpy as np
 
 from forestgames.bonsai import moves as mv
 from forestgames.bonsai._tables import (
@@ -174,11 +175,11 @@ class BonsaiGame:
         """Shuffled deck, 4 market cards, starting tiles by seat; first player drawn unless given."""
         seed = resolve_seed(seed)
         p = self.num_players
-        if first_player is None:
-            first_player = int(new_rng(seed).integers(p))
-        first_player = check_seat(p, first_player, "first_player")
+        rng = new_rng(seed)
+        drawn = int(rng.integers(p))  # drawn even when given, so the deal does not depend on it
+        first_player = check_seat(p, drawn if first_player is None else first_player, "first_player")
         cards = [c for c, n in enumerate(deck_counts(p)) for _ in range(n)]
-        deck = tuple(cards[i] for i in new_rng(seed, 1).permutation(len(cards)))
+        deck = tuple(cards[i] for i in rng.permutation(len(cards)))
         if p == 1:
             supplies: tuple[tuple[int, int, int, int], ...] = (SOLO_STARTING_TILES,)
         else:
@@ -196,16 +197,16 @@ class BonsaiGame:
             trees=(tree,) * p,
             supplies=supplies,
             cards=((),) * p,
-            goals_in_play=self._deal_goals(seed),
+            goals_in_play=self._deal_goals(rng),
             goal_owner=(-1,) * len(GOALS),
             renounced=(0,) * p,
             symbols=NO_SYMBOLS,
         )
 
-    def _deal_goals(self, seed: int) -> int:
+    def _deal_goals(self, rng: np.random.Generator) -> int:
         if self.goal_setup == "all":
             return ALL_GOALS_MASK
-        colours = sorted(int(c) for c in new_rng(seed, 2).choice(len(COLOURS), 3, replace=False))
+        colours = sorted(int(c) for c in rng.choice(len(COLOURS), 3, replace=False))
         tiers = (1, 3) if self.num_players <= 2 else (1, 2, 3)
         return sum(1 << GOAL_IDS[(COLOURS[c], t)] for c in colours for t in tiers)
 
@@ -219,10 +220,9 @@ class BonsaiGame:
         if phase is Phase.ACTION:
             tree = state.trees[player]
             prunes = () if tree.open_cells(WOOD) else self._prune_moves(state, player)
-            meditations = tuple(
-                m for slot, card in enumerate(state.market, 1) if card >= 0 for m in _meditations(player, slot, card)
+            return prunes + _market_meditations(player, state.market) + self.placements(
+                state, player, state.cultivate_symbols(player)
             )
-            return prunes + meditations + self.placements(state, player, state.cultivate_symbols(player))
         if phase is Phase.CULTIVATE or phase is Phase.HELPER:
             return self.placements(state, player, state.symbols) + (_finish(player),)
         if phase is Phase.DISCARD:
@@ -555,6 +555,12 @@ def _finish(player: int) -> mv.Finish:
 @functools.cache
 def _discard(player: int, kind: int) -> mv.Discard:
     return mv.Discard(player, KINDS[kind].value)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _market_meditations(player: int, market: tuple[int, ...]) -> tuple[mv.Meditate, ...]:
+    """Every Meditate move ``player`` has with this market, slot by slot."""
+    return tuple(m for slot, card in enumerate(market, 1) if card >= 0 for m in _meditations(player, slot, card))
 
 
 @functools.cache

@@ -50,6 +50,9 @@ __all__ = [
 
 Cells = Mapping[int, int]
 
+HAS_TOUCHING_PAIR: tuple[bool, ...] = tuple(bool(m & ((m << 1 | m >> 5) & 0b111111)) for m in range(64))
+"""For a 6-bit mask of the sides holding a leaf (bit i = DIRECTIONS[i]): two of them touch."""
+
 # ---------------------------------------------------------------------- kernels (engine form)
 
 
@@ -68,14 +71,15 @@ def allowed_kinds(cells: Cells, cell: int, wood_beside_pot: bool = False) -> tup
     touches two leaves that touch each other and no other fruit. The caller
     checks that ``cell`` is neither on the pot nor taken.
     """
-    around = [cells.get(cell + d) for d in DIRECTIONS]
+    get = cells.get
+    d0, d1, d2, d3, d4, d5 = DIRECTIONS
+    around = (get(cell + d0), get(cell + d1), get(cell + d2), get(cell + d3), get(cell + d4), get(cell + d5))
     wood = WOOD in around
     leaf = LEAF in around
-    fruit = (
-        leaf
-        and FRUIT not in around
-        and any(around[i] == LEAF and around[i - 1] == LEAF for i in range(6))
-    )
+    fruit = leaf and FRUIT not in around and HAS_TOUCHING_PAIR[
+        (around[0] == LEAF) | (around[1] == LEAF) << 1 | (around[2] == LEAF) << 2
+        | (around[3] == LEAF) << 3 | (around[4] == LEAF) << 4 | (around[5] == LEAF) << 5
+    ]  # fmt: skip
     return (wood or (wood_beside_pot and cell in BESIDE_POT), wood, leaf, fruit)
 
 
