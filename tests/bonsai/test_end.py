@@ -4,7 +4,7 @@ import attrs
 import pytest
 
 import forestgames as fg
-from forestgames.bonsai import SOLO_TARGETS, Meditate, Phase
+from forestgames.bonsai import GOALS, SOLO_TARGETS, Meditate, Phase
 from tests.bonsai.helpers import arrange, example_tiles, play, supply
 
 MARKET = ["tool", "growth:leaf", "parchment:wood", "master:leaf+leaf"]
@@ -139,10 +139,24 @@ def test_solo_extra_turn_option_gives_one_more_turn():
     assert take_first(state).is_terminal
 
 
+def _solo_seed_with(colours):
+    """The first seed whose solo game puts exactly ``colours`` in play."""
+    game = fg.make("bonsai", num_players=1)
+    for seed in range(200):
+        mask = game.new_game(seed=seed).goals_in_play
+        if {GOALS[g].colour for g in range(15) if mask >> g & 1} == set(colours):
+            return seed
+    raise AssertionError("no such seed")
+
+
+SOLO_SEED = _solo_seed_with(("brown", "green", "orange"))
+
+
 def solo_over(goals, difficulty=1):
-    """A finished solo game (seed 0: brown, green, orange in play) with the example tree (72)."""
+    """A finished solo game (brown, green, orange in play) with the example tree (72)."""
     return arrange(
         1,
+        seed=SOLO_SEED,
         options={"solo_difficulty": difficulty},
         deck_size=0,
         trees={0: example_tiles()},
