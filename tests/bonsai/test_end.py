@@ -4,15 +4,21 @@ import attrs
 import pytest
 
 import forestgames as fg
-from forestgames.bonsai import GOALS, SOLO_TARGETS, Meditate, Phase
+from forestgames.bonsai import GOALS, SOLO_TARGETS, Finish, Meditate, Phase
 from tests.bonsai.helpers import arrange, example_tiles, play, supply
 
 MARKET = ["tool", "growth:leaf", "parchment:wood", "master:leaf+leaf"]
 
 
 def take_first(state):
-    """The seat to move takes a card (its first Meditate move)."""
-    return state.apply(next(m for m in state.legal_moves() if isinstance(m, Meditate)))
+    """The seat to move takes a card (its first Meditate move) and ends its turn (finishing a
+    Helper's placements at once, then the first discard or goal move while any is due)."""
+    turn = state.turn
+    state = state.apply(next(m for m in state.legal_moves() if isinstance(m, Meditate)))
+    while not state.is_terminal and state.turn == turn:
+        moves = state.legal_moves()
+        state = state.apply(Finish(state.current_player) if Finish(state.current_player) in moves else moves[0])
+    return state
 
 
 # ---------------------------------------------------------------------- end rules
