@@ -4,7 +4,16 @@ Rules as implemented: docs/bonsai.md. The pure rule functions
 :func:`tree_points` and :func:`can_place` are the ones the game itself uses.
 """
 
-from forestgames.bonsai._tables import CARD_TYPES, COLOURS, GOALS, KINDS, POT_QR, SOLO_TARGETS, Tile, deck_counts
+from forestgames.bonsai._tables import (
+    CARD_TYPES,
+    COLOURS,
+    GOALS,
+    KINDS,
+    POT_QR,
+    SOLO_TARGETS,
+    Tile,
+    deck_counts,
+)
 from forestgames.bonsai.moves import (
     BonsaiMove,
     ClaimGoal,

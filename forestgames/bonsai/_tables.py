@@ -91,12 +91,15 @@ COORD_LIMIT = _OFFSET - 2
 """Largest |q| or |r| a cell may have (far beyond any tree a game can grow)."""
 
 DIRECTIONS: tuple[int, ...] = tuple(
-    cell_of(dq, dr) - cell_of(0, 0) for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    cell_of(dq, dr) - cell_of(0, 0)
+    for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 )
 """E, NE, NW, W, SW, SE as cell offsets: consecutive entries are touching cells."""
 
 POT_QR: tuple[tuple[int, int], ...] = tuple(
-    (q, r) for r, (low, high) in enumerate(((-2, 3), (-2, 2), (-2, 1))) for q in range(low, high + 1)
+    (q, r)
+    for r, (low, high) in enumerate(((-2, 3), (-2, 2), (-2, 1)))
+    for q in range(low, high + 1)
 )
 POT_CELLS: frozenset[int] = frozenset(cell_of(q, r) for q, r in POT_QR)
 BUD = cell_of(0, 0)
@@ -153,7 +156,9 @@ def _tiles_of(words: list[str]) -> tuple[tuple[int, int, int, int], int]:
 
 
 def _load_cards() -> tuple[CardType, ...]:
-    text = resources.files("forestgames.bonsai").joinpath("data/bonsai_cards.csv").read_text("utf-8")
+    text = (
+        resources.files("forestgames.bonsai").joinpath("data/bonsai_cards.csv").read_text("utf-8")
+    )
     cards = []
     for row in csv.DictReader(text.splitlines()):
         kind = CardKind[row["type"].upper()]
@@ -181,7 +186,9 @@ CARD_NAMES: dict[str, int] = {card.name: i for i, card in enumerate(CARD_TYPES)}
 def deck_counts(num_players: int) -> tuple[int, ...]:
     """Copies of each card type in a game of ``num_players`` (solo uses the 2-player deck)."""
     return tuple(
-        c.copies[0] + (c.copies[1] if num_players >= 3 else 0) + (c.copies[2] if num_players >= 4 else 0)
+        c.copies[0]
+        + (c.copies[1] if num_players >= 3 else 0)
+        + (c.copies[2] if num_players >= 4 else 0)
         for c in CARD_TYPES
     )
 
@@ -194,8 +201,14 @@ SEISHI_SYMBOLS: tuple[int, int, int, int, int] = (1, 1, 0, 0, 1)
 # ---------------------------------------------------------------------- market and setup
 
 MARKET_SIZE = 4
-SLOT_TILES: tuple[tuple[int, int, int, int], ...] = ((0, 0, 0, 0), (0, 0, 0, 0), (1, 0, 1, 0), (0, 1, 0, 1))
-"""Tiles taken with the card of slot 1..4 (index 0..3); slot 2 adds 1 wood or 1 leaf (the player's choice)."""
+SLOT_TILES: tuple[tuple[int, int, int, int], ...] = (
+    (0, 0, 0, 0),
+    (0, 0, 0, 0),
+    (1, 0, 1, 0),
+    (0, 1, 0, 1),
+)
+"""Tiles taken with the card of slot 1..4 (index 0..3); slot 2 adds 1 wood or 1 leaf, the
+player's choice."""
 SLOT_CHOICE = 2
 """The slot whose tile (wood or leaf) the player chooses."""
 

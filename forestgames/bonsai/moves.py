@@ -4,10 +4,10 @@ Notation (``player`` is the 0-based seat; cells are ``q,r`` axial coordinates;
 kinds are ``wood``, ``leaf``, ``flower``, ``fruit``)::
 
     0:meditate 3                  Meditate(0, 3)                    take slot 3's card and tiles
-    0:meditate 2 leaf             Meditate(0, 2, tile='leaf')       slot 2: wood or leaf, the player's choice
+    0:meditate 2 leaf             Meditate(0, 2, tile='leaf')       slot 2: wood or leaf, by choice
     0:meditate 4 wild=fruit       Meditate(0, 4, wild='fruit')      a Master's wild tile as a fruit
     0:place leaf@1,-2             Place(0, 'leaf', (1, -2))         one tile (Cultivate or Helper)
-    0:finish                      Finish(0)                         stop placing (Cultivate or Helper)
+    0:finish                      Finish(0)                         stop placing (Cultivate, Helper)
     0:discard wood                Discard(0, 'wood')                one tile over the storage limit
     0:prune@0,-1                  Prune(0, (0, -1))                 remove one leaf (no wood fits)
     0:claim brown 2               ClaimGoal(0, 'brown', 2)          take a met goal (tier 1..3)
@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from forestgames.bonsai._tables import COLOURS, KINDS
+from forestgames.bonsai._tables import COLOURS, KINDS, Tile
 from forestgames.core import ParseError
 
 __all__ = [
@@ -53,7 +53,7 @@ def _as_pair(value: Any) -> Any:
 
 def _as_kind(value: Any) -> Any:
     """A ``Tile`` becomes its plain name, so moves compare and print alike."""
-    return value.value if hasattr(value, "value") and isinstance(value, str) else value
+    return str(value) if isinstance(value, Tile) else value
 
 
 def _at(at: tuple[int, int]) -> str:
@@ -157,12 +157,18 @@ _COLOUR = "(" + "|".join(COLOURS) + ")"
 _AT = rf"@{_INT},{_INT}"
 _MEDITATE = re.compile(rf"{_SEAT}:meditate ([1-4])(?: (wood|leaf))?(?: wild={_KIND})?")
 _PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = (
-    (re.compile(rf"{_SEAT}:place {_KIND}{_AT}"), lambda p, k, q, r: Place(int(p), k, (int(q), int(r)))),
+    (
+        re.compile(rf"{_SEAT}:place {_KIND}{_AT}"),
+        lambda p, k, q, r: Place(int(p), k, (int(q), int(r))),
+    ),
     (re.compile(rf"{_SEAT}:finish"), lambda p: Finish(int(p))),
     (re.compile(rf"{_SEAT}:discard {_KIND}"), lambda p, k: Discard(int(p), k)),
     (re.compile(rf"{_SEAT}:prune{_AT}"), lambda p, q, r: Prune(int(p), (int(q), int(r)))),
     (re.compile(rf"{_SEAT}:claim {_COLOUR} ([1-3])"), lambda p, c, t: ClaimGoal(int(p), c, int(t))),
-    (re.compile(rf"{_SEAT}:renounce {_COLOUR} ([1-3])"), lambda p, c, t: RenounceGoal(int(p), c, int(t))),
+    (
+        re.compile(rf"{_SEAT}:renounce {_COLOUR} ([1-3])"),
+        lambda p, c, t: RenounceGoal(int(p), c, int(t)),
+    ),
 )
 
 

@@ -26,6 +26,10 @@ __all__ = ["render_tree", "tree_svg", "render_state"]
 _CHARS = ("#", "L", "*", "o")
 _COLOURS = ("#8b5a2b", "#3f9b3a", "#f2a7c3", "#f08a24")
 _POT_COLOUR = "#4a6fa5"
+_CORNERS = tuple(
+    (math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6)
+)
+"""Unit offsets of a pointy-top hexagon's corners (SVG y grows downward)."""
 
 
 def _as_tree(tree: Tree | Mapping[Any, Any]) -> Tree:
@@ -63,26 +67,32 @@ def tree_svg(tree: Tree | Mapping[Any, Any], size: float = 20.0) -> str:
     left, top = min(xs) - pad, min(ys) - pad
     view_w, view_h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {view_w:.1f} {view_h:.1f}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="{left:.1f} {top:.1f} {view_w:.1f} {view_h:.1f}" '
         f'width="{view_w:.0f}" height="{view_h:.0f}">',
-        f'<rect x="{left:.1f}" y="{top:.1f}" width="{view_w:.1f}" height="{view_h:.1f}" fill="#fbf8ef"/>',
+        f'<rect x="{left:.1f}" y="{top:.1f}" width="{view_w:.1f}" height="{view_h:.1f}" '
+        'fill="#fbf8ef"/>',
     ]
     for cell, colour in sorted(shapes):
         x, y = centres[cell]
-        corners = " ".join(
-            f"{x + size * math.cos(math.radians(60 * i - 30)):.1f},{y + size * math.sin(math.radians(60 * i - 30)):.1f}"
-            for i in range(6)
+        corners = " ".join(f"{x + size * cos:.1f},{y + size * sin:.1f}" for cos, sin in _CORNERS)
+        stroke = (
+            ' stroke="#222" stroke-width="2.5"'
+            if cell == BUD
+            else ' stroke="#fff" stroke-width="1.5"'
         )
-        stroke = ' stroke="#222" stroke-width="2.5"' if cell == BUD else ' stroke="#fff" stroke-width="1.5"'
         kind = "pot" if cell in POT_CELLS and cell != BUD else KINDS[cells[cell]].value
         q, r = qr_of(cell)
-        parts.append(f'<polygon points="{corners}" fill="{colour}"{stroke}><title>{kind} ({q}, {r})</title></polygon>')
+        parts.append(
+            f'<polygon points="{corners}" fill="{colour}"{stroke}>'
+            f"<title>{kind} ({q}, {r})</title></polygon>"
+        )
     parts.append("</svg>")
     return "\n".join(parts)
 
 
 def render_state(state: BonsaiState) -> str:
-    """The whole position as text: status, market, goals, then each seat's supply, cards and tree."""
+    """The position as text: status, market, goals, then each seat's supply, cards, tree."""
     game = state.game
     status = f"Bonsai {game.num_players}p · turn {state.turn + 1} · {state.phase.value}"
     if state.current_player is not None:
@@ -94,7 +104,11 @@ def render_state(state: BonsaiState) -> str:
     lines = [status, f"deck {state.deck_size} · market (slot 1..4): " + ", ".join(
         c or "-" for c in state.market_cards
     )]  # fmt: skip
-    free = [GOALS[g].name for g in range(len(GOALS)) if state.goals_in_play >> g & 1 and state.goal_owner[g] < 0]
+    free = [
+        GOALS[g].name
+        for g in range(len(GOALS))
+        if state.goals_in_play >> g & 1 and state.goal_owner[g] < 0
+    ]
     lines.append("goals free: " + (", ".join(free) or "none"))
     if state.phase.value in ("cultivate", "helper"):
         lines.append(f"symbols left (wood, leaf, flower, fruit, wild): {state.symbols}")

@@ -10,7 +10,7 @@ Seishi and Growth symbols), then goals, then the end check.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -37,7 +37,7 @@ from forestgames.bonsai._tables import (
     deck_counts,
     qr_of,
 )
-from forestgames.bonsai.state import BonsaiState, Phase, storage_limit_for, load_state
+from forestgames.bonsai.state import BonsaiState, Phase, load_state, storage_limit_for
 from forestgames.bonsai.tree import Tree
 from forestgames.core import (
     ConfigError,
@@ -122,9 +122,13 @@ class BonsaiGame:
             raise ConfigError(f"unknown Bonsai option(s) {unknown}; known: {list(OPTION_NAMES)}")
         players = check_player_count("Bonsai", options.get("num_players", 2), 1, 4)
         solo = players == 1
-        setup = _choice_option("goal_setup", options.get("goal_setup", "published" if solo else "all"), GOAL_SETUPS)
+        setup = _choice_option(
+            "goal_setup", options.get("goal_setup", "published" if solo else "all"), GOAL_SETUPS
+        )
         if solo and setup != "published":
-            raise ConfigError("solo Bonsai always plays the published goal setup (goal_setup='published')")
+            raise ConfigError(
+                "solo Bonsai always plays the published goal setup (goal_setup='published')"
+            )
         difficulty = options.get("solo_difficulty", 1)
         if "solo_difficulty" in options and not solo:
             raise ConfigError("option solo_difficulty is for the solo game (num_players=1) only")
@@ -148,7 +152,8 @@ class BonsaiGame:
     def traits(self) -> GameTraits:
         cards = sum(deck_counts(self.num_players))
         tiles = 10 + 5 * cards  # starting tiles, then at most 2 (slot) + 3 (Master) per card
-        # Meditate <= cards; place + discard <= tiles; prune <= tiles; finish <= turns <= cards + tiles
+        # Meditate <= cards; place + discard <= tiles; prune <= tiles;
+        # finish <= turns <= cards + tiles
         most = 2 * cards + 3 * tiles + len(GOALS) * self.num_players
         return GameTraits("bonsai", 1, 4, True, True, False, most, (0, 9 * tiles + 70 + 2 * cards))
 
@@ -172,12 +177,15 @@ class BonsaiGame:
     # ------------------------------------------------------------------ new game
 
     def new_game(self, seed: int | None = None, first_player: int | None = None) -> BonsaiState:
-        """Shuffled deck, 4 market cards, starting tiles by seat; first player drawn unless given."""
+        """Deck shuffled, market dealt, starting tiles by seat;
+        first player from the seed if not given."""
         seed = resolve_seed(seed)
         p = self.num_players
         rng = new_rng(seed)
         drawn = int(rng.integers(p))  # drawn even when given, so the deal does not depend on it
-        first_player = check_seat(p, drawn if first_player is None else first_player, "first_player")
+        first_player = check_seat(
+            p, drawn if first_player is None else first_player, "first_player"
+        )
         cards = [c for c, n in enumerate(deck_counts(p)) for _ in range(n)]
         deck = tuple(cards[i] for i in rng.permutation(len(cards)))
         if p == 1:
@@ -220,8 +228,10 @@ class BonsaiGame:
         if phase is Phase.ACTION:
             tree = state.trees[player]
             prunes = () if tree.open_cells(WOOD) else self._prune_moves(state, player)
-            return prunes + _market_meditations(player, state.market) + self.placements(
-                state, player, state.cultivate_symbols(player)
+            return (
+                prunes
+                + _market_meditations(player, state.market)
+                + self.placements(state, player, state.cultivate_symbols(player))
             )
         if phase is Phase.CULTIVATE or phase is Phase.HELPER:
             return self.placements(state, player, state.symbols) + (_finish(player),)
@@ -229,7 +239,10 @@ class BonsaiGame:
             return tuple(_discard(player, k) for k in range(4) if state.supplies[player][k])
         if phase is Phase.GOALS:
             goal = GOALS[self.offered_goal(state, player)]
-            return (mv.ClaimGoal(player, goal.colour, goal.tier), mv.RenounceGoal(player, goal.colour, goal.tier))
+            return (
+                mv.ClaimGoal(player, goal.colour, goal.tier),
+                mv.RenounceGoal(player, goal.colour, goal.tier),
+            )
         return ()
 
     def placements(
@@ -251,25 +264,40 @@ class BonsaiGame:
         """The goal ``player`` must now claim or renounce, or -1: per colour they hold no goal
         of, the hardest met goal in play that nobody holds and they have not renounced."""
         return _offered_goal(
-            state.trees[player], state.goal_owner, state.renounced[player], state.goals_in_play, player
+            state.trees[player],
+            state.goal_owner,
+            state.renounced[player],
+            state.goals_in_play,
+            player,
         )
 
     # ------------------------------------------------------------------ why a move is illegal
 
     def is_legal(self, state: BonsaiState, move: Any) -> bool:
-        """Whether ``move`` is legal in ``state`` (the frequent kinds checked directly, for speed)."""
+        """Whether ``move`` is legal in ``state`` (frequent kinds checked directly, for speed)."""
         kind_of_move = type(move)
         if move.player != state.current_player:
             return False
         phase = state.phase
         if kind_of_move is mv.Place:
-            if phase is not Phase.ACTION and phase is not Phase.CULTIVATE and phase is not Phase.HELPER:
+            if (
+                phase is not Phase.ACTION
+                and phase is not Phase.CULTIVATE
+                and phase is not Phase.HELPER
+            ):
                 return False
-            kind, cell = KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None, _cell(move.at)
+            kind, cell = (
+                KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None,
+                _cell(move.at),
+            )
             if kind is None or cell is None or not state.supplies[move.player][kind]:
                 return False
-            symbols = state.cultivate_symbols(move.player) if phase is Phase.ACTION else state.symbols
-            return bool(symbols[kind] or symbols[WILD]) and state.trees[move.player].can_place(cell, kind)
+            symbols = (
+                state.cultivate_symbols(move.player) if phase is Phase.ACTION else state.symbols
+            )
+            return bool(symbols[kind] or symbols[WILD]) and state.trees[move.player].can_place(
+                cell, kind
+            )
         if kind_of_move is mv.Meditate:
             slot = move.slot
             if phase is not Phase.ACTION or type(slot) is not int or not 1 <= slot <= MARKET_SIZE:
@@ -280,13 +308,18 @@ class BonsaiGame:
             return phase is Phase.CULTIVATE or phase is Phase.HELPER
         if kind_of_move is mv.Discard:
             kind = KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None
-            return phase is Phase.DISCARD and kind is not None and state.supplies[move.player][kind] > 0
+            return (
+                phase is Phase.DISCARD
+                and kind is not None
+                and state.supplies[move.player][kind] > 0
+            )
         return move in self.legal_moves_of(state, move.player)
 
     def why_illegal(self, state: BonsaiState, move: Any) -> str:
         """A message naming the rule ``move`` breaks in ``state``."""
         if not isinstance(move, mv.MOVE_TYPES):
             return f"{move!r} is not a Bonsai move"
+        move = cast(mv.BonsaiMove, move)
         if move.player != state.current_player:
             return f"{move}: it is seat {state.current_player}'s turn, not seat {move.player}'s"
         phase = state.phase
@@ -314,7 +347,7 @@ class BonsaiGame:
             g = GOAL_IDS.get((move.colour, move.tier))
             offered = GOALS[self.offered_goal(state, move.player)].name
             if g is not None and state.renounced[move.player] >> g & 1:
-                return f"{move}: seat {move.player} renounced {move.colour} {move.tier} and can never claim it"
+                return f"{move}: seat {move.player} renounced this goal and can never claim it"
             return f"{move}: the goal offered now is {offered}"
         return f"{move} is not legal now"
 
@@ -322,9 +355,11 @@ class BonsaiGame:
         if move.slot not in (1, 2, 3, 4) or state.market[move.slot - 1] < 0:
             return f"{move}: market slot {move.slot} holds no card"
         if (move.slot == SLOT_CHOICE) != (move.tile in ("wood", "leaf")):
-            return f"{move}: slot 2 (and only slot 2) comes with 1 wood or 1 leaf, named in the move"
+            return (
+                f"{move}: slot 2 (and only slot 2) comes with 1 wood or 1 leaf, named in the move"
+            )
         if _has_wild_tile(state.market[move.slot - 1]) != (move.wild in KIND_INDEX):
-            return f"{move}: a wild tile kind is named for (and only for) the Master card with a wild tile"
+            return f"{move}: a wild kind is named for (and only for) a Master card with a wild tile"
         return f"{move} is not legal now"
 
     def _why_place_illegal(self, state: BonsaiState, move: mv.Place) -> str:
@@ -334,7 +369,9 @@ class BonsaiGame:
             return f"{move}: a placement names a tile kind and a cell (q, r)"
         if not state.supplies[move.player][kind]:
             return f"{move}: seat {move.player} holds no {move.kind} tile"
-        symbols = state.cultivate_symbols(move.player) if state.phase is Phase.ACTION else state.symbols
+        symbols = (
+            state.cultivate_symbols(move.player) if state.phase is Phase.ACTION else state.symbols
+        )
         if not (symbols[kind] or symbols[WILD]):
             return f"{move}: no {move.kind} or wild symbol is left to place it with"
         rule = (
@@ -372,7 +409,9 @@ class BonsaiGame:
             return self._end_action(state, ch)
         if isinstance(move, mv.Prune):
             tree = state.trees[p].without_leaf(cell_of(*move.at))
-            return _evolve(state, trees=_set(state.trees, p, tree))  # wood fits again: see prune_choices
+            return _evolve(
+                state, trees=_set(state.trees, p, tree)
+            )  # wood fits again: see prune_choices
         assert isinstance(move, mv.ClaimGoal | mv.RenounceGoal)
         g = GOAL_IDS[(move.colour, move.tier)]
         if isinstance(move, mv.ClaimGoal):
@@ -381,13 +420,17 @@ class BonsaiGame:
             ch["renounced"] = _set(state.renounced, p, state.renounced[p] | 1 << g)
         return self._end_action(state, ch)
 
-    def _place(self, state: BonsaiState, ch: dict[str, Any], p: int, kind: int, cell: int) -> BonsaiState:
+    def _place(
+        self, state: BonsaiState, ch: dict[str, Any], p: int, kind: int, cell: int
+    ) -> BonsaiState:
         phase = state.phase
         if phase is Phase.ACTION:
             phase, symbols = Phase.CULTIVATE, list(state.cultivate_symbols(p))
         else:
             symbols = list(state.symbols)
-        symbols[kind if symbols[kind] else WILD] -= 1  # a kind's own symbol first: wild stays flexible
+        symbols[kind if symbols[kind] else WILD] -= (
+            1  # a kind's own symbol first: wild stays flexible
+        )
         supply = list(state.supplies[p])
         supply[kind] -= 1
         tree = state.trees[p].with_tile(cell, kind)
@@ -410,7 +453,9 @@ class BonsaiGame:
                 gain = _add(gain, _one(KIND_INDEX[move.wild]))
         deck, market, discards = list(state.deck), list(state.market), list(state.discards)
         market[index] = -1
-        if self.num_players == 1:  # solo: the neighbour on the deck side goes too (or the deck's top)
+        if (
+            self.num_players == 1
+        ):  # solo: the neighbour on the deck side goes too (or the deck's top)
             if index > 0 and market[index - 1] >= 0:
                 discards.append(market[index - 1])
                 market[index - 1] = -1
@@ -451,13 +496,16 @@ class BonsaiGame:
         """After the action: offer a met goal, or end the turn (and maybe the game)."""
         p = state.current_player
         assert p is not None
-        if _offered_goal(
-            ch.get("trees", state.trees)[p],
-            ch.get("goal_owner", state.goal_owner),
-            ch.get("renounced", state.renounced)[p],
-            state.goals_in_play,
-            p,
-        ) >= 0:
+        if (
+            _offered_goal(
+                ch.get("trees", state.trees)[p],
+                ch.get("goal_owner", state.goal_owner),
+                ch.get("renounced", state.renounced)[p],
+                state.goals_in_play,
+                p,
+            )
+            >= 0
+        ):
             return _evolve(state, phase=Phase.GOALS, **ch)
         turn, last = state.turn, state.last_turn
         if last < 0 and not ch.get("deck", state.deck):
@@ -491,7 +539,9 @@ def _make_evolve() -> Any:
 _evolve = _make_evolve()
 
 
-def _offered_goal(tree: Tree, owner: tuple[int, ...], renounced: int, in_play: int, player: int) -> int:
+def _offered_goal(
+    tree: Tree, owner: tuple[int, ...], renounced: int, in_play: int, player: int
+) -> int:
     """See ``BonsaiGame.offered_goal``."""
     available = in_play & ~renounced
     if not available:
@@ -538,7 +588,7 @@ def _cell(at: Any) -> int | None:
 
 
 def _has_wild_tile(card: int) -> bool:
-    """Whether taking ``card`` gives a wild tile (a Master with a wild; a Helper's wild is a symbol)."""
+    """Whether taking ``card`` gives a wild tile (a Master's; a Helper's wild is a symbol)."""
     return CARD_TYPES[card].kind is CardKind.MASTER and CARD_TYPES[card].wild > 0
 
 
@@ -560,13 +610,19 @@ def _discard(player: int, kind: int) -> mv.Discard:
 @functools.lru_cache(maxsize=1 << 14)
 def _market_meditations(player: int, market: tuple[int, ...]) -> tuple[mv.Meditate, ...]:
     """Every Meditate move ``player`` has with this market, slot by slot."""
-    return tuple(m for slot, card in enumerate(market, 1) if card >= 0 for m in _meditations(player, slot, card))
+    return tuple(
+        m
+        for slot, card in enumerate(market, 1)
+        if card >= 0
+        for m in _meditations(player, slot, card)
+    )
 
 
 @functools.cache
 def _meditations(player: int, slot: int, card: int) -> tuple[mv.Meditate, ...]:
     """Every way to take ``card`` from ``slot``: slot 2's wood or leaf, a Master's wild kind."""
     tiles: tuple[str | None, ...] = ("wood", "leaf") if slot == SLOT_CHOICE else (None,)
-    wilds: tuple[str | None, ...] = tuple(k.value for k in KINDS) if _has_wild_tile(card) else (None,)
+    wilds: tuple[str | None, ...] = (
+        tuple(k.value for k in KINDS) if _has_wild_tile(card) else (None,)
+    )
     return tuple(mv.Meditate(player, slot, t, w) for t in tiles for w in wilds)
-

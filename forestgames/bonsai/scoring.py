@@ -50,20 +50,24 @@ __all__ = [
 
 Cells = Mapping[int, int]
 
-HAS_TOUCHING_PAIR: tuple[bool, ...] = tuple(bool(m & ((m << 1 | m >> 5) & 0b111111)) for m in range(64))
+HAS_TOUCHING_PAIR: tuple[bool, ...] = tuple(
+    bool(m & ((m << 1 | m >> 5) & 0b111111)) for m in range(64)
+)
 """For a 6-bit mask of the sides holding a leaf (bit i = DIRECTIONS[i]): two of them touch."""
 
 # ---------------------------------------------------------------------- kernels (engine form)
 
 
 def cell_allows(cells: Cells, cell: int, kind: int, wood_beside_pot: bool = False) -> bool:
-    """Whether a tile of ``kind`` may go on ``cell`` of tree ``cells`` (see :func:`allowed_kinds`)."""
+    """Whether a ``kind`` tile may go on ``cell`` of tree ``cells`` (see :func:`allowed_kinds`)."""
     if cell in cells or cell in POT_CELLS:
         return False
     return allowed_kinds(cells, cell, wood_beside_pot)[kind]
 
 
-def allowed_kinds(cells: Cells, cell: int, wood_beside_pot: bool = False) -> tuple[bool, bool, bool, bool]:
+def allowed_kinds(
+    cells: Cells, cell: int, wood_beside_pot: bool = False
+) -> tuple[bool, bool, bool, bool]:
     """Which kinds (wood, leaf, flower, fruit) the placement rule lets go on empty ``cell``.
 
     Wood touches wood (the bud counts; with ``wood_beside_pot`` any cell beside
@@ -73,7 +77,14 @@ def allowed_kinds(cells: Cells, cell: int, wood_beside_pot: bool = False) -> tup
     """
     get = cells.get
     d0, d1, d2, d3, d4, d5 = DIRECTIONS
-    around = (get(cell + d0), get(cell + d1), get(cell + d2), get(cell + d3), get(cell + d4), get(cell + d5))
+    around = (
+        get(cell + d0),
+        get(cell + d1),
+        get(cell + d2),
+        get(cell + d3),
+        get(cell + d4),
+        get(cell + d5),
+    )
     wood = WOOD in around
     leaf = LEAF in around
     fruit = leaf and FRUIT not in around and HAS_TOUCHING_PAIR[
@@ -84,7 +95,7 @@ def allowed_kinds(cells: Cells, cell: int, wood_beside_pot: bool = False) -> tup
 
 
 def flower_free_sides(cells: Cells, cell: int, pot_sides_free: bool = True) -> int:
-    """Sides of the flower on ``cell`` touching no tile (pot cells free unless ``pot_sides_free`` is False)."""
+    """Sides of the flower on ``cell`` touching no tile (pot cells free if ``pot_sides_free``)."""
     free = 0
     for d in DIRECTIONS:
         side = cell + d
@@ -221,6 +232,10 @@ def goal_measures(tiles: Mapping[Any, Any]) -> tuple[int, int, int, int, int]:
     return measures_of(cells_from_tiles(tiles))
 
 
-def can_place(tiles: Mapping[Any, Any], at: tuple[int, int], kind: Any, wood_beside_pot: bool = False) -> bool:
+def can_place(
+    tiles: Mapping[Any, Any], at: tuple[int, int], kind: Any, wood_beside_pot: bool = False
+) -> bool:
     """Whether the placement rule lets a ``kind`` tile go on ``at`` of tree ``tiles``."""
-    return cell_allows(cells_from_tiles(tiles), _cell(at, "at"), _kind_index(kind, "kind"), wood_beside_pot)
+    return cell_allows(
+        cells_from_tiles(tiles), _cell(at, "at"), _kind_index(kind, "kind"), wood_beside_pot
+    )

@@ -19,21 +19,21 @@ from forestgames.bonsai._tables import (
     BASE_STORAGE,
     BESIDE_POT,
     BUD,
+    CARD_NAMES,
+    CARD_TYPES,
     DIRECTIONS,
     FLOWER,
     FRUIT,
-    LEAF,
-    WOOD,
-    CARD_NAMES,
-    CARD_TYPES,
     GOAL_IDS,
     GOALS,
     KINDS,
+    LEAF,
     MARKET_SIZE,
     SEISHI_SYMBOLS,
     SOLO_TARGETS,
     TOOL_STORAGE,
     WILD,
+    WOOD,
     CardKind,
     deck_counts,
     qr_of,
@@ -95,7 +95,7 @@ class BonsaiState(StateBase):
     # ------------------------------------------------------------------ protocol
 
     @property
-    def current_player(self) -> int | None:
+    def current_player(self) -> int | None:  # type: ignore[override]  # StateBase declares the name
         """The seat to move, or None once the game is over."""
         if self.phase is Phase.OVER:
             return None
@@ -111,14 +111,16 @@ class BonsaiState(StateBase):
         return tuple(self.score_parts(p)["total"] for p in range(self.game.num_players))
 
     def score_parts(self, player: int) -> dict[str, int]:
-        """``player``'s points by source: tree (leaves, flowers, fruit), goals, parchments, total."""
+        """``player``'s points by source: tree, goals, parchments, and their total."""
         tree = self.trees[player]
         tree_points = tree.points(self.game.pot_sides_free)
         goals = sum(GOALS[g].points for g, owner in enumerate(self.goal_owner) if owner == player)
         held = self.cards[player]
         counts = tree.counts()
         parchments = sum(
-            parchment_points(c, counts, held) for c in held if CARD_TYPES[c].kind is CardKind.PARCHMENT
+            parchment_points(c, counts, held)
+            for c in held
+            if CARD_TYPES[c].kind is CardKind.PARCHMENT
         )
         return {
             "tree": tree_points,
@@ -139,7 +141,12 @@ class BonsaiState(StateBase):
             return (0,) if self.solo_won else ()
         scores = self.scores
         best = max(scores)
-        return (max((s for s in range(p) if scores[s] == best), key=lambda s: (s - self.first_player) % p),)
+        return (
+            max(
+                (s for s in range(p) if scores[s] == best),
+                key=lambda s: (s - self.first_player) % p,
+            ),
+        )
 
     @property
     def solo_won(self) -> bool:
@@ -190,15 +197,24 @@ class BonsaiState(StateBase):
             "discards": [CARD_TYPES[c].name for c in self.discards],
             "players": [
                 {
-                    "tree": [[q, r, str(kind)] for (q, r), kind in self.trees[p].tiles.items() if (q, r) != (0, 0)],
+                    "tree": [
+                        [q, r, str(kind)]
+                        for (q, r), kind in self.trees[p].tiles.items()
+                        if (q, r) != (0, 0)
+                    ],
                     "supply": dict(zip(map(str, KINDS), self.supplies[p], strict=True)),
                     "cards": [CARD_TYPES[c].name for c in self.cards[p]],
                 }
                 for p in range(self.game.num_players)
             ],
-            "goals_in_play": [GOALS[g].name for g in range(len(GOALS)) if self.goals_in_play >> g & 1],
+            "goals_in_play": [
+                GOALS[g].name for g in range(len(GOALS)) if self.goals_in_play >> g & 1
+            ],
             "goal_owners": {GOALS[g].name: s for g, s in enumerate(self.goal_owner) if s >= 0},
-            "renounced": [[GOALS[g].name for g in range(len(GOALS)) if mask >> g & 1] for mask in self.renounced],
+            "renounced": [
+                [GOALS[g].name for g in range(len(GOALS)) if mask >> g & 1]
+                for mask in self.renounced
+            ],
             "symbols": dict(zip(SYMBOL_NAMES, self.symbols, strict=True)),
         }
 
@@ -253,9 +269,10 @@ class BonsaiState(StateBase):
     @property
     def offered_goal(self) -> str | None:
         """In the goals step, the goal the current player must claim or renounce."""
-        if self.phase is not Phase.GOALS:
+        player = self.current_player
+        if self.phase is not Phase.GOALS or player is None:
             return None
-        return GOALS[self.game.offered_goal(self, self.current_player)].name
+        return GOALS[self.game.offered_goal(self, player)].name
 
 
 @functools.cache
@@ -314,11 +331,15 @@ def _tree(value: Any, game: BonsaiGame, what: str) -> Tree:
     tiles: dict[tuple[int, int], str] = {}
     for item in value:
         require(
-            isinstance(item, list) and len(item) == 3, StateError, f"{what}: {item!r} is not [q, r, kind]"
+            isinstance(item, list) and len(item) == 3,
+            StateError,
+            f"{what}: {item!r} is not [q, r, kind]",
         )
         q = expect_int(item[0], f"{what} q", -500, 500)
         r = expect_int(item[1], f"{what} r", -500, 500)
-        require((q, r) not in tiles and (q, r) != (0, 0), StateError, f"{what}: two tiles on ({q}, {r})")
+        require(
+            (q, r) not in tiles and (q, r) != (0, 0), StateError, f"{what}: two tiles on ({q}, {r})"
+        )
         tiles[(q, r)] = item[2]
     cells = cells_from_tiles(tiles)
     _check_tree(cells, game.wood_beside_pot, what)
@@ -346,7 +367,9 @@ def _check_tree(cells: dict[int, int], wood_beside_pot: bool, what: str) -> None
             ok = LEAF in around
         else:
             ok = FRUIT not in around and any(around[i] == LEAF == around[i - 1] for i in range(6))
-        require(ok, StateError, f"{what}: the {KINDS[kind]} at {qr_of(cell)} breaks the placement rules")
+        require(
+            ok, StateError, f"{what}: the {KINDS[kind]} at {qr_of(cell)} breaks the placement rules"
+        )
 
 
 def load_state(game: BonsaiGame, data: Any) -> BonsaiState:
@@ -354,14 +377,20 @@ def load_state(game: BonsaiGame, data: Any) -> BonsaiState:
     data = expect_keys(data, _KEYS, "Bonsai state")
     p = game.num_players
     require(data["game"] == "bonsai", StateError, f"not a Bonsai state: game is {data['game']!r}")
-    require(data["num_players"] == p, StateError, f"state is for {data['num_players']!r} players, the game for {p}")
+    require(
+        data["num_players"] == p,
+        StateError,
+        f"state is for {data['num_players']!r} players, the game for {p}",
+    )
     try:
         phase = Phase(data["phase"])
     except (ValueError, TypeError):
         raise StateError(f"unknown phase {data['phase']!r}") from None
     first = expect_int(data["first_player"], "first_player", 0, p - 1)
     turn = expect_int(data["turn"], "turn", 0, 10_000)
-    last = -1 if data["last_turn"] is None else expect_int(data["last_turn"], "last_turn", 0, 10_000)
+    last = (
+        -1 if data["last_turn"] is None else expect_int(data["last_turn"], "last_turn", 0, 10_000)
+    )
     deck = _cards(data["deck"], "deck")
     market_names = data["market"]
     require(
@@ -372,16 +401,28 @@ def load_state(game: BonsaiGame, data: Any) -> BonsaiState:
     market = tuple(-1 if name is None else _card(name, "market") for name in market_names)
     discards = _cards(data["discards"], "discards")
     players = data["players"]
-    require(isinstance(players, list) and len(players) == p, StateError, f"players must list {p} seats")
+    require(
+        isinstance(players, list) and len(players) == p, StateError, f"players must list {p} seats"
+    )
     trees, supplies, cards = [], [], []
     for seat, player in enumerate(players):
         player = expect_keys(player, _PLAYER_KEYS, f"players[{seat}]")
         trees.append(_tree(player["tree"], game, f"players[{seat}].tree"))
-        supplies.append(_counts(player["supply"], tuple(map(str, KINDS)), f"players[{seat}].supply"))
+        supplies.append(
+            _counts(player["supply"], tuple(map(str, KINDS)), f"players[{seat}].supply")
+        )
         held = _cards(player["cards"], f"players[{seat}].cards")
-        require(list(held) == sorted(held), StateError, f"players[{seat}].cards must be in card-table order")
+        require(
+            list(held) == sorted(held),
+            StateError,
+            f"players[{seat}].cards must be in card-table order",
+        )
         cards.append(held)
-    require(isinstance(data["goals_in_play"], list), StateError, "goals_in_play must be a list of goal names")
+    require(
+        isinstance(data["goals_in_play"], list),
+        StateError,
+        "goals_in_play must be a list of goal names",
+    )
     in_play = 0
     for name in data["goals_in_play"]:
         in_play |= 1 << _goal(name, "goals_in_play")
@@ -390,19 +431,25 @@ def load_state(game: BonsaiGame, data: Any) -> BonsaiState:
     owner = [-1] * len(GOALS)
     for name, seat in owners_data.items():
         g = _goal(name, "goal_owners")
-        require(in_play >> g & 1, StateError, f"goal {name} is claimed but not in play")
+        require(bool(in_play >> g & 1), StateError, f"goal {name} is claimed but not in play")
         owner[g] = expect_int(seat, f"goal_owners[{name}]", 0, p - 1)
     renounced_data = data["renounced"]
     require(
-        isinstance(renounced_data, list) and len(renounced_data) == p, StateError, "renounced: one list per seat"
+        isinstance(renounced_data, list) and len(renounced_data) == p,
+        StateError,
+        "renounced: one list per seat",
     )
     renounced = []
     for seat, names in enumerate(renounced_data):
-        require(isinstance(names, list), StateError, f"renounced[{seat}] must be a list of goal names")
+        require(
+            isinstance(names, list), StateError, f"renounced[{seat}] must be a list of goal names"
+        )
         mask = 0
         for name in names:
             g = _goal(name, f"renounced[{seat}]")
-            require(in_play >> g & 1, StateError, f"seat {seat} renounced {name}, which is not in play")
+            require(
+                bool(in_play >> g & 1), StateError, f"seat {seat} renounced {name}, not in play"
+            )
             require(owner[g] != seat, StateError, f"seat {seat} both claimed and renounced {name}")
             mask |= 1 << g
         renounced.append(mask)
@@ -423,7 +470,12 @@ def _check_consistent(state: BonsaiState) -> None:
         raise StateError(message)
 
     total = [0] * len(CARD_TYPES)
-    for c in (*state.deck, *state.market, *state.discards, *(c for held in state.cards for c in held)):
+    for c in (
+        *state.deck,
+        *state.market,
+        *state.discards,
+        *(c for held in state.cards for c in held),
+    ):
         if c >= 0:
             total[c] += 1
     expected = deck_counts(p)
@@ -443,7 +495,10 @@ def _check_consistent(state: BonsaiState) -> None:
         extra = game.end_rule == "extra_turn"
         low = state.last_turn - p if extra else state.last_turn - p + 1
         if not low <= state.turn <= state.last_turn or (not extra and state.last_turn % p != p - 1):
-            fail(f"last_turn {state.last_turn} does not fit turn {state.turn} and the {game.end_rule} end rule")
+            fail(
+                f"last_turn {state.last_turn} does not fit turn {state.turn} "
+                f"and the {game.end_rule} end rule"
+            )
     if phase is Phase.OVER and state.turn != state.last_turn:
         fail("a finished game's turn must be its last turn")
     mover = state.current_player
@@ -455,7 +510,11 @@ def _check_consistent(state: BonsaiState) -> None:
         claimed = [GOALS[g].colour for g, s in enumerate(state.goal_owner) if s == seat]
         if len(set(claimed)) != len(claimed):
             fail(f"seat {seat} holds two goals of one colour")
-    if phase is Phase.DISCARD and sum(state.supplies[mover]) <= state.storage_limit(mover):  # type: ignore[index]
+    if (
+        phase is Phase.DISCARD
+        and mover is not None
+        and sum(state.supplies[mover]) <= state.storage_limit(mover)
+    ):
         fail("discard step while within the storage limit")
     placing = phase in (Phase.CULTIVATE, Phase.HELPER)
     if not placing and any(state.symbols):
@@ -464,7 +523,10 @@ def _check_consistent(state: BonsaiState) -> None:
         assert mover is not None
         if phase is Phase.CULTIVATE:
             allowed = state.cultivate_symbols(mover)
-            if any(s > a for s, a in zip(state.symbols, allowed, strict=True)) or state.symbols == allowed:
+            if (
+                any(s > a for s, a in zip(state.symbols, allowed, strict=True))
+                or state.symbols == allowed
+            ):
                 fail(f"symbols {state.symbols} do not fit a Cultivate under way with {allowed}")
         elif sum(state.symbols) > 2 or state.symbols[WILD] > 1:
             fail(f"symbols {state.symbols} do not fit a Helper card")

@@ -13,14 +13,32 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from forestgames.bonsai._tables import BESIDE_POT, BUD, DIRECTIONS, FLOWER, FRUIT, KINDS, LEAF, POT_CELLS, WOOD, Tile, qr_of
-from forestgames.bonsai.scoring import allowed_kinds, cell_allows, cells_from_tiles, measures_of, points_of
+from forestgames.bonsai._tables import (
+    BESIDE_POT,
+    BUD,
+    DIRECTIONS,
+    FLOWER,
+    FRUIT,
+    KINDS,
+    LEAF,
+    POT_CELLS,
+    WOOD,
+    Tile,
+    qr_of,
+)
+from forestgames.bonsai.scoring import (
+    allowed_kinds,
+    cell_allows,
+    cells_from_tiles,
+    measures_of,
+    points_of,
+)
 
 __all__ = ["Tree"]
 
 
 class Tree:
-    """A bonsai as ``{cell: kind index}`` (bud included), with the placement option it grows under."""
+    """A bonsai as ``{cell: kind index}`` (bud included), grown under one placement option."""
 
     __slots__ = ("_cells", "wood_beside_pot", "_open", "_key", "_measures", "_moves")
 
@@ -56,7 +74,7 @@ class Tree:
         return hash(self._frozen())
 
     def __repr__(self) -> str:
-        return f"Tree.from_tiles({ {k: str(v) for k, v in self.tiles.items()} !r})"
+        return f"Tree.from_tiles({ {k: str(v) for k, v in self.tiles.items()}!r})"
 
     def __len__(self) -> int:
         """Tiles on the tree, the bud included."""
@@ -118,15 +136,21 @@ class Tree:
             touched = {cell + d for d in DIRECTIONS} - cells.keys() - POT_CELLS
             fresh = _open_among(cells, touched, self.wood_beside_pot)
             touched.add(cell)
-            grown._open = tuple((old - touched) | new for old, new in zip(self._open, fresh, strict=True))
+            grown._open = tuple(
+                (old - touched) | new for old, new in zip(self._open, fresh, strict=True)
+            )
         return grown
 
-    def place_moves(self, player: int, kind: int, build: Callable[[int, int, int], Any]) -> tuple[Any, ...]:
+    def place_moves(
+        self, player: int, kind: int, build: Callable[[int, int, int], Any]
+    ) -> tuple[Any, ...]:
         """``build(player, kind, cell)`` for every open cell of ``kind``, cached on this tree."""
         key = (player, kind)
         moves = self._moves.get(key)
         if moves is None:
-            moves = self._moves[key] = tuple(build(player, kind, c) for c in sorted(self.open_cells(kind)))
+            moves = self._moves[key] = tuple(
+                build(player, kind, c) for c in sorted(self.open_cells(kind))
+            )
         return moves
 
     # ------------------------------------------------------------------ pruning
@@ -156,7 +180,9 @@ class Tree:
         return tuple(sorted(c for c, k in self._cells.items() if k == LEAF))
 
 
-def _open_among(cells: Mapping[int, int], candidates: set[int], beside_pot: bool) -> tuple[frozenset[int], ...]:
+def _open_among(
+    cells: Mapping[int, int], candidates: set[int], beside_pot: bool
+) -> tuple[frozenset[int], ...]:
     """Per kind, the ``candidates`` (empty, off the pot) where that kind may go."""
     by_kind: tuple[list[int], ...] = ([], [], [], [])
     for c in candidates:

@@ -75,7 +75,9 @@ def arrange(
         return name
 
     for seat, names in (hands or {}).items():
-        data["players"][seat]["cards"] = sorted((take(n) for n in names), key=CARD_ORDER.__getitem__)
+        data["players"][seat]["cards"] = sorted(
+            (take(n) for n in names), key=CARD_ORDER.__getitem__
+        )
     if market is not None:
         data["market"] = [None if n is None else take(n) for n in market]
     top = [take(n) for n in deck_top]

@@ -1,4 +1,4 @@
-"""Bad input raises the library's errors and changes nothing: moves, notation, saved states, options."""
+"""Bad input raises the library's errors and changes nothing: moves, notation, states, options."""
 
 import copy
 import json
@@ -52,10 +52,26 @@ def test_moves_after_the_end_are_refused():
 @pytest.mark.parametrize(
     "text",
     [
-        "", "meditate 1", "0:meditate 0", "0:meditate 5", "0:meditate 2 flower", "0:meditate 1 wild=bark",
-        "0:place leaf", "0:place leaf@1", "0:place leaf@a,b", "0:place bark@0,-1", "0:place leaf@-0,1",
-        "0:finish now", "0:discard", "0:prune@0", "0:claim purple 1", "0:claim brown 4", "0:renounce brown",
-        "-1:finish", "0 : finish", "0:place leaf@01,-1",
+        "",
+        "meditate 1",
+        "0:meditate 0",
+        "0:meditate 5",
+        "0:meditate 2 flower",
+        "0:meditate 1 wild=bark",
+        "0:place leaf",
+        "0:place leaf@1",
+        "0:place leaf@a,b",
+        "0:place bark@0,-1",
+        "0:place leaf@-0,1",
+        "0:finish now",
+        "0:discard",
+        "0:prune@0",
+        "0:claim purple 1",
+        "0:claim brown 4",
+        "0:renounce brown",
+        "-1:finish",
+        "0 : finish",
+        "0:place leaf@01,-1",
     ],
 )
 def test_malformed_notation_raises_parse_error(text):
@@ -72,8 +88,16 @@ def test_parse_error_for_non_text():
 
 @pytest.mark.parametrize(
     "text",
-    ["0:meditate 2 leaf wild=fruit", "3:place fruit@-12,-30", "1:prune@0,-1", "2:renounce blue 3",
-     "0:discard flower", "1:finish", "0:claim pink 2", "0:meditate 4"],
+    [
+        "0:meditate 2 leaf wild=fruit",
+        "3:place fruit@-12,-30",
+        "1:prune@0,-1",
+        "2:renounce blue 3",
+        "0:discard flower",
+        "1:finish",
+        "0:claim pink 2",
+        "0:meditate 4",
+    ],
 )
 def test_notation_round_trip(text):
     """Every kind of move prints back to the text it was parsed from."""
@@ -98,11 +122,15 @@ EDITS = {
     "card duplicated": lambda d: d["deck"].append(d["deck"][0]),
     "card lost": lambda d: d["deck"].pop(),
     "market too short": lambda d: d["market"].pop(),
-    "empty slot with a deck left": lambda d: d["deck"].append(d["market"][0]) or d["market"].__setitem__(0, None),
+    "empty slot with a deck left": lambda d: (
+        d["deck"].append(d["market"][0]) or d["market"].__setitem__(0, None)
+    ),
     "tile on the pot": lambda d: d["players"][0]["tree"].append([1, 0, "wood"]),
     "floating leaf": lambda d: d["players"][0]["tree"].append([3, -6, "leaf"]),
     "unsupported fruit": lambda d: d["players"][0]["tree"].append([1, -1, "fruit"]),
-    "two tiles on a cell": lambda d: d["players"][0]["tree"].extend([[0, -1, "wood"], [0, -1, "wood"]]),
+    "two tiles on a cell": lambda d: d["players"][0]["tree"].extend(
+        [[0, -1, "wood"], [0, -1, "wood"]]
+    ),
     "bad kind": lambda d: d["players"][0]["tree"].append([0, -2, "bark"]),
     "bad tree item": lambda d: d["players"][0]["tree"].append([0, -1]),
     "negative supply": lambda d: d["players"][0]["supply"].update(wood=-1),
@@ -111,15 +139,19 @@ EDITS = {
     "unknown goal": lambda d: d["goal_owners"].update({"purple 1": 0}),
     "goal owner seat": lambda d: d["goal_owners"].update({"brown 1": 5}),
     "two goals of a colour": lambda d: d["goal_owners"].update({"brown 1": 0, "brown 2": 0}),
-    "claimed and renounced": lambda d: d["goal_owners"].update({"brown 1": 0}) or d["renounced"][0].append("brown 1"),
+    "claimed and renounced": lambda d: (
+        d["goal_owners"].update({"brown 1": 0}) or d["renounced"][0].append("brown 1")
+    ),
     "symbols outside a cultivate": lambda d: d["symbols"].update(wild=1),
     "discard step within the limit": lambda d: d.update(phase="discard"),
     "goals step with nothing to offer": lambda d: d.update(phase="goals"),
     "over without an end": lambda d: d.update(phase="over"),
     "last turn with a deck": lambda d: d.update(last_turn=1),
     "solo discards in a 2-player game": lambda d: d["discards"].append(d["deck"].pop()),
-    "cards out of order": lambda d: d["players"][0].update(cards=["tool", "growth:wood"][::-1])
-    or [d["deck"].remove(n) for n in ("tool", "growth:wood")],
+    "cards out of order": lambda d: (
+        d["players"][0].update(cards=["tool", "growth:wood"][::-1])
+        or [d["deck"].remove(n) for n in ("tool", "growth:wood")]
+    ),
     "not a dict": lambda d: d["players"].__setitem__(0, []),
 }
 
@@ -137,8 +169,14 @@ def test_malformed_saved_states_raise_state_error(state, name):
 @pytest.mark.parametrize(
     "options",
     [
-        {"num_players": 0}, {"num_players": 5}, {"num_players": "2"}, {"goal_setup": "some"},
-        {"end_rule": "sudden"}, {"pot_sides_free": "yes"}, {"wood_beside_pot": 1}, {"colour": "red"},
+        {"num_players": 0},
+        {"num_players": 5},
+        {"num_players": "2"},
+        {"goal_setup": "some"},
+        {"end_rule": "sudden"},
+        {"pot_sides_free": "yes"},
+        {"wood_beside_pot": 1},
+        {"colour": "red"},
     ],
 )
 def test_bad_options_raise_config_error(options):
@@ -149,7 +187,12 @@ def test_bad_options_raise_config_error(options):
 
 def test_options_rebuild_the_game():
     """options() gives back the keyword options of make()."""
-    game = fg.make("bonsai", num_players=3, goal_setup="published", end_rule="extra_turn", wood_beside_pot=True)
+    game = fg.make(
+        "bonsai", num_players=3, goal_setup="published", end_rule="extra_turn", wood_beside_pot=True
+    )
     assert fg.make("bonsai", **game.options()) == game
     solo = fg.make("bonsai", num_players=1, solo_difficulty=3)
-    assert fg.make("bonsai", **solo.options()) == solo and eval(repr(solo), {"BonsaiGame": type(solo)}) == solo
+    assert (
+        fg.make("bonsai", **solo.options()) == solo
+        and eval(repr(solo), {"BonsaiGame": type(solo)}) == solo
+    )

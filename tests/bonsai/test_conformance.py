@@ -32,5 +32,7 @@ def test_conformance_solo(monkeypatch):
     reported as the seat for the harness only."""
     monkeypatch.setattr(BonsaiState, "winners", property(lambda s: (0,) if s.is_terminal else ()))
     for difficulty in (1, 4):
-        check_conformance(fg.make("bonsai", num_players=1, solo_difficulty=difficulty), seeds=(0, 1))
+        check_conformance(
+            fg.make("bonsai", num_players=1, solo_difficulty=difficulty), seeds=(0, 1)
+        )
     check_conformance(fg.make("bonsai", num_players=1, end_rule="extra_turn"), seeds=(2,))

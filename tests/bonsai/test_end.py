@@ -17,7 +17,9 @@ def take_first(state):
     state = state.apply(next(m for m in state.legal_moves() if isinstance(m, Meditate)))
     while not state.is_terminal and state.turn == turn:
         moves = state.legal_moves()
-        state = state.apply(Finish(state.current_player) if Finish(state.current_player) in moves else moves[0])
+        state = state.apply(
+            Finish(state.current_player) if Finish(state.current_player) in moves else moves[0]
+        )
     return state
 
 
@@ -25,7 +27,7 @@ def take_first(state):
 
 
 def test_round_rule_finishes_the_round_when_the_first_player_empties_the_deck():
-    """Seed rule, 2 players: seat 0 (first) draws the last card; seat 1 still plays, then it ends."""
+    """Seed rule, 2 players: seat 0 (first) draws the last card; seat 1 plays, then it ends."""
     state = take_first(arrange(2, deck_size=1))
     assert state.deck_size == 0 and state.last_turn == 1 and not state.is_terminal
     over = take_first(state)
@@ -56,7 +58,9 @@ def test_extra_turn_rule_gives_everyone_one_more_turn():
 
 def test_the_end_waits_for_the_last_turns_goals_and_discards():
     """The last turn's discard step still happens before the game ends."""
-    state = arrange(2, deck_size=0, turn=1, market=MARKET, supplies={1: supply(wood=5)}, last_turn=1)
+    state = arrange(
+        2, deck_size=0, turn=1, market=MARKET, supplies={1: supply(wood=5)}, last_turn=1
+    )
     over = play(state, "1:meditate 4")
     assert over.phase is Phase.DISCARD and not over.is_terminal
     while over.phase is Phase.DISCARD:
@@ -122,7 +126,12 @@ def test_solo_meditate_from_slot_one_discards_the_deck_top():
     state = solo()
     after = play(state, "0:meditate 1")
     assert after.deck_size == state.deck_size - 2
-    assert after.market_cards == ("growth:wood", "growth:leaf", "parchment:wood", "master:leaf+leaf")
+    assert after.market_cards == (
+        "growth:wood",
+        "growth:leaf",
+        "parchment:wood",
+        "master:leaf+leaf",
+    )
 
 
 def test_solo_cultivate_discards_slot_four():

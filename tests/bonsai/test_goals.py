@@ -63,21 +63,25 @@ def test_renounced_goal_can_never_be_claimed_later():
     )
     after = play(position, "0:place wood@0,-10", "0:place leaf@-1,-5")
     assert after.phase is Phase.GOALS and after.offered_goal == "green 1"
-    with pytest.raises(fg.IllegalMoveError, match="renounced brown 1"):
+    with pytest.raises(fg.IllegalMoveError, match="claim brown 1: seat 0 renounced this goal"):
         after.apply(ClaimGoal(0, "brown", 1))
     assert play(after, "0:claim green 1").current_player == 1
 
 
 def test_a_harder_goal_of_a_renounced_colour_can_still_be_claimed():
     """Renouncing brown 1 keeps brown 2 open to the same player."""
-    position = arrange(2, trees={0: trunk(8)}, supplies={0: supply(wood=1)}, renounced=[["brown 1"], []])
+    position = arrange(
+        2, trees={0: trunk(8)}, supplies={0: supply(wood=1)}, renounced=[["brown 1"], []]
+    )
     after = play(position, "0:place wood@0,-9")
     assert after.offered_goal == "brown 2"
 
 
 def test_one_goal_per_colour():
     """A player holding brown 1 is offered no other brown goal."""
-    position = arrange(2, trees={0: trunk(8)}, supplies={0: supply(wood=1)}, goal_owners={"brown 1": 0})
+    position = arrange(
+        2, trees={0: trunk(8)}, supplies={0: supply(wood=1)}, goal_owners={"brown 1": 0}
+    )
     assert play(position, "0:place wood@0,-9").current_player == 1
 
 
@@ -126,7 +130,11 @@ def test_goal_not_in_play_is_never_offered():
     game = fg.make("bonsai", num_players=2, goal_setup="published")
     seed = next(s for s in range(50) if not game.new_game(seed=s).goals_in_play & 0b111)
     position = arrange(
-        2, options={"goal_setup": "published"}, seed=seed, trees={0: trunk(6)}, supplies={0: supply(wood=1)}
+        2,
+        options={"goal_setup": "published"},
+        seed=seed,
+        trees={0: trunk(6)},
+        supplies={0: supply(wood=1)},
     )
     assert position.goals_in_play & 0b111 == 0
     assert play(position, "0:place wood@0,-7").current_player == 1

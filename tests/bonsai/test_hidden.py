@@ -28,7 +28,11 @@ def test_determinize_keeps_everything_but_the_deck_order():
     """Market, hands (Parchments included), trees and goals are kept."""
     state = arrange(2, hands={1: ["parchment:leaf"]})
     sample = state.determinize(0, seed=5)
-    assert sample.market == state.market and sample.cards == state.cards and sample.trees == state.trees
+    assert (
+        sample.market == state.market
+        and sample.cards == state.cards
+        and sample.trees == state.trees
+    )
     assert sample.observation(0)["players"][1]["cards"] == ["parchment:leaf"]
     assert state.determinize(0, seed=5) == sample  # reproducible
 

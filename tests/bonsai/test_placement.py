@@ -30,7 +30,9 @@ def test_neighbours_follow_the_axial_rule_and_go_round_the_hex():
     assert set(around) == {(6, -7), (4, -7), (5, -8), (6, -8), (4, -6), (5, -6)}
     for i in range(6):
         a, b = around[i], around[(i + 1) % 6]
-        assert qr_of(cell_of(*a) - cell_of(*b) + cell_of(0, 0)) in {qr_of(cell_of(0, 0) + d) for d in DIRECTIONS}
+        assert qr_of(cell_of(*a) - cell_of(*b) + cell_of(0, 0)) in {
+            qr_of(cell_of(0, 0) + d) for d in DIRECTIONS
+        }
 
 
 def test_first_wood_goes_only_on_the_two_cells_above_the_bud():

@@ -11,7 +11,9 @@ from forestgames.bonsai.scoring import parchment_points
 from tests.strategies import playthroughs
 
 GAMES = {p: fg.make("bonsai", num_players=p) for p in (1, 2, 3, 4)}
-OPTIONED = fg.make("bonsai", num_players=2, wood_beside_pot=True, pot_sides_free=False, end_rule="extra_turn")
+OPTIONED = fg.make(
+    "bonsai", num_players=2, wood_beside_pot=True, pot_sides_free=False, end_rule="extra_turn"
+)
 
 
 def games():
@@ -60,13 +62,18 @@ def test_a_score_is_the_sum_of_its_parts(data):
     for state in data.draw(playthroughs(game))[::5]:
         for seat in range(game.num_players):
             tiles = state.tree(seat).tiles
-            counts = tuple(sum(1 for k in tiles.values() if k == kind) for kind in ("wood", "leaf", "flower", "fruit"))
+            counts = tuple(
+                sum(1 for k in tiles.values() if k == kind)
+                for kind in ("wood", "leaf", "flower", "fruit")
+            )
             parch = sum(
                 parchment_points(c, counts, state.cards[seat])
                 for c in state.cards[seat]
                 if CARD_TYPES[c].name.startswith("parchment")
             )
-            goals = sum(GOALS[g].points for g, owner in enumerate(state.goal_owner) if owner == seat)
+            goals = sum(
+                GOALS[g].points for g, owner in enumerate(state.goal_owner) if owner == seat
+            )
             expected = tree_points(tiles, pot_sides_free=game.pot_sides_free) + goals + parch
             assert state.scores[seat] == expected
 
@@ -79,7 +86,12 @@ def test_the_number_of_cards_is_conserved(data):
     expected = Counter({c: n for c, n in enumerate(deck_counts(game.num_players)) if n})
     for state in data.draw(playthroughs(game)):
         held = Counter(c for hand in state.cards for c in hand)
-        cards = Counter(state.deck) + Counter(c for c in state.market if c >= 0) + Counter(state.discards) + held
+        cards = (
+            Counter(state.deck)
+            + Counter(c for c in state.market if c >= 0)
+            + Counter(state.discards)
+            + held
+        )
         assert cards == expected
 
 

@@ -6,7 +6,8 @@ from forestgames.bonsai import render_tree, tree_svg
 from tests.bonsai.helpers import arrange, example_tiles
 
 SMALL = {
-    (0, -1): "wood", (0, -2): "wood", (-1, -1): "leaf", (-1, -2): "leaf", (-2, -1): "fruit", (-2, -2): "flower",
+    (0, -1): "wood", (0, -2): "wood", (-1, -1): "leaf", (-1, -2): "leaf",
+    (-2, -1): "fruit", (-2, -2): "flower",
 }  # fmt: skip
 
 
@@ -38,4 +39,6 @@ def test_state_render_shows_every_seat():
     state = arrange(2, trees={1: SMALL}, hands={0: ["parchment:leaf"]})
     text = state.render()
     assert text.startswith("Bonsai 2p · turn 1 · action · seat 0 to move")
-    assert "seat 1: 17 points" in text  # 2 leaves, a fruit, a flower with 4 free sides and "parchment:leaf" in text and "o" in text
+    assert (
+        "seat 1: 17 points" in text
+    )  # 2 leaves, a fruit, a flower with 4 free sides and "parchment:leaf" in text and "o" in text

@@ -55,7 +55,10 @@ def test_flower_scores_its_free_sides_not_a_fixed_amount():
     alone = {(0, -1): "wood", (0, -2): "wood", (-1, -2): "leaf", (-1, -3): "flower"}
     assert tree_points(alone) == 3 + 5
     crowded = {**alone, (0, -3): "wood", (0, -4): "wood"}
-    assert all(can_place({k: v for k, v in crowded.items() if k != at}, at, kind) for at, kind in crowded.items())
+    assert all(
+        can_place({k: v for k, v in crowded.items() if k != at}, at, kind)
+        for at, kind in crowded.items()
+    )
     assert tree_points(crowded) == 3 + 3
 
 
@@ -80,7 +83,13 @@ def test_pot_sides_free_option_changes_the_game_score():
 def test_wood_scores_nothing_and_fruit_seven():
     """Wood 0, leaf 3, fruit 7."""
     assert tree_points({(0, -1): "wood", (0, -2): "wood"}) == 0
-    tiles = {(0, -1): "wood", (0, -2): "wood", (-1, -1): "leaf", (-1, -2): "leaf", (-2, -1): "fruit"}
+    tiles = {
+        (0, -1): "wood",
+        (0, -2): "wood",
+        (-1, -1): "leaf",
+        (-1, -2): "leaf",
+        (-2, -1): "fruit",
+    }
     assert tree_points(tiles) == 6 + 7
 
 
@@ -98,8 +107,8 @@ def test_wood_scores_nothing_and_fruit_seven():
 )
 def test_each_parchment_card(parchment, expected):
     """Each Parchment scores its count at the end; other cards score nothing themselves."""
-    hand = [parchment, "growth:leaf", "growth:wood", "helper:wild+wood", "master:wild", "master:wood+wood",
-            "master:leaf+leaf", "tool"]  # fmt: skip
+    hand = [parchment, "growth:leaf", "growth:wood", "helper:wild+wood", "master:wild",
+            "master:wood+wood", "master:leaf+leaf", "tool"]  # fmt: skip
     state = arrange(2, trees={0: example_tiles()}, hands={0: hand})
     assert state.score_parts(0)["parchments"] == expected
 
@@ -112,7 +121,9 @@ def test_goal_measures_of_the_example():
 def test_green_counts_the_largest_connected_leaf_group():
     """Two groups of leaves (3 and 2) measure 3, not 5."""
     tiles = {(0, -1): "wood", (0, -2): "wood", (0, -3): "wood"}
-    tiles.update({(-1, -1): "leaf", (-1, -2): "leaf", (-1, -3): "leaf", (1, -2): "leaf", (1, -3): "leaf"})
+    tiles.update(
+        {(-1, -1): "leaf", (-1, -2): "leaf", (-1, -3): "leaf", (1, -2): "leaf", (1, -3): "leaf"}
+    )
     assert goal_measures(tiles)[1] == 3
 
 

@@ -30,7 +30,11 @@ def test_cards_are_package_data_with_the_csv_counts():
     assert resources.files("forestgames.bonsai").joinpath("data/bonsai_cards.csv").is_file()
     assert len(CARD_TYPES) == 25
     counts = dict(zip((c.name for c in CARD_TYPES), deck_counts(4), strict=True))
-    assert counts["tool"] == 6 and counts["helper:wild+wood"] == 3 and counts["master:leaf+flower+flower"] == 1
+    assert (
+        counts["tool"] == 6
+        and counts["helper:wild+wood"] == 3
+        and counts["master:leaf+flower+flower"] == 1
+    )
     two = dict(zip((c.name for c in CARD_TYPES), deck_counts(2), strict=True))
     assert two["master:leaf+flower+flower"] == 0 and two["tool"] == 3
 
@@ -57,13 +61,15 @@ def test_same_seed_same_game_and_different_seeds_differ():
 
 
 def test_slot_tiles():
-    """Slot 1 gives no tile, slot 2 a wood or a leaf (choice), slot 3 wood+flower, slot 4 leaf+fruit."""
+    """Slot 1 gives no tile, slot 2 a wood or leaf (choice), slot 3 wood+flower, 4 leaf+fruit."""
     state = arrange(2, market=MARKET, supplies={0: supply()})
     assert play(state, "0:meditate 1").supply(0) == supply()
     assert play(state, "0:meditate 2 wood").supply(0) == supply(wood=1)
     assert play(state, "0:meditate 2 leaf").supply(0) == supply(leaf=1)
     assert play(state, "0:meditate 3").supply(0) == supply(wood=1, flower=1)
-    assert play(state, "0:meditate 4").supply(0) == supply(leaf=3, fruit=1)  # + the Master's 2 leaves
+    assert play(state, "0:meditate 4").supply(0) == supply(
+        leaf=3, fruit=1
+    )  # + the Master's 2 leaves
 
 
 def test_slot_two_needs_its_choice_and_others_refuse_one():
@@ -71,7 +77,12 @@ def test_slot_two_needs_its_choice_and_others_refuse_one():
     state = arrange(2, market=MARKET)
     moves = state.legal_moves()
     assert Meditate(0, 2, "wood") in moves and Meditate(0, 2, "leaf") in moves
-    for bad in (Meditate(0, 2), Meditate(0, 2, "flower"), Meditate(0, 3, "wood"), Meditate(0, 1, "leaf")):
+    for bad in (
+        Meditate(0, 2),
+        Meditate(0, 2, "flower"),
+        Meditate(0, 3, "wood"),
+        Meditate(0, 1, "leaf"),
+    ):
         assert bad not in moves
         with pytest.raises(fg.IllegalMoveError, match="slot 2"):
             state.apply(bad)
@@ -109,9 +120,13 @@ def test_tool_raises_the_storage_limit_by_two_each():
 def test_growth_card_adds_a_symbol_to_cultivate():
     """With Growth:leaf, three leaves go down in one Cultivate (leaf, Growth leaf, wild); a
     fourth does not. Without it, only two (leaf and wild)."""
-    with_growth = arrange(2, hands={0: ["growth:leaf"]}, trees={0: TRUNK}, supplies={0: supply(leaf=4)})
+    with_growth = arrange(
+        2, hands={0: ["growth:leaf"]}, trees={0: TRUNK}, supplies={0: supply(leaf=4)}
+    )
     after = play(with_growth, "0:place leaf@-1,-1", "0:place leaf@-1,-2", "0:place leaf@1,-2")
-    assert after.phase is Phase.ACTION and after.current_player == 1  # nothing left to place: turn over
+    assert (
+        after.phase is Phase.ACTION and after.current_player == 1
+    )  # nothing left to place: turn over
     assert after.supply(0) == supply(leaf=1)
     plain = arrange(2, trees={0: TRUNK}, supplies={0: supply(leaf=4)})
     after = play(plain, "0:place leaf@-1,-1", "0:place leaf@-1,-2")
@@ -120,10 +135,17 @@ def test_growth_card_adds_a_symbol_to_cultivate():
 
 def test_master_gives_its_tiles_and_a_wild_tile_of_the_players_choice():
     """Master wood+leaf gives a wood and a leaf; Master wild gives one tile of the named kind."""
-    state = arrange(2, market=["master:wood+leaf", "master:wild", "tool", "tool"], supplies={0: supply()})
+    state = arrange(
+        2, market=["master:wood+leaf", "master:wild", "tool", "tool"], supplies={0: supply()}
+    )
     assert play(state, "0:meditate 1").supply(0) == supply(wood=1, leaf=1)
     assert play(state, "0:meditate 2 wood wild=fruit").supply(0) == supply(wood=1, fruit=1)
-    assert {m.wild for m in state.legal_moves() if m.slot == 2} == {"wood", "leaf", "flower", "fruit"}
+    assert {m.wild for m in state.legal_moves() if m.slot == 2} == {
+        "wood",
+        "leaf",
+        "flower",
+        "fruit",
+    }
     with pytest.raises(fg.IllegalMoveError, match="wild"):
         state.apply(Meditate(0, 1, wild="leaf"))
 
@@ -131,7 +153,9 @@ def test_master_gives_its_tiles_and_a_wild_tile_of_the_players_choice():
 def test_helper_places_one_of_its_type_and_one_wild_during_meditate():
     """Helper wild+wood: two wood go down at once (one wood symbol, one wild), by the
     placement rules; a third does not; the turn goes on after them."""
-    state = arrange(2, market=["helper:wild+wood", "tool", "tool", "tool"], supplies={0: supply(wood=3)})
+    state = arrange(
+        2, market=["helper:wild+wood", "tool", "tool", "tool"], supplies={0: supply(wood=3)}
+    )
     helper = play(state, "0:meditate 1")
     assert helper.phase is Phase.HELPER and helper.current_player == 0
     with pytest.raises(fg.IllegalMoveError, match="wood must touch wood"):
@@ -143,7 +167,9 @@ def test_helper_places_one_of_its_type_and_one_wild_during_meditate():
 
 def test_helper_placements_are_optional():
     """Finish ends a Helper's placements early; none at all is allowed."""
-    state = arrange(2, market=["helper:wild+leaf", "tool", "tool", "tool"], supplies={0: supply(wood=1)})
+    state = arrange(
+        2, market=["helper:wild+leaf", "tool", "tool", "tool"], supplies={0: supply(wood=1)}
+    )
     helper = play(state, "0:meditate 1")
     assert Finish(0) in helper.legal_moves()
     after = play(helper, "0:finish")
@@ -152,7 +178,9 @@ def test_helper_placements_are_optional():
 
 def test_helper_without_any_possible_placement_skips_its_step():
     """A Helper taken with no tile that could go down ends the turn at once."""
-    state = arrange(2, market=["helper:wild+flower", "tool", "tool", "tool"], supplies={0: supply()})
+    state = arrange(
+        2, market=["helper:wild+flower", "tool", "tool", "tool"], supplies={0: supply()}
+    )
     assert play(state, "0:meditate 1").current_player == 1
 
 
@@ -187,9 +215,13 @@ def test_storage_limit_forces_discards_of_the_players_choice():
 def test_tool_taken_this_turn_counts_for_the_limit():
     """5 wood + slot 4's leaf and fruit = 7 tiles: over the limit 5 with a Growth card, within
     the new limit 7 when the card taken is a Tool."""
-    growth = arrange(2, market=["tool", "tool", "tool", "growth:wood"], supplies={0: supply(wood=5)})
+    growth = arrange(
+        2, market=["tool", "tool", "tool", "growth:wood"], supplies={0: supply(wood=5)}
+    )
     assert play(growth, "0:meditate 4").phase is Phase.DISCARD
-    tool = arrange(2, market=["growth:wood", "growth:wood", "tool", "tool"], supplies={0: supply(wood=5)})
+    tool = arrange(
+        2, market=["growth:wood", "growth:wood", "tool", "tool"], supplies={0: supply(wood=5)}
+    )
     after = play(tool, "0:meditate 4")
     assert after.current_player == 1 and after.storage_limit(0) == 7 and sum(after.supplies[0]) == 7
 
@@ -212,7 +244,9 @@ def test_seishi_allows_one_wood_one_leaf_one_wild():
 
 def test_wild_is_spent_last():
     """A wood placed first uses the wood symbol, so the wild stays free for a flower later."""
-    state = arrange(2, trees={0: {(0, -1): "wood", (-1, -1): "leaf"}}, supplies={0: supply(wood=1, flower=1)})
+    state = arrange(
+        2, trees={0: {(0, -1): "wood", (-1, -1): "leaf"}}, supplies={0: supply(wood=1, flower=1)}
+    )
     after = play(state, "0:place wood@0,-2")
     assert after.symbols == (0, 1, 0, 0, 1)
     assert Place(0, "flower", (-2, -1)) in after.legal_moves()
