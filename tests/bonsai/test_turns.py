@@ -291,3 +291,23 @@ def test_golden_first_moves_of_a_fresh_game():
         "0:meditate 1", "0:meditate 2 wood", "0:meditate 2 leaf", "0:meditate 3", "0:meditate 4",
         "0:place wood@0,-1", "0:place wood@1,-1",
     ])  # fmt: skip
+
+
+def test_wood_beside_pot_option_in_a_game():
+    """With wood_beside_pot, the first wood may go on any cell beside the pot; by default it
+    may only go above the bud."""
+    plain = arrange(2, supplies={0: supply(wood=1)})
+    beside = arrange(2, options={"wood_beside_pot": True}, supplies={0: supply(wood=1)})
+    woods = {m.at for m in beside.legal_moves() if isinstance(m, Place)}
+    assert {(-3, 1), (4, -1), (-3, 3), (2, 2)} <= woods and len(woods) == 18
+    assert {m.at for m in plain.legal_moves() if isinstance(m, Place)} == {(0, -1), (1, -1)}
+    after = play(beside, "0:place wood@-3,1")
+    assert after.tree(0).tiles[(-3, 1)] == "wood"
+
+
+def test_moves_accept_the_tile_enum():
+    """Tile.WOOD and "wood" make the same move."""
+    from forestgames.bonsai import Tile
+
+    assert Place(0, Tile.WOOD, (0, -1)) == Place(0, "wood", [0, -1])
+    assert str(Meditate(1, 2, Tile.LEAF)) == "1:meditate 2 leaf"
