@@ -193,6 +193,11 @@ def deck_counts(num_players: int) -> tuple[int, ...]:
     )
 
 
+DECKS: dict[int, tuple[int, ...]] = {
+    p: tuple(c for c, n in enumerate(deck_counts(p)) for _ in range(n)) for p in (1, 2, 3, 4)
+}
+"""The unshuffled deck (card types in table order) for each player count."""
+
 TOOL_STORAGE = 2
 BASE_STORAGE = 5
 SEISHI_SYMBOLS: tuple[int, int, int, int, int] = (1, 1, 0, 0, 1)

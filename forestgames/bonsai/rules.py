@@ -20,6 +20,7 @@ from forestgames.bonsai._tables import (
     ALL_GOALS_MASK,
     CARD_TYPES,
     COLOURS,
+    DECKS,
     GOAL_IDS,
     GOALS,
     KIND_INDEX,
@@ -186,8 +187,8 @@ class BonsaiGame:
         first_player = check_seat(
             p, drawn if first_player is None else first_player, "first_player"
         )
-        cards = [c for c, n in enumerate(deck_counts(p)) for _ in range(n)]
-        deck = tuple(cards[i] for i in rng.permutation(len(cards)))
+        cards = DECKS[p]
+        deck = tuple(cards[i] for i in rng.permutation(len(cards)).tolist())
         if p == 1:
             supplies: tuple[tuple[int, int, int, int], ...] = (SOLO_STARTING_TILES,)
         else:
@@ -214,7 +215,7 @@ class BonsaiGame:
     def _deal_goals(self, rng: np.random.Generator) -> int:
         if self.goal_setup == "all":
             return ALL_GOALS_MASK
-        colours = sorted(int(c) for c in rng.choice(len(COLOURS), 3, replace=False))
+        colours = sorted(rng.permutation(len(COLOURS)).tolist()[:3])
         tiers = (1, 3) if self.num_players <= 2 else (1, 2, 3)
         return sum(1 << GOAL_IDS[(COLOURS[c], t)] for c in colours for t in tiers)
 
