@@ -548,15 +548,21 @@ def _offered_goal(
     if not available:
         return -1
     measures = tree.goal_measures()
-    for colour in range(len(COLOURS)):
-        base = 3 * colour
-        if player in owner[base : base + 3]:
-            continue
+    for colour, ladder in enumerate(_GOAL_LADDERS):
         measure = measures[colour]
-        for g in (base + 2, base + 1, base):
-            if available >> g & 1 and owner[g] < 0 and measure >= GOALS[g].threshold:
+        if measure < ladder[-1][1] or player in owner[3 * colour : 3 * colour + 3]:
+            continue
+        for g, threshold in ladder:
+            if measure >= threshold and available >> g & 1 and owner[g] < 0:
                 return g
     return -1
+
+
+_GOAL_LADDERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((g, GOALS[g].threshold) for g in (3 * c + 2, 3 * c + 1, 3 * c))
+    for c in range(len(COLOURS))
+)
+"""Per colour, its goals hardest first as (goal id, threshold)."""
 
 
 def _can_place_any(tree: Tree, supply: Any, symbols: Any) -> bool:
