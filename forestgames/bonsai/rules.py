@@ -20,6 +20,7 @@ from forestgames.bonsai._tables import (
     ALL_GOALS_MASK,
     CARD_TYPES,
     COLOURS,
+    COORD_LIMIT,
     DECKS,
     GOAL_IDS,
     GOALS,
@@ -57,8 +58,6 @@ OPTION_NAMES = (
 GOAL_SETUPS = ("all", "published")
 END_RULES = ("round", "extra_turn")
 NO_SYMBOLS = (0, 0, 0, 0, 0)
-_ZERO_TILES = (0, 0, 0, 0)
-_COORD = 500
 
 
 def _bool_option(name: str, value: Any) -> bool:
@@ -588,7 +587,7 @@ def _cell(at: Any) -> int | None:
         isinstance(at, tuple)
         and len(at) == 2
         and all(type(x) is int for x in at)
-        and max(abs(at[0]), abs(at[1])) <= _COORD
+        and max(abs(at[0]), abs(at[1])) <= COORD_LIMIT
     ):
         return cell_of(*at)
     return None

@@ -32,6 +32,7 @@ from forestgames.bonsai._tables import (
     WOOD,
     CardKind,
     cell_of,
+    protrudes,
     qr_of,
 )
 from forestgames.core import StateError
@@ -148,9 +149,7 @@ def measures_of(cells: Cells) -> tuple[int, int, int, int, int]:
     wood = fruit = flowers_left = flowers_right = 0
     left = right = below_left = below_right = False
     for cell, kind in cells.items():
-        q, r = qr_of(cell)
-        twice_x = 2 * q + r
-        is_left, is_right = twice_x <= -4, twice_x >= 6
+        is_left, is_right, is_below = protrudes(*qr_of(cell))
         if kind == WOOD:
             wood += 1
         elif kind == FRUIT:
@@ -160,8 +159,8 @@ def measures_of(cells: Cells) -> tuple[int, int, int, int, int]:
             flowers_right += is_right
         left |= is_left
         right |= is_right
-        below_left |= is_left and r >= 2
-        below_right |= is_right and r >= 2
+        below_left |= is_left and is_below
+        below_right |= is_right and is_below
     blue = 0
     if right:
         blue = 1

@@ -21,6 +21,7 @@ from forestgames.bonsai._tables import (
     BUD,
     CARD_NAMES,
     CARD_TYPES,
+    COORD_LIMIT,
     DIRECTIONS,
     FLOWER,
     FRUIT,
@@ -335,8 +336,8 @@ def _tree(value: Any, game: BonsaiGame, what: str) -> Tree:
             StateError,
             f"{what}: {item!r} is not [q, r, kind]",
         )
-        q = expect_int(item[0], f"{what} q", -500, 500)
-        r = expect_int(item[1], f"{what} r", -500, 500)
+        q = expect_int(item[0], f"{what} q", -COORD_LIMIT, COORD_LIMIT)
+        r = expect_int(item[1], f"{what} r", -COORD_LIMIT, COORD_LIMIT)
         require(
             (q, r) not in tiles and (q, r) != (0, 0), StateError, f"{what}: two tiles on ({q}, {r})"
         )
