@@ -493,8 +493,10 @@ def _check_consistent(state: BonsaiState) -> None:
     if state.last_turn >= 0:
         if state.deck:
             fail("last_turn is set but the deck is not empty")
+        # set at the end of the turn that emptied the deck: at most p turns remain after it,
+        # and under the round rule the last turn closes a round
         extra = game.end_rule == "extra_turn"
-        low = state.last_turn - p if extra else state.last_turn - p + 1
+        low = state.last_turn - p + 1
         if not low <= state.turn <= state.last_turn or (not extra and state.last_turn % p != p - 1):
             fail(
                 f"last_turn {state.last_turn} does not fit turn {state.turn} "

@@ -196,3 +196,12 @@ def test_options_rebuild_the_game():
         fg.make("bonsai", **solo.options()) == solo
         and eval(repr(solo), {"BonsaiGame": type(solo)}) == solo
     )
+
+
+def test_last_turn_must_fit_the_end_rule():
+    """A saved last turn that does not close a round is refused under the round rule only."""
+    with pytest.raises(fg.StateError, match="round end rule"):
+        arrange(2, deck_size=0, turn=2, last_turn=2)
+    assert arrange(2, options={"end_rule": "extra_turn"}, deck_size=0, turn=2, last_turn=2)
+    with pytest.raises(fg.StateError, match="last_turn 5 does not fit turn 1"):
+        arrange(2, deck_size=0, turn=1, last_turn=5)
