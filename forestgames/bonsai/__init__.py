@@ -1,4 +1,4 @@
-"""Bonsai (Mandoo Games): grow a bonsai of wood, leaf, flower and fruit tiles, 1 to 4 players.
+"""Bonsai: grow a bonsai of wood, leaf, flower and fruit tiles, 1 to 4 players.
 
 Rules as implemented: docs/bonsai.md. The pure rule functions
 :func:`tree_points` and :func:`can_place` are the ones the game itself uses.

@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import forestgames as fg
-from forestgames.bonsai import CARD_TYPES, GOALS, can_place, deck_counts, tree_points
-from forestgames.bonsai.scoring import parchment_points
+from forestgames.bonsai import GOALS, can_place, deck_counts, tree_points
 from tests.strategies import playthroughs
 
+PARCHMENT_RATE = {"wood": 1, "leaf": 1, "flower": 2, "fruit": 2}  # from the rules page
 GAMES = {p: fg.make("bonsai", num_players=p) for p in (1, 2, 3, 4)}
 OPTIONED = fg.make(
     "bonsai", num_players=2, wood_beside_pot=True, pot_sides_free=False, end_rule="extra_turn"
@@ -66,11 +66,16 @@ def test_a_score_is_the_sum_of_its_parts(data):
                 sum(1 for k in tiles.values() if k == kind)
                 for kind in ("wood", "leaf", "flower", "fruit")
             )
-            parch = sum(
-                parchment_points(c, counts, state.cards[seat])
-                for c in state.cards[seat]
-                if CARD_TYPES[c].name.startswith("parchment")
-            )
+            names = state.cards_of(seat)
+            per_kind = dict(zip(("wood", "leaf", "flower", "fruit"), counts, strict=True))
+            parch = 0
+            for name in names:
+                if name.startswith("parchment:"):
+                    what = name.split(":")[1]
+                    if what in per_kind:
+                        parch += PARCHMENT_RATE[what] * per_kind[what]
+                    else:
+                        parch += 2 * sum(1 for n in names if n.startswith(what + ":"))
             goals = sum(
                 GOALS[g].points for g, owner in enumerate(state.goal_owner) if owner == seat
             )
