@@ -137,6 +137,10 @@ def largest_leaf_group(cells: Cells) -> int:
     return best
 
 
+_PROTRUSION: dict[int, tuple[bool, bool, bool]] = {}
+"""``protrudes`` per engine cell, filled as cells are met (a cache, not a table)."""
+
+
 def measures_of(cells: Cells) -> tuple[int, int, int, int, int]:
     """Per goal colour (brown, green, orange, pink, blue) the measure its thresholds apply to.
 
@@ -149,7 +153,10 @@ def measures_of(cells: Cells) -> tuple[int, int, int, int, int]:
     wood = fruit = flowers_left = flowers_right = 0
     left = right = below_left = below_right = False
     for cell, kind in cells.items():
-        is_left, is_right, is_below = protrudes(*qr_of(cell))
+        sides = _PROTRUSION.get(cell)
+        if sides is None:
+            sides = _PROTRUSION[cell] = protrudes(*qr_of(cell))
+        is_left, is_right, is_below = sides
         if kind == WOOD:
             wood += 1
         elif kind == FRUIT:

@@ -184,12 +184,18 @@ def _open_among(
     cells: Mapping[int, int], candidates: set[int], beside_pot: bool
 ) -> tuple[frozenset[int], ...]:
     """Per kind, the ``candidates`` (empty, off the pot) where that kind may go."""
-    by_kind: tuple[list[int], ...] = ([], [], [], [])
+    wood, leaf, flower, fruit = [], [], [], []
     for c in candidates:
-        for kind, ok in enumerate(allowed_kinds(cells, c, beside_pot)):
-            if ok:
-                by_kind[kind].append(c)
-    return tuple(frozenset(cs) for cs in by_kind)
+        w, lf, fl, fr = allowed_kinds(cells, c, beside_pot)
+        if w:
+            wood.append(c)
+        if lf:
+            leaf.append(c)
+        if fl:
+            flower.append(c)
+        if fr:
+            fruit.append(c)
+    return (frozenset(wood), frozenset(leaf), frozenset(flower), frozenset(fruit))
 
 
 def _supported(cells: Mapping[int, int], cell: int, kind: int) -> bool:
