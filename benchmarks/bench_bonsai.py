@@ -4,8 +4,9 @@
 
 Each step of a random game is ``legal_moves()`` of the seat to act, a random
 choice and ``apply()``. Machines here are shared and noisy, so the figure is
-also given as a ratio against a baseline measured in the same test: as many
-bare ``random.choice`` calls on a tuple (``extra_info``, printed).
+also given as ratios against two baselines measured in the same test,
+interleaved: as many bare ``random.choice`` calls on a tuple, and random Bosk
+games played the same way (``extra_info``, printed).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import pytest
 
 import forestgames as fg
 
-GAMES = 30
+GAMES = 20
+BOSK_GAMES = 3
 
 
 def best_time(fn, repeats=5):
@@ -61,19 +63,25 @@ def test_random_games(benchmark, players):
     assert moves > 10
     if benchmark.disabled:  # --benchmark-disable: one game checked, no timing
         return
-    total = 0
-
-    def games():
-        nonlocal total
-        total = sum(play_random(game, seed) for seed in range(GAMES))
-
-    elapsed = best_time(games, repeats=3)
-    base = best_time(lambda: baseline_loop(total))
+    total = sum(play_random(game, seed) for seed in range(GAMES))
+    bosk = fg.make("bosk", num_players=max(players, 2))
+    bosk_total = sum(play_random(bosk, seed) for seed in range(BOSK_GAMES))
+    # interleaved, so that all three see the same load; the fastest run of each is the least
+    # disturbed
+    elapsed = base = bosk_elapsed = float("inf")
+    for _ in range(5):
+        elapsed = min(elapsed, best_time(lambda: [play_random(game, s) for s in range(GAMES)], 1))
+        base = min(base, best_time(lambda: baseline_loop(total), 1))
+        bosk_elapsed = min(
+            bosk_elapsed, best_time(lambda: [play_random(bosk, s) for s in range(BOSK_GAMES)], 1)
+        )
     info = {
         "players": players,
         "moves_per_s": round(total / elapsed),
         "baseline_calls_per_s": round(total / base),
         "game_over_baseline": round(elapsed / base, 1),
+        "bosk_moves_per_s": round(bosk_total / bosk_elapsed),
+        "bonsai_over_bosk_speed": round((total / elapsed) / (bosk_total / bosk_elapsed), 2),
     }
     benchmark.extra_info.update(info)
     print("\n" + json.dumps(info))

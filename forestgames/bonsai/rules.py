@@ -254,7 +254,7 @@ class BonsaiGame:
         moves: list[mv.Place] = []
         for kind in range(4):
             if supply[kind] and (symbols[kind] or symbols[WILD]):
-                moves.extend(tree.place_moves(player, kind, _place))
+                moves.extend(tree.place_moves(player, kind, _PLACE_MOVES[player][kind]))
         return tuple(moves)
 
     def _prune_moves(self, state: BonsaiState, player: int) -> tuple[mv.Prune, ...]:
@@ -598,9 +598,22 @@ def _has_wild_tile(card: int) -> bool:
     return CARD_TYPES[card].kind is CardKind.MASTER and CARD_TYPES[card].wild > 0
 
 
-@functools.cache
-def _place(player: int, kind: int, cell: int) -> mv.Place:
-    return mv.Place(player, KINDS[kind].value, qr_of(cell))
+class _PlaceMoves(dict[int, mv.Place]):
+    """The Place moves of one seat and kind by cell, each built once, when first needed."""
+
+    def __init__(self, player: int, kind: int) -> None:
+        super().__init__()
+        self.player, self.kind = player, KINDS[kind].value
+
+    def __missing__(self, cell: int) -> mv.Place:
+        move = self[cell] = mv.Place(self.player, self.kind, qr_of(cell))
+        return move
+
+
+_PLACE_MOVES: tuple[tuple[_PlaceMoves, ...], ...] = tuple(
+    tuple(_PlaceMoves(player, kind) for kind in range(4)) for player in range(4)
+)
+"""``_PLACE_MOVES[seat][kind][cell]``: the move placing ``kind`` on ``cell``."""
 
 
 @functools.cache

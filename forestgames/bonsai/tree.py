@@ -9,7 +9,7 @@ neighbours only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -141,16 +141,12 @@ class Tree:
             )
         return grown
 
-    def place_moves(
-        self, player: int, kind: int, build: Callable[[int, int, int], Any]
-    ) -> tuple[Any, ...]:
-        """``build(player, kind, cell)`` for every open cell of ``kind``, cached on this tree."""
+    def place_moves(self, player: int, kind: int, table: Mapping[int, Any]) -> tuple[Any, ...]:
+        """``table[cell]`` for every open cell of ``kind`` (sorted), cached on this tree."""
         key = (player, kind)
         moves = self._moves.get(key)
         if moves is None:
-            moves = self._moves[key] = tuple(
-                build(player, kind, c) for c in sorted(self.open_cells(kind))
-            )
+            moves = self._moves[key] = tuple(map(table.__getitem__, sorted(self.open_cells(kind))))
         return moves
 
     # ------------------------------------------------------------------ pruning
