@@ -1,7 +1,8 @@
 """Bonsai: grow a bonsai of wood, leaf, flower and fruit tiles, 1 to 4 players.
 
 Rules as implemented: docs/bonsai.md. The pure rule functions
-:func:`tree_points` and :func:`can_place` are the ones the game itself uses.
+:func:`tree_points` and :func:`can_place` wrap the very kernels the game uses
+(``scoring.points_of`` and ``scoring.allowed_kinds``): one source of truth.
 """
 
 from forestgames.bonsai._tables import (

@@ -295,9 +295,9 @@ class BonsaiGame:
             symbols = (
                 state.cultivate_symbols(move.player) if phase is Phase.ACTION else state.symbols
             )
-            return bool(symbols[kind] or symbols[WILD]) and state.trees[move.player].can_place(
-                cell, kind
-            )
+            return bool(symbols[kind] or symbols[WILD]) and cell in state.trees[
+                move.player
+            ].open_cells(kind)
         if kind_of_move is mv.Meditate:
             slot = move.slot
             if phase is not Phase.ACTION or type(slot) is not int or not 1 <= slot <= MARKET_SIZE:

@@ -28,7 +28,6 @@ from forestgames.bonsai._tables import (
 )
 from forestgames.bonsai.scoring import (
     allowed_kinds,
-    cell_allows,
     cells_from_tiles,
     measures_of,
     points_of,
@@ -112,9 +111,6 @@ class Tree:
         if self._open is None:
             self._open = self._compute_open()
         return self._open[kind]
-
-    def can_place(self, cell: int, kind: int) -> bool:
-        return cell_allows(self._cells, cell, kind, self.wood_beside_pot)
 
     def _compute_open(self) -> tuple[frozenset[int], ...]:
         cells = self._cells

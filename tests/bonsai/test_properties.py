@@ -118,3 +118,29 @@ def test_every_seat_plays_the_same_number_of_turns_under_the_round_rule(data):
     game = data.draw(st.sampled_from(list(GAMES.values())))
     last = data.draw(playthroughs(game))[-1]
     assert last.is_terminal and (last.turn + 1) % game.num_players == 0
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.data())
+def test_legal_placements_are_exactly_where_can_place_allows(data):
+    """The engine's Place moves for a kind are the cells near the tree where the public
+    can_place says yes (with a tile in hand and a symbol to spend)."""
+    game = data.draw(games())
+    for state in data.draw(playthroughs(game))[::4]:
+        if state.phase.value not in ("action", "cultivate", "helper") or state.is_terminal:
+            continue
+        seat = state.current_player
+        tiles = state.tree(seat).tiles
+        symbols = state.cultivate_symbols(seat) if state.phase.value == "action" else state.symbols
+        qs = [q for q, _ in tiles] + [-6, 6]
+        rs = [r for _, r in tiles] + [3]
+        for k, kind in enumerate(("wood", "leaf", "flower", "fruit")):
+            usable = state.supplies[seat][k] and (symbols[k] or symbols[4])
+            expected = {
+                (q, r)
+                for q in range(min(qs) - 1, max(qs) + 2)
+                for r in range(min(rs) - 1, max(rs) + 2)
+                if usable and can_place(tiles, (q, r), kind, wood_beside_pot=game.wood_beside_pot)
+            }
+            legal = {m.at for m in state.legal_moves() if getattr(m, "kind", None) == kind}
+            assert legal == expected
