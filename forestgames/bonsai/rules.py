@@ -408,10 +408,9 @@ class BonsaiGame:
                 return _evolve(state, **ch)
             return self._end_action(state, ch)
         if isinstance(move, mv.Prune):
+            # one leaf always makes room for wood again (see Tree.prune_choices)
             tree = state.trees[p].without_leaf(cell_of(*move.at))
-            return _evolve(
-                state, trees=_set(state.trees, p, tree)
-            )  # wood fits again: see prune_choices
+            return _evolve(state, trees=_set(state.trees, p, tree))
         assert isinstance(move, mv.ClaimGoal | mv.RenounceGoal)
         g = GOAL_IDS[(move.colour, move.tier)]
         if isinstance(move, mv.ClaimGoal):
@@ -428,9 +427,8 @@ class BonsaiGame:
             phase, symbols = Phase.CULTIVATE, list(state.cultivate_symbols(p))
         else:
             symbols = list(state.symbols)
-        symbols[kind if symbols[kind] else WILD] -= (
-            1  # a kind's own symbol first: wild stays flexible
-        )
+        # a kind's own symbol first, so that the wild one stays free for any kind
+        symbols[kind if symbols[kind] else WILD] -= 1
         supply = list(state.supplies[p])
         supply[kind] -= 1
         tree = state.trees[p].with_tile(cell, kind)
@@ -453,9 +451,7 @@ class BonsaiGame:
                 gain = _add(gain, _one(KIND_INDEX[move.wild]))
         deck, market, discards = list(state.deck), list(state.market), list(state.discards)
         market[index] = -1
-        if (
-            self.num_players == 1
-        ):  # solo: the neighbour on the deck side goes too (or the deck's top)
+        if self.num_players == 1:  # solo: the deck-side neighbour goes too (or the deck's top)
             if index > 0 and market[index - 1] >= 0:
                 discards.append(market[index - 1])
                 market[index - 1] = -1
@@ -496,16 +492,14 @@ class BonsaiGame:
         """After the action: offer a met goal, or end the turn (and maybe the game)."""
         p = state.current_player
         assert p is not None
-        if (
-            _offered_goal(
-                ch.get("trees", state.trees)[p],
-                ch.get("goal_owner", state.goal_owner),
-                ch.get("renounced", state.renounced)[p],
-                state.goals_in_play,
-                p,
-            )
-            >= 0
-        ):
+        offered = _offered_goal(
+            ch.get("trees", state.trees)[p],
+            ch.get("goal_owner", state.goal_owner),
+            ch.get("renounced", state.renounced)[p],
+            state.goals_in_play,
+            p,
+        )
+        if offered >= 0:
             return _evolve(state, phase=Phase.GOALS, **ch)
         turn, last = state.turn, state.last_turn
         if last < 0 and not ch.get("deck", state.deck):
