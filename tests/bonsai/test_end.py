@@ -117,7 +117,7 @@ def solo(**fields):
 def test_solo_meditate_discards_the_deck_side_neighbour():
     """Solo: taking slot 3 discards slot 2's card; the market refills two cards."""
     after = play(solo(), "0:meditate 3")
-    assert after.discards[-1] == 2  # growth:leaf
+    assert after.to_dict()["discards"][-1] == "growth:leaf"
     assert after.market_cards == ("growth:wood", "growth:flower", "tool", "master:leaf+leaf")
 
 

@@ -67,9 +67,8 @@ def test_slot_tiles():
     assert play(state, "0:meditate 2 wood").supply(0) == supply(wood=1)
     assert play(state, "0:meditate 2 leaf").supply(0) == supply(leaf=1)
     assert play(state, "0:meditate 3").supply(0) == supply(wood=1, flower=1)
-    assert play(state, "0:meditate 4").supply(0) == supply(
-        leaf=3, fruit=1
-    )  # + the Master's 2 leaves
+    # slot 4's leaf and fruit, and the Master's 2 leaves
+    assert play(state, "0:meditate 4").supply(0) == supply(leaf=3, fruit=1)
 
 
 def test_slot_two_needs_its_choice_and_others_refuse_one():
@@ -124,9 +123,8 @@ def test_growth_card_adds_a_symbol_to_cultivate():
         2, hands={0: ["growth:leaf"]}, trees={0: TRUNK}, supplies={0: supply(leaf=4)}
     )
     after = play(with_growth, "0:place leaf@-1,-1", "0:place leaf@-1,-2", "0:place leaf@1,-2")
-    assert (
-        after.phase is Phase.ACTION and after.current_player == 1
-    )  # nothing left to place: turn over
+    # nothing left to place: the turn is over
+    assert after.phase is Phase.ACTION and after.current_player == 1
     assert after.supply(0) == supply(leaf=1)
     plain = arrange(2, trees={0: TRUNK}, supplies={0: supply(leaf=4)})
     after = play(plain, "0:place leaf@-1,-1", "0:place leaf@-1,-2")
