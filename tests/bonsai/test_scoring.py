@@ -4,7 +4,6 @@ import pytest
 
 from forestgames.bonsai import COLOURS, GOALS, can_place, goal_measures, tree_points
 from forestgames.bonsai._tables import cell_of
-from forestgames.bonsai.rules import _offered_goal
 from forestgames.bonsai.scoring import flower_free_sides
 from forestgames.bonsai.tree import Tree
 from tests.bonsai.helpers import (
@@ -150,24 +149,40 @@ def test_blue_levels(tiles, level):
     assert goal_measures(tiles)[4] == level
 
 
+def _trunk(length):
+    return {(0, -k): "wood" for k in range(1, length + 1)}
+
+
+def _goal_tree(colour, measure):
+    """A legal tree whose ``colour`` measure is ``measure`` (hand-built, see each case)."""
+    if colour == "brown":  # the bud and a trunk
+        return _trunk(measure - 1)
+    if colour == "green":  # one group: leaves up the trunk's left side
+        return {**_trunk(measure), **{(-1, -k): "leaf" for k in range(1, measure + 1)}}
+    if colour == "orange":  # fruit on every other cell left of a leaf column: no two touch
+        tiles = {**_trunk(2 * measure), **{(-1, -k): "leaf" for k in range(1, 2 * measure + 1)}}
+        return {**tiles, **{(-2, -2 * k + 1): "fruit" for k in range(1, measure + 1)}}
+    if colour == "pink":  # flowers at x <= -2, left of a leaf column
+        tiles = {**_trunk(measure), **{(-1, -k): "leaf" for k in range(1, measure + 1)}}
+        return {**tiles, **{(-2, -k): "flower" for k in range(1, measure + 1)}}
+    # blue: wood out to x = 3.5 on the right; then to x = -2.5 on the left; then down to
+    # (2, 2), below the pot and beyond its right side
+    right = {(1, -1): "wood", (2, -1): "wood", (3, -1): "wood", (4, -1): "wood"}
+    left = {(0, -1): "wood", (-1, -1): "wood", (-2, -1): "wood"}
+    below = {(4, 0): "wood", (3, 1): "wood", (2, 2): "wood"}
+    return [{}, right, {**right, **left}, {**right, **left, **below}][measure]
+
+
 @pytest.mark.parametrize("goal", range(15))
 def test_every_goal_threshold(goal):
-    """Each goal is offered at its threshold and not one below (measured by hand-made counts)."""
+    """Each goal is offered for a real tree at its threshold and not one below (a position
+    with only that goal in play)."""
     g = GOALS[goal]
-    colour = COLOURS.index(g.colour)
-
-    class FakeTree:
-        def __init__(self, value):
-            self.value = value
-
-        def goal_measures(self):
-            m = [0] * 5
-            m[colour] = self.value
-            return tuple(m)
-
-    only = 1 << goal
-    assert _offered_goal(FakeTree(g.threshold), (-1,) * 15, 0, only, 0) == goal
-    assert _offered_goal(FakeTree(g.threshold - 1), (-1,) * 15, 0, only, 0) == -1
+    for measure, offered in ((g.threshold, goal), (g.threshold - 1, -1)):
+        tiles = _goal_tree(g.colour, measure)
+        assert goal_measures(tiles)[COLOURS.index(g.colour)] == measure
+        state = arrange(2, trees={0: tiles}, goals_in_play=[g.name])
+        assert state.game.offered_goal(state, 0) == offered
 
 
 def test_goal_table_matches_the_rules_page():
