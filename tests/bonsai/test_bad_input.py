@@ -4,6 +4,8 @@ import copy
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import forestgames as fg
 from forestgames.bonsai import ClaimGoal, Discard, Finish, Meditate, Place, Prune, parse_move
@@ -205,3 +207,56 @@ def test_last_turn_must_fit_the_end_rule():
     assert arrange(2, options={"end_rule": "extra_turn"}, deck_size=0, turn=2, last_turn=2)
     with pytest.raises(fg.StateError, match="last_turn 5 does not fit turn 1"):
         arrange(2, deck_size=0, turn=1, last_turn=5)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _paths(value, prefix=()):
+    """Every path to a value inside nested dicts and lists."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*prefix, index))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_corrupted_saved_state_loads_or_raises_state_error(data):
+    """Replacing any one value of a saved state by arbitrary JSON either loads (the value was
+    still valid) or raises StateError: never another exception."""
+    state = arrange(
+        3, trees={0: {(0, -1): "wood", (-1, -1): "leaf"}}, hands={1: ["tool", "parchment:leaf"]}
+    )
+    saved = state.to_dict()
+    paths = [p for p in _paths(saved) if p]
+    path = data.draw(st.sampled_from(paths))
+    broken = copy.deepcopy(saved)
+    target = broken
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = data.draw(JSON_VALUES)
+    try:
+        state.game.state_from_dict(broken)
+    except fg.StateError:
+        pass
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_any_text_parses_or_raises_parse_error(text):
+    """parse_move never fails with anything but ParseError, and what parses prints back."""
+    try:
+        move = parse_move(text)
+    except fg.ParseError:
+        return
+    assert parse_move(str(move)) == move
