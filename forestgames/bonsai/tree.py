@@ -122,19 +122,26 @@ class Tree:
     def with_tile(self, cell: int, kind: int) -> Tree:
         """This tree with ``kind`` on ``cell`` (the caller has checked the placement).
 
-        Only the new tile's six neighbours can change what may go on them, so
-        the parent's open cells are reused for the rest.
+        The parent's open cells are updated, not recomputed: ``cell`` closes, and
+        only its empty neighbours can change, in the one way the new tile allows.
+        Wood lets wood and leaves go beside it; a leaf lets flowers go beside it
+        and maybe fruit (checked); a fruit forbids fruit beside it; a flower
+        changes nothing around it.
         """
         cells = dict(self._cells)
         cells[cell] = kind
         grown = Tree(cells, self.wood_beside_pot)
         if self._open is not None:
-            touched = {cell + d for d in DIRECTIONS} - cells.keys() - POT_CELLS
-            fresh = _open_among(cells, touched, self.wood_beside_pot)
-            touched.add(cell)
-            grown._open = tuple(
-                (old - touched) | new for old, new in zip(self._open, fresh, strict=True)
-            )
+            wood, leaf, flower, fruit = (cells_open - {cell} for cells_open in self._open)
+            around = {cell + d for d in DIRECTIONS} - cells.keys() - POT_CELLS
+            if kind == WOOD:
+                wood, leaf = wood | around, leaf | around
+            elif kind == LEAF:
+                flower = flower | around
+                fruit = fruit | {c for c in around if allowed_kinds(cells, c)[FRUIT]}
+            elif kind == FRUIT:
+                fruit = fruit - around
+            grown._open = (wood, leaf, flower, fruit)
         return grown
 
     def place_moves(self, player: int, kind: int, table: Mapping[int, Any]) -> tuple[Any, ...]:

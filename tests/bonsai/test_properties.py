@@ -144,3 +144,16 @@ def test_legal_placements_are_exactly_where_can_place_allows(data):
             }
             legal = {m.at for m in state.legal_moves() if getattr(m, "kind", None) == kind}
             assert legal == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_incremental_open_cells_equal_a_fresh_computation(data):
+    """A tree grown tile by tile knows the same open cells as the same tree built at once."""
+    from forestgames.bonsai.tree import Tree
+
+    game = data.draw(games())
+    for state in data.draw(playthroughs(game)):
+        for tree in state.trees:
+            fresh = Tree(dict(tree.cells), tree.wood_beside_pot)
+            assert [tree.open_cells(k) for k in range(4)] == [fresh.open_cells(k) for k in range(4)]
