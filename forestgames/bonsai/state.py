@@ -23,12 +23,9 @@ from forestgames.bonsai._tables import (
     CARD_TYPES,
     COORD_LIMIT,
     DIRECTIONS,
-    FLOWER,
-    FRUIT,
     GOAL_IDS,
     GOALS,
     KINDS,
-    LEAF,
     MARKET_SIZE,
     SEISHI_SYMBOLS,
     SOLO_TARGETS,
@@ -39,7 +36,7 @@ from forestgames.bonsai._tables import (
     deck_counts,
     qr_of,
 )
-from forestgames.bonsai.scoring import cells_from_tiles, parchment_points
+from forestgames.bonsai.scoring import allowed_kinds, cells_from_tiles, parchment_points
 from forestgames.bonsai.tree import Tree
 from forestgames.core import StateBase, StateError, expect_int, expect_keys, new_rng, require
 
@@ -348,7 +345,9 @@ def _tree(value: Any, game: BonsaiGame, what: str) -> Tree:
 
 
 def _check_tree(cells: dict[int, int], wood_beside_pot: bool, what: str) -> None:
-    """Every tile of a saved tree must stand as the placement rules let it stand."""
+    """Every tile of a saved tree must stand as the placement rules let it stand: wood joined
+    to the bud (or the pot, with ``wood_beside_pot``) by wood, every other tile allowed
+    where it is by its neighbours (``allowed_kinds``)."""
     woods = {c for c, k in cells.items() if k == WOOD}
     reached = {BUD} | (woods & BESIDE_POT if wood_beside_pot else set())
     stack = list(reached)
@@ -359,15 +358,7 @@ def _check_tree(cells: dict[int, int], wood_beside_pot: bool, what: str) -> None
                 reached.add(c + d)
                 stack.append(c + d)
     for cell, kind in cells.items():
-        around = [cells.get(cell + d) for d in DIRECTIONS]
-        if kind == WOOD:
-            ok = cell in reached
-        elif kind == LEAF:
-            ok = WOOD in around
-        elif kind == FLOWER:
-            ok = LEAF in around
-        else:
-            ok = FRUIT not in around and any(around[i] == LEAF == around[i - 1] for i in range(6))
+        ok = cell in reached if kind == WOOD else allowed_kinds(cells, cell)[kind]
         require(
             ok, StateError, f"{what}: the {KINDS[kind]} at {qr_of(cell)} breaks the placement rules"
         )
