@@ -275,12 +275,15 @@ class BonsaiState(StateBase):
 
 @functools.cache
 def storage_limit_for(cards: tuple[int, ...]) -> int:
+    """The storage limit of a player holding card types ``cards``: 5, +2 per Tool."""
     tools = sum(1 for c in cards if CARD_TYPES[c].kind is CardKind.TOOL)
     return BASE_STORAGE + TOOL_STORAGE * tools
 
 
 @functools.cache
 def cultivate_symbols_for(cards: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    """Cultivate symbols (wood, leaf, flower, fruit, wild) with card types ``cards``:
+    the Seishi tile's plus one per Growth card."""
     symbols = list(SEISHI_SYMBOLS)
     for c in cards:
         card = CARD_TYPES[c]
