@@ -7,7 +7,7 @@
 See ``docs/index.md`` and DESIGN.md for the protocol every game follows.
 """
 
-from forestgames import boom_bokken, bosk, living_forest
+from forestgames import bonsai, boom_bokken, bosk, living_forest
 from forestgames.core import (
     ConfigError,
     ForestGamesError,
@@ -22,8 +22,9 @@ from forestgames.core import (
 )
 
 register_game("bosk", bosk.BoskGame.create)
-register_game("boom_bokken", boom_bokken.BoomBokkenGame.create)
+register_game("bonsai", bonsai.BonsaiGame.create)
 register_game("living_forest", living_forest.LivingForestGame.create)
+register_game("boom_bokken", boom_bokken.BoomBokkenGame.create)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
@@ -38,6 +39,7 @@ __all__ = [
     "IllegalMoveError",
     "ParseError",
     "StateError",
+    "bonsai",
     "bosk",
     "boom_bokken",
     "living_forest",

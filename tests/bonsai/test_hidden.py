@@ -1,0 +1,44 @@
+"""Hidden information: only the deck order is hidden; determinize resamples it."""
+
+import json
+
+import forestgames as fg
+from tests.bonsai.helpers import arrange
+
+
+def test_observation_has_no_deck_order():
+    """observation(p) is JSON-able, shows the deck's size, never its cards."""
+    state = fg.make("bonsai", num_players=3).new_game(seed=8)
+    view = state.observation(1)
+    json.dumps(view)
+    assert "deck" not in view and view["deck_size"] == state.deck_size == 39
+    assert view["observer"] == 1
+
+
+def test_states_differing_only_in_deck_order_look_the_same():
+    """Two deck orders, one view: the order is not leaked by any field."""
+    state = fg.make("bonsai", num_players=2).new_game(seed=8)
+    other = state.determinize(0, seed=123)
+    assert other.deck != state.deck and sorted(other.deck) == sorted(state.deck)
+    for seat in (0, 1):
+        assert other.observation(seat) == state.observation(seat)
+
+
+def test_determinize_keeps_everything_but_the_deck_order():
+    """Market, hands (Parchments included), trees and goals are kept."""
+    state = arrange(2, hands={1: ["parchment:leaf"]})
+    sample = state.determinize(0, seed=5)
+    assert (
+        sample.market == state.market
+        and sample.cards == state.cards
+        and sample.trees == state.trees
+    )
+    assert sample.observation(0)["players"][1]["cards"] == ["parchment:leaf"]
+    assert state.determinize(0, seed=5) == sample  # reproducible
+
+
+def test_traits_declare_chance_and_hidden_information():
+    """Bonsai declares a shuffled deck (chance) and hidden information."""
+    traits = fg.make("bonsai", num_players=4).traits
+    assert traits.chance and traits.hidden_information and not traits.out_of_turn
+    assert traits.min_players == 1 and traits.max_players == 4

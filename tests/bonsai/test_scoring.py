@@ -1,0 +1,197 @@
+"""Scoring: the published worked example, flowers by free sides, Parchments, goal measures."""
+
+import pytest
+
+from forestgames.bonsai import COLOURS, GOALS, can_place, goal_measures, tree_points
+from forestgames.bonsai._tables import cell_of
+from forestgames.bonsai.scoring import flower_free_sides
+from forestgames.bonsai.tree import Tree
+from tests.bonsai.helpers import (
+    EXAMPLE_FLOWERS,
+    EXAMPLE_FRUITS,
+    EXAMPLE_LEAVES,
+    EXAMPLE_WOOD,
+    arrange,
+    example_tiles,
+)
+
+
+def test_worked_example_tree_is_legal_in_placement_order():
+    """Every tile of the worked example's tree fits when laid wood, leaves, flowers, fruit."""
+    tiles: dict = {}
+    for at, kind in example_tiles().items():
+        assert can_place(tiles, at, kind), (at, kind)
+        tiles[at] = kind
+
+
+def test_worked_example_tree_parts():
+    """13 leaves (39) + flowers with 5, 3, 3, 3, 5 free sides (19) + 2 fruits (14) = 72."""
+    tiles = example_tiles()
+    cells = Tree.from_tiles(tiles).cells
+    assert len(EXAMPLE_LEAVES) == 13 and len(EXAMPLE_FRUITS) == 2
+    assert [flower_free_sides(cells, cell_of(*at)) for at in EXAMPLE_FLOWERS] == [5, 3, 3, 3, 5]
+    assert tree_points(tiles) == 39 + 19 + 14
+
+
+def test_worked_example_scores_100_in_a_game():
+    """The published example as a real position: tree 72 + Parchments 13 (1 per leaf) and
+    10 (2 per flower) + the 5-point brown goal (8 wood with the bud) = 100."""
+    state = arrange(
+        2,
+        trees={0: example_tiles()},
+        hands={0: ["parchment:leaf", "parchment:flower"]},
+        goal_owners={"brown 1": 0},
+    )
+    assert goal_measures(example_tiles())[0] == 8 == len(EXAMPLE_WOOD) + 1
+    assert state.score_parts(0) == {"tree": 72, "goals": 5, "parchments": 23, "total": 100}
+    assert state.scores == (100, 0)
+
+
+def test_flower_scores_its_free_sides_not_a_fixed_amount():
+    """Seed mistake 4: a flower scores 1 per side touching no tile: the flower on (-1,-3)
+    touches only the leaf (-1,-2) (5 points); with wood on (0,-3) and (0,-4), its E
+    and NE sides, it scores 3."""
+    alone = {(0, -1): "wood", (0, -2): "wood", (-1, -2): "leaf", (-1, -3): "flower"}
+    assert tree_points(alone) == 3 + 5
+    crowded = {**alone, (0, -3): "wood", (0, -4): "wood"}
+    assert all(
+        can_place({k: v for k, v in crowded.items() if k != at}, at, kind)
+        for at, kind in crowded.items()
+    )
+    assert tree_points(crowded) == 3 + 3
+
+
+def test_bud_blocks_a_flower_side_and_pot_sides_are_free_by_default():
+    """A flower on (1,-1) touches the bud (a wood tile) and the pot cell (1,0): the bud's side
+    is taken, the pot's side counts as free unless pot_sides_free=False."""
+    tiles = {(0, -1): "wood", (1, -2): "leaf", (1, -1): "flower"}
+    # (1,-1) neighbours: E (2,-1) free, NE (2,-2) free, NW (1,-2) leaf, W (0,-1) wood,
+    # SW (0,0) the bud, SE (1,0) pot.
+    assert tree_points(tiles) == 3 + 3
+    assert tree_points(tiles, pot_sides_free=False) == 3 + 2
+
+
+def test_pot_sides_free_option_changes_the_game_score():
+    """The game passes its pot_sides_free option to the scoring."""
+    tiles = {(0, -1): "wood", (1, -2): "leaf", (1, -1): "flower"}
+    free = arrange(2, trees={0: tiles})
+    taken = arrange(2, options={"pot_sides_free": False}, trees={0: tiles})
+    assert free.scores[0] == 6 and taken.scores[0] == 5
+
+
+def test_wood_scores_nothing_and_fruit_seven():
+    """Wood 0, leaf 3, fruit 7."""
+    assert tree_points({(0, -1): "wood", (0, -2): "wood"}) == 0
+    tiles = {
+        (0, -1): "wood",
+        (0, -2): "wood",
+        (-1, -1): "leaf",
+        (-1, -2): "leaf",
+        (-2, -1): "fruit",
+    }
+    assert tree_points(tiles) == 6 + 7
+
+
+@pytest.mark.parametrize(
+    "parchment, expected",
+    [
+        ("parchment:wood", 8),  # 1 x 8 wood, the bud included
+        ("parchment:leaf", 13),
+        ("parchment:flower", 10),
+        ("parchment:fruit", 4),
+        ("parchment:growth", 4),  # 2 x 2 growth cards
+        ("parchment:helper", 2),  # 2 x 1 helper card
+        ("parchment:master", 6),  # 2 x 3 master cards: Masters score only this way
+    ],
+)
+def test_each_parchment_card(parchment, expected):
+    """Each Parchment scores its count at the end; other cards score nothing themselves."""
+    hand = [parchment, "growth:leaf", "growth:wood", "helper:wild+wood", "master:wild",
+            "master:wood+wood", "master:leaf+leaf", "tool"]  # fmt: skip
+    state = arrange(2, trees={0: example_tiles()}, hands={0: hand})
+    assert state.score_parts(0)["parchments"] == expected
+
+
+def test_goal_measures_of_the_example():
+    """brown 8 wood, green 7 leaves in its largest group, orange 2, pink 2 (left), blue 0."""
+    assert goal_measures(example_tiles()) == (8, 7, 2, 2, 0)
+
+
+def test_green_counts_the_largest_connected_leaf_group():
+    """Two groups of leaves (3 and 2) measure 3, not 5."""
+    tiles = {(0, -1): "wood", (0, -2): "wood", (0, -3): "wood"}
+    tiles.update(
+        {(-1, -1): "leaf", (-1, -2): "leaf", (-1, -3): "leaf", (1, -2): "leaf", (1, -3): "leaf"}
+    )
+    assert goal_measures(tiles)[1] == 3
+
+
+def test_pink_counts_flowers_protruding_on_one_same_side():
+    """2 flowers left and 1 right measure 2 (the sides are not added)."""
+    tiles = {(-3, -1): "flower", (-4, 0): "flower", (5, -3): "flower"}
+    assert goal_measures(tiles)[3] == 2
+
+
+@pytest.mark.parametrize(
+    "tiles, level",
+    [
+        ({(-4, -1): "leaf"}, 0),  # left only: not the gold crack's side
+        ({(4, -2): "leaf"}, 1),  # right: small
+        ({(4, -2): "leaf", (-3, 0): "leaf"}, 2),  # both sides: medium
+        ({(4, -2): "leaf", (-3, 2): "leaf"}, 3),  # right, and below-left: large
+        ({(-3, 0): "leaf", (2, 2): "leaf"}, 3),  # left, and below-right: large
+        ({(2, 2): "leaf"}, 1),  # below and right alone: small only
+    ],
+)
+def test_blue_levels(tiles, level):
+    """Blue: small a tile right (gold crack); medium both sides; large one side and the
+    other side below the pot."""
+    assert goal_measures(tiles)[4] == level
+
+
+def _trunk(length):
+    return {(0, -k): "wood" for k in range(1, length + 1)}
+
+
+def _goal_tree(colour, measure):
+    """A legal tree whose ``colour`` measure is ``measure`` (hand-built, see each case)."""
+    if colour == "brown":  # the bud and a trunk
+        return _trunk(measure - 1)
+    if colour == "green":  # one group: leaves up the trunk's left side
+        return {**_trunk(measure), **{(-1, -k): "leaf" for k in range(1, measure + 1)}}
+    if colour == "orange":  # fruit on every other cell left of a leaf column: no two touch
+        tiles = {**_trunk(2 * measure), **{(-1, -k): "leaf" for k in range(1, 2 * measure + 1)}}
+        return {**tiles, **{(-2, -2 * k + 1): "fruit" for k in range(1, measure + 1)}}
+    if colour == "pink":  # flowers at x <= -2, left of a leaf column
+        tiles = {**_trunk(measure), **{(-1, -k): "leaf" for k in range(1, measure + 1)}}
+        return {**tiles, **{(-2, -k): "flower" for k in range(1, measure + 1)}}
+    # blue: wood out to x = 3.5 on the right; then to x = -2.5 on the left; then down to
+    # (2, 2), below the pot and beyond its right side
+    right = {(1, -1): "wood", (2, -1): "wood", (3, -1): "wood", (4, -1): "wood"}
+    left = {(0, -1): "wood", (-1, -1): "wood", (-2, -1): "wood"}
+    below = {(4, 0): "wood", (3, 1): "wood", (2, 2): "wood"}
+    return [{}, right, {**right, **left}, {**right, **left, **below}][measure]
+
+
+@pytest.mark.parametrize("goal", range(15))
+def test_every_goal_threshold(goal):
+    """Each goal is offered for a real tree at its threshold and not one below (a position
+    with only that goal in play)."""
+    g = GOALS[goal]
+    for measure, offered in ((g.threshold, goal), (g.threshold - 1, -1)):
+        tiles = _goal_tree(g.colour, measure)
+        assert goal_measures(tiles)[COLOURS.index(g.colour)] == measure
+        state = arrange(2, trees={0: tiles}, goals_in_play=[g.name])
+        assert state.game.offered_goal(state, 0) == offered
+
+
+def test_goal_table_matches_the_rules_page():
+    """Thresholds and points of the 15 goal tiles."""
+    table = {g.name: (g.threshold, g.points) for g in GOALS}
+    assert table == {
+        "brown 1": (8, 5), "brown 2": (10, 10), "brown 3": (12, 15),
+        "green 1": (5, 6), "green 2": (7, 9), "green 3": (9, 12),
+        "orange 1": (3, 9), "orange 2": (4, 11), "orange 3": (5, 13),
+        "pink 1": (3, 8), "pink 2": (4, 12), "pink 3": (5, 16),
+        "blue 1": (1, 7), "blue 2": (2, 10), "blue 3": (3, 14),
+    }  # fmt: skip
