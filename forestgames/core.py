@@ -43,6 +43,8 @@ __all__ = [
     "new_rng",
     "resolve_seed",
     "check_player_count",
+    "check_option_names",
+    "check_bool_option",
     "check_seat",
     "require",
 ]
@@ -112,6 +114,20 @@ def check_player_count(name: str, num_players: Any, low: int, high: int) -> int:
     if not low <= num_players <= high:
         raise ConfigError(f"{name} is played by {low} to {high} players, not {num_players}")
     return int(num_players)
+
+
+def check_option_names(title: str, options: dict[str, Any], known: Sequence[str]) -> None:
+    """ConfigError unless every key of ``options`` is one of ``known``."""
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ConfigError(f"unknown {title} option(s) {unknown}; known: {list(known)}")
+
+
+def check_bool_option(name: str, value: Any) -> bool:
+    """Validate a True/False option and return it as a bool."""
+    if not isinstance(value, bool | np.bool_):
+        raise ConfigError(f"option {name} must be True or False, not {value!r}")
+    return bool(value)
 
 
 def check_seat(num_players: int, seat: Any, what: str = "seat") -> int:

@@ -44,6 +44,8 @@ from forestgames.bonsai.tree import Tree
 from forestgames.core import (
     ConfigError,
     GameTraits,
+    check_bool_option,
+    check_option_names,
     check_player_count,
     check_seat,
     new_rng,
@@ -58,12 +60,6 @@ OPTION_NAMES = (
 GOAL_SETUPS = ("all", "published")
 END_RULES = ("round", "extra_turn")
 NO_SYMBOLS = (0, 0, 0, 0, 0)
-
-
-def _bool_option(name: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(f"option {name} must be True or False, not {value!r}")
-    return value
 
 
 def _choice_option(name: str, value: Any, choices: tuple[str, ...]) -> str:
@@ -117,9 +113,7 @@ class BonsaiGame:
     @classmethod
     def create(cls, **options: Any) -> BonsaiGame:
         """Validate ``options`` (see the class docstring); ConfigError names a bad one."""
-        unknown = sorted(set(options) - set(OPTION_NAMES))
-        if unknown:
-            raise ConfigError(f"unknown Bonsai option(s) {unknown}; known: {list(OPTION_NAMES)}")
+        check_option_names("Bonsai", options, OPTION_NAMES)
         players = check_player_count("Bonsai", options.get("num_players", 2), 1, 4)
         solo = players == 1
         setup = _choice_option(
@@ -138,8 +132,8 @@ class BonsaiGame:
             players,
             setup,
             _choice_option("end_rule", options.get("end_rule", "round"), END_RULES),
-            _bool_option("pot_sides_free", options.get("pot_sides_free", True)),
-            _bool_option("wood_beside_pot", options.get("wood_beside_pot", False)),
+            check_bool_option("pot_sides_free", options.get("pot_sides_free", True)),
+            check_bool_option("wood_beside_pot", options.get("wood_beside_pot", False)),
             int(difficulty),
         )
 

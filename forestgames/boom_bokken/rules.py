@@ -48,6 +48,8 @@ from forestgames.core import (
     ConfigError,
     GameTraits,
     StateError,
+    check_bool_option,
+    check_option_names,
     check_player_count,
     check_seat,
     resolve_seed,
@@ -94,12 +96,6 @@ def _check_deck(value: Any, players: int) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _bool_option(name: str, value: Any) -> bool:
-    if not isinstance(value, bool | np.bool_):
-        raise ConfigError(f"option {name} must be True or False, not {value!r}")
-    return bool(value)
-
-
 @attrs.frozen(repr=False)
 class BoomBokkenGame:
     """Boom Bokken for 4–9 players with its options fixed. Build with ``BoomBokkenGame.create``.
@@ -130,13 +126,9 @@ class BoomBokkenGame:
     @classmethod
     def create(cls, **options: Any) -> BoomBokkenGame:
         """Validate ``options`` (see the class docstring); ConfigError names a bad one."""
-        unknown = sorted(set(options) - set(OPTION_NAMES))
-        if unknown:
-            raise ConfigError(
-                f"unknown Boom Bokken option(s) {unknown}; known: {list(OPTION_NAMES)}"
-            )
+        check_option_names("Boom Bokken", options, OPTION_NAMES)
         players = check_player_count("Boom Bokken", options.get("num_players", 4), 4, 9)
-        expert = _bool_option("expert", options.get("expert", False))
+        expert = check_bool_option("expert", options.get("expert", False))
         spent = options.get("spent_time_outs", "aside" if expert else "deck")
         if spent not in SPENT_TIME_OUTS:
             raise ConfigError(f"spent_time_outs must be 'deck' or 'aside', not {spent!r}")

@@ -33,6 +33,8 @@ from forestgames.bosk.state import BoskState, Phase, load_state
 from forestgames.core import (
     ConfigError,
     GameTraits,
+    check_bool_option,
+    check_option_names,
     check_player_count,
     check_seat,
     new_rng,
@@ -63,12 +65,6 @@ def _check_terrain(terrain: Any, size: int) -> np.ndarray:
     grid = grid.astype(np.int8)
     grid.flags.writeable = False
     return grid
-
-
-def _bool_option(name: str, value: Any) -> bool:
-    if not isinstance(value, bool | np.bool_):
-        raise ConfigError(f"option {name} must be True or False, not {value!r}")
-    return bool(value)
 
 
 @attrs.frozen(repr=False)
@@ -103,9 +99,7 @@ class BoskGame:
     @classmethod
     def create(cls, **options: Any) -> BoskGame:
         """Validate ``options`` (see the class docstring); ConfigError names a bad one."""
-        unknown = sorted(set(options) - set(OPTION_NAMES))
-        if unknown:
-            raise ConfigError(f"unknown Bosk option(s) {unknown}; known: {list(OPTION_NAMES)}")
+        check_option_names("Bosk", options, OPTION_NAMES)
         players = check_player_count("Bosk", options.get("num_players", 2), 2, 4)
         size = BOARD_SIZE[players]
         terrain = options.get("terrain")
@@ -113,8 +107,10 @@ class BoskGame:
         return cls(
             players,
             grid,
-            _bool_option("squirrel_exactly_three", options.get("squirrel_exactly_three", False)),
-            _bool_option("ties_include_start", options.get("ties_include_start", True)),
+            check_bool_option(
+                "squirrel_exactly_three", options.get("squirrel_exactly_three", False)
+            ),
+            check_bool_option("ties_include_start", options.get("ties_include_start", True)),
         )
 
     def __repr__(self) -> str:

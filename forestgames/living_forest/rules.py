@@ -18,6 +18,8 @@ import attrs
 from forestgames.core import (
     ConfigError,
     GameTraits,
+    check_bool_option,
+    check_option_names,
     check_player_count,
     check_seat,
     new_rng,
@@ -85,12 +87,6 @@ OPTION_NAMES = (
 _MOVES_PER_SEAT_TURN = 200  # reveals + spends (≤ 110) and actions with their picks (≤ 90)
 
 
-def _bool_option(name: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(f"option {name} must be True or False, not {value!r}")
-    return value
-
-
 def _int_option(name: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ConfigError(f"option {name} must be an int in {low}..{high}, not {value!r}")
@@ -136,17 +132,13 @@ class LivingForestGame:
     @classmethod
     def create(cls, **options: Any) -> LivingForestGame:
         """Validate ``options`` (see the class docstring); ConfigError names a bad one."""
-        unknown = sorted(set(options) - set(OPTION_NAMES))
-        if unknown:
-            raise ConfigError(
-                f"unknown Living Forest option(s) {unknown}; known: {list(OPTION_NAMES)}"
-            )
+        check_option_names("Living Forest", options, OPTION_NAMES)
         return cls(
             check_player_count("Living Forest", options.get("num_players", 2), 2, 4),
             _fire_tiles_option(options.get("fire_tiles", DEFAULT_FIRE_TILES)),
-            _bool_option("duplicate_trees", options.get("duplicate_trees", True)),
-            _bool_option("reveal_after_third", options.get("reveal_after_third", True)),
-            _bool_option("varan_returns", options.get("varan_returns", False)),
+            check_bool_option("duplicate_trees", options.get("duplicate_trees", True)),
+            check_bool_option("reveal_after_third", options.get("reveal_after_third", True)),
+            check_bool_option("varan_returns", options.get("varan_returns", False)),
             _int_option("turn_limit", options.get("turn_limit", 100), 1, 10_000),
         )
 
