@@ -227,10 +227,12 @@ class State(Protocol):
 class StateBase:
     """Behaviour shared by the games' states (a mixin for attrs frozen classes).
 
-    A subclass provides ``game``, ``current_player``, ``is_terminal``,
-    ``_moves_of(player)`` (the legal moves of one seat, assuming the game is not
-    over) and ``_apply(move)`` (the new state, the move already known legal).
-    Games where seats act out of turn override ``players_to_act``.
+    A subclass provides ``game``, ``current_player`` and ``is_terminal``; its
+    game provides ``legal_moves_of(state, player)`` (one seat's legal moves, the
+    game not over), ``apply_move(state, move)`` (the new state, the move known
+    legal) and optionally ``why_illegal(state, move)``. A state may override
+    ``_moves_of``, ``_is_legal``, ``_why_illegal`` and ``_apply`` (to cache or to
+    check faster). Games where seats act out of turn override ``players_to_act``.
     """
 
     __slots__ = ()
@@ -281,8 +283,9 @@ class StateBase:
         return move in self._moves_of(move.player)
 
     def _why_illegal(self, move: Any) -> str:
-        """A message saying why ``move`` is illegal (games refine it)."""
-        return f"{move} is not legal now"
+        """A message saying why ``move`` is illegal: the game's own, or a plain one."""
+        why = getattr(self.game, "why_illegal", None)
+        return why(self, move) if why else f"{move} is not legal now"
 
     def _checked_player(self, player: Any) -> int:
         if isinstance(player, bool) or not isinstance(player, int | np.integer):
@@ -293,11 +296,13 @@ class StateBase:
             )
         return int(player)
 
-    def _moves_of(self, player: int) -> tuple[Any, ...]:  # pragma: no cover - overridden
-        raise NotImplementedError
+    # The rules live in the game object; by default a state hands over to it.
 
-    def _apply(self, move: Any) -> Any:  # pragma: no cover - overridden
-        raise NotImplementedError
+    def _moves_of(self, player: int) -> tuple[Any, ...]:
+        return self.game.legal_moves_of(self, player)  # type: ignore[no-any-return]
+
+    def _apply(self, move: Any) -> Any:
+        return self.game.apply_move(self, move)
 
 
 # --------------------------------------------------------------------------- registry

@@ -52,7 +52,9 @@ def _check_one_game(game: Any, seed: int, deep_every: int) -> None:
             assert state.current_player is None and moves == (), where
             assert state.players_to_act == (), where
             assert all(0 <= w < game.num_players for w in state.winners), where
-            assert state.winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)"
+            assert state.winners or game.num_players == 1, (
+                f"{where}: nobody won (a lost solo game may)"
+            )
             assert len(state.scores) == game.num_players, where
             last = state
             break

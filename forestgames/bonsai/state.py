@@ -41,7 +41,6 @@ from forestgames.bonsai.tree import Tree
 from forestgames.core import StateBase, StateError, expect_int, expect_keys, new_rng, require
 
 if TYPE_CHECKING:
-    from forestgames.bonsai.moves import BonsaiMove
     from forestgames.bonsai.rules import BonsaiGame
 
 __all__ = ["BonsaiState", "Phase"]
@@ -152,17 +151,8 @@ class BonsaiState(StateBase):
         claimed = sum(1 for owner in self.goal_owner if owner == 0)
         return claimed == 3 and self.scores[0] >= SOLO_TARGETS[self.game.solo_difficulty]
 
-    def _moves_of(self, player: int) -> tuple[BonsaiMove, ...]:
-        return self.game.legal_moves_of(self, player)
-
     def _is_legal(self, move: Any) -> bool:
         return self.game.is_legal(self, move)
-
-    def _why_illegal(self, move: Any) -> str:
-        return self.game.why_illegal(self, move)
-
-    def _apply(self, move: BonsaiMove) -> BonsaiState:
-        return self.game.apply_move(self, move)
 
     def observation(self, player: int) -> dict[str, Any]:
         """Everything but the deck order (its size instead), from ``player``'s seat.

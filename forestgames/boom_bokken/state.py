@@ -64,7 +64,6 @@ from forestgames.boom_bokken.scoring import decide_winners, final_scores, round_
 from forestgames.core import StateBase, StateError, expect_int, expect_keys, new_rng, require
 
 if TYPE_CHECKING:
-    from forestgames.boom_bokken.moves import BoomBokkenMove
     from forestgames.boom_bokken.rules import BoomBokkenGame
 
 __all__ = ["BoomBokkenState", "load_state", "hand_names"]
@@ -169,17 +168,11 @@ class BoomBokkenState(StateBase):
             return ()
         return decide_winners(self.scores, self.tokens)
 
-    def _moves_of(self, player: int) -> tuple[BoomBokkenMove, ...]:
-        return self.game.legal_moves_of(self, player)
-
     def _is_legal(self, move: Any) -> bool:
         return self.game.problem(self, move) is None
 
     def _why_illegal(self, move: Any) -> str:
         return self.game.problem(self, move) or f"{move} is not legal now"
-
-    def _apply(self, move: BoomBokkenMove) -> BoomBokkenState:
-        return self.game.apply_move(self, move)
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: own hand, every hand's size, the deck's size, all else public."""

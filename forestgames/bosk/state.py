@@ -128,12 +128,6 @@ class BoskState(StateBase):
     def _is_legal(self, move: Any) -> bool:
         return self.game.is_legal(self, move)
 
-    def _why_illegal(self, move: Any) -> str:
-        return self.game.why_illegal(self, move)
-
-    def _apply(self, move: BoskMove) -> BoskState:
-        return self.game.apply_move(self, move)
-
     def observation(self, player: int) -> dict[str, Any]:
         """Everything (Bosk has no hidden information), from ``player``'s seat."""
         self._checked_player(player)

@@ -31,7 +31,6 @@ from forestgames.living_forest.scoring import (
 )
 
 if TYPE_CHECKING:
-    from forestgames.living_forest.moves import LivingForestMove
     from forestgames.living_forest.rules import LivingForestGame
 
 __all__ = ["LivingForestState", "Phase", "Step"]
@@ -132,15 +131,6 @@ class LivingForestState(StateBase):
         if self.phase is not Phase.OVER:
             return ()
         return limit_winners(self.progress)
-
-    def _moves_of(self, player: int) -> tuple[LivingForestMove, ...]:
-        return self.game.legal_moves_of(self, player)
-
-    def _why_illegal(self, move: Any) -> str:
-        return self.game.why_illegal(self, move)
-
-    def _apply(self, move: LivingForestMove) -> LivingForestState:
-        return self.game.apply_move(self, move)
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: all but deck orders, other discards, reserve stacks."""
