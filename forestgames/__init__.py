@@ -25,6 +25,9 @@ register_game("bosk", bosk.BoskGame.create)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
+from forestgames.agents import GreedyAgent, MCTSAgent, RandomAgent  # noqa: E402 - after the games
+from forestgames.sim import play, simulate  # noqa: E402
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -33,9 +36,14 @@ __all__ = [
     "ForestGamesError",
     "GameRecord",
     "GameTraits",
+    "GreedyAgent",
+    "MCTSAgent",
+    "RandomAgent",
     "IllegalMoveError",
     "ParseError",
     "StateError",
     "bosk",
     "make",
+    "play",
+    "simulate",
 ]
