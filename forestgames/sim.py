@@ -88,12 +88,17 @@ def _seat_agents(agents: Sequence[Any], num_players: int) -> list[Any]:
 
 
 def play_game(
-    game: Any, agents: Sequence[Any], seed: int, max_moves: int | None = None
+    game: Any,
+    agents: Sequence[Any],
+    seed: int,
+    max_moves: int | None = None,
+    observer: Callable[[Any, Any], None] | None = None,
 ) -> tuple[GameRecord, Any, bool]:
     """Play one game; return its record, its last state and whether the cap cut it short.
 
     ``agents`` has one agent (or spec) per seat, cycled if shorter; each is
-    rebuilt for this game from ``seed`` and its seat.
+    rebuilt for this game from ``seed`` and its seat. ``observer(state, move)``,
+    if given, hears every move just before it is applied.
     """
     game = _resolve_game(game)
     seed = resolve_seed(seed)
@@ -117,6 +122,8 @@ def play_game(
                     break
         if move is None:
             move = seats[acting[0]].choose(state)
+        if observer is not None:
+            observer(state, move)
         state = state.apply(move)
         moves.append(move)
     record = GameRecord.start(game, seed).with_moves(moves)
