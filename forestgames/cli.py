@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from forestgames.agents import acting_seat
-from forestgames.core import ForestGamesError, GameRecord, IllegalMoveError, ParseError, make, registered_games
+from forestgames.core import (
+    ForestGamesError,
+    GameRecord,
+    IllegalMoveError,
+    ParseError,
+    make,
+    registered_games,
+)
 from forestgames.sim import play_game, simulate
 
 __all__ = ["main", "HumanAgent"]
@@ -58,7 +65,10 @@ class HumanAgent:
         moves = state.legal_moves(seat)
         self.write(state.render())
         hint = "an empty line passes, " if may_pass else ""
-        self.write(f"seat {seat} to {'react' if may_pass else 'move'} ({hint}? lists the {len(moves)} legal moves)")
+        self.write(
+            f"seat {seat} to {'react' if may_pass else 'move'} "
+            f"({hint}? lists the {len(moves)} legal moves)"
+        )
         while True:
             try:
                 text = self.read(f"seat {seat}> ").strip()
@@ -75,8 +85,10 @@ class HumanAgent:
             if text in ("quit", "q", "exit"):
                 raise _Quit("quit")
             if text in ("help", "h"):
-                self.write("type a move in notation (e.g. one from ?), its number in the ? list, "
-                           "? to list moves, board to redraw, quit to stop")  # fmt: skip
+                self.write(
+                    "type a move in notation (e.g. one from ?), its number in the ? list, "
+                    "? to list moves, board to redraw, quit to stop"
+                )
                 continue
             move = self._parse(state, seat, text, moves)
             if move is not None:
@@ -115,7 +127,9 @@ class HumanAgent:
 def _option_value(text: str) -> tuple[str, Any]:
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise argparse.ArgumentTypeError(f"{text!r}: options are KEY=VALUE (VALUE in JSON, e.g. true)")
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: options are KEY=VALUE (VALUE in JSON, e.g. true)"
+        )
     try:
         return key, json.loads(value)
     except json.JSONDecodeError:
@@ -131,10 +145,21 @@ def _make_game(args: argparse.Namespace) -> Any:
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=registered_games(), help="the game to play")
-    parser.add_argument("--players", "-p", type=int, default=None,
-                        help="number of players (default: the game's default)")  # fmt: skip
-    parser.add_argument("--option", "-o", type=_option_value, action="append", metavar="KEY=VALUE",
-                        help="a game option, VALUE in JSON (repeatable), e.g. -o squirrel_exactly_three=true")  # fmt: skip
+    parser.add_argument(
+        "--players",
+        "-p",
+        type=int,
+        default=None,
+        help="number of players (default: the game's default)",
+    )
+    parser.add_argument(
+        "--option",
+        "-o",
+        type=_option_value,
+        action="append",
+        metavar="KEY=VALUE",
+        help="a game option, VALUE in JSON (repeatable), e.g. -o squirrel_exactly_three=true",
+    )
 
 
 # --------------------------------------------------------------------------- commands
@@ -193,8 +218,10 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             write(f"seat {move.player} plays {move}")
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    write(f"{game.name}, {game.num_players} players, seed {seed}; you are seat {seat}. "
-          "Type ? for the legal moves, help for more.")  # fmt: skip
+    write(
+        f"{game.name}, {game.num_players} players, seed {seed}; you are seat {seat}. "
+        "Type ? for the legal moves, help for more."
+    )
     status = 0
     try:
         record, final, _ = play_game(game, agents, seed, observer=observe)
@@ -214,7 +241,9 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     record = GameRecord.from_json(Path(args.file).read_text(encoding="utf-8"))
     states = record.replay()
-    print(f"{record.game} {record.options}, seed {record.seed}, {len(record.moves)} moves", file=out)
+    print(
+        f"{record.game} {record.options}, seed {record.seed}, {len(record.moves)} moves", file=out
+    )
     if args.all:
         print(states[0].render(), file=out)
         for number, (move, state) in enumerate(zip(record.moves, states[1:], strict=True), 1):
@@ -272,7 +301,10 @@ def _baseline(calls: int) -> float:
 
 def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     names = args.games or list(registered_games())
-    print(f"{'game':<14} {'players':>7} {'games':>6} {'moves/s':>10} {'baseline/s':>11} {'ratio':>7}", file=out)
+    print(
+        f"{'game':<14} {'players':>7} {'games':>6} {'moves/s':>10} {'baseline/s':>11} {'ratio':>7}",
+        file=out,
+    )
     for name in names:
         game = make(name)
         players = args.players or game.traits.min_players
@@ -280,8 +312,11 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         moves, games, elapsed = _random_moves(game, args.seconds, args.seed)
         base = _baseline(moves)
         rate, base_rate = moves / elapsed, moves / base
-        print(f"{name:<14} {players:>7} {games:>6} {rate:>10.0f} {base_rate:>11.0f} {rate / base_rate:>7.4f}",
-              file=out)  # fmt: skip
+        print(
+            f"{name:<14} {players:>7} {games:>6} {rate:>10.0f} {base_rate:>11.0f} "
+            f"{rate / base_rate:>7.4f}",
+            file=out,
+        )
     print("ratio = random moves per second / random.choice calls per second, same run", file=out)
     return 0
 
@@ -304,20 +339,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_arguments(sim)
     sim.add_argument("--games", "-n", type=int, default=100, help="number of games (default 100)")
-    sim.add_argument("--agents", "-a", default="random",
-                     help="agents cycled over the seats, comma-separated: random, greedy, mcts, "
-                          "mcts:ITERATIONS (default random)")  # fmt: skip
-    sim.add_argument("--workers", "-w", type=int, default=1, help="worker processes / Ray CPUs (default 1)")
-    sim.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
-                     help="run on Ray: the cluster at ADDRESS, or a local Ray started for the run")  # fmt: skip
+    sim.add_argument(
+        "--agents",
+        "-a",
+        default="random",
+        help="agents cycled over the seats, comma-separated: random, greedy, mcts, "
+        "mcts:ITERATIONS (default random)",
+    )
+    sim.add_argument(
+        "--workers", "-w", type=int, default=1, help="worker processes / Ray CPUs (default 1)"
+    )
+    sim.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="run on Ray: the cluster at ADDRESS, or a local Ray started for the run",
+    )
     sim.add_argument("--out", help="results file (JSON lines), written as games finish")
-    sim.add_argument("--resume", action="store_true",
-                     help="finish the run already in --out (same arguments): only missing games are played")  # fmt: skip
+    sim.add_argument(
+        "--resume",
+        action="store_true",
+        help="finish the run already in --out (same arguments): only missing games are played",
+    )
     sim.add_argument("--seed", "-s", type=int, default=0, help="the run's seed (default 0)")
-    sim.add_argument("--rotate", action="store_true",
-                     help="turn the seats each game, so every agent plays every seat equally")  # fmt: skip
-    sim.add_argument("--max-moves", type=int, default=None,
-                     help="move cap; longer games are reported truncated (default: 4x the game's maximum)")  # fmt: skip
+    sim.add_argument(
+        "--rotate",
+        action="store_true",
+        help="turn the seats each game, so every agent plays every seat equally",
+    )
+    sim.add_argument(
+        "--max-moves",
+        type=int,
+        default=None,
+        help="move cap; longer games are reported truncated (default: 4x the game's maximum)",
+    )
     sim.add_argument("--csv", help="also write the rows to this CSV file")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     sim.set_defaults(run=_cmd_simulate)
@@ -330,19 +387,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_arguments(play)
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--agents", "-a", default="greedy",
-                      help="the other seats' agents, comma-separated, cycled (default greedy)")  # fmt: skip
-    play.add_argument("--seed", "-s", type=int, default=None, help="the game's seed (default: random)")
+    play.add_argument(
+        "--agents",
+        "-a",
+        default="greedy",
+        help="the other seats' agents, comma-separated, cycled (default greedy)",
+    )
+    play.add_argument(
+        "--seed", "-s", type=int, default=None, help="the game's seed (default: random)"
+    )
     play.add_argument("--save", help="write the game record (JSON) to this file at the end")
     play.set_defaults(run=_cmd_play)
 
     replay = commands.add_parser(
         "replay",
         help="step through a saved game record",
-        description="Step through a game record (JSON, as saved by play --save or GameRecord.to_json).",
+        description="Step through a game record (JSON, as saved by play --save "
+        "or GameRecord.to_json).",
     )
     replay.add_argument("file", help="the game record")
-    replay.add_argument("--all", action="store_true", help="print every move and position, no prompts")
+    replay.add_argument(
+        "--all", action="store_true", help="print every move and position, no prompts"
+    )
     replay.set_defaults(run=_cmd_replay)
 
     bench = commands.add_parser(
@@ -352,7 +418,9 @@ def build_parser() -> argparse.ArgumentParser:
         "baseline (random.choice calls per second) because machines differ.",
     )
     bench.add_argument("games", nargs="*", help="games to measure (default: all registered)")
-    bench.add_argument("--players", "-p", type=int, default=None, help="players (default: the fewest)")
+    bench.add_argument(
+        "--players", "-p", type=int, default=None, help="players (default: the fewest)"
+    )
     bench.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
     bench.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
     bench.set_defaults(run=_cmd_bench)

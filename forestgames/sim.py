@@ -24,6 +24,7 @@ import csv
 import hashlib
 import io
 import json
+import logging
 import math
 import os
 import random
@@ -130,7 +131,9 @@ def play_game(
     return record, state, not state.is_terminal
 
 
-def play(game: Any, agents: Sequence[Any], seed: int | None = None, max_moves: int | None = None) -> GameRecord:
+def play(
+    game: Any, agents: Sequence[Any], seed: int | None = None, max_moves: int | None = None
+) -> GameRecord:
     """Play one game between ``agents`` (one per seat, or cycled) and return its record.
 
     ``game`` is a game or a registered name; ``agents`` are agents or specs
@@ -163,9 +166,9 @@ class GameRow:
     index: int
     seed: int
     first_player: int
-    agents: tuple[str, ...] = attrs.field(converter=tuple)
-    scores: tuple[int, ...] = attrs.field(converter=tuple)
-    winners: tuple[int, ...] = attrs.field(converter=tuple)
+    agents: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
     moves: int
     truncated: bool
     run: str
@@ -185,7 +188,11 @@ class GameRow:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameRow:
-        return cls(**{field.name: data[field.name] for field in attrs.fields(cls)})
+        """A row from :meth:`to_dict` output (lists become tuples)."""
+        values = {field.name: data[field.name] for field in attrs.fields(cls)}
+        for name in ("agents", "scores", "winners"):
+            values[name] = tuple(values[name])
+        return cls(**values)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -229,19 +236,26 @@ class _Run:
         return [self.play(index) for index in indices]
 
 
-def _make_run(game: Any, agents: Sequence[Any], seed: int, rotate: bool, max_moves: int | None) -> _Run:
+def _make_run(
+    game: Any, agents: Sequence[Any], seed: int, rotate: bool, max_moves: int | None
+) -> _Run:
     seats = tuple(_seat_agents(agents, game.num_players))
     cap = _move_cap(game, max_moves)
     described = {
         "game": game.name,
         "options": game.options(),
         "seed": seed,
-        "agents": [a.name if isinstance(s, str) else repr(a) for s, a in zip(_cycle(agents, len(seats)), seats, strict=True)],
+        "agents": [
+            a.name if isinstance(s, str) else repr(a)
+            for s, a in zip(_cycle(agents, len(seats)), seats, strict=True)
+        ],
         "rotate": bool(rotate),
         "cap": cap,
     }
     text = json.dumps(described, sort_keys=True, default=str)
-    return _Run(game, seats, seed, bool(rotate), cap, hashlib.sha256(text.encode()).hexdigest()[:12])
+    return _Run(
+        game, seats, seed, bool(rotate), cap, hashlib.sha256(text.encode()).hexdigest()[:12]
+    )
 
 
 def _cycle(items: Sequence[Any], n: int) -> list[Any]:
@@ -340,7 +354,10 @@ class SimulationResult:
             f"({s['truncated']} truncated), mean length {s['mean_moves']:.1f} moves"
         ]
         for title, tallies in (("seat", s["seats"]), ("agent", s["agents"])):
-            lines.append(f"{title:<12} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% CI':<15} {'mean score':>10} {'sd':>6}")
+            lines.append(
+                f"{title:<12} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% CI':<15} "
+                f"{'mean score':>10} {'sd':>6}"
+            )
             for t in tallies:
                 low, high = t["ci95"]
                 lines.append(
@@ -369,9 +386,18 @@ class SimulationResult:
         )
         for row in self.rows:
             writer.writerow(
-                [row.index, row.seed, row.first_player, *row.agents, *row.scores,
-                 ";".join(map(str, row.winners)), row.moves, row.truncated, row.run]
-            )  # fmt: skip
+                [
+                    row.index,
+                    row.seed,
+                    row.first_player,
+                    *row.agents,
+                    *row.scores,
+                    ";".join(map(str, row.winners)),
+                    row.moves,
+                    row.truncated,
+                    row.run,
+                ]
+            )
         text = buffer.getvalue()
         if path is not None:
             Path(path).write_text(text, encoding="utf-8")
@@ -458,7 +484,9 @@ def _worker_play(indices: list[int]) -> list[GameRow]:
     return _WORKER_RUN.play_many(indices)
 
 
-def _run_local(run: _Run, chunks: list[list[int]], workers: int, emit: Callable[[list[GameRow]], None]) -> None:
+def _run_local(
+    run: _Run, chunks: list[list[int]], workers: int, emit: Callable[[list[GameRow]], None]
+) -> None:
     if workers == 1:
         for chunk in chunks:
             emit(run.play_many(chunk))
@@ -466,7 +494,9 @@ def _run_local(run: _Run, chunks: list[list[int]], workers: int, emit: Callable[
     pending = list(chunks)
     for attempt in range(_LOCAL_RETRIES + 1):
         context = get_context("spawn")
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(run,)) as pool:
+        with ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_init_worker, initargs=(run,)
+        ) as pool:
             futures: dict[Future[list[GameRow]], list[int]] = {
                 pool.submit(_worker_play, chunk): chunk for chunk in pending
             }
@@ -484,8 +514,13 @@ def _run_local(run: _Run, chunks: list[list[int]], workers: int, emit: Callable[
                 pending = list(futures.values())  # a worker died: play its games again
 
 
-def _run_ray(run: _Run, chunks: list[list[int]], workers: int, address: str | None,
-             emit: Callable[[list[GameRow]], None]) -> None:  # fmt: skip
+def _run_ray(
+    run: _Run,
+    chunks: list[list[int]],
+    workers: int,
+    address: str | None,
+    emit: Callable[[list[GameRow]], None],
+) -> None:
     try:
         import ray
     except ImportError:
@@ -493,10 +528,10 @@ def _run_ray(run: _Run, chunks: list[list[int]], workers: int, address: str | No
     started = False
     if not ray.is_initialized():
         if address:
-            ray.init(address=address, logging_level="warning")
+            ray.init(address=address, logging_level=logging.WARNING)
         else:
             cpus = workers if workers > 1 else None
-            ray.init(num_cpus=cpus, include_dashboard=False, logging_level="warning")
+            ray.init(num_cpus=cpus, include_dashboard=False, logging_level=logging.WARNING)
             started = True
     try:
         play_remote = ray.remote(max_retries=_RAY_RETRIES)(_ray_play)

@@ -40,7 +40,7 @@ def _state_before_last_decision(game, seed):
 @settings(max_examples=8, deadline=None)
 @given(data=st.data())
 def test_every_agent_chooses_a_legal_move(game, data):
-    """On any reachable live state of any game, each agent returns a legal move of the acting seat."""
+    """On any reachable live state of any game, each agent returns a legal move of the actor."""
     state = data.draw(reachable_states(game))
     if state.is_terminal:
         return
@@ -69,10 +69,14 @@ def test_agents_never_touch_the_global_rngs():
     random.seed(1)
     np.random.seed(1)
     before = (random.getstate(), np.random.get_state()[1].tolist())
-    first = [agent.choose(state) for agent in (RandomAgent(9), GreedyAgent(9), MCTSAgent(5, seed=9))]
+    first = [
+        agent.choose(state) for agent in (RandomAgent(9), GreedyAgent(9), MCTSAgent(5, seed=9))
+    ]
     random.seed(12345)
     np.random.seed(12345)
-    second = [agent.choose(state) for agent in (RandomAgent(9), GreedyAgent(9), MCTSAgent(5, seed=9))]
+    second = [
+        agent.choose(state) for agent in (RandomAgent(9), GreedyAgent(9), MCTSAgent(5, seed=9))
+    ]
     assert first == second
     random.seed(1)
     np.random.seed(1)

@@ -23,8 +23,13 @@ def run_cli(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Com
     """``python -m forestgames.cli ARGS`` with ``stdin`` fed in; output captured."""
     return subprocess.run(
         [sys.executable, "-m", "forestgames.cli", *args],
-        input=stdin, capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=timeout,
-    )  # fmt: skip
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=timeout,
+    )
 
 
 def test_console_script_is_declared():
@@ -43,7 +48,7 @@ def test_help_everywhere(command):
 
 
 def test_simulate_with_defaults():
-    """`forestgames simulate bosk --players 4 --games 100` plays 100 random games and prints rates."""
+    """`forestgames simulate bosk --players 4 --games 100` plays 100 random games, prints rates."""
     done = run_cli("simulate", "bosk", "--players", "4", "--games", "100")
     assert done.returncode == 0, done.stderr
     assert "bosk, 4 players: 100 games (0 truncated)" in done.stdout
@@ -54,11 +59,30 @@ def test_simulate_with_defaults():
 def test_simulate_options_rotate_csv_and_errors(tmp_path):
     """Agents, --rotate, game options and --csv reach the run; a bad agent is a clear error."""
     csv = tmp_path / "rows.csv"
-    done = run_cli("simulate", "bosk", "-n", "4", "--agents", "greedy,random", "--rotate",
-                   "-o", "squirrel_exactly_three=true", "--csv", str(csv), "--seed", "3")  # fmt: skip
+    done = run_cli(
+        "simulate",
+        "bosk",
+        "-n",
+        "4",
+        "--agents",
+        "greedy,random",
+        "--rotate",
+        "-o",
+        "squirrel_exactly_three=true",
+        "--csv",
+        str(csv),
+        "--seed",
+        "3",
+    )
     assert done.returncode == 0, done.stderr
-    expected = fg.simulate(fg.make("bosk", squirrel_exactly_three=True), ["greedy", "random"], 4,
-                           seed=3, rotate=True, progress=False)  # fmt: skip
+    expected = fg.simulate(
+        fg.make("bosk", squirrel_exactly_three=True),
+        ["greedy", "random"],
+        4,
+        seed=3,
+        rotate=True,
+        progress=False,
+    )
     assert csv.read_text() == expected.to_csv()
     bad = run_cli("simulate", "bosk", "--agents", "genius")
     assert bad.returncode == 2 and "unknown agent 'genius'" in bad.stderr
@@ -73,8 +97,13 @@ def test_simulate_killed_then_resumed(tmp_path):
     missing games: the file then holds each game once, equal to an undisturbed run."""
     out = tmp_path / "results.jsonl"
     args = ["simulate", "bosk", "-n", "40", "--agents", "greedy", "--seed", "8", "--out", str(out)]
-    process = subprocess.Popen([sys.executable, "-m", "forestgames.cli", *args], env=ENV, cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    process = subprocess.Popen(
+        [sys.executable, "-m", "forestgames.cli", *args],
+        env=ENV,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
         if out.exists() and len(out.read_text().splitlines()) >= 3:
@@ -95,7 +124,7 @@ def test_simulate_killed_then_resumed(tmp_path):
 
 
 def _scripted_human_moves(seed: int) -> tuple[fg.GameRecord, list[str]]:
-    """A whole game with seat 0 played by a seeded random agent against greedy, and seat 0's moves."""
+    """A whole game, seat 0 a seeded random agent against greedy, and seat 0's moves."""
     record = fg.play(fg.make("bosk"), ["random", "greedy"], seed=seed)
     return record, [m for m in record.moves if m.startswith("0:")]
 
@@ -108,8 +137,17 @@ def test_play_session_from_scripted_input_then_replay(tmp_path):
     for index, move in enumerate(mine):
         lines.append(move.split(":", 1)[1] if index % 3 == 1 else move)
     save = tmp_path / "game.json"
-    done = run_cli("play", "bosk", "--seed", "12", "--agents", "greedy", "--save", str(save),
-                   stdin="\n".join(lines) + "\n")  # fmt: skip
+    done = run_cli(
+        "play",
+        "bosk",
+        "--seed",
+        "12",
+        "--agents",
+        "greedy",
+        "--save",
+        str(save),
+        stdin="\n".join(lines) + "\n",
+    )
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "not a move: 'nonsense' is not a Bosk move" in out
@@ -129,15 +167,28 @@ def test_play_session_from_scripted_input_then_replay(tmp_path):
     stepped = run_cli("replay", str(save), stdin="\n\nb\n5\nx\nq\n")
     assert stepped.returncode == 0
     shown = [line for line in stepped.stdout.splitlines() if line.startswith("[")]
-    assert [line.split("]")[0] for line in shown] == [f"[{i}/{len(record.moves)}" for i in (0, 1, 2, 1, 5, 5)]
+    assert [line.split("]")[0] for line in shown] == [
+        f"[{i}/{len(record.moves)}" for i in (0, 1, 2, 1, 5, 5)
+    ]
     assert "unknown command 'x'" in stepped.stdout
 
 
 def test_play_quit_saves_the_partial_record(tmp_path):
     """Quitting (or the input ending) stops with status 1 and saves the moves so far."""
     save = tmp_path / "partial.json"
-    done = run_cli("play", "bosk", "--seed", "1", "--seat", "1", "--agents", "random", "--save", str(save),
-                   stdin="1\nquit\n")  # fmt: skip
+    done = run_cli(
+        "play",
+        "bosk",
+        "--seed",
+        "1",
+        "--seat",
+        "1",
+        "--agents",
+        "random",
+        "--save",
+        str(save),
+        stdin="1\nquit\n",
+    )
     assert done.returncode == 1 and "stopped (quit)" in done.stdout
     partial = fg.GameRecord.from_json(save.read_text())
     assert 1 <= len(partial.moves) <= 3 and partial.replay()

@@ -94,7 +94,9 @@ class BuzzState(StateBase):
     def players_to_act(self) -> tuple[int, ...]:
         if self.is_terminal:
             return ()
-        others = tuple(s for s in range(self.game.num_players) if s != self.turn and not self.buzzed[s])
+        others = tuple(
+            s for s in range(self.game.num_players) if s != self.turn and not self.buzzed[s]
+        )
         return (self.turn, *others)
 
     @property
@@ -122,14 +124,17 @@ class BuzzState(StateBase):
         added = tuple(v + move.amount * (s == p) for s, v in enumerate(self.added))
         step = 0 if self.game.endless else move.amount
         return attrs.evolve(
-            self, counter=self.counter + step, turn=(self.turn + 1) % self.game.num_players, added=added
+            self,
+            counter=self.counter + step,
+            turn=(self.turn + 1) % self.game.num_players,
+            added=added,
         )
 
     def determinize(self, player: int, seed: int) -> BuzzState:
         return self
 
     def render(self) -> str:
-        return f"counter {self.counter}/{self.game.target}, seat {self.turn} to add, scores {self.scores}"
+        return f"counter {self.counter}/{self.game.target}, seat {self.turn} to add"
 
 
 def test_buzz_offers_out_of_turn_moves():

@@ -1,4 +1,4 @@
-"""play and simulate: the driver loop, reproducible rows on any backend, results files, summaries."""
+"""play and simulate: the driver loop, the same rows on any backend, results files, summaries."""
 
 from __future__ import annotations
 
@@ -20,13 +20,13 @@ from forestgames.sim import (
     play_game,
     wilson_interval,
 )
-from tests.test_fake_game import Add, Buzz, BuzzGame
+from tests.test_fake_game import Buzz, BuzzGame
 
 BOSK = fg.make("bosk")
 
 
 class SeatZeroDieFirst(RandomAgent):
-    """A random agent whose process dies (hard) the first time it moves, while ``marker`` is absent."""
+    """A random agent whose process dies (hard) when it first moves while ``marker`` is absent."""
 
     def __init__(self, marker: str, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -129,7 +129,9 @@ def test_rows_follow_the_run_seed():
 
 def test_same_rows_with_one_and_two_workers():
     """The rows of a run are identical with 1 worker and with 2 local processes."""
-    args = dict(game=BOSK, agents=["greedy", "random"], games=10, seed=21, progress=False, rotate=True)
+    args = dict(
+        game=BOSK, agents=["greedy", "random"], games=10, seed=21, progress=False, rotate=True
+    )
     assert fg.simulate(**args, workers=1).rows == fg.simulate(**args, workers=2).rows
 
 
@@ -140,13 +142,17 @@ def test_killed_local_worker_costs_no_game(tmp_path):
     calm = fg.simulate(BOSK, [RandomAgent(1), "random"], 6, seed=2, progress=False)
     hit = fg.simulate(BOSK, agents, 6, seed=2, workers=2, progress=False)
     assert os.path.exists(marker)
-    assert [r.to_dict() | {"run": ""} for r in hit.rows] == [r.to_dict() | {"run": ""} for r in calm.rows]
+    assert [r.to_dict() | {"run": ""} for r in hit.rows] == [
+        r.to_dict() | {"run": ""} for r in calm.rows
+    ]
 
 
 def test_rotate_gives_every_agent_every_seat():
     """With rotate, over a multiple of the player count each agent plays each seat equally."""
     game = fg.make("bosk", num_players=3)
-    result = fg.simulate(game, ["greedy", "random", "random"], 6, seed=1, rotate=True, progress=False)
+    result = fg.simulate(
+        game, ["greedy", "random", "random"], 6, seed=1, rotate=True, progress=False
+    )
     for seat in range(3):
         assert [row.agents[seat] for row in result.rows].count("greedy") == 2
 
@@ -209,15 +215,27 @@ def test_csv_and_jsonl_exports(tmp_path):
     text = result.to_csv(tmp_path / "r.csv")
     header, *lines = text.splitlines()
     assert header.split(",") == [
-        "index", "seed", "first_player", "agent_0", "agent_1", "score_0", "score_1",
-        "winners", "moves", "truncated", "run",
-    ]  # fmt: skip
+        "index",
+        "seed",
+        "first_player",
+        "agent_0",
+        "agent_1",
+        "score_0",
+        "score_1",
+        "winners",
+        "moves",
+        "truncated",
+        "run",
+    ]
     assert len(lines) == 3 and (tmp_path / "r.csv").read_text() == text
     first = lines[0].split(",")
     row = result.rows[0]
     assert first[3:7] == [*row.agents, *map(str, row.scores)]
     result.to_jsonl(tmp_path / "r.jsonl")
-    loaded = [GameRow.from_dict(json.loads(line)) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    loaded = [
+        GameRow.from_dict(json.loads(line))
+        for line in (tmp_path / "r.jsonl").read_text().splitlines()
+    ]
     assert tuple(loaded) == result.rows
 
 
@@ -245,7 +263,7 @@ def test_summary_counts_by_hand():
     seat0, seat1 = summary["seats"]
     assert (seat0["games"], seat0["wins"], seat0["mean_score"]) == (2, 2, 8.0)
     assert (seat1["wins"], seat1["mean_score"]) == (1, 5.0)
-    assert seat0["sd_score"] == pytest.approx(2 ** 1.5)
+    assert seat0["sd_score"] == pytest.approx(2**1.5)
     agents = {t["label"]: t for t in summary["agents"]}
     assert (agents["a"]["wins"], agents["a"]["games"], agents["a"]["mean_score"]) == (2, 2, 8.0)
     assert (agents["b"]["wins"], agents["b"]["win_rate"]) == (1, 0.5)
@@ -272,7 +290,6 @@ def test_progress_only_on_a_terminal():
 # --------------------------------------------------------------------------- Ray
 
 
-
 @pytest.fixture(scope="module")
 def ray_cluster():
     """A small local Ray (2 CPUs, no dashboard) for this module's Ray tests."""
@@ -291,11 +308,10 @@ def test_ray_rows_equal_local_rows(ray_cluster):
 def test_killed_ray_worker_costs_no_game(ray_cluster, tmp_path):
     """A Ray worker that dies mid-task is retried by Ray: the rows equal an undisturbed run."""
     marker = str(tmp_path / "died")
-    hit = fg.simulate(BOSK, [SeatZeroDieFirst(marker, seed=1), "random"], 4, seed=3,
-                      backend="ray", progress=False)  # fmt: skip
+    hit = fg.simulate(
+        BOSK, [SeatZeroDieFirst(marker, seed=1), "random"], 4, seed=3, backend="ray", progress=False
+    )
     calm = fg.simulate(BOSK, [RandomAgent(1), "random"], 4, seed=3, progress=False)
     assert os.path.exists(marker)
     strip = lambda rows: [r.to_dict() | {"run": ""} for r in rows]  # noqa: E731
     assert strip(hit.rows) == strip(calm.rows)
-
-

@@ -58,6 +58,4 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
         if argument.isdigit() and int(argument) > 0:
             return MCTSAgent(int(argument), seed=seed)
         raise ConfigError(f"agent {spec!r}: mcts iterations must be a positive int, e.g. mcts:200")
-    raise ConfigError(
-        f"unknown agent {spec!r}; known: random, greedy, mcts, mcts:ITERATIONS"
-    )
+    raise ConfigError(f"unknown agent {spec!r}; known: random, greedy, mcts, mcts:ITERATIONS")

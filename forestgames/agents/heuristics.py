@@ -47,7 +47,9 @@ def evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
     values = np.asarray(heuristic_for(state.game.name)(state, moves), dtype=np.float64)
     expected = (len(moves), state.game.num_players)
     if values.shape != expected:
-        raise ValueError(f"{state.game.name} heuristic returned shape {values.shape}, not {expected}")
+        raise ValueError(
+            f"{state.game.name} heuristic returned shape {values.shape}, not {expected}"
+        )
     return values
 
 
@@ -86,6 +88,7 @@ def _bosk_scores(state: bosk.BoskState, moves: Sequence[Any]) -> np.ndarray:
         top = np.repeat(state.top[None], m, axis=0)
         top[np.arange(m), rows, cols] = [move.player for move in moves]
         return summer + bosk.winter_scores(top, state.game.terrain, p)
+    now: np.ndarray
     if state.phase is bosk.Phase.SPRING:
         now = bosk.summer_scores(state.tree_owner, state.tree_value, p)
     else:
