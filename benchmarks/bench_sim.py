@@ -23,16 +23,20 @@ def _games_per_second(agents: list[str], games: int, workers: int) -> float:
 
 
 def test_two_workers_speedup(benchmark):
-    """simulate with 2 local workers vs 1: games per second, Greedy against Random (target 1.8x)."""
+    """simulate with 2 local workers vs 1: games per second, Greedy against Random (target 1.8x).
+
+    The machine may be shared: each figure is the best of two alternating runs.
+    """
     games = 8 if benchmark.disabled else 240
     agents = ["greedy", "random"]
-    one = _games_per_second(agents, games, workers=1)
-    two = benchmark.pedantic(_games_per_second, args=(agents, games, 2), rounds=1, iterations=1)
+    one = two = 0.0
+    for _ in range(1 if benchmark.disabled else 2):
+        one = max(one, _games_per_second(agents, games, workers=1))
+        two = max(two, _games_per_second(agents, games, workers=2))
+    benchmark.pedantic(_games_per_second, args=(agents, games, 2), rounds=1, iterations=1)
     speedup = two / one
     benchmark.extra_info.update(one_worker=one, two_workers=two, speedup=speedup)
-    print(
-        f"\n{games} games: 1 worker {one:.1f} games/s, 2 workers {two:.1f} games/s, x{speedup:.2f}"
-    )
+    print(f"\n{games} games: 1 worker {one:.1f}/s, 2 workers {two:.1f}/s, x{speedup:.2f}")
     assert two > 0 and one > 0
 
 
