@@ -526,13 +526,13 @@ def _run_ray(
     except ImportError:
         raise ConfigError('backend="ray" needs Ray: pip install "forestgames[ray]"') from None
     started = False
-    if not ray.is_initialized():
+    if not ray.is_initialized():  # else: use the Ray this process is already connected to
         if address:
             ray.init(address=address, logging_level=logging.WARNING)
         else:
             cpus = workers if workers > 1 else None
             ray.init(num_cpus=cpus, include_dashboard=False, logging_level=logging.WARNING)
-            started = True
+        started = True  # shut down (or disconnect from) what this run set up
     try:
         play_remote = ray.remote(max_retries=_RAY_RETRIES)(_ray_play)
         run_ref = ray.put(run)
@@ -588,6 +588,8 @@ def simulate(
         raise ConfigError(f"workers must be a positive int, not {workers!r}")
     if backend not in ("local", "ray"):
         raise ConfigError(f'backend must be "local" or "ray", not {backend!r}')
+    if resume and out is None:
+        raise ConfigError("resume needs the results file (out=...) of the run to finish")
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
     rows: dict[int, GameRow] = {}
     sink: TextIO | None = None

@@ -172,6 +172,7 @@ def test_bad_arguments_raise_config_errors():
         ({"backend": "dask"}, "backend"),
         ({"agents": []}, "agents"),
         ({"agents": ["nobody"]}, "unknown agent"),
+        ({"resume": True}, "resume needs"),
     ]:
         args = {"game": BOSK, "agents": ["random"], "games": 1, "progress": False} | kwargs
         with pytest.raises(fg.ConfigError, match=word):
