@@ -27,7 +27,7 @@ def test_two_workers_speedup(benchmark):
 
     The machine may be shared: each figure is the best of two alternating runs.
     """
-    games = 8 if benchmark.disabled else 240
+    games = 8 if benchmark.disabled else 600
     agents = ["greedy", "random"]
     one = two = 0.0
     for _ in range(1 if benchmark.disabled else 2):

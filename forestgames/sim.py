@@ -41,7 +41,14 @@ from typing import Any, TextIO
 import attrs
 
 from forestgames.agents import agent_for_game, make_agent
-from forestgames.core import ConfigError, GameRecord, derive_seed, make, resolve_seed
+from forestgames.core import (
+    ConfigError,
+    GameRecord,
+    IllegalMoveError,
+    derive_seed,
+    make,
+    resolve_seed,
+)
 
 __all__ = [
     "DEFAULT_CAP_FACTOR",
@@ -113,22 +120,36 @@ def play_game(
     moves: list[Any] = []
     while not state.is_terminal and len(moves) < cap:
         acting = state.players_to_act
-        move = None
+        move, mover = None, acting[0]
         if len(acting) > 1:
             others = list(acting[1:])
             react_order.shuffle(others)
-            for seat in others:
-                react = getattr(seats[seat], "react", None)
-                if react is not None and (move := react(state, seat)) is not None:
+            for mover in others:
+                react = getattr(seats[mover], "react", None)
+                if react is not None and (move := react(state, mover)) is not None:
                     break
         if move is None:
-            move = seats[acting[0]].choose(state)
+            mover = acting[0]
+            move = seats[mover].choose(state)
         if observer is not None:
             observer(state, move)
-        state = state.apply(move)
+        state = _apply_for(state, move, mover, seats[mover])
         moves.append(move)
     record = GameRecord.start(game, seed).with_moves(moves)
     return record, state, not state.is_terminal
+
+
+def _apply_for(state: Any, move: Any, seat: int, agent: Any) -> Any:
+    """``state.apply(move)`` for the agent of ``seat``; its errors name the agent."""
+    name = getattr(agent, "name", type(agent).__name__)
+    if getattr(move, "player", None) != seat:
+        raise IllegalMoveError(
+            f"agent {name} at seat {seat} returned {move!r}, not a move of its seat"
+        )
+    try:
+        return state.apply(move)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(f"agent {name} at seat {seat}: {error}") from None
 
 
 def play(

@@ -20,7 +20,7 @@ from forestgames.sim import (
     play_game,
     wilson_interval,
 )
-from tests.test_fake_game import Buzz, BuzzGame
+from tests.test_fake_game import Add, Buzz, BuzzGame
 
 BOSK = fg.make("bosk")
 
@@ -82,6 +82,26 @@ def test_driver_offers_reactions_before_the_turn():
         else:
             assert move.player == acting[0]
     assert record.moves == tuple(str(m) for _, m in log)
+
+
+def test_an_agent_playing_illegally_is_named():
+    """A move that is illegal, or of another seat, raises IllegalMoveError naming the agent."""
+
+    class Cheat:
+        name = "cheat"
+
+        def __init__(self, pick):
+            self.pick = pick
+
+        def choose(self, state):
+            return self.pick(state)
+
+    with pytest.raises(fg.IllegalMoveError, match="agent cheat at seat 1: .*plant 9"):
+        play_game(
+            BuzzGame(2), [RandomAgent(0), Cheat(lambda s: fg.bosk.PlantTree(1, 9, (0, 0)))], 0
+        )
+    with pytest.raises(fg.IllegalMoveError, match="agent cheat at seat .* not a move of its seat"):
+        play_game(BuzzGame(2), [Cheat(lambda s: Add(1 - s.turn, 1))], 0)
 
 
 def test_agents_without_react_never_move_out_of_turn():
