@@ -22,11 +22,15 @@ from forestgames.agents import (
     register_heuristic,
 )
 from forestgames.agents.greedy import margins
-from forestgames.agents.heuristics import scores_after
+from forestgames.agents.heuristics import _HEURISTICS, scores_after
 from tests.strategies import random_game, reachable_states
 from tests.test_fake_game import Add, Buzz, BuzzGame
 
-GAMES = [fg.make(name, num_players=p) for name in fg.GAME_NAMES for p in (2, 3)]
+GAMES = [
+    fg.make(name, num_players=p)
+    for name in fg.GAME_NAMES
+    for p in sorted({fg.make(name).traits.min_players, fg.make(name).traits.max_players})
+]
 CHEAP_AGENTS = [RandomAgent(1), GreedyAgent(2), MCTSAgent(8, seed=3)]
 
 
@@ -208,7 +212,7 @@ def test_heuristic_registry_and_fallback():
         with pytest.raises(ValueError, match="shape"):
             evaluate_moves(state, (Add(0, 1),))
     finally:
-        register_heuristic("buzz", scores_after)
+        _HEURISTICS.pop("buzz")
 
 
 def test_greedy_and_mcts_find_the_only_winning_last_move():
