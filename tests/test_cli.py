@@ -231,3 +231,39 @@ def test_simulate_on_a_local_ray_started_for_the_run():
     on_ray = run_cli(*args, "--ray", "--workers", "2", timeout=300)
     assert on_ray.returncode == 0, on_ray.stderr
     assert on_ray.stdout == local.stdout
+
+
+HEAD_SCRIPT = """
+import sys, ray
+context = ray.init(num_cpus=2, include_dashboard=False)
+print(context.address_info["gcs_address"], flush=True)
+sys.stdin.read()
+ray.shutdown()
+"""
+
+
+def test_simulate_on_a_ray_cluster_at_an_address():
+    """--ray ADDRESS connects to a running cluster (one this test starts on this machine,
+    token authentication off) and prints the same rates as a local run."""
+    pytest.importorskip("ray")
+    env = {**ENV, "RAY_AUTH_MODE": "disabled"}
+    head = subprocess.Popen(
+        [sys.executable, "-c", HEAD_SCRIPT],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    try:
+        address = head.stdout.readline().strip()
+        assert address, "the Ray head did not start"
+        args = ["simulate", "bosk", "-n", "4", "--agents", "greedy,random", "--seed", "6"]
+        on_ray = subprocess.run(
+            [sys.executable, "-m", "forestgames.cli", *args, "--ray", address],
+            capture_output=True, text=True, env=env, cwd=ROOT, timeout=300,
+        )  # fmt: skip
+        assert on_ray.returncode == 0, on_ray.stderr
+        assert on_ray.stdout == run_cli(*args).stdout
+    finally:
+        head.communicate(timeout=120)  # closing its stdin shuts the cluster down
