@@ -67,26 +67,24 @@ def _bosk_scores(state: bosk.BoskState, moves: Sequence[Any]) -> np.ndarray:
 
     Choosing the wind, a tree or a tile changes no board: those moves tie
     (Greedy then picks at random among them). All candidates are scored in one
-    batched kernel call.
+    batched kernel call on a stack of candidate boards.
     """
     p, m = state.game.num_players, len(moves)
-    rows = np.array([move.at[0] for move in moves]) if m and hasattr(moves[0], "at") else None
     first = moves[0] if m else None
-    if isinstance(first, bosk.PlantTree):
-        assert rows is not None
-        cols = np.array([move.at[1] for move in moves])
-        batch = np.arange(m)
-        owner = np.repeat(state.tree_owner[None], m, axis=0)
-        value = np.repeat(state.tree_value[None], m, axis=0)
-        owner[batch, rows, cols] = [move.player for move in moves]
-        value[batch, rows, cols] = [move.value for move in moves]
-        return bosk.summer_scores(owner, value, p).astype(np.float64)
     summer = np.asarray(state.summer, dtype=np.float64)
-    if isinstance(first, bosk.PlaceLeaf | bosk.PlaceSquirrel):
-        assert rows is not None
+    if isinstance(first, bosk.PlantTree | bosk.PlaceLeaf | bosk.PlaceSquirrel):
+        batch = np.arange(m)
+        rows = np.array([move.at[0] for move in moves])
         cols = np.array([move.at[1] for move in moves])
+        seats = [move.player for move in moves]
+        if isinstance(first, bosk.PlantTree):
+            owner = np.repeat(state.tree_owner[None], m, axis=0)
+            value = np.repeat(state.tree_value[None], m, axis=0)
+            owner[batch, rows, cols] = seats
+            value[batch, rows, cols] = [move.value for move in moves]
+            return bosk.summer_scores(owner, value, p).astype(np.float64)
         top = np.repeat(state.top[None], m, axis=0)
-        top[np.arange(m), rows, cols] = [move.player for move in moves]
+        top[batch, rows, cols] = seats
         return summer + bosk.winter_scores(top, state.game.terrain, p)
     now: np.ndarray
     if state.phase is bosk.Phase.SPRING:
