@@ -4,8 +4,8 @@ Each iteration samples a full state consistent with what the searching seat
 may see (``state.determinize(seat, seed)``: the state itself in games without
 hidden information), walks down the tree by UCB1 among the moves legal in that
 sample (moves not legal in every sample are weighed by how often they were
-available: "information set" UCT), expands one move (untried moves in the
-order of the game's heuristic, best margin first, as Greedy ranks them), finishes the game with
+available: "information set" UCT), expands one untried move (the best by the
+game's heuristic margin first, as Greedy ranks them), finishes the game with
 random moves and backs up each seat's reward: its share of the win (1 / number
 of winners, 0 for a loser). Seats act in the tree as in the driver's main line
 (``players_to_act[0]``); in rollouts every seat that may act is picked at random.
@@ -19,6 +19,7 @@ from typing import Any
 from forestgames.agents.base import SeededAgent, acting_seat
 from forestgames.agents.greedy import margins
 from forestgames.agents.heuristics import evaluate_moves
+from forestgames.core import ConfigError
 
 __all__ = ["MCTSAgent"]
 
@@ -53,7 +54,7 @@ class MCTSAgent(SeededAgent):
     ) -> None:
         super().__init__(seed)
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"iterations must be a positive int, not {iterations!r}")
+            raise ConfigError(f"iterations must be a positive int, not {iterations!r}")
         self.iterations = iterations
         self.exploration = float(exploration)
         self.rollout_limit = int(rollout_limit)
