@@ -222,6 +222,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         f"{game.name}, {game.num_players} players, seed {seed}; you are seat {seat}. "
         "Type ? for the legal moves, help for more."
     )
+    if game.traits.hidden_information:
+        write("note: this game's picture (state.render()) shows every seat's hidden information")
     status = 0
     try:
         record, final, _ = play_game(game, agents, seed, observer=observe)
@@ -344,7 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
         "-a",
         default="random",
         help="agents cycled over the seats, comma-separated: random, greedy, mcts, "
-        "mcts:ITERATIONS (default random)",
+        "mcts:ITERATIONS[:ROLLOUT_LIMIT] (default random)",
     )
     sim.add_argument(
         "--workers", "-w", type=int, default=1, help="worker processes / Ray CPUs (default 1)"

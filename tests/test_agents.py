@@ -124,15 +124,19 @@ def test_make_agent_specs():
     assert isinstance(make_agent("Greedy", 1), GreedyAgent)
     assert make_agent("mcts:25", 1).iterations == 25
     assert make_agent("mcts", 1).name == "mcts:200"
+    limited = make_agent("mcts:30:40", 1)
+    assert (limited.iterations, limited.rollout_limit, limited.name) == (30, 40, "mcts:30:40")
     agent = RandomAgent(1)
     assert make_agent(agent) is agent
-    for bad in ("mcts:0", "mcts:x", "greedy:3", "alphazero", ""):
+    for bad in ("mcts:0", "mcts:x", "mcts:5:0", "mcts:1:2:3", "greedy:3", "alphazero", ""):
         with pytest.raises(fg.ConfigError, match="agent|mcts"):
             make_agent(bad)
     with pytest.raises(fg.ConfigError, match="not an agent"):
         make_agent(42)
-    with pytest.raises(ValueError):
+    with pytest.raises(fg.ConfigError, match="iterations"):
         MCTSAgent(0)
+    with pytest.raises(fg.ConfigError, match="rollout_limit"):
+        MCTSAgent(5, rollout_limit=0)
 
 
 def test_random_agent_reacts_or_passes():
@@ -226,6 +230,34 @@ def test_greedy_and_mcts_find_the_only_winning_last_move():
     assert len(moves) == 9 and len(winning) == 1
     assert GreedyAgent(1).choose(state) == winning[0]
     assert MCTSAgent(30, seed=1).choose(state) == winning[0]
+
+
+def test_mcts_cut_rollouts_reward_the_leaders_on_points():
+    """A rollout cut by rollout_limit rewards the seats leading on state.scores, shared on a tie;
+    a rollout that reaches the end rewards the winners."""
+    game = BuzzGame(2)
+    # Seat 1 has buzzed (3 points) and seat 0 cannot react: one step adds 1 or 2 for seat 0.
+    state = game.new_game(seed=0, first_player=0).apply(Buzz(1))
+    assert state.players_to_act == (0,)
+    assert MCTSAgent(1, seed=0, rollout_limit=1)._rollout(state) == [0.0, 1.0]
+
+    class Tied:
+        """A live state whose only move leads to a 2-2-0 tie."""
+
+        game = BuzzGame(3)
+        is_terminal = False
+        players_to_act = (0,)
+        scores = (2, 2, 0)
+
+        def legal_moves(self, seat):
+            return (Add(0, 1),)
+
+        def apply(self, move):
+            return self
+
+    assert MCTSAgent(1, seed=0, rollout_limit=1)._rollout(Tied()) == [0.5, 0.5, 0.0]
+    ended = BuzzGame(2, target=2).new_game(seed=0, first_player=0).apply(Add(0, 2))
+    assert MCTSAgent(1, seed=0, rollout_limit=1)._rollout(ended) == [1.0, 0.0]
 
 
 def test_mcts_plays_forced_moves_without_search():

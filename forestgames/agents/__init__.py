@@ -5,7 +5,7 @@
 
 An agent has ``choose(state) -> Move`` and may have ``react(state, player)``
 for out-of-turn play. Agent *specs* name an agent in text: ``random``,
-``greedy``, ``mcts`` or ``mcts:ITERATIONS``.
+``greedy``, ``mcts``, ``mcts:ITERATIONS`` or ``mcts:ITERATIONS:ROLLOUT_LIMIT``.
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ AGENT_KINDS: tuple[str, ...] = ("random", "greedy", "mcts")
 
 def make_agent(spec: Any, seed: int | None = None) -> Any:
     """An agent from a spec (``"random"``, ``"greedy"``, ``"mcts"``,
-    ``"mcts:ITERATIONS"``); an object that is already an agent is returned as is.
+    ``"mcts:ITERATIONS"``, ``"mcts:ITERATIONS:ROLLOUT_LIMIT"``); an object that is
+    already an agent is returned as is.
 
     ConfigError names a bad spec.
     """
@@ -55,7 +56,12 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
     if kind == "mcts":
         if not argument:
             return MCTSAgent(seed=seed)
-        if argument.isdigit() and int(argument) > 0:
-            return MCTSAgent(int(argument), seed=seed)
-        raise ConfigError(f"agent {spec!r}: mcts iterations must be a positive int, e.g. mcts:200")
+        numbers = argument.split(":")
+        if len(numbers) <= 2 and all(n.isdigit() and int(n) > 0 for n in numbers):
+            limit = int(numbers[1]) if len(numbers) == 2 else None
+            return MCTSAgent(int(numbers[0]), seed=seed, rollout_limit=limit)
+        raise ConfigError(
+            f"agent {spec!r}: expected mcts:ITERATIONS or mcts:ITERATIONS:ROLLOUT_LIMIT, "
+            "positive ints, e.g. mcts:200"
+        )
     raise ConfigError(f"unknown agent {spec!r}; known: random, greedy, mcts, mcts:ITERATIONS")
