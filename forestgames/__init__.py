@@ -28,6 +28,9 @@ register_game("boom_bokken", boom_bokken.BoomBokkenGame.create)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
+from forestgames.agents import GreedyAgent, MCTSAgent, RandomAgent  # noqa: E402 - after the games
+from forestgames.sim import play, simulate  # noqa: E402
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -36,6 +39,9 @@ __all__ = [
     "ForestGamesError",
     "GameRecord",
     "GameTraits",
+    "GreedyAgent",
+    "MCTSAgent",
+    "RandomAgent",
     "IllegalMoveError",
     "ParseError",
     "StateError",
@@ -44,4 +50,6 @@ __all__ = [
     "boom_bokken",
     "living_forest",
     "make",
+    "play",
+    "simulate",
 ]

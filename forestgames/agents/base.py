@@ -1,0 +1,77 @@
+"""What an agent is, and the seeding every shipped agent shares.
+
+An agent is any object with ``choose(state) -> Move`` (a move of the seat that
+acts now, ``state.players_to_act[0]``) and, for games where seats act out of
+turn, optionally ``react(state, player) -> Move | None`` (None passes). The
+simulation driver gives each game fresh agents with :func:`agent_for_game`, so
+a game's moves depend only on its seed, never on the games played before it.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Protocol, runtime_checkable
+
+from forestgames.core import derive_seed, resolve_seed
+
+__all__ = ["Agent", "SeededAgent", "acting_seat", "agent_for_game"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """The protocol of an agent (``react`` and ``for_game`` are optional)."""
+
+    name: str
+
+    def choose(self, state: Any) -> Any: ...
+
+
+def acting_seat(state: Any) -> int:
+    """The seat whose move ``choose`` returns: ``players_to_act[0]``."""
+    seats = state.players_to_act
+    if not seats:
+        raise ValueError(f"{state!r}: nobody may act (is the game over?)")
+    return int(seats[0])
+
+
+def agent_for_game(agent: Any, seed: int) -> Any:
+    """A fresh copy of ``agent`` for one game seeded ``seed``.
+
+    Agents with ``for_game(seed)`` (all shipped ones) return a new agent whose
+    random stream is derived from their own seed and ``seed``; any other
+    object is deep-copied, so state it keeps never leaks from game to game.
+    """
+    for_game = getattr(agent, "for_game", None)
+    if for_game is not None:
+        return for_game(seed)
+    return copy.deepcopy(agent)
+
+
+class SeededAgent:
+    """Base of the shipped agents: a name, a seed and a private ``random.Random``.
+
+    Subclasses list their settings (constructor keywords besides ``seed``) in
+    ``settings()``; ``for_game`` rebuilds the agent with a derived seed.
+    """
+
+    name: str = "agent"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = resolve_seed(seed)
+        self.rng = random.Random(self.seed)
+
+    def settings(self) -> dict[str, Any]:
+        """Constructor keywords (other than ``seed``) that rebuild this agent."""
+        return {}
+
+    def for_game(self, seed: int) -> SeededAgent:
+        """The same agent, fresh, its stream derived from its seed and ``seed``."""
+        return type(self)(**self.settings(), seed=derive_seed(self.seed, seed))
+
+    def choose(self, state: Any) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in {**self.settings(), "seed": self.seed}.items())
+        return f"{type(self).__name__}({args})"

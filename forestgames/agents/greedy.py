@@ -1,0 +1,36 @@
+"""The greedy agent: the move with the best immediate estimated score margin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from forestgames.agents.base import SeededAgent, acting_seat
+from forestgames.agents.heuristics import evaluate_moves
+
+__all__ = ["GreedyAgent", "margins"]
+
+
+def margins(values: np.ndarray, seat: int) -> np.ndarray:
+    """Per candidate: ``seat``'s estimate minus the best other seat's (M,)."""
+    others = np.delete(values, seat, axis=1)
+    best_other = others.max(axis=1) if others.shape[1] else 0.0
+    return values[:, seat] - best_other
+
+
+class GreedyAgent(SeededAgent):
+    """Plays the move whose estimated scores (the game's heuristic, see
+    ``forestgames.agents.heuristics``) put it furthest ahead of the best other
+    seat; ties are broken at random. Never reacts out of turn (always passes)."""
+
+    name = "greedy"
+
+    def choose(self, state: Any) -> Any:
+        seat = acting_seat(state)
+        moves = state.legal_moves(seat)
+        if len(moves) == 1:
+            return moves[0]
+        gain = margins(evaluate_moves(state, moves), seat)
+        best = np.flatnonzero(gain == gain.max())
+        return moves[int(best[self.rng.randrange(len(best))])]

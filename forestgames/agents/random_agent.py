@@ -1,0 +1,24 @@
+"""The random agent: a uniformly random legal move (the baseline)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from forestgames.agents.base import SeededAgent, acting_seat
+
+__all__ = ["RandomAgent"]
+
+
+class RandomAgent(SeededAgent):
+    """Plays a uniformly random legal move; reacts out of turn with a random
+    legal move or a pass, each option equally likely."""
+
+    name = "random"
+
+    def choose(self, state: Any) -> Any:
+        return self.rng.choice(state.legal_moves(acting_seat(state)))
+
+    def react(self, state: Any, player: int) -> Any | None:
+        moves = state.legal_moves(player)
+        pick = self.rng.randrange(len(moves) + 1)
+        return None if pick == len(moves) else moves[pick]

@@ -1,0 +1,447 @@
+"""The ``forestgames`` command: simulate, play, replay, bench.
+
+    forestgames simulate bosk --players 4 --games 1000 --agents random,greedy --workers 2
+    forestgames play bosk --agents greedy --save game.json
+    forestgames replay game.json
+    forestgames bench
+
+Run ``forestgames COMMAND --help`` for each command's options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from forestgames.agents import acting_seat
+from forestgames.core import (
+    ForestGamesError,
+    GameRecord,
+    IllegalMoveError,
+    ParseError,
+    make,
+    registered_games,
+)
+from forestgames.sim import play_game, simulate
+
+__all__ = ["main", "HumanAgent"]
+
+
+class _Quit(Exception):
+    """The person at the terminal asked to stop (or the input ended)."""
+
+
+class HumanAgent:
+    """A person choosing moves in notation at a text prompt.
+
+    Typed lines: a move in the game's notation (the ``SEAT:`` prefix may be
+    left out), a number from the list of legal moves, ``?`` to list the legal
+    moves, ``board`` to draw the position again, ``quit`` to stop.
+    """
+
+    name = "human"
+
+    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
+        self.read, self.write = read, write
+
+    def for_game(self, seed: int) -> HumanAgent:
+        return self
+
+    def choose(self, state: Any) -> Any:
+        move = self._ask(state, acting_seat(state), may_pass=False)
+        assert move is not None
+        return move
+
+    def react(self, state: Any, player: int) -> Any | None:
+        return self._ask(state, player, may_pass=True)
+
+    def _ask(self, state: Any, seat: int, may_pass: bool) -> Any | None:
+        moves = state.legal_moves(seat)
+        self.write(state.render())
+        hint = "an empty line passes, " if may_pass else ""
+        self.write(
+            f"seat {seat} to {'react' if may_pass else 'move'} "
+            f"({hint}? lists the {len(moves)} legal moves)"
+        )
+        while True:
+            try:
+                text = self.read(f"seat {seat}> ").strip()
+            except EOFError:
+                raise _Quit("input ended") from None
+            if not text and may_pass:
+                return None
+            if text in ("?", "moves", "list"):
+                self.write("\n".join(f"{i:>4}  {m}" for i, m in enumerate(moves, 1)))
+                continue
+            if text in ("board", "b"):
+                self.write(state.render())
+                continue
+            if text in ("quit", "q", "exit"):
+                raise _Quit("quit")
+            if text in ("help", "h"):
+                self.write(
+                    "type a move in notation (e.g. one from ?), its number in the ? list, "
+                    "? to list moves, board to redraw, quit to stop"
+                )
+                continue
+            move = self._parse(state, seat, text, moves)
+            if move is not None:
+                return move
+
+    def _parse(self, state: Any, seat: int, text: str, moves: Sequence[Any]) -> Any | None:
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(moves):
+                return moves[number - 1]
+            self.write(f"no move numbered {number}: the list (?) has 1 to {len(moves)}")
+            return None
+        game = state.game
+        try:
+            move = game.parse_move(text)
+        except ParseError as error:
+            try:
+                move = game.parse_move(f"{seat}:{text}")
+            except ParseError:
+                self.write(f"not a move: {error}")
+                return None
+        if move.player != seat:
+            self.write(f"{move} is a move of seat {move.player}; you play seat {seat}")
+            return None
+        try:
+            state.apply(move)
+        except IllegalMoveError as error:
+            self.write(f"illegal: {error}")
+            return None
+        return move
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _option_value(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: options are KEY=VALUE (VALUE in JSON, e.g. true)"
+        )
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def _make_game(args: argparse.Namespace) -> Any:
+    options = dict(args.option or [])
+    if args.players is not None:
+        options["num_players"] = args.players
+    return make(args.game, **options)
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=registered_games(), help="the game to play")
+    parser.add_argument(
+        "--players",
+        "-p",
+        type=int,
+        default=None,
+        help="number of players (default: the game's default)",
+    )
+    parser.add_argument(
+        "--option",
+        "-o",
+        type=_option_value,
+        action="append",
+        metavar="KEY=VALUE",
+        help="a game option, VALUE in JSON (repeatable), e.g. -o squirrel_exactly_three=true",
+    )
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    game = _make_game(args)
+    backend = "local" if args.ray is None else "ray"
+    result = simulate(
+        game,
+        [a for a in args.agents.split(",") if a],
+        args.games,
+        seed=args.seed,
+        workers=args.workers,
+        backend=backend,
+        progress=not args.no_progress,
+        rotate=args.rotate,
+        max_moves=args.max_moves,
+        out=args.out,
+        resume=args.resume,
+        address=args.ray or None,
+    )
+    print(result.format_summary(), file=out)
+    if args.csv:
+        result.to_csv(args.csv)
+        print(f"rows written to {args.csv}", file=out)
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    game = _make_game(args)
+    seat = args.seat
+    if not 0 <= seat < game.num_players:
+        raise ForestGamesError(f"--seat {seat} is not a seat of a {game.num_players}-player game")
+
+    def write(text: str) -> None:
+        print(text, file=out, flush=True)
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line
+
+    human = HumanAgent(read, write)
+    opponents = [a for a in args.agents.split(",") if a]
+    agents: list[Any] = [opponents[i % len(opponents)] for i in range(game.num_players - 1)]
+    agents.insert(seat, human)
+    played: list[Any] = []
+
+    def observe(state: Any, move: Any) -> None:
+        played.append(move)
+        if move.player != seat:
+            write(f"seat {move.player} plays {move}")
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    write(
+        f"{game.name}, {game.num_players} players, seed {seed}; you are seat {seat}. "
+        "Type ? for the legal moves, help for more."
+    )
+    if game.traits.hidden_information:
+        write("note: this game's picture (state.render()) shows every seat's hidden information")
+    status = 0
+    try:
+        record, final, _ = play_game(game, agents, seed, observer=observe)
+        write(final.render())
+        winners = ", ".join(map(str, final.winners))
+        write(f"game over: scores {list(final.scores)}, winner(s): seat {winners}")
+    except _Quit as reason:
+        record = GameRecord.start(game, seed).with_moves(played)
+        write(f"stopped ({reason}) after {len(played)} moves")
+        status = 1
+    if args.save:
+        Path(args.save).write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
+        write(f"record saved to {args.save}")
+    return status
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    record = GameRecord.from_json(Path(args.file).read_text(encoding="utf-8"))
+    states = record.replay()
+    print(
+        f"{record.game} {record.options}, seed {record.seed}, {len(record.moves)} moves", file=out
+    )
+    if args.all:
+        print(states[0].render(), file=out)
+        for number, (move, state) in enumerate(zip(record.moves, states[1:], strict=True), 1):
+            print(f"\n{number}. {move}\n{state.render()}", file=out)
+        return 0
+    index = 0
+    while True:
+        where = "start" if index == 0 else f"after move {index}: {record.moves[index - 1]}"
+        print(f"\n[{index}/{len(record.moves)}] {where}\n{states[index].render()}", file=out)
+        out.write("enter = next, b = back, NUMBER = go to move, q = quit> ")
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            return 0
+        command = line.strip()
+        if command in ("q", "quit"):
+            return 0
+        if command == "b":
+            index = max(0, index - 1)
+        elif command.isdigit():
+            index = min(int(command), len(record.moves))
+        elif command:
+            print(f"unknown command {command!r}", file=out)
+        elif index == len(record.moves):
+            print("end of the game", file=out)
+            return 0
+        else:
+            index += 1
+
+
+def _random_moves(game: Any, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random games for about ``seconds``: (moves, games, elapsed)."""
+    rng = random.Random(seed)
+    moves = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(seed=seed + games)
+        while not state.is_terminal:
+            seats = state.players_to_act
+            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+            state = state.apply(rng.choice(state.legal_moves(seat)))
+            moves += 1
+        games += 1
+    return moves, games, time.perf_counter() - start
+
+
+def _baseline(calls: int) -> float:
+    """Seconds for ``calls`` ``random.choice`` calls on a tuple (same-run baseline)."""
+    rng, options = random.Random(0), tuple(range(20))
+    start = time.perf_counter()
+    for _ in range(calls):
+        rng.choice(options)
+    return time.perf_counter() - start
+
+
+def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    names = args.games or list(registered_games())
+    print(
+        f"{'game':<14} {'players':>7} {'games':>6} {'moves/s':>10} {'baseline/s':>11} {'ratio':>7}",
+        file=out,
+    )
+    for name in names:
+        game = make(name)
+        players = args.players or game.traits.min_players
+        game = make(name, num_players=players)
+        moves, games, elapsed = _random_moves(game, args.seconds, args.seed)
+        base = _baseline(moves)
+        rate, base_rate = moves / elapsed, moves / base
+        print(
+            f"{name:<14} {players:>7} {games:>6} {rate:>10.0f} {base_rate:>11.0f} "
+            f"{rate / base_rate:>7.4f}",
+            file=out,
+        )
+    print("ratio = random moves per second / random.choice calls per second, same run", file=out)
+    return 0
+
+
+# --------------------------------------------------------------------------- parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="forestgames",
+        description="Exact rules engines for Bosk (and more): simulate, play, replay, benchmark.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games between agents and print win rates",
+        description="Play many seeded games between agents; print win rates (95% Wilson "
+        "intervals) and mean scores per seat and per agent.",
+    )
+    _add_game_arguments(sim)
+    sim.add_argument("--games", "-n", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument(
+        "--agents",
+        "-a",
+        default="random",
+        help="agents cycled over the seats, comma-separated: random, greedy, mcts, "
+        "mcts:ITERATIONS[:ROLLOUT_LIMIT] (default random)",
+    )
+    sim.add_argument(
+        "--workers", "-w", type=int, default=1, help="worker processes / Ray CPUs (default 1)"
+    )
+    sim.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="run on Ray: the cluster at ADDRESS, or a local Ray started for the run",
+    )
+    sim.add_argument("--out", help="results file (JSON lines), written as games finish")
+    sim.add_argument(
+        "--resume",
+        action="store_true",
+        help="finish the run already in --out (same arguments): only missing games are played",
+    )
+    sim.add_argument("--seed", "-s", type=int, default=0, help="the run's seed (default 0)")
+    sim.add_argument(
+        "--rotate",
+        action="store_true",
+        help="turn the seats each game, so every agent plays every seat equally",
+    )
+    sim.add_argument(
+        "--max-moves",
+        type=int,
+        default=None,
+        help="move cap; longer games are reported truncated (default: 4x the game's maximum)",
+    )
+    sim.add_argument("--csv", help="also write the rows to this CSV file")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sim.set_defaults(run=_cmd_simulate)
+
+    play = commands.add_parser(
+        "play",
+        help="play a game against agents in the terminal",
+        description="Play against agents: the position is drawn, you type moves in notation "
+        "(or their number in the list that ? prints). help lists the commands.",
+    )
+    _add_game_arguments(play)
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--agents",
+        "-a",
+        default="greedy",
+        help="the other seats' agents, comma-separated, cycled (default greedy)",
+    )
+    play.add_argument(
+        "--seed", "-s", type=int, default=None, help="the game's seed (default: random)"
+    )
+    play.add_argument("--save", help="write the game record (JSON) to this file at the end")
+    play.set_defaults(run=_cmd_play)
+
+    replay = commands.add_parser(
+        "replay",
+        help="step through a saved game record",
+        description="Step through a game record (JSON, as saved by play --save "
+        "or GameRecord.to_json).",
+    )
+    replay.add_argument("file", help="the game record")
+    replay.add_argument(
+        "--all", action="store_true", help="print every move and position, no prompts"
+    )
+    replay.set_defaults(run=_cmd_replay)
+
+    bench = commands.add_parser(
+        "bench",
+        help="random moves per second for each game",
+        description="Play random games for a while and print moves per second, with a same-run "
+        "baseline (random.choice calls per second) because machines differ.",
+    )
+    bench.add_argument("games", nargs="*", help="games to measure (default: all registered)")
+    bench.add_argument(
+        "--players", "-p", type=int, default=None, help="players (default: the fewest)"
+    )
+    bench.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
+    bench.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    bench.set_defaults(run=_cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args, sys.stdout))
+    except (ForestGamesError, OSError) as error:
+        print(f"forestgames: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nforestgames: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

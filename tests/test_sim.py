@@ -1,0 +1,338 @@
+"""play and simulate: the driver loop, the same rows on any backend, results files, summaries."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import forestgames as fg
+from forestgames.agents import RandomAgent
+from forestgames.core import derive_seed
+from forestgames.sim import (
+    GameRow,
+    SimulationResult,
+    TruncatedGameWarning,
+    _Progress,
+    play_game,
+    wilson_interval,
+)
+from tests.test_fake_game import Add, Buzz, BuzzGame
+
+BOSK = fg.make("bosk")
+
+
+class SeatZeroDieFirst(RandomAgent):
+    """A random agent whose process dies (hard) when it first moves while ``marker`` is absent."""
+
+    def __init__(self, marker: str, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.marker = marker
+        self.name = "random"
+
+    def settings(self):
+        return {"marker": self.marker}
+
+    def choose(self, state):
+        if not os.path.exists(self.marker):
+            Path(self.marker).write_text("died once")
+            os._exit(1)
+        return super().choose(state)
+
+
+# --------------------------------------------------------------------------- one game
+
+
+def test_play_returns_a_replayable_record():
+    """fg.play returns the GameRecord of a finished game; replaying it reaches the end."""
+    record = fg.play(BOSK, ["greedy", "random"], seed=3)
+    assert record.game == "bosk" and record.seed == 3 and record.options == BOSK.options()
+    final = fg.GameRecord.from_json(record.to_json()).final_state()
+    assert final.is_terminal and final.winners
+
+
+def test_play_is_reproducible_and_seed_dependent():
+    """Same game, agents and seed: the same record; another seed: another game."""
+    assert fg.play(BOSK, ["random"], seed=5) == fg.play("bosk", [RandomAgent(0)], seed=5)
+    assert fg.play(BOSK, ["random"], seed=5) != fg.play(BOSK, ["random"], seed=6)
+
+
+def test_agents_cycle_over_seats():
+    """A shorter agent list is cycled over the seats: agent k % len plays seat k."""
+    game = fg.make("bosk", num_players=4)
+    result = fg.simulate(game, ["greedy", "random"], 1, seed=0, progress=False)
+    assert result.rows[0].agents == ("greedy", "random", "greedy", "random")
+
+
+def test_driver_offers_reactions_before_the_turn():
+    """Seats in players_to_act[1:] with react() are asked first; a move they return is applied."""
+    log = []
+    record, state, truncated = play_game(
+        BuzzGame(3), ["random"], seed=4, observer=lambda s, m: log.append((s.players_to_act, m))
+    )
+    assert not truncated and state.is_terminal
+    buzzes = [m for _, m in log if isinstance(m, Buzz)]
+    assert buzzes, "random agents buzz out of turn sometimes"
+    for acting, move in log:
+        if isinstance(move, Buzz):
+            assert move.player in acting[1:]
+        else:
+            assert move.player == acting[0]
+    assert record.moves == tuple(str(m) for _, m in log)
+
+
+def test_an_agent_playing_illegally_is_named():
+    """A move that is illegal, or of another seat, raises IllegalMoveError naming the agent."""
+
+    class Cheat:
+        name = "cheat"
+
+        def __init__(self, pick):
+            self.pick = pick
+
+        def choose(self, state):
+            return self.pick(state)
+
+    with pytest.raises(fg.IllegalMoveError, match="agent cheat at seat 1: .*plant 9"):
+        play_game(
+            BuzzGame(2), [RandomAgent(0), Cheat(lambda s: fg.bosk.PlantTree(1, 9, (0, 0)))], 0
+        )
+    with pytest.raises(fg.IllegalMoveError, match="agent cheat at seat .* not a move of its seat"):
+        play_game(BuzzGame(2), [Cheat(lambda s: Add(1 - s.turn, 1))], 0)
+
+
+def test_agents_without_react_never_move_out_of_turn():
+    """Greedy has no react(): in Buzz it never buzzes, so only Add moves are played."""
+    _, state, _ = play_game(BuzzGame(2), ["greedy"], seed=1)
+    assert state.bonus == (0, 0)
+
+
+def test_move_cap_truncates_and_is_reported():
+    """A game longer than the move cap stops there: play() warns, rows say truncated."""
+    game = BuzzGame(2, endless=True)
+    with pytest.warns(TruncatedGameWarning, match="move cap"):
+        record = fg.play(game, ["greedy"], seed=0, max_moves=7)
+    assert len(record.moves) == 7
+    result = fg.simulate(game, ["greedy"], 3, seed=0, progress=False, max_moves=9)
+    assert all(row.truncated and row.winners == () and row.moves == 9 for row in result.rows)
+    assert result.summary()["truncated"] == 3
+    assert result.summary()["seats"][0]["games"] == 0
+    with pytest.raises(fg.ConfigError, match="max_moves"):
+        fg.simulate(game, ["greedy"], 1, max_moves=0)
+
+
+def test_default_cap_is_generous():
+    """The default move cap is 4x the game's declared maximum length."""
+    game = BuzzGame(2, target=3, endless=True)
+    record, _, truncated = play_game(game, ["greedy"], seed=0)
+    assert truncated and len(record.moves) == 4 * game.traits.max_moves
+
+
+# --------------------------------------------------------------------------- many games
+
+
+def test_rows_follow_the_run_seed():
+    """Game k is seeded derive_seed(seed, k); its row does not depend on how many games run."""
+    few = fg.simulate(BOSK, ["greedy", "random"], 3, seed=11, progress=False)
+    more = fg.simulate(BOSK, ["greedy", "random"], 6, seed=11, progress=False)
+    assert [row.seed for row in more.rows] == [derive_seed(11, k) for k in range(6)]
+    assert more.rows[:3] == few.rows
+    first = few.rows[0]
+    assert first.first_player == BOSK.new_game(seed=first.seed).current_player
+    replayed = fg.play(BOSK, ["greedy", "random"], seed=first.seed)
+    assert len(replayed.moves) == first.moves
+    assert list(replayed.final_state().scores) == list(first.scores)
+
+
+def test_same_rows_with_one_and_two_workers():
+    """The rows of a run are identical with 1 worker and with 2 local processes."""
+    args = dict(
+        game=BOSK, agents=["greedy", "random"], games=10, seed=21, progress=False, rotate=True
+    )
+    assert fg.simulate(**args, workers=1).rows == fg.simulate(**args, workers=2).rows
+
+
+def test_killed_local_worker_costs_no_game(tmp_path):
+    """A worker process that dies mid-run is replaced and its games replayed: same rows."""
+    marker = str(tmp_path / "died")
+    agents = [SeatZeroDieFirst(marker, seed=1), "random"]
+    calm = fg.simulate(BOSK, [RandomAgent(1), "random"], 6, seed=2, progress=False)
+    hit = fg.simulate(BOSK, agents, 6, seed=2, workers=2, progress=False)
+    assert os.path.exists(marker)
+    assert [r.to_dict() | {"run": ""} for r in hit.rows] == [
+        r.to_dict() | {"run": ""} for r in calm.rows
+    ]
+
+
+def test_rotate_gives_every_agent_every_seat():
+    """With rotate, over a multiple of the player count each agent plays each seat equally."""
+    game = fg.make("bosk", num_players=3)
+    result = fg.simulate(
+        game, ["greedy", "random", "random"], 6, seed=1, rotate=True, progress=False
+    )
+    for seat in range(3):
+        assert [row.agents[seat] for row in result.rows].count("greedy") == 2
+
+
+def test_greedy_beats_random():
+    """Greedy wins at least 70% of 100 seeded 2-player Bosk games against Random (seats rotated)."""
+    result = fg.simulate(BOSK, ["greedy", "random"], 100, seed=2026, rotate=True, progress=False)
+    greedy = next(t for t in result.summary()["agents"] if t["label"] == "greedy")
+    assert greedy["games"] == 100 and greedy["win_rate"] >= 0.70
+
+
+def test_bad_arguments_raise_config_errors():
+    """Bad games, workers, backend or agents raise ConfigError naming the problem."""
+    for kwargs, word in [
+        ({"games": -1}, "games"),
+        ({"workers": 0}, "workers"),
+        ({"backend": "dask"}, "backend"),
+        ({"agents": []}, "agents"),
+        ({"agents": ["nobody"]}, "unknown agent"),
+        ({"resume": True}, "resume needs"),
+    ]:
+        args = {"game": BOSK, "agents": ["random"], "games": 1, "progress": False} | kwargs
+        with pytest.raises(fg.ConfigError, match=word):
+            fg.simulate(**args)
+
+
+# --------------------------------------------------------------------------- results files
+
+
+def test_out_file_and_resume_after_interruption(tmp_path):
+    """A run cut short (some rows, then a torn line) resumes: only missing games are played,
+    no row is lost or doubled, and the rows equal an undisturbed run's."""
+    args = dict(game=BOSK, agents=["greedy", "random"], games=8, seed=5, progress=False)
+    whole = fg.simulate(**args)
+    out = tmp_path / "results.jsonl"
+    fg.simulate(**args | {"games": 3}, out=out)
+    with open(out, "a") as file:
+        file.write(whole.rows[5].to_json()[:40])  # interrupted in the middle of a line
+    resumed = fg.simulate(**args, out=out, resume=True)
+    assert resumed.rows == whole.rows
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(line["index"] for line in lines) == list(range(8))
+    again = fg.simulate(**args, out=out, resume=True)  # nothing left to play
+    assert again.rows == whole.rows and len(out.read_text().splitlines()) == 8
+
+
+def test_out_file_is_never_overwritten_or_mixed(tmp_path):
+    """An existing results file needs resume; resuming with other arguments is refused."""
+    out = tmp_path / "r.jsonl"
+    fg.simulate(BOSK, ["random"], 2, seed=1, out=out, progress=False)
+    with pytest.raises(fg.ConfigError, match="exists"):
+        fg.simulate(BOSK, ["random"], 2, seed=1, out=out, progress=False)
+    with pytest.raises(fg.ConfigError, match="another run"):
+        fg.simulate(BOSK, ["random"], 2, seed=2, out=out, resume=True, progress=False)
+    assert len(out.read_text().splitlines()) == 2
+
+
+def test_csv_and_jsonl_exports(tmp_path):
+    """Rows export to CSV (a column per seat) and JSON lines that load back to equal rows."""
+    result = fg.simulate(BOSK, ["greedy", "random"], 3, seed=9, progress=False)
+    text = result.to_csv(tmp_path / "r.csv")
+    header, *lines = text.splitlines()
+    assert header.split(",") == [
+        "index",
+        "seed",
+        "first_player",
+        "agent_0",
+        "agent_1",
+        "score_0",
+        "score_1",
+        "winners",
+        "moves",
+        "truncated",
+        "run",
+    ]
+    assert len(lines) == 3 and (tmp_path / "r.csv").read_text() == text
+    first = lines[0].split(",")
+    row = result.rows[0]
+    assert first[3:7] == [*row.agents, *map(str, row.scores)]
+    result.to_jsonl(tmp_path / "r.jsonl")
+    loaded = [
+        GameRow.from_dict(json.loads(line))
+        for line in (tmp_path / "r.jsonl").read_text().splitlines()
+    ]
+    assert tuple(loaded) == result.rows
+
+
+# --------------------------------------------------------------------------- summaries
+
+
+def test_wilson_interval_golden():
+    """Wilson 95% intervals: 5/10 -> [0.2366, 0.7634]; 0/10 -> [0, 0.2775]; 0 trials -> [0, 1]."""
+    low, high = wilson_interval(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_summary_counts_by_hand():
+    """Summary of three hand-made rows: shared wins count for each winner; means and spreads."""
+    rows = (
+        GameRow(0, 1, 0, ("a", "b"), (10, 4), (0,), 20, False, "x"),
+        GameRow(1, 2, 1, ("b", "a"), (6, 6), (0, 1), 30, False, "x"),
+        GameRow(2, 3, 0, ("a", "b"), (0, 0), (), 40, True, "x"),
+    )
+    summary = SimulationResult("bosk", {"num_players": 2}, 0, rows).summary()
+    assert summary["games"] == 3 and summary["truncated"] == 1 and summary["mean_moves"] == 30
+    seat0, seat1 = summary["seats"]
+    assert (seat0["games"], seat0["wins"], seat0["mean_score"]) == (2, 2, 8.0)
+    assert (seat1["wins"], seat1["mean_score"]) == (1, 5.0)
+    assert seat0["sd_score"] == pytest.approx(2**1.5)
+    agents = {t["label"]: t for t in summary["agents"]}
+    assert (agents["a"]["wins"], agents["a"]["games"], agents["a"]["mean_score"]) == (2, 2, 8.0)
+    assert (agents["b"]["wins"], agents["b"]["win_rate"]) == (1, 0.5)
+    text = SimulationResult("bosk", {"num_players": 2}, 0, rows).format_summary()
+    assert "3 games (1 truncated)" in text and "100.0%" in text
+
+
+def test_progress_only_on_a_terminal():
+    """The progress line is written to a terminal stream only, and never when disabled."""
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    shown, hidden, off = Tty(), io.StringIO(), Tty()
+    for stream, enabled in ((shown, True), (hidden, True), (off, False)):
+        bar = _Progress(4, 0, enabled, stream)
+        bar.advance(4)
+        bar.close()
+    assert "4/4 games" in shown.getvalue()
+    assert hidden.getvalue() == "" and off.getvalue() == ""
+
+
+# --------------------------------------------------------------------------- Ray
+
+
+@pytest.fixture(scope="module")
+def ray_cluster():
+    """A small local Ray (2 CPUs, no dashboard) for this module's Ray tests."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="warning")
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_rows_equal_local_rows(ray_cluster):
+    """backend="ray" returns exactly the rows of a local run with the same arguments."""
+    args = dict(game=BOSK, agents=["greedy", "random"], games=8, seed=31, progress=False)
+    assert fg.simulate(**args, backend="ray").rows == fg.simulate(**args).rows
+
+
+def test_killed_ray_worker_costs_no_game(ray_cluster, tmp_path):
+    """A Ray worker that dies mid-task is retried by Ray: the rows equal an undisturbed run."""
+    marker = str(tmp_path / "died")
+    hit = fg.simulate(
+        BOSK, [SeatZeroDieFirst(marker, seed=1), "random"], 4, seed=3, backend="ray", progress=False
+    )
+    calm = fg.simulate(BOSK, [RandomAgent(1), "random"], 4, seed=3, progress=False)
+    assert os.path.exists(marker)
+    strip = lambda rows: [r.to_dict() | {"run": ""} for r in rows]  # noqa: E731
+    assert strip(hit.rows) == strip(calm.rows)
