@@ -29,7 +29,6 @@ import math
 import os
 import random
 import sys
-import time
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -39,6 +38,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
+from tqdm import tqdm
 
 from forestgames.agents import agent_for_game, make_agent
 from forestgames.core import (
@@ -453,36 +453,6 @@ def _load_results(path: Path, run: _Run, games: int) -> dict[int, GameRow]:
     return rows
 
 
-class _Progress:
-    """A one-line progress report on stderr (only when it is a terminal)."""
-
-    def __init__(self, total: int, done: int, enabled: bool, stream: TextIO | None = None) -> None:
-        self.stream = stream or sys.stderr
-        self.enabled = enabled and self.stream.isatty() and total > done
-        self.total, self.done, self.start_done = total, done, done
-        self.start = self.last = time.monotonic()
-
-    def advance(self, count: int) -> None:
-        self.done += count
-        now = time.monotonic()
-        if self.enabled and (now - self.last > 0.2 or self.done == self.total):
-            self.last = now
-            rate = (self.done - self.start_done) / max(now - self.start, 1e-9)
-            eta = (self.total - self.done) / rate if rate else math.inf
-            width = 30
-            filled = width * self.done // self.total
-            self.stream.write(
-                f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games "
-                f"{rate:6.1f}/s eta {eta:5.0f}s"
-            )
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 # --------------------------------------------------------------------------- running
 
 
@@ -622,7 +592,15 @@ def simulate(
             rows = _load_results(path, run, games)
         sink = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
     todo = [k for k in range(games) if k not in rows]
-    bar = _Progress(games, len(rows), progress)
+    # tqdm draws on stderr and turns itself off when stderr is not a terminal
+    bar = tqdm(
+        total=games,
+        initial=len(rows),
+        unit="game",
+        file=sys.stderr,
+        disable=None if progress else True,
+        dynamic_ncols=True,
+    )
 
     def emit(new_rows: Iterable[GameRow]) -> None:
         batch = list(new_rows)
@@ -632,7 +610,7 @@ def simulate(
             sink.write("".join(row.to_json() + "\n" for row in batch))
             sink.flush()
             os.fsync(sink.fileno())
-        bar.advance(len(batch))
+        bar.update(len(batch))
 
     try:
         chunks = _chunks(todo, workers)

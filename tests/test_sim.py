@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,6 @@ from forestgames.sim import (
     GameRow,
     SimulationResult,
     TruncatedGameWarning,
-    _Progress,
     play_game,
     wilson_interval,
 )
@@ -292,20 +292,19 @@ def test_summary_counts_by_hand():
     assert "3 games (1 truncated)" in text and "100.0%" in text
 
 
-def test_progress_only_on_a_terminal():
-    """The progress line is written to a terminal stream only, and never when disabled."""
+def test_progress_only_on_a_terminal(monkeypatch):
+    """The progress bar is drawn on a terminal stderr only, and never when disabled."""
 
     class Tty(io.StringIO):
         def isatty(self):
             return True
 
-    shown, hidden, off = Tty(), io.StringIO(), Tty()
-    for stream, enabled in ((shown, True), (hidden, True), (off, False)):
-        bar = _Progress(4, 0, enabled, stream)
-        bar.advance(4)
-        bar.close()
-    assert "4/4 games" in shown.getvalue()
-    assert hidden.getvalue() == "" and off.getvalue() == ""
+    game = fg.make("bosk", num_players=2)
+    for stream, enabled, shown in ((Tty(), True, True), (io.StringIO(), True, False),
+                                   (Tty(), False, False)):  # fmt: skip
+        monkeypatch.setattr(sys, "stderr", stream)
+        fg.simulate(game, ["random"], games=4, seed=1, progress=enabled)
+        assert ("4/4" in stream.getvalue()) == shown
 
 
 # --------------------------------------------------------------------------- Ray
