@@ -18,6 +18,7 @@ from forestgames.agents import (
     agent_for_game,
     evaluate_moves,
     heuristic_for,
+    heuristics,
     make_agent,
     register_heuristic,
 )
@@ -299,3 +300,27 @@ def test_mcts_samples_determinizations_of_the_acting_seat():
     state = BuzzGame(2).new_game(seed=0, first_player=1)
     MCTSAgent(12, seed=4).choose(Spy(state))
     assert len(calls) == 12 and {p for p, _ in calls} == {1} and len({s for _, s in calls}) == 12
+
+
+def test_greedy_reacts_only_when_it_gains():
+    """Out of turn, Greedy plays a reaction only when it beats passing on its estimate."""
+    game = fg.make("boom_bokken", num_players=4)
+    rng = random.Random(3)
+    reacted = passed = 0
+    for seed in range(30):
+        state = game.new_game(seed=seed)
+        agent = fg.GreedyAgent(seed)
+        while not state.is_terminal and reacted + passed < 400:
+            for seat in state.players_to_act[1:]:
+                move = agent.react(state, seat)
+                if move is None:
+                    passed += 1
+                    continue
+                reacted += 1
+                assert move in state.legal_moves(seat)
+                values = heuristics.position_value(state.apply(move))
+                before = heuristics.position_value(state)
+                gain = values[seat] - np.delete(values, seat).max()
+                assert gain > before[seat] - np.delete(before, seat).max()
+            state = state.apply(rng.choice(state.legal_moves(state.players_to_act[0])))
+    assert reacted and passed

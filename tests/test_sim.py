@@ -105,8 +105,18 @@ def test_an_agent_playing_illegally_is_named():
 
 
 def test_agents_without_react_never_move_out_of_turn():
-    """Greedy has no react(): in Buzz it never buzzes, so only Add moves are played."""
-    _, state, _ = play_game(BuzzGame(2), ["greedy"], seed=1)
+    """An agent with no react() is never asked out of turn: in Buzz nobody buzzes."""
+
+    class ChooseOnly:
+        name = "choose-only"
+
+        def __init__(self, seed):
+            self.inner = RandomAgent(seed)
+
+        def choose(self, state):
+            return self.inner.choose(state)
+
+    _, state, _ = play_game(BuzzGame(2), [ChooseOnly(1), ChooseOnly(2)], seed=1)
     assert state.bonus == (0, 0)
 
 

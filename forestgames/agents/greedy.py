@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from forestgames.agents.base import SeededAgent, acting_seat
-from forestgames.agents.heuristics import evaluate_moves
+from forestgames.agents.heuristics import evaluate_moves, position_value
 
 __all__ = ["GreedyAgent", "margins"]
 
@@ -22,7 +22,8 @@ def margins(values: np.ndarray, seat: int) -> np.ndarray:
 class GreedyAgent(SeededAgent):
     """Plays the move whose estimated scores (the game's heuristic, see
     ``forestgames.agents.heuristics``) put it furthest ahead of the best other
-    seat; ties are broken at random. Never reacts out of turn (always passes)."""
+    seat; ties are broken at random. Out of turn it plays its best reaction
+    only when that beats passing (the position's value as it stands)."""
 
     name = "greedy"
 
@@ -32,5 +33,16 @@ class GreedyAgent(SeededAgent):
         if len(moves) == 1:
             return moves[0]
         gain = margins(evaluate_moves(state, moves), seat)
+        best = np.flatnonzero(gain == gain.max())
+        return moves[int(best[self.rng.randrange(len(best))])]
+
+    def react(self, state: Any, player: int) -> Any | None:
+        moves = state.legal_moves(player)
+        if not moves:
+            return None
+        gain = margins(evaluate_moves(state, moves), player)
+        now = margins(position_value(state)[None], player)[0]
+        if gain.max() <= now:
+            return None
         best = np.flatnonzero(gain == gain.max())
         return moves[int(best[self.rng.randrange(len(best))])]

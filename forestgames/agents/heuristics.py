@@ -12,8 +12,12 @@ Adding a game is a function and one line::
     register_heuristic("my_game", _my_game_scores)
 
 Games without an evaluator fall back to :func:`scores_after`: apply each move
-and read ``state.scores`` (exact where points are scored as you go; where
+and read the position's value (exact where points are scored as you go; where
 points come later every move ties and Greedy plays like Random).
+
+A *position value* (``(P,)`` estimates for one state, default ``state.scores``)
+may be registered too: the fallback evaluator uses it, and Greedy compares a
+reaction out of turn against passing with it.
 """
 
 from __future__ import annotations
@@ -25,16 +29,39 @@ import numpy as np
 
 from forestgames import bosk
 
-__all__ = ["MoveEvaluator", "register_heuristic", "heuristic_for", "evaluate_moves", "scores_after"]
+__all__ = [
+    "MoveEvaluator",
+    "PositionValue",
+    "register_heuristic",
+    "register_position_value",
+    "heuristic_for",
+    "evaluate_moves",
+    "position_value",
+    "scores_after",
+]
 
 MoveEvaluator = Callable[[Any, Sequence[Any]], np.ndarray]
 
+PositionValue = Callable[[Any], Any]  # state -> (P,) array-like
+
 _HEURISTICS: dict[str, MoveEvaluator] = {}
+_POSITION_VALUES: dict[str, PositionValue] = {}
 
 
 def register_heuristic(game_name: str, evaluator: MoveEvaluator) -> None:
     """Use ``evaluator`` for the states of the game called ``game_name``."""
     _HEURISTICS[game_name] = evaluator
+
+
+def register_position_value(game_name: str, value: PositionValue) -> None:
+    """Use ``value(state)`` as the game's per-seat estimate of a position."""
+    _POSITION_VALUES[game_name] = value
+
+
+def position_value(state: Any) -> np.ndarray:
+    """Each seat's estimated score in ``state`` (default: ``state.scores``)."""
+    value = _POSITION_VALUES.get(state.game.name)
+    return np.asarray(state.scores if value is None else value(state), dtype=np.float64)
 
 
 def heuristic_for(game_name: str) -> MoveEvaluator:
@@ -54,8 +81,8 @@ def evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
 
 
 def scores_after(state: Any, moves: Sequence[Any]) -> np.ndarray:
-    """The fallback evaluator: ``state.apply(move).scores`` for each move."""
-    return np.array([state.apply(move).scores for move in moves], dtype=np.float64)
+    """The fallback evaluator: the position value after each move."""
+    return np.array([position_value(state.apply(move)) for move in moves], dtype=np.float64)
 
 
 # --------------------------------------------------------------------------- Bosk
@@ -95,3 +122,19 @@ def _bosk_scores(state: bosk.BoskState, moves: Sequence[Any]) -> np.ndarray:
 
 
 register_heuristic("bosk", _bosk_scores)
+
+
+# --------------------------------------------------------------------------- Boom Bokken
+
+BOOM_BOKKEN_CARD_WEIGHT = 0.5
+"""Points a card in hand is estimated to cost: coins go to the seats that empty
+their hands first, so each card shed is a step toward them."""
+
+
+def _boom_bokken_value(state: Any) -> np.ndarray:
+    """Boom Bokken: coins and tokens so far, less ``BOOM_BOKKEN_CARD_WEIGHT`` per card held."""
+    scores = np.asarray(state.scores, dtype=np.float64)
+    return scores - BOOM_BOKKEN_CARD_WEIGHT * np.asarray(state.hand_sizes, dtype=np.float64)
+
+
+register_position_value("boom_bokken", _boom_bokken_value)
