@@ -329,7 +329,10 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="forestgames",
-        description="Exact rules engines for Bosk, Bonsai, Living Forest and Boom Bokken: simulate, play, replay, benchmark.",
+        description=(
+            "Exact rules engines for Bosk, Bonsai, Living Forest and Boom Bokken: "
+            "simulate, play, replay, benchmark."
+        ),
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
