@@ -92,7 +92,7 @@ class BonsaiState(StateBase):
     # ------------------------------------------------------------------ protocol
 
     @property
-    def current_player(self) -> int | None:  # type: ignore[override]  # StateBase declares the name
+    def current_player(self) -> int | None:
         """The seat to move, or None once the game is over."""
         if self.phase is Phase.OVER:
             return None

@@ -109,7 +109,7 @@ class LivingForestState(StateBase):
     # ------------------------------------------------------------------ protocol
 
     @property
-    def current_player(self) -> int | None:  # type: ignore[override]  # StateBase: a plain slot
+    def current_player(self) -> int | None:
         """The seat to move, or None once the game is over."""
         if self.phase is Phase.OVER:
             return None
