@@ -138,4 +138,3 @@ def _boom_bokken_value(state: Any) -> np.ndarray:
 
 
 register_position_value("boom_bokken", _boom_bokken_value)
-
