@@ -44,6 +44,7 @@ __all__ = [
     "resolve_seed",
     "check_player_count",
     "check_option_names",
+    "as_pair",
     "check_bool_option",
     "check_seat",
     "require",
@@ -114,6 +115,19 @@ def check_player_count(name: str, num_players: Any, low: int, high: int) -> int:
     if not low <= num_players <= high:
         raise ConfigError(f"{name} is played by {low} to {high} players, not {num_players}")
     return int(num_players)
+
+
+def as_pair(value: Any) -> Any:
+    """Move-field converter: two ints in a list or array become a tuple (``at=[4, 5]``).
+
+    Anything else (floats included) is kept as given, for the state to refuse
+    as an illegal move.
+    """
+    try:
+        r, c = value
+        return (operator.index(r), operator.index(c))
+    except (TypeError, ValueError):
+        return value
 
 
 def check_option_names(title: str, options: dict[str, Any], known: Sequence[str]) -> None:

@@ -20,14 +20,13 @@ by itself when nothing more can be placed).
 
 from __future__ import annotations
 
-import operator
 import re
 from typing import Any
 
 import attrs
 
 from forestgames.bonsai._tables import COLOURS, KINDS, Tile
-from forestgames.core import ParseError
+from forestgames.core import ParseError, as_pair
 
 __all__ = [
     "Meditate",
@@ -40,15 +39,6 @@ __all__ = [
     "BonsaiMove",
     "parse_move",
 ]
-
-
-def _as_pair(value: Any) -> Any:
-    """Lists and arrays of two ints become a tuple, so ``at=[1, -2]`` works too (not floats)."""
-    try:
-        q, r = value
-        return (operator.index(q), operator.index(r))
-    except (TypeError, ValueError):
-        return value
 
 
 def _as_kind(value: Any) -> Any:
@@ -85,7 +75,7 @@ class Place:
 
     player: int
     kind: str = attrs.field(converter=_as_kind)
-    at: tuple[int, int] = attrs.field(converter=_as_pair)
+    at: tuple[int, int] = attrs.field(converter=as_pair)
 
     def __str__(self) -> str:
         return f"{self.player}:place {self.kind}@{_at(self.at)}"
@@ -117,7 +107,7 @@ class Prune:
     """Remove the leaf on ``at`` (allowed when no wood tile can be placed)."""
 
     player: int
-    at: tuple[int, int] = attrs.field(converter=_as_pair)
+    at: tuple[int, int] = attrs.field(converter=as_pair)
 
     def __str__(self) -> str:
         return f"{self.player}:prune@{_at(self.at)}"

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from forestgames.bosk._tables import DIRECTIONS, SQUIRREL
-from forestgames.core import ParseError
+from forestgames.core import ParseError, as_pair
 
 __all__ = [
     "PlantTree",
@@ -36,15 +36,6 @@ __all__ = [
 ]
 
 
-def _as_pair(value: Any) -> Any:
-    """Lists and arrays of two ints become a tuple, so ``at=[4, 5]`` works too."""
-    try:
-        r, c = value
-        return (int(r), int(c))
-    except (TypeError, ValueError):
-        return value
-
-
 def _at(text_at: tuple[int, int]) -> str:
     return f"{text_at[0]},{text_at[1]}"
 
@@ -55,7 +46,7 @@ class PlantTree:
 
     player: int
     value: int
-    at: tuple[int, int] = attrs.field(converter=_as_pair)
+    at: tuple[int, int] = attrs.field(converter=as_pair)
 
     def __str__(self) -> str:
         return f"{self.player}:plant {self.value}@{_at(self.at)}"
@@ -77,7 +68,7 @@ class ChooseTree:
     """Autumn turn, step 1: the tree (an intersection) whose leaves fall."""
 
     player: int
-    at: tuple[int, int] = attrs.field(converter=_as_pair)
+    at: tuple[int, int] = attrs.field(converter=as_pair)
 
     def __str__(self) -> str:
         return f"{self.player}:tree@{_at(self.at)}"
@@ -100,7 +91,7 @@ class PlaceLeaf:
     """Autumn turn: the next leaf of the path, on square ``at``."""
 
     player: int
-    at: tuple[int, int] = attrs.field(converter=_as_pair)
+    at: tuple[int, int] = attrs.field(converter=as_pair)
 
     def __str__(self) -> str:
         return f"{self.player}:leaf@{_at(self.at)}"
@@ -111,7 +102,7 @@ class PlaceSquirrel:
     """Autumn turn with the squirrel tile: where the squirrel stops (a square)."""
 
     player: int
-    at: tuple[int, int] = attrs.field(converter=_as_pair)
+    at: tuple[int, int] = attrs.field(converter=as_pair)
 
     def __str__(self) -> str:
         return f"{self.player}:squirrel@{_at(self.at)}"

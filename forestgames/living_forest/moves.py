@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from forestgames.core import ParseError
+from forestgames.core import ParseError, as_pair
 from forestgames.living_forest._tables import CARD_INDEX, TREE_INDEX, VICTORY_KINDS
 
 __all__ = [
@@ -42,15 +42,6 @@ __all__ = [
     "LivingForestMove",
     "parse_move",
 ]
-
-
-def _as_pair(value: Any) -> Any:
-    """Lists and arrays of two ints become a tuple, so ``at=[1, 3]`` works too."""
-    try:
-        r, c = value
-        return (int(r), int(c))
-    except (TypeError, ValueError):
-        return value
 
 
 @attrs.frozen
@@ -145,7 +136,7 @@ class Plant:
 
     player: int
     tree: str
-    at: tuple[int, int] = attrs.field(converter=_as_pair)
+    at: tuple[int, int] = attrs.field(converter=as_pair)
 
     def __str__(self) -> str:
         return f"{self.player}:plant {self.tree}@{self.at[0]},{self.at[1]}"

@@ -33,6 +33,7 @@ def test_illegal_moves_name_the_problem(spring):
     refused(spring, PlantTree(1, 1, (3, 3)), "already has a tree")
     refused(spring, PlantTree(1, 1, (7, 0)), "intersections")
     refused(spring, PlantTree(1, 1, (-1, 2)), "intersections")
+    refused(spring, PlantTree(1, 1, (0.5, 2)), "intersections")  # never truncated to (0, 2)
     refused(spring, PlantTree(1, 5, (1, 1)), "values are 1..4")
     refused(spring, ChooseTile(1, 5), "spring step the move is a PlantTree")
     refused(spring, ChooseWind(1, "N"), "PlantTree")
