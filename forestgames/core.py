@@ -244,7 +244,8 @@ class StateBase:
     A subclass provides ``game``, ``current_player`` and ``is_terminal``; its
     game provides ``legal_moves_of(state, player)`` (one seat's legal moves, the
     game not over), ``apply_move(state, move)`` (the new state, the move known
-    legal) and optionally ``why_illegal(state, move)``. A state may override
+    legal), ``state_to_dict(state)`` unless the state writes its own ``to_dict``,
+    and optionally ``why_illegal(state, move)``. A state may override
     ``_moves_of``, ``_is_legal``, ``_why_illegal`` and ``_apply`` (to cache or to
     check faster). Games where seats act out of turn override ``players_to_act``.
     """
@@ -317,6 +318,10 @@ class StateBase:
 
     def _apply(self, move: Any) -> Any:
         return self.game.apply_move(self, move)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict; ``game.state_from_dict`` rebuilds this exact state."""
+        return self.game.state_to_dict(self)  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------- registry

@@ -138,10 +138,6 @@ class BoskState(StateBase):
         self._checked_player(player)
         return self
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict; ``game.state_from_dict`` rebuilds this exact state."""
-        return self.game.state_to_dict(self)
-
     def render(self) -> str:
         """A text picture of the position (see ``forestgames.bosk.render``)."""
         from forestgames.bosk.render import render_state

@@ -171,10 +171,6 @@ class LivingForestState(StateBase):
             self, decks=tuple(decks), stacks=tuple(stacks), entropy=rng.getrandbits(62)
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict; ``game.state_from_dict`` rebuilds this exact state."""
-        return self.game.state_to_dict(self)
-
     def render(self) -> str:
         """A text picture of the position (see ``forestgames.living_forest.render``)."""
         from forestgames.living_forest.render import render_state
