@@ -50,6 +50,15 @@ FITTING_VALUES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """``FITTING_VALUES[higher][v]``: the values that answer the announcement on ``v``."""
 
+PLAY_ORDER: tuple[int, ...] = tuple(c for v in VALUES for c in (v, flash(v)))
+"""The valued codes in the order of the legal moves: by value, orange before Flash."""
+
+FIT_ORDER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    ((),) + tuple(tuple(c for w in values for c in (w, flash(w))) for values in fitting[1:])
+    for fitting in FITTING_VALUES
+)
+"""``FIT_ORDER[higher][v]``: the codes answering the announcement on ``v``, in legal-move order."""
+
 ANNOUNCEMENTS: tuple[str, str] = ("lower", "higher")
 """Announcement names, indexed by the bool ``higher``."""
 
@@ -83,6 +92,12 @@ the 3rd: Coureur; the 4th: Cogneur)."""
 
 SPENT_TIME_OUTS: tuple[str, ...] = ("deck", "aside")
 """Where a played Temps Mort goes: under the draw pile with the pile, or aside for the round."""
+
+MAX_PLAYERS = 9
+SEATS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1) for mask in range(1 << MAX_PLAYERS)
+)
+"""``SEATS_OF[mask]``: the seats of a bit mask, in seat order."""
 
 
 def team_roles(size: int) -> tuple[str, ...]:

@@ -94,7 +94,6 @@ def test_custom_deck_option():
         ({"num_players": 6, "team_sizes": [2, 4]}, "team_sizes"),
         ({"expert": "yes"}, "expert"),
         ({"spent_time_outs": "bin"}, "spent_time_outs"),
-        ({"expert": True, "spent_time_outs": "deck"}, "Expert"),
         ({"num_players": 3}, "4 to 9"),
         ({"num_players": 10}, "4 to 9"),
         ({"colour": "red"}, "unknown"),
