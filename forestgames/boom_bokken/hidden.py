@@ -28,6 +28,7 @@ from forestgames.boom_bokken._tables import (
     NUM_CODES,
     TIME_OUT,
 )
+from forestgames.boom_bokken.state import card_holders
 from forestgames.core import new_rng
 
 if TYPE_CHECKING:
@@ -99,6 +100,7 @@ def determinize(state: BoomBokkenState, player: int, seed: int) -> BoomBokkenSta
         hands[seat] = tuple(counts)
     return state._evolve(
         hands=tuple(hands),
+        holders=card_holders(tuple(hands)),
         deck=tuple(deck_top) + deck[top:],
         seed=int(rng.integers(2**62)),
     )

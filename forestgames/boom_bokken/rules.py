@@ -50,7 +50,7 @@ from forestgames.boom_bokken._tables import (
     flash,
 )
 from forestgames.boom_bokken.scoring import decide_winners, final_scores
-from forestgames.boom_bokken.state import BoomBokkenState
+from forestgames.boom_bokken.state import BoomBokkenState, card_holders
 from forestgames.core import (
     ConfigError,
     GameBase,
@@ -245,13 +245,14 @@ class BoomBokkenGame(
             for code in order[start : start + size]:
                 counts[code] += 1
             hands.append(tuple(counts))
+        teams, roles = zip(*characters, strict=True)
         return BoomBokkenState(
             game=self,
             round=rnd,
             over=False,
             seed=seed,
-            teams=tuple(team for team, _ in characters),
-            roles=tuple(role for _, role in characters) if self.expert else (),
+            teams=teams,
+            roles=roles if self.expert else (),
             hands=tuple(hands),
             deck=tuple(order[p * size :]),
             pile=(),
@@ -268,6 +269,7 @@ class BoomBokkenGame(
             known_bottom=0,
             known=((),) * p,
             exploded_on=(),
+            holders=card_holders(tuple(hands)),
         )
 
     def deal(
@@ -350,22 +352,18 @@ class BoomBokkenGame(
         return self._acting(state)
 
     def _acting(self, state: BoomBokkenState) -> tuple[int, ...]:
-        if state.over:
-            return ()
         target = state.target
         if target < 0:
-            return (state.leader,)
+            return () if state.over else (state.leader,)
+        holders = state.holders
         own_flash = CARD_VALUE[state.pile[-1]] + 8
-        hands = state.hands
-        last = state.last_player
-        seats = [
-            seat
-            for seat in SEATS_OF[state.active & ~(1 << target)]
-            if hands[seat][TIME_OUT] or (hands[seat][own_flash] and seat != last)
-        ]
+        reacting = holders[TIME_OUT] | holders[own_flash] & ~(1 << state.last_player)
+        acting = (target,) + SEATS_OF[reacting & state.active & ~(1 << target)]
         if self.expert:
-            seats = sorted(set(seats) | set(self._guards_with_answer(state)))
-        return (target, *seats)
+            guards = self._guards_with_answer(state)
+            if guards:
+                return (target, *sorted(set(acting[1:]) | set(guards)))
+        return acting
 
     def _guards_with_answer(self, state: BoomBokkenState) -> list[int]:
         """The Gardiens of the named seat's team holding a card that answers (Expert mode)."""
@@ -380,13 +378,12 @@ class BoomBokkenGame(
 
     def _legal_moves(self, state: BoomBokkenState, seat: int) -> Moves:
         """The moves of ``seat`` now: plays (in card order), then Boom, then Temps Mort."""
-        if not state.active >> seat & 1:
-            return ()
-        if state.target < 0:
-            return self._lead_moves(state, seat) if seat == state.leader else ()
-        if seat == state.target:
+        target = state.target
+        if seat == target:
             return self._answer_moves(state, seat)
-        return self._reactions(state, seat)
+        if target >= 0:
+            return self._reactions(state, seat) if state.active >> seat & 1 else ()
+        return self._lead_moves(state, seat) if seat == state.leader else ()
 
     def _lead_moves(self, state: BoomBokkenState, seat: int) -> Moves:
         hand = state.hands[seat]
@@ -394,18 +391,17 @@ class BoomBokkenGame(
             groups = _groups(hand, VALUES)
             return self._group_plays(state, seat, groups) if groups else self._booms(state, seat)
         codes = tuple(compress(PLAY_ORDER, _LEAD_GETTER(hand)))
-        return self._plays(state, seat, codes) if codes else self._booms(state, seat)
+        return self._plays(state, seat, hand, codes) if codes else self._booms(state, seat)
 
     def _answer_moves(self, state: BoomBokkenState, seat: int) -> Moves:
         hand = state.hands[seat]
-        value = CARD_VALUE[state.pile[-1]]
         if self.expert and state.roles[seat] == COUREUR:
-            groups = _groups(hand, FITTING_VALUES[state.higher][value])
+            groups = _groups(hand, self.fitting_values(state))
             moves = self._group_plays(state, seat, groups) if groups else self._booms(state, seat)
         else:
-            higher = state.higher
-            codes = tuple(compress(FIT_ORDER[higher][value], _FIT_GETTER[higher][value](hand)))
-            moves = self._plays(state, seat, codes) if codes else self._booms(state, seat)
+            order, counts_of = _ANSWERS[state.higher][state.pile[-1]]
+            codes = tuple(compress(order, counts_of(hand)))
+            moves = self._plays(state, seat, hand, codes) if codes else self._booms(state, seat)
         if hand[TIME_OUT]:
             return moves + (_TIME_OUTS[seat],)
         return moves
@@ -424,15 +420,17 @@ class BoomBokkenGame(
                 higher = state.higher
                 fitting = compress(FIT_ORDER[higher][value], _FIT_GETTER[higher][value](hand))
                 codes += tuple(c for c in fitting if c not in codes)
-            moves = self._plays(state, seat, codes) if codes else ()
+            moves = self._plays(state, seat, hand, codes) if codes else ()
         if hand[TIME_OUT]:
             return moves + (_TIME_OUTS[seat],)
         return moves
 
-    def _plays(self, state: BoomBokkenState, seat: int, codes: tuple[int, ...]) -> Moves:
-        """Every play of one card of ``codes`` (in that order): each target, "higher" then
-        "lower", each followed by its knock where the seat is a Cogneur playing orange."""
-        if len(codes) == 1 and sum(state.hands[seat]) == 1 and self.one_team_left(state, seat):
+    def _plays(
+        self, state: BoomBokkenState, seat: int, hand: tuple[int, ...], codes: tuple[int, ...]
+    ) -> Moves:
+        """Every play of one card of ``codes`` (in that order) from ``hand``: each target,
+        "higher" then "lower", each followed by its knock where a Cogneur plays orange."""
+        if len(codes) == 1 and sum(hand) == 1 and self.one_team_left(state, seat):
             return (self._tables.final(seat, (CARD_NAMES[codes[0]],)),)
         knock = self.expert and state.roles[seat] == COGNEUR
         key = state.active << 5 | seat << 1 | knock
@@ -613,57 +611,74 @@ class BoomBokkenGame(
         if len(codes) == 1:
             code = codes[0]
             hand = hand[:code] + (hand[code] - 1,) + hand[code + 1 :]
+            simple = code < 9 or hand[code]  # no seat stops holding a Flash
         else:
             hand = _without_cards(hand, codes)
+            simple = False
         hands = hands[:seat] + (hand,) + hands[seat + 1 :]
-        known = state.known
-        if known[seat]:
-            known = _put(known, seat, _minus(known[seat], codes))
-        safe, active = state.safe, state.active
-        if not any(hand):
-            safe += (seat,)
-            active &= ~(1 << seat)
         target = move.target
-        if target is None:
-            state = state._evolve(
-                hands=hands, known=known, pile=state.pile + codes, safe=safe, active=active,
-                leader=-1, target=-1, higher=False, last_player=seat,
-            )  # fmt: skip
-            return self._end_round(state, seat)
-        if move.knock and state.deck:
-            return self._knock(state, move, hands, known, safe, active)
-        if active == state.active and known is state.known and state.leader < 0:
-            return state._evolve(  # an answer that leaves everyone in: the most common move
+        if (
+            simple
+            and target is not None
+            and not move.knock
+            and state.leader < 0
+            and not state.known[seat]
+            and any(hand)
+        ):  # the most common move: an answer that leaves everyone in the round
+            return state._evolve(
                 hands=hands, pile=state.pile + codes, target=target,
                 higher=move.announce == "higher", last_player=seat,
             )  # fmt: skip
-        return state._evolve(
-            hands=hands, known=known, pile=state.pile + codes, safe=safe, active=active,
-            leader=-1, target=target, higher=move.announce == "higher", last_player=seat,
-        )  # fmt: skip
+        return self._play_in_full(state, move, codes, hands)
 
-    def _knock(
+    def _play_in_full(
         self,
         state: BoomBokkenState,
         move: mv.Play,
+        codes: tuple[int, ...],
         hands: tuple[tuple[int, ...], ...],
-        known: tuple[tuple[int, ...], ...],
-        safe: tuple[int, ...],
-        active: int,
     ) -> BoomBokkenState:
-        """A Cogneur's lead: the target draws the top card of the draw pile at once."""
-        target = int(move.target)  # type: ignore[arg-type]
-        deck, known_bottom = state.deck, state.known_bottom
+        """A play that leads, empties a hand, spends a known card or a seat's last Flash
+        of a value, knocks or ends the round."""
+        seat = move.player
+        hand = hands[seat]
+        holders = state.holders
+        for code in set(codes):
+            if code > 8:
+                holders = _held(holders, code, seat, hand[code])
+        known, safe, active = state.known, state.safe, state.active
+        if known[seat]:
+            known = _put(known, seat, _minus(known[seat], codes))
+        if not any(hand):
+            safe += (seat,)
+            active &= ~(1 << seat)
+        target = -1 if move.target is None else int(move.target)
+        state = state._evolve(
+            hands=hands, known=known, pile=state.pile + codes, safe=safe, active=active,
+            holders=holders, leader=-1, target=target, higher=move.announce == "higher",
+            last_player=seat,
+        )  # fmt: skip
+        if target < 0:
+            return self._end_round(state, seat)
+        if move.knock and state.deck:
+            return self._knock(state, target)
+        return state
+
+    def _knock(self, state: BoomBokkenState, target: int) -> BoomBokkenState:
+        """A Cogneur's play: the target draws the top card of the draw pile at once."""
+        deck, known_bottom, known = state.deck, state.known_bottom, state.known
         code = deck[0]
         if known_bottom == len(deck):  # everyone saw this card go under the draw pile
             known = _put(known, target, tuple(sorted(known[target] + (code,))))
             known_bottom -= 1
-        drawn = hands[target]
-        hands = _put(hands, target, drawn[:code] + (drawn[code] + 1,) + drawn[code + 1 :])
+        hand = state.hands[target]
+        hand = hand[:code] + (hand[code] + 1,) + hand[code + 1 :]
+        holders = state.holders
+        if code == TIME_OUT or code > 8:
+            holders = _held(holders, code, target, hand[code])
         return state._evolve(
-            hands=hands, known=known, deck=deck[1:], known_bottom=known_bottom,
-            pile=state.pile + _CODES[move.cards], safe=safe, active=active, leader=-1,
-            target=target, higher=move.announce == "higher", last_player=move.player,
+            hands=_put(state.hands, target, hand), known=known, deck=deck[1:],
+            known_bottom=known_bottom, holders=holders,
         )  # fmt: skip
 
     def _time_out(self, state: BoomBokkenState, seat: int) -> BoomBokkenState:
@@ -687,10 +702,13 @@ class BoomBokkenGame(
         hand = list(state.hands[seat])
         hand[TIME_OUT] -= 1
         hand[code] += 1
+        holders = _held(state.holders, TIME_OUT, seat, hand[TIME_OUT])
+        if code > 8:
+            holders = _held(holders, code, seat, hand[code])
         return state._evolve(
             hands=_put(state.hands, seat, tuple(hand)), known=known, deck=deck[1:],
-            known_bottom=known_bottom, pile=(), aside=aside, leader=seat, target=-1,
-            higher=False, last_player=-1,
+            known_bottom=known_bottom, pile=(), aside=aside, holders=holders, leader=seat,
+            target=-1, higher=False, last_player=-1,
         )  # fmt: skip
 
     def _boom(self, state: BoomBokkenState, move: mv.Boom) -> BoomBokkenState:
@@ -840,6 +858,12 @@ _FIT_GETTER: tuple[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...], ...
     (_LEAD_GETTER,) + tuple(itemgetter(*codes) for codes in fitting[1:]) for fitting in FIT_ORDER
 )
 """``_FIT_GETTER[higher][v](hand)``: the hand's counts of ``FIT_ORDER[higher][v]``."""
+_ANSWERS = tuple(
+    tuple((FIT_ORDER[higher][CARD_VALUE[top]], _FIT_GETTER[higher][CARD_VALUE[top]])
+          for top in range(NUM_CODES))
+    for higher in (False, True)
+)  # fmt: skip
+"""``_ANSWERS[higher][top card code]``: the codes that answer, and their counts in a hand."""
 
 
 class _CodesOf(dict[tuple[str, ...], tuple[int, ...]]):
@@ -971,6 +995,12 @@ class _MoveTables:
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1 :]
+
+
+def _held(holders: tuple[int, ...], code: int, seat: int, count: int) -> tuple[int, ...]:
+    """``holders`` with ``seat``'s bit for ``code`` set if it holds ``count`` > 0 of it."""
+    mask = holders[code] | 1 << seat if count else holders[code] & ~(1 << seat)
+    return holders if mask == holders[code] else _put(holders, code, mask)
 
 
 def _without_cards(hand: tuple[int, ...], codes: tuple[int, ...]) -> tuple[int, ...]:

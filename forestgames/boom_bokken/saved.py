@@ -26,7 +26,7 @@ from forestgames.boom_bokken._tables import (
     flash,
     team_roles,
 )
-from forestgames.boom_bokken.state import BoomBokkenState, hand_names
+from forestgames.boom_bokken.state import BoomBokkenState, card_holders, hand_names
 from forestgames.core import SEED_LIMIT, StateError, require
 from forestgames.schema import Bool, Choice, Const, Field, Int, List, Nullable, Record, Tuple
 
@@ -130,6 +130,7 @@ def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokke
         (fields["announce"] is None) == (fields["target"] is None),
         f"announce {fields['announce']!r}: 'higher' or 'lower' exactly while a player is named",
     )
+    hands = tuple(_counts(hand) for hand in fields["hands"])
     return BoomBokkenState(
         game=game,
         round=fields["round"],
@@ -137,7 +138,7 @@ def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokke
         seed=fields["seed"],
         teams=fields["teams"],
         roles=() if fields["roles"] is None else fields["roles"],
-        hands=tuple(_counts(hand) for hand in fields["hands"]),
+        hands=hands,
         deck=tuple(CARD_CODE[name] for name in fields["deck"]),
         pile=tuple(CARD_CODE[name] for name in fields["pile"]),
         aside=fields["aside"],
@@ -156,6 +157,7 @@ def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokke
             None if fact is None else (CARD_CODE[fact[0]], fact[1] == "higher")
             for fact in fields["exploded_on"]
         ),
+        holders=card_holders(hands),
     )
 
 

@@ -49,11 +49,13 @@ and ``exploded_on`` records for each exploded seat what it could not answer.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import attrs
 
-from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_NAMES, SEATS_OF
+from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_NAMES, NUM_CODES, SEATS_OF, TIME_OUT
 from forestgames.boom_bokken.moves import BoomBokkenMove
 from forestgames.boom_bokken.scoring import round_coins
 from forestgames.core import StateBase
@@ -61,12 +63,26 @@ from forestgames.core import StateBase
 if TYPE_CHECKING:
     from forestgames.boom_bokken.rules import BoomBokkenGame
 
-__all__ = ["BoomBokkenState", "hand_names"]
+__all__ = ["BoomBokkenState", "card_holders", "hand_names"]
 
 
 def hand_names(counts: tuple[int, ...]) -> tuple[str, ...]:
     """The card names of a hand given as 17 counts, sorted by code."""
     return tuple(name for name, n in zip(CARD_NAMES, counts, strict=True) for _ in range(n))
+
+
+_REACTION_CODES = (TIME_OUT, *range(9, NUM_CODES))
+_REACTION_COUNTS = itemgetter(*_REACTION_CODES)
+
+
+def card_holders(hands: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Per card code, the bit mask of the seats holding one: for the Temps Mort and the
+    Flash codes, the cards played out of turn (0 for the orange codes)."""
+    holders = [0] * NUM_CODES
+    for seat, hand in enumerate(hands):
+        for code in compress(_REACTION_CODES, _REACTION_COUNTS(hand)):
+            holders[code] |= 1 << seat
+    return tuple(holders)
 
 
 @attrs.frozen(slots=False, repr=False)
@@ -84,6 +100,8 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
     ``known`` (per seat, card codes sorted) and ``exploded_on`` (per exploded
     seat: ``(top card code, higher)`` of the announcement it could not answer,
     or None for a leader holding only Temps Mort) are what every seat knows.
+    ``holders`` is derived from ``hands`` (see :func:`card_holders`), for a fast
+    ``players_to_act``; it takes no part in comparisons.
     """
 
     game: BoomBokkenGame
@@ -108,6 +126,7 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
     known_bottom: int
     known: tuple[tuple[int, ...], ...]
     exploded_on: tuple[tuple[int, bool] | None, ...]
+    holders: tuple[int, ...] = attrs.field(eq=False, repr=False)
 
     # ------------------------------------------------------------------ who acts
 
