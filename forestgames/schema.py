@@ -120,11 +120,16 @@ class Str(Spec):
         return value
 
 
+def _names(names: Sequence[str]) -> tuple[str, ...]:
+    """The converter of :class:`Choice` (a typed ``tuple``, so that mypy sees ``str``)."""
+    return tuple(names)
+
+
 @attrs.frozen
 class Choice(Spec):
     """One of a fixed set of strings (names, phases, directions)."""
 
-    choices: tuple[str, ...] = attrs.field(converter=tuple)
+    choices: tuple[str, ...] = attrs.field(converter=_names)
 
     @property
     def expected(self) -> str:  # type: ignore[override]

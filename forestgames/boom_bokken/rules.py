@@ -75,7 +75,7 @@ def _check_team_sizes(value: Any, options: Mapping[str, Any]) -> tuple[int, ...]
     allowed = TEAM_SIZES[players]
     if value is None:
         return allowed[0]
-    sizes = None
+    sizes: tuple[int, ...] | None = None
     if isinstance(value, list | tuple) and len(value) <= players:
         sizes = tuple(as_int(size, "team_sizes entry", 1, players) for size in value)
     if sizes not in allowed:
@@ -83,7 +83,7 @@ def _check_team_sizes(value: Any, options: Mapping[str, Any]) -> tuple[int, ...]
         raise ConfigError(
             f"team_sizes for {players} players must be {choices}, not {excerpt(value)}"
         )
-    return sizes  # type: ignore[return-value]
+    return allowed[allowed.index(sizes)]
 
 
 def _check_deck(value: Any, options: Mapping[str, Any]) -> tuple[int, ...]:
@@ -111,7 +111,7 @@ def _deck_json(deck: tuple[int, ...]) -> dict[str, int]:
 
 
 OPTIONS = (
-    Option.players("Boom Bokken", 4, 4, 9, "seats, split into teams as the table below says"),
+    Option.players("Boom Bokken", 4, 4, 9, "seats, split into teams as Setup (Rules) says"),
     Option(
         "team_sizes",
         lambda options: TEAM_SIZES[options["num_players"]][0],
@@ -415,15 +415,23 @@ class BoomBokkenGame(
             groups = [_group(value, 0, j) for j in range(1, flashes + 1)]
             moves = self._group_plays(state, seat, groups)
         else:
-            codes: tuple[int, ...] = (flash(value),) if flashes else ()
-            if self.guards(state, seat):
-                higher = state.higher
-                fitting = compress(FIT_ORDER[higher][value], _FIT_GETTER[higher][value](hand))
-                codes += tuple(c for c in fitting if c not in codes)
+            codes = self._reaction_codes(state, seat, hand, flashes)
             moves = self._plays(state, seat, hand, codes) if codes else ()
         if hand[TIME_OUT]:
             return moves + (_TIME_OUTS[seat],)
         return moves
+
+    def _reaction_codes(
+        self, state: BoomBokkenState, seat: int, hand: tuple[int, ...], flashes: int
+    ) -> tuple[int, ...]:
+        """The cards a seat other than a Coureur may play out of turn: a Flash of the top
+        card's value (if it may), then a Gardien's answers."""
+        top = state.pile[-1]
+        codes: tuple[int, ...] = (CARD_VALUE[top] + 8,) if flashes else ()
+        if self.guards(state, seat):
+            order, counts_of = _ANSWERS[state.higher][top]
+            codes += tuple(c for c in compress(order, counts_of(hand)) if c not in codes)
+        return codes
 
     def _plays(
         self, state: BoomBokkenState, seat: int, hand: tuple[int, ...], codes: tuple[int, ...]
@@ -559,9 +567,16 @@ class BoomBokkenGame(
             if fits:
                 return None
             return f"{text}: {value} does not answer '{state.announcement}' on {top}"
+        return self._why_not_out_of_turn(state, codes, text, seat, fits)
+
+    def _why_not_out_of_turn(
+        self, state: BoomBokkenState, codes: tuple[int, ...], text: str, seat: int, fits: bool
+    ) -> str | None:
+        """A Gardien's answer for a named teammate, or a Flash on another seat's card."""
+        top = CARD_VALUE[state.pile[-1]]
         if fits and len(codes) == 1 and self.guards(state, seat):
             return None
-        if all(IS_FLASH[c] for c in codes) and value == top:
+        if all(IS_FLASH[c] for c in codes) and CARD_VALUE[codes[0]] == top:
             if not self.may_flash(state, seat):
                 return f"{text}: seat {seat} played the {top} on top; no Flash on one's own card"
             if len(codes) == 1 or self.role(state, seat) == COUREUR:
@@ -585,11 +600,15 @@ class BoomBokkenGame(
             return f"{text}: the target must be another seat still in the round: {list(targets)}"
         if move.announce not in ANNOUNCEMENTS:
             return f"{text}: the announcement is 'higher' or 'lower', not {excerpt(move.announce)}"
-        if move.knock:
-            if self.role(state, seat) != COGNEUR:
-                return f"{text}: only a Cogneur (Expert mode) knocks"
-            if not (len(codes) == 1 and IS_ORANGE[codes[0]]):
-                return f"{text}: a Cogneur knocks when playing one orange card"
+        return self._why_not_knock(state, move, codes, text) if move.knock else None
+
+    def _why_not_knock(
+        self, state: BoomBokkenState, move: mv.Play, codes: tuple[int, ...], text: str
+    ) -> str | None:
+        if self.role(state, int(move.player)) != COGNEUR:
+            return f"{text}: only a Cogneur (Expert mode) knocks"
+        if not (len(codes) == 1 and IS_ORANGE[codes[0]]):
+            return f"{text}: a Cogneur knocks when playing one orange card"
         return None
 
     # ------------------------------------------------------------------ transitions

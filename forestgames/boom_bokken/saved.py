@@ -122,14 +122,25 @@ def _seat(value: int | None) -> int:
     return -1 if value is None else value
 
 
+def _active(players: int, out: tuple[int, ...]) -> int:
+    """The bit mask of the seats still in the round."""
+    return sum(1 << seat for seat in range(players) if seat not in out)
+
+
+def _known(names: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(sorted(CARD_CODE[name] for name in names))
+
+
+def _fact(value: tuple[str, str] | None) -> tuple[int, bool] | None:
+    """What an exploded seat could not answer, from its saved form (card, announcement)."""
+    return None if value is None else (CARD_CODE[value[0]], value[1] == "higher")
+
+
 def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokkenState:
     """The state the checked ``fields`` describe (invariants not yet checked)."""
     p = game.num_players
     safe, exploded = fields["safe"], fields["exploded"]
-    _check(
-        (fields["announce"] is None) == (fields["target"] is None),
-        f"announce {fields['announce']!r}: 'higher' or 'lower' exactly while a player is named",
-    )
+    announce_while_named(fields)
     hands = tuple(_counts(hand) for hand in fields["hands"])
     return BoomBokkenState(
         game=game,
@@ -144,7 +155,7 @@ def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokke
         aside=fields["aside"],
         safe=safe,
         exploded=exploded,
-        active=sum(1 << s for s in range(p) if s not in safe and s not in exploded),
+        active=_active(p, safe + exploded),
         leader=_seat(fields["leader"]),
         target=_seat(fields["target"]),
         higher=fields["announce"] == "higher",
@@ -152,12 +163,18 @@ def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokke
         tokens=fields["tokens"],
         history=tuple((entry["safe_order"], entry["teams"]) for entry in fields["history"]),
         known_bottom=fields["known_bottom"],
-        known=tuple(tuple(sorted(CARD_CODE[n] for n in names)) for names in fields["known_cards"]),
-        exploded_on=tuple(
-            None if fact is None else (CARD_CODE[fact[0]], fact[1] == "higher")
-            for fact in fields["exploded_on"]
-        ),
+        known=tuple(map(_known, fields["known_cards"])),
+        exploded_on=tuple(map(_fact, fields["exploded_on"])),
         holders=card_holders(hands),
+    )
+
+
+def announce_while_named(fields: dict[str, Any]) -> None:
+    """An announcement exactly while a seat is named (checked on the saved fields: the state
+    keeps the announcement as a bool)."""
+    _check(
+        (fields["announce"] is None) == (fields["target"] is None),
+        f"announce {fields['announce']!r}: 'higher' or 'lower' exactly while a player is named",
     )
 
 
