@@ -623,44 +623,43 @@ class BoomBokkenGame(
         return self._boom(state, move)  # type: ignore[arg-type]
 
     def _play(self, state: BoomBokkenState, move: mv.Play) -> BoomBokkenState:
+        """One card named and announced, the player still in the round: the common play
+        (the hot path, written out); any other goes to ``_play_in_full``."""
         seat = move.player
         codes = _CODES[move.cards]
+        if len(codes) > 1 or move.target is None or move.knock or state.known[seat]:
+            return self._play_in_full(state, move, codes)
+        code = codes[0]
         hands = state.hands
         hand = hands[seat]
-        if len(codes) == 1:
-            code = codes[0]
-            hand = hand[:code] + (hand[code] - 1,) + hand[code + 1 :]
-            simple = code < 9 or hand[code]  # no seat stops holding a Flash
-        else:
-            hand = _without_cards(hand, codes)
-            simple = False
+        count = hand[code] - 1
+        hand = hand[:code] + (count,) + hand[code + 1 :]
+        if not any(hand):
+            return self._play_in_full(state, move, codes)
         hands = hands[:seat] + (hand,) + hands[seat + 1 :]
-        target = move.target
-        if (
-            simple
-            and target is not None
-            and not move.knock
-            and state.leader < 0
-            and not state.known[seat]
-            and any(hand)
-        ):  # the most common move: an answer that leaves everyone in the round
+        pile, higher = state.pile + codes, move.announce == "higher"
+        if code > 8 and not count:  # the seat's last Flash of that value
+            holders = state.holders
+            holders = holders[:code] + (holders[code] & ~(1 << seat),) + holders[code + 1 :]
             return state._evolve(
-                hands=hands, pile=state.pile + codes, target=target,
-                higher=move.announce == "higher", last_player=seat,
+                hands=hands, pile=pile, target=move.target, higher=higher, last_player=seat,
+                leader=-1, holders=holders,
             )  # fmt: skip
-        return self._play_in_full(state, move, codes, hands)
+        if state.leader >= 0:
+            return state._evolve(
+                hands=hands, pile=pile, target=move.target, higher=higher, last_player=seat,
+                leader=-1,
+            )  # fmt: skip
+        return state._evolve(
+            hands=hands, pile=pile, target=move.target, higher=higher, last_player=seat
+        )
 
     def _play_in_full(
-        self,
-        state: BoomBokkenState,
-        move: mv.Play,
-        codes: tuple[int, ...],
-        hands: tuple[tuple[int, ...], ...],
+        self, state: BoomBokkenState, move: mv.Play, codes: tuple[int, ...]
     ) -> BoomBokkenState:
-        """A play that leads, empties a hand, spends a known card or a seat's last Flash
-        of a value, knocks or ends the round."""
+        """Any play: several cards, a last card, a known card, a knock, a round's end."""
         seat = move.player
-        hand = hands[seat]
+        hand = _without_cards(state.hands[seat], codes)
         holders = state.holders
         for code in set(codes):
             if code > 8:
@@ -673,9 +672,9 @@ class BoomBokkenGame(
             active &= ~(1 << seat)
         target = -1 if move.target is None else int(move.target)
         state = state._evolve(
-            hands=hands, known=known, pile=state.pile + codes, safe=safe, active=active,
-            holders=holders, leader=-1, target=target, higher=move.announce == "higher",
-            last_player=seat,
+            hands=_put(state.hands, seat, hand), known=known, pile=state.pile + codes,
+            safe=safe, active=active, holders=holders, leader=-1, target=target,
+            higher=move.announce == "higher", last_player=seat,
         )  # fmt: skip
         if target < 0:
             return self._end_round(state, seat)
