@@ -103,3 +103,30 @@ SEATS_OF: tuple[tuple[int, ...], ...] = tuple(
 def team_roles(size: int) -> tuple[str, ...]:
     """The roles of a team of ``size`` members (Expert mode)."""
     return ROLE_PRIORITY[:size]
+
+
+# ---------------------------------------------------------------------- packed hands
+# The state keeps each hand as one int: the count of code c in bits 8c .. 8c + 7 (counts are
+# below 128, since a deck has at most 99 of a card). ``UNIT[c]`` is one card of code c; the
+# codes present among those of a ``mask`` of fields are the set bits 8c + 7 of
+# ``((hand & mask) + LOW_SEVENS) & PRESENT_BITS``.
+
+UNIT: tuple[int, ...] = tuple(1 << (8 * code) for code in range(NUM_CODES))
+LOW_SEVENS = sum(0x7F << (8 * code) for code in range(NUM_CODES))
+PRESENT_BITS = sum(0x80 << (8 * code) for code in range(NUM_CODES))
+
+
+def fields_of(codes: tuple[int, ...]) -> int:
+    """The mask of the fields of ``codes`` in a packed hand."""
+    return sum(0xFF << (8 * code) for code in codes)
+
+
+VALUED_FIELDS = fields_of(VALUED_CODES)
+FIT_FIELDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(fields_of(FIT_ORDER[higher][CARD_VALUE[top]]) if top else 0 for top in range(NUM_CODES))
+    for higher in (False, True)
+)
+"""``FIT_FIELDS[higher][top card code]``: the fields of the codes that answer the announcement."""
+REACTION_CODES: tuple[int, ...] = (TIME_OUT, *range(9, NUM_CODES))
+"""The codes played out of turn: Temps Mort and Flash."""
+REACTION_FIELDS = fields_of(REACTION_CODES)

@@ -28,7 +28,7 @@ from forestgames.boom_bokken._tables import (
     NUM_CODES,
     TIME_OUT,
 )
-from forestgames.boom_bokken.state import card_holders
+from forestgames.boom_bokken.state import card_holders, pack_hand
 from forestgames.core import new_rng
 
 if TYPE_CHECKING:
@@ -98,9 +98,10 @@ def determinize(state: BoomBokkenState, player: int, seed: int) -> BoomBokkenSta
         for code in (*codes, *state.known[seat]):
             counts[code] += 1
         hands[seat] = tuple(counts)
+    packed = tuple(map(pack_hand, hands))
     return state._evolve(
-        hands=tuple(hands),
-        holders=card_holders(tuple(hands)),
+        packed=packed,
+        holders=card_holders(packed),
         deck=tuple(deck_top) + deck[top:],
         seed=int(rng.integers(2**62)),
     )

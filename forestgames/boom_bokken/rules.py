@@ -13,8 +13,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain, compress
-from operator import itemgetter
+from itertools import chain
 from typing import Any
 
 import attrs
@@ -31,14 +30,15 @@ from forestgames.boom_bokken._tables import (
     COIN_POINTS,
     COUREUR,
     DEFAULT_DECK,
-    FIT_ORDER,
+    FIT_FIELDS,
     FITTING_VALUES,
     GARDIEN,
     HAND_SIZE,
     IS_FLASH,
     IS_ORANGE,
+    LOW_SEVENS,
     NUM_CODES,
-    PLAY_ORDER,
+    PRESENT_BITS,
     ROLE_PRIORITY,
     ROUNDS,
     SEATS_OF,
@@ -46,11 +46,18 @@ from forestgames.boom_bokken._tables import (
     TEAM_SIZES,
     TIME_OUT,
     TOKEN_POINTS,
+    UNIT,
+    VALUED_FIELDS,
     VALUES,
     flash,
 )
 from forestgames.boom_bokken.scoring import decide_winners, final_scores
-from forestgames.boom_bokken.state import BoomBokkenState, card_holders
+from forestgames.boom_bokken.state import (
+    CODES_PRESENT,
+    BoomBokkenState,
+    card_holders,
+    hand_counts,
+)
 from forestgames.core import (
     ConfigError,
     GameBase,
@@ -239,12 +246,10 @@ class BoomBokkenGame(
         order = list(self._cards)
         _shuffle(getrandbits, order)
         p, size = self.num_players, self.hand_size
-        hands = []
-        for start in range(0, p * size, size):
-            counts = [0] * NUM_CODES
-            for code in order[start : start + size]:
-                counts[code] += 1
-            hands.append(tuple(counts))
+        packed = tuple(
+            sum(map(UNIT.__getitem__, order[start : start + size]))
+            for start in range(0, p * size, size)
+        )
         teams, roles = zip(*characters, strict=True)
         return BoomBokkenState(
             game=self,
@@ -253,7 +258,7 @@ class BoomBokkenGame(
             seed=seed,
             teams=teams,
             roles=roles if self.expert else (),
-            hands=tuple(hands),
+            packed=packed,
             deck=tuple(order[p * size :]),
             pile=(),
             aside=0,
@@ -269,7 +274,7 @@ class BoomBokkenGame(
             known_bottom=0,
             known=((),) * p,
             exploded_on=(),
-            holders=card_holders(tuple(hands)),
+            holders=card_holders(packed),
         )
 
     def deal(
@@ -321,7 +326,7 @@ class BoomBokkenGame(
     def ends_round(self, state: BoomBokkenState, seat: int, count: int) -> bool:
         """Whether ``seat`` playing ``count`` cards ends the round (no target, no announcement):
         its hand is then empty and one team is left."""
-        return count == sum(state.hands[seat]) and self.one_team_left(state, seat)
+        return count == sum(hand_counts(state.packed[seat])) and self.one_team_left(state, seat)
 
     def fitting_values(self, state: BoomBokkenState) -> tuple[int, ...]:
         """The values that answer the announcement (an equal value always fits)."""
@@ -367,11 +372,11 @@ class BoomBokkenGame(
 
     def _guards_with_answer(self, state: BoomBokkenState) -> list[int]:
         """The Gardiens of the named seat's team holding a card that answers (Expert mode)."""
-        fits = _FIT_GETTER[state.higher][CARD_VALUE[state.pile[-1]]]
+        fits = FIT_FIELDS[state.higher][state.pile[-1]]
         return [
             seat
             for seat in SEATS_OF[state.active & ~(1 << state.target)]
-            if self.guards(state, seat) and any(fits(state.hands[seat]))
+            if self.guards(state, seat) and state.packed[seat] & fits
         ]
 
     # ------------------------------------------------------------------ legal moves
@@ -386,59 +391,59 @@ class BoomBokkenGame(
         return self._lead_moves(state, seat) if seat == state.leader else ()
 
     def _lead_moves(self, state: BoomBokkenState, seat: int) -> Moves:
-        hand = state.hands[seat]
+        hand = state.packed[seat]
         if self.expert and state.roles[seat] == COUREUR:
-            groups = _groups(hand, VALUES)
+            groups = _groups(hand_counts(hand), VALUES)
             return self._group_plays(state, seat, groups) if groups else self._booms(state, seat)
-        codes = tuple(compress(PLAY_ORDER, _LEAD_GETTER(hand)))
+        codes = CODES_PRESENT[((hand & VALUED_FIELDS) + LOW_SEVENS) & PRESENT_BITS]
         return self._plays(state, seat, hand, codes) if codes else self._booms(state, seat)
 
     def _answer_moves(self, state: BoomBokkenState, seat: int) -> Moves:
-        hand = state.hands[seat]
+        hand = state.packed[seat]
         if self.expert and state.roles[seat] == COUREUR:
-            groups = _groups(hand, self.fitting_values(state))
+            groups = _groups(hand_counts(hand), self.fitting_values(state))
             moves = self._group_plays(state, seat, groups) if groups else self._booms(state, seat)
         else:
-            order, counts_of = _ANSWERS[state.higher][state.pile[-1]]
-            codes = tuple(compress(order, counts_of(hand)))
+            fits = FIT_FIELDS[state.higher][state.pile[-1]]
+            codes = CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
             moves = self._plays(state, seat, hand, codes) if codes else self._booms(state, seat)
-        if hand[TIME_OUT]:
+        if hand & 0xFF:  # a Temps Mort (code 0)
             return moves + (_TIME_OUTS[seat],)
         return moves
 
     def _reactions(self, state: BoomBokkenState, seat: int) -> Moves:
         """Out of turn: a Flash on the top card, a Gardien's answer, a Temps Mort."""
-        hand = state.hands[seat]
-        value = CARD_VALUE[state.pile[-1]]
-        flashes = hand[flash(value)] if self.may_flash(state, seat) else 0
+        hand = state.packed[seat]
+        own_flash = CARD_VALUE[state.pile[-1]] + 8
+        flashes = hand >> (8 * own_flash) & 0xFF if self.may_flash(state, seat) else 0
         if self.expert and state.roles[seat] == COUREUR:
-            groups = [_group(value, 0, j) for j in range(1, flashes + 1)]
+            groups = [_group(own_flash - 8, 0, j) for j in range(1, flashes + 1)]
             moves = self._group_plays(state, seat, groups)
         else:
             codes = self._reaction_codes(state, seat, hand, flashes)
             moves = self._plays(state, seat, hand, codes) if codes else ()
-        if hand[TIME_OUT]:
+        if hand & 0xFF:  # a Temps Mort (code 0)
             return moves + (_TIME_OUTS[seat],)
         return moves
 
     def _reaction_codes(
-        self, state: BoomBokkenState, seat: int, hand: tuple[int, ...], flashes: int
+        self, state: BoomBokkenState, seat: int, hand: int, flashes: int
     ) -> tuple[int, ...]:
         """The cards a seat other than a Coureur may play out of turn: a Flash of the top
         card's value (if it may), then a Gardien's answers."""
         top = state.pile[-1]
         codes: tuple[int, ...] = (CARD_VALUE[top] + 8,) if flashes else ()
         if self.guards(state, seat):
-            order, counts_of = _ANSWERS[state.higher][top]
-            codes += tuple(c for c in compress(order, counts_of(hand)) if c not in codes)
+            fits = FIT_FIELDS[state.higher][top]
+            answers = CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
+            codes += tuple(c for c in answers if c not in codes)
         return codes
 
-    def _plays(
-        self, state: BoomBokkenState, seat: int, hand: tuple[int, ...], codes: tuple[int, ...]
-    ) -> Moves:
-        """Every play of one card of ``codes`` (in that order) from ``hand``: each target,
-        "higher" then "lower", each followed by its knock where a Cogneur plays orange."""
-        if len(codes) == 1 and sum(hand) == 1 and self.one_team_left(state, seat):
+    def _plays(self, state: BoomBokkenState, seat: int, hand: int, codes: tuple[int, ...]) -> Moves:
+        """Every play of one card of ``codes`` (in that order) from the packed ``hand``:
+        each target, "higher" then "lower", each followed by its knock where a Cogneur
+        plays orange."""
+        if len(codes) == 1 and hand in _ONE_CARD and self.one_team_left(state, seat):
             return (self._tables.final(seat, (CARD_NAMES[codes[0]],)),)
         knock = self.expert and state.roles[seat] == COGNEUR
         key = state.active << 5 | seat << 1 | knock
@@ -493,22 +498,22 @@ class BoomBokkenGame(
     ) -> str | None:
         if not state.pile:
             return f"{text}: a Temps Mort goes on the pile, and the pile is empty"
-        if not state.hands[seat][TIME_OUT]:
+        if not state.packed[seat] & 0xFF:
             return f"{text}: seat {seat} holds no Temps Mort"
         return None
 
     def _why_not_boom(
         self, state: BoomBokkenState, move: mv.Boom, text: str, seat: int
     ) -> str | None:
-        hand = state.hands[seat]
+        hand = state.packed[seat]
         if state.target < 0:
             if seat != state.leader:
                 return f"{text}: nobody is named; seat {state.leader} leads"
-            if any(hand[1:]):
+            if hand & VALUED_FIELDS:
                 return f"{text}: seat {seat} leads and holds a card to lead with"
         elif seat != state.target:
             return f"{text}: only the named player (seat {state.target}) can explode"
-        elif any(hand[c] for v in self.fitting_values(state) for c in (v, flash(v))):
+        elif hand & FIT_FIELDS[state.higher][state.pile[-1]]:
             top = CARD_VALUE[state.pile[-1]]
             return f"{text}: seat {seat} holds a card {state.announcement} than {top} (or equal)"
         return self._why_not_leader(state, move, text, seat)
@@ -547,7 +552,7 @@ class BoomBokkenGame(
             return f"{text}: cards played together must share one value"
         if len(codes) > 1 and self.role(state, seat) != COUREUR:
             return f"{text}: only a Coureur (Expert mode) plays several cards at once"
-        hand = state.hands[seat]
+        hand = hand_counts(state.packed[seat])
         if any(codes.count(c) > hand[c] for c in codes):
             cards = [CARD_NAMES[c] for c in codes]
             return f"{text}: seat {seat} does not hold {cards} (hand {list(state.hand(seat))})"
@@ -630,28 +635,26 @@ class BoomBokkenGame(
         if len(codes) > 1 or move.target is None or move.knock or state.known[seat]:
             return self._play_in_full(state, move, codes)
         code = codes[0]
-        hands = state.hands
-        hand = hands[seat]
-        count = hand[code] - 1
-        hand = hand[:code] + (count,) + hand[code + 1 :]
-        if not any(hand):
+        packed = state.packed
+        hand = packed[seat] - UNIT[code]
+        if not hand:
             return self._play_in_full(state, move, codes)
-        hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+        packed = packed[:seat] + (hand,) + packed[seat + 1 :]
         pile, higher = state.pile + codes, move.announce == "higher"
-        if code > 8 and not count:  # the seat's last Flash of that value
+        if code > 8 and not hand >> (8 * code) & 0xFF:  # the seat's last Flash of that value
             holders = state.holders
             holders = holders[:code] + (holders[code] & ~(1 << seat),) + holders[code + 1 :]
             return state._evolve(
-                hands=hands, pile=pile, target=move.target, higher=higher, last_player=seat,
+                packed=packed, pile=pile, target=move.target, higher=higher, last_player=seat,
                 leader=-1, holders=holders,
             )  # fmt: skip
         if state.leader >= 0:
             return state._evolve(
-                hands=hands, pile=pile, target=move.target, higher=higher, last_player=seat,
+                packed=packed, pile=pile, target=move.target, higher=higher, last_player=seat,
                 leader=-1,
             )  # fmt: skip
         return state._evolve(
-            hands=hands, pile=pile, target=move.target, higher=higher, last_player=seat
+            packed=packed, pile=pile, target=move.target, higher=higher, last_player=seat
         )
 
     def _play_in_full(
@@ -659,20 +662,20 @@ class BoomBokkenGame(
     ) -> BoomBokkenState:
         """Any play: several cards, a last card, a known card, a knock, a round's end."""
         seat = move.player
-        hand = _without_cards(state.hands[seat], codes)
+        hand = state.packed[seat] - sum(map(UNIT.__getitem__, codes))
         holders = state.holders
         for code in set(codes):
             if code > 8:
-                holders = _held(holders, code, seat, hand[code])
+                holders = _held(holders, code, seat, hand >> (8 * code) & 0xFF)
         known, safe, active = state.known, state.safe, state.active
         if known[seat]:
             known = _put(known, seat, _minus(known[seat], codes))
-        if not any(hand):
+        if not hand:
             safe += (seat,)
             active &= ~(1 << seat)
         target = -1 if move.target is None else int(move.target)
         state = state._evolve(
-            hands=_put(state.hands, seat, hand), known=known, pile=state.pile + codes,
+            packed=_put(state.packed, seat, hand), known=known, pile=state.pile + codes,
             safe=safe, active=active, holders=holders, leader=-1, target=target,
             higher=move.announce == "higher", last_player=seat,
         )  # fmt: skip
@@ -689,14 +692,12 @@ class BoomBokkenGame(
         if known_bottom == len(deck):  # everyone saw this card go under the draw pile
             known = _put(known, target, tuple(sorted(known[target] + (code,))))
             known_bottom -= 1
-        hand = state.hands[target]
-        hand = hand[:code] + (hand[code] + 1,) + hand[code + 1 :]
         holders = state.holders
         if code == TIME_OUT or code > 8:
-            holders = _held(holders, code, target, hand[code])
+            holders = _held(holders, code, target, 1)
         return state._evolve(
-            hands=_put(state.hands, target, hand), known=known, deck=deck[1:],
-            known_bottom=known_bottom, holders=holders,
+            packed=_put(state.packed, target, state.packed[target] + UNIT[code]), known=known,
+            deck=deck[1:], known_bottom=known_bottom, holders=holders,
         )  # fmt: skip
 
     def _time_out(self, state: BoomBokkenState, seat: int) -> BoomBokkenState:
@@ -717,14 +718,12 @@ class BoomBokkenGame(
             known_bottom -= 1
         if mine != known[seat]:
             known = _put(known, seat, mine)
-        hand = list(state.hands[seat])
-        hand[TIME_OUT] -= 1
-        hand[code] += 1
-        holders = _held(state.holders, TIME_OUT, seat, hand[TIME_OUT])
+        hand = state.packed[seat] - UNIT[TIME_OUT] + UNIT[code]
+        holders = _held(state.holders, TIME_OUT, seat, hand & 0xFF)
         if code > 8:
-            holders = _held(holders, code, seat, hand[code])
+            holders = _held(holders, code, seat, 1)
         return state._evolve(
-            hands=_put(state.hands, seat, tuple(hand)), known=known, deck=deck[1:],
+            packed=_put(state.packed, seat, hand), known=known, deck=deck[1:],
             known_bottom=known_bottom, pile=(), aside=aside, holders=holders, leader=seat,
             target=-1, higher=False, last_player=-1,
         )  # fmt: skip
@@ -871,17 +870,8 @@ _FIELD_CHECKS: dict[type, Callable[[Any], bool]] = {
 }
 
 _TIME_OUTS: tuple[mv.TimeOut, ...] = tuple(mv.TimeOut(seat) for seat in range(9))
-_LEAD_GETTER = itemgetter(*PLAY_ORDER)
-_FIT_GETTER: tuple[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...], ...] = tuple(
-    (_LEAD_GETTER,) + tuple(itemgetter(*codes) for codes in fitting[1:]) for fitting in FIT_ORDER
-)
-"""``_FIT_GETTER[higher][v](hand)``: the hand's counts of ``FIT_ORDER[higher][v]``."""
-_ANSWERS = tuple(
-    tuple((FIT_ORDER[higher][CARD_VALUE[top]], _FIT_GETTER[higher][CARD_VALUE[top]])
-          for top in range(NUM_CODES))
-    for higher in (False, True)
-)  # fmt: skip
-"""``_ANSWERS[higher][top card code]``: the codes that answer, and their counts in a hand."""
+_ONE_CARD = frozenset(UNIT)
+"""The packed hands of one card."""
 
 
 class _CodesOf(dict[tuple[str, ...], tuple[int, ...]]):
@@ -1019,13 +1009,6 @@ def _held(holders: tuple[int, ...], code: int, seat: int, count: int) -> tuple[i
     """``holders`` with ``seat``'s bit for ``code`` set if it holds ``count`` > 0 of it."""
     mask = holders[code] | 1 << seat if count else holders[code] & ~(1 << seat)
     return holders if mask == holders[code] else _put(holders, code, mask)
-
-
-def _without_cards(hand: tuple[int, ...], codes: tuple[int, ...]) -> tuple[int, ...]:
-    counts = list(hand)
-    for code in codes:
-        counts[code] -= 1
-    return tuple(counts)
 
 
 def _minus(known: tuple[int, ...], codes: tuple[int, ...]) -> tuple[int, ...]:

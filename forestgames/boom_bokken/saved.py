@@ -26,7 +26,7 @@ from forestgames.boom_bokken._tables import (
     flash,
     team_roles,
 )
-from forestgames.boom_bokken.state import BoomBokkenState, card_holders, hand_names
+from forestgames.boom_bokken.state import BoomBokkenState, card_holders, hand_names, pack_hand
 from forestgames.core import SEED_LIMIT, StateError, require
 from forestgames.schema import Bool, Choice, Const, Field, Int, List, Nullable, Record, Tuple
 
@@ -141,7 +141,7 @@ def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokke
     p = game.num_players
     safe, exploded = fields["safe"], fields["exploded"]
     announce_while_named(fields)
-    hands = tuple(_counts(hand) for hand in fields["hands"])
+    packed = tuple(pack_hand(_counts(hand)) for hand in fields["hands"])
     return BoomBokkenState(
         game=game,
         round=fields["round"],
@@ -149,7 +149,7 @@ def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokke
         seed=fields["seed"],
         teams=fields["teams"],
         roles=() if fields["roles"] is None else fields["roles"],
-        hands=hands,
+        packed=packed,
         deck=tuple(CARD_CODE[name] for name in fields["deck"]),
         pile=tuple(CARD_CODE[name] for name in fields["pile"]),
         aside=fields["aside"],
@@ -165,7 +165,7 @@ def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokke
         known_bottom=fields["known_bottom"],
         known=tuple(map(_known, fields["known_cards"])),
         exploded_on=tuple(map(_fact, fields["exploded_on"])),
-        holders=card_holders(hands),
+        holders=card_holders(packed),
     )
 
 

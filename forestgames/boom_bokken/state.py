@@ -34,8 +34,9 @@ Temps Mort set aside (the Expert default) each Temps Mort is spent for the
 round. Only Expert mode with ``spent_time_outs="deck"`` can, in principle, go
 on for ever (see ``traits.max_moves`` in docs/boom_bokken.md).
 
-Stored position (prefer the properties): ``hands`` are 17 counts per seat
-indexed by card code (see ``_tables``), ``deck`` the draw pile top first,
+Stored position (prefer the properties): ``packed`` holds each seat's hand as one
+int, 8 bits per card code (``hands`` shows them as 17 counts per seat indexed by
+card code, see ``_tables``), ``deck`` the draw pile top first,
 ``pile`` the played cards bottom first, ``active`` a bit mask of the seats
 still in the round.
 
@@ -49,13 +50,21 @@ and ``exploded_on`` records for each exploded seat what it could not answer.
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import attrs
 
-from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_NAMES, NUM_CODES, SEATS_OF, TIME_OUT
+from forestgames.boom_bokken._tables import (
+    ANNOUNCEMENTS,
+    CARD_NAMES,
+    LOW_SEVENS,
+    NUM_CODES,
+    PLAY_ORDER,
+    PRESENT_BITS,
+    REACTION_FIELDS,
+    SEATS_OF,
+    TIME_OUT,
+)
 from forestgames.boom_bokken.moves import BoomBokkenMove
 from forestgames.boom_bokken.scoring import round_coins
 from forestgames.core import StateBase
@@ -63,7 +72,7 @@ from forestgames.core import StateBase
 if TYPE_CHECKING:
     from forestgames.boom_bokken.rules import BoomBokkenGame
 
-__all__ = ["BoomBokkenState", "card_holders", "hand_names"]
+__all__ = ["BoomBokkenState", "card_holders", "hand_counts", "hand_names", "pack_hand"]
 
 
 def hand_names(counts: tuple[int, ...]) -> tuple[str, ...]:
@@ -71,16 +80,35 @@ def hand_names(counts: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(name for name, n in zip(CARD_NAMES, counts, strict=True) for _ in range(n))
 
 
-_REACTION_CODES = (TIME_OUT, *range(9, NUM_CODES))
-_REACTION_COUNTS = itemgetter(*_REACTION_CODES)
+def pack_hand(counts: tuple[int, ...]) -> int:
+    """A hand given as 17 counts as the state keeps it: one int, 8 bits per card code."""
+    return int.from_bytes(bytes(counts), "little")
 
 
-def card_holders(hands: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+def hand_counts(packed: int) -> tuple[int, ...]:
+    """The 17 counts of a packed hand."""
+    return tuple(packed.to_bytes(NUM_CODES, "little"))
+
+
+class _CodesPresent(dict[int, tuple[int, ...]]):
+    """Presence bits (8c + 7) -> the codes present, in legal-move order (by value, orange
+    before Flash; the Temps Mort first)."""
+
+    def __missing__(self, present: int) -> tuple[int, ...]:
+        order = (TIME_OUT, *PLAY_ORDER)
+        codes = self[present] = tuple(c for c in order if present >> (8 * c + 7) & 1)
+        return codes
+
+
+CODES_PRESENT = _CodesPresent()
+
+
+def card_holders(packed: tuple[int, ...]) -> tuple[int, ...]:
     """Per card code, the bit mask of the seats holding one: for the Temps Mort and the
     Flash codes, the cards played out of turn (0 for the orange codes)."""
     holders = [0] * NUM_CODES
-    for seat, hand in enumerate(hands):
-        for code in compress(_REACTION_CODES, _REACTION_COUNTS(hand)):
+    for seat, hand in enumerate(packed):
+        for code in CODES_PRESENT[((hand & REACTION_FIELDS) + LOW_SEVENS) & PRESENT_BITS]:
             holders[code] |= 1 << seat
     return tuple(holders)
 
@@ -100,7 +128,7 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
     ``known`` (per seat, card codes sorted) and ``exploded_on`` (per exploded
     seat: ``(top card code, higher)`` of the announcement it could not answer,
     or None for a leader holding only Temps Mort) are what every seat knows.
-    ``holders`` is derived from ``hands`` (see :func:`card_holders`), for a fast
+    ``holders`` is derived from the hands (see :func:`card_holders`), for a fast
     ``players_to_act``; it takes no part in comparisons.
     """
 
@@ -110,7 +138,7 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
     seed: int
     teams: tuple[int, ...]
     roles: tuple[str, ...]
-    hands: tuple[tuple[int, ...], ...]
+    packed: tuple[int, ...]
     deck: tuple[int, ...]
     pile: tuple[int, ...]
     aside: int
@@ -149,14 +177,19 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
 
     # ------------------------------------------------------------------ the position
 
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's hand as 17 counts, indexed by card code (see ``_tables``)."""
+        return tuple(map(hand_counts, self.packed))
+
     def hand(self, seat: int) -> tuple[str, ...]:
         """The card names in ``seat``'s hand, sorted (T, oranges, Flash)."""
-        return hand_names(self.hands[self._seat(seat, "seat")])
+        return hand_names(hand_counts(self.packed[self._seat(seat, "seat")]))
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds (exploded seats' set-aside cards included)."""
-        return tuple(map(sum, self.hands))
+        return tuple(sum(hand_counts(hand)) for hand in self.packed)
 
     @property
     def deck_size(self) -> int:
