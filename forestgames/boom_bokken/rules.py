@@ -348,22 +348,24 @@ class BoomBokkenGame(
 
     def _players_to_act(self, state: BoomBokkenState) -> tuple[int, ...]:
         """The current player, then in seat order the seats that may react (memoized)."""
-        memo = getattr(state, "_memo", None)
-        if memo is not None:
-            acting: tuple[int, ...] | None = memo.get("acting")
-            if acting is None:
-                acting = memo["acting"] = self._acting(state)
-            return acting
-        return self._acting(state)
+        try:
+            memo = state._memo
+        except AttributeError:  # a state built, loaded or unpickled has no memo yet
+            return self._acting(state)
+        acting: tuple[int, ...] | None = memo.get("acting")
+        if acting is None:
+            acting = memo["acting"] = self._acting(state)
+        return acting
 
     def _acting(self, state: BoomBokkenState) -> tuple[int, ...]:
         target = state.target
         if target < 0:
             return () if state.over else (state.leader,)
         holders = state.holders
-        own_flash = CARD_VALUE[state.pile[-1]] + 8
-        reacting = holders[TIME_OUT] | holders[own_flash] & ~(1 << state.last_player)
-        acting = (target,) + SEATS_OF[reacting & state.active & ~(1 << target)]
+        reacting = holders[TIME_OUT] | holders[CARD_VALUE[state.pile[-1]] + 8] & ~(
+            1 << state.last_player
+        )
+        acting = _ACTING[target << 9 | reacting & state.active]
         if self.expert:
             guards = self._guards_with_answer(state)
             if guards:
@@ -384,8 +386,18 @@ class BoomBokkenGame(
     def _legal_moves(self, state: BoomBokkenState, seat: int) -> Moves:
         """The moves of ``seat`` now: plays (in card order), then Boom, then Temps Mort."""
         target = state.target
-        if seat == target:
-            return self._answer_moves(state, seat)
+        if seat == target:  # the named seat answers (the most common case, written here)
+            hand = state.packed[seat]
+            if self.expert and state.roles[seat] == COUREUR:
+                groups = _groups(hand_counts(hand), self.fitting_values(state))
+                moves = self._group_plays(state, seat, groups)
+            else:
+                fits = FIT_FIELDS[state.higher][state.pile[-1]]
+                moves = self._plays(
+                    state, seat, hand, CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
+                )
+            moves = moves or self._booms(state, seat)
+            return moves + (_TIME_OUTS[seat],) if hand & 0xFF else moves
         if target >= 0:
             return self._reactions(state, seat) if state.active >> seat & 1 else ()
         return self._lead_moves(state, seat) if seat == state.leader else ()
@@ -394,22 +406,9 @@ class BoomBokkenGame(
         hand = state.packed[seat]
         if self.expert and state.roles[seat] == COUREUR:
             groups = _groups(hand_counts(hand), VALUES)
-            return self._group_plays(state, seat, groups) if groups else self._booms(state, seat)
+            return self._group_plays(state, seat, groups) or self._booms(state, seat)
         codes = CODES_PRESENT[((hand & VALUED_FIELDS) + LOW_SEVENS) & PRESENT_BITS]
-        return self._plays(state, seat, hand, codes) if codes else self._booms(state, seat)
-
-    def _answer_moves(self, state: BoomBokkenState, seat: int) -> Moves:
-        hand = state.packed[seat]
-        if self.expert and state.roles[seat] == COUREUR:
-            groups = _groups(hand_counts(hand), self.fitting_values(state))
-            moves = self._group_plays(state, seat, groups) if groups else self._booms(state, seat)
-        else:
-            fits = FIT_FIELDS[state.higher][state.pile[-1]]
-            codes = CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
-            moves = self._plays(state, seat, hand, codes) if codes else self._booms(state, seat)
-        if hand & 0xFF:  # a Temps Mort (code 0)
-            return moves + (_TIME_OUTS[seat],)
-        return moves
+        return self._plays(state, seat, hand, codes) or self._booms(state, seat)
 
     def _reactions(self, state: BoomBokkenState, seat: int) -> Moves:
         """Out of turn: a Flash on the top card, a Gardien's answer, a Temps Mort."""
@@ -421,7 +420,7 @@ class BoomBokkenGame(
             moves = self._group_plays(state, seat, groups)
         else:
             codes = self._reaction_codes(state, seat, hand, flashes)
-            moves = self._plays(state, seat, hand, codes) if codes else ()
+            moves = self._plays(state, seat, hand, codes)
         if hand & 0xFF:  # a Temps Mort (code 0)
             return moves + (_TIME_OUTS[seat],)
         return moves
@@ -442,7 +441,9 @@ class BoomBokkenGame(
     def _plays(self, state: BoomBokkenState, seat: int, hand: int, codes: tuple[int, ...]) -> Moves:
         """Every play of one card of ``codes`` (in that order) from the packed ``hand``:
         each target, "higher" then "lower", each followed by its knock where a Cogneur
-        plays orange."""
+        plays orange (nothing if ``codes`` is empty)."""
+        if not codes:
+            return ()
         if len(codes) == 1 and hand in _ONE_CARD and self.one_team_left(state, seat):
             return (self._tables.final(seat, (CARD_NAMES[codes[0]],)),)
         knock = self.expert and state.roles[seat] == COGNEUR
@@ -872,6 +873,11 @@ _FIELD_CHECKS: dict[type, Callable[[Any], bool]] = {
 _TIME_OUTS: tuple[mv.TimeOut, ...] = tuple(mv.TimeOut(seat) for seat in range(9))
 _ONE_CARD = frozenset(UNIT)
 """The packed hands of one card."""
+_ACTING: tuple[tuple[int, ...], ...] = tuple(
+    (target, *(s for s in SEATS_OF[mask & 511] if s != target)) for target in range(9)
+    for mask in range(512)
+)  # fmt: skip
+"""``_ACTING[target << 9 | reacting]``: the named seat, then the other reacting seats."""
 
 
 class _CodesOf(dict[tuple[str, ...], tuple[int, ...]]):
