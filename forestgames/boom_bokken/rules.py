@@ -469,9 +469,11 @@ class BoomBokkenGame(
         return moves
 
     def _booms(self, state: BoomBokkenState, seat: int) -> Moves:
+        """``seat`` explodes, naming any seat still in the round to lead next (or nobody,
+        if only one team is left)."""
         if self.one_team_left(state, seat):
             return (self._tables.boom(seat, None),)
-        return tuple(self._tables.boom(seat, leader) for leader in self.targets(state, seat))
+        return self._tables.booms(seat, state.active)
 
     # ------------------------------------------------------------------ why a move is illegal
 
@@ -937,6 +939,7 @@ class _MoveTables:
         self.players = players
         self._plays: dict[tuple[Any, ...], mv.Play] = {}
         self._announced: dict[tuple[Any, ...], Moves] = {}
+        self._boom_tuples: dict[int, Moves] = {}
         self._booms = {
             (seat, leader): mv.Boom(seat, leader)
             for seat in range(players)
@@ -984,6 +987,15 @@ class _MoveTables:
 
     def boom(self, seat: int, leader: int | None) -> mv.Boom:
         return self._booms[seat, leader]
+
+    def booms(self, seat: int, active: int) -> Moves:
+        """``seat``'s explosions naming each other seat of ``active`` to lead next."""
+        key = active << 4 | seat
+        moves = self._boom_tuples.get(key)
+        if moves is None:
+            leaders = SEATS_OF[active & ~(1 << seat)]
+            moves = self._boom_tuples[key] = tuple(self._booms[seat, s] for s in leaders)
+        return moves
 
     def singles(self, seat: int, active: int, knock: bool) -> _SingleCardPlays:
         """``seat``'s one-card plays by card code while ``active`` seats are in the round."""
