@@ -628,3 +628,16 @@ def test_docs_options_table_is_the_declared_one():
     text = DOCS.read_text()
     table = text.split("<!-- options -->\n")[1].split("\n<!-- /options -->")[0]
     assert table == options_table(BoomBokkenGame.OPTIONS)
+
+
+def test_expert_mode_with_temps_mort_under_the_deck():
+    """Expert mode with spent_time_outs='deck' plays to the end; its traits.max_moves is the
+    figure of Temps Mort set aside (a bound on games with no more Temps Mort plays per round
+    than Temps Mort cards, as documented), and fg.play's move cap is four times it."""
+    game = fg.make("boom_bokken", num_players=6, expert=True, spent_time_outs="deck")
+    aside = fg.make("boom_bokken", num_players=6, expert=True)
+    assert game.traits.max_moves == aside.traits.max_moves == 3 * (6 + 6) * 72
+    for seed in range(3):
+        record = fg.play(game, ["random"], seed=seed)
+        assert record.final_state().is_terminal
+        assert len(record.moves) <= game.traits.max_moves
