@@ -480,6 +480,7 @@ class GameBase(Generic[S, M]):
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     MOVE_TYPES: ClassVar[tuple[type, ...]] = ()
     _TRAITS: ClassVar[dict[str, Any]]
+    _OUT_OF_TURN: ClassVar[bool] = False
 
     num_players: int
 
@@ -501,6 +502,7 @@ class GameBase(Generic[S, M]):
             raise TypeError(f"game {name!r} must declare players=(low, high)")
         cls.name = name
         cls.title = title or name.replace("_", " ").title()
+        cls._OUT_OF_TURN = out_of_turn
         cls._TRAITS = {
             "min_players": players[0],
             "max_players": players[1],
@@ -524,10 +526,13 @@ class GameBase(Generic[S, M]):
 
     def options(self) -> dict[str, Any]:
         """The options that rebuild this game with ``make(name, **options)``."""
-        result = {}
+        result: dict[str, Any] = {}
+        values: dict[str, Any] = {}
         for option in self.OPTIONS:
-            value = getattr(self, option.name)
-            if option.omit_default and _same(value, option.default_for(result)):
+            value = values[option.name] = getattr(self, option.name)
+            if option.when is not None and not option.when(values):
+                continue
+            if option.omit_default and _same(value, option.default_for(values)):
                 continue
             result[option.name] = option.to_json(value)
         return result
@@ -608,6 +613,11 @@ class GameBase(Generic[S, M]):
     def _step_name(self, state: S) -> str:
         """What the acting seat is deciding, in a word (for messages)."""
         return "current"
+
+    def _explain_kind(self, state: S, move: Any) -> str | None:
+        """Why no move of ``move``'s kind is legal for its seat now (hook; None: the
+        base says which kinds are)."""
+        return None
 
     def _explain(self, state: S, move: Any) -> str | None:
         """Why ``move`` (of this game, by a seat that may act, with well-formed
@@ -740,6 +750,9 @@ class GameBase(Generic[S, M]):
             return self._not_acting(state, text, int(player))
         same_kind = [m for m in moves if type(m) is type(move)]
         if not same_kind:
+            why = self._explain_kind(state, move)
+            if why:
+                return why
             kinds = sorted({type(m).__name__ for m in moves})
             return (
                 f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
@@ -777,7 +790,7 @@ def _form(value: Any) -> Any:
     if isinstance(value, bool | np.bool_):
         return bool
     if isinstance(value, int | np.integer):
-        return int
+        return int if -(2**63) <= value < 2**63 else object
     if isinstance(value, str):
         return type(value) if len(value) <= MAX_NOTATION else None
     if value is None:
@@ -785,6 +798,18 @@ def _form(value: Any) -> Any:
     if isinstance(value, tuple) and len(value) <= 64:
         return tuple(_form(v) for v in value)
     return object  # anything else is never a legal field
+
+
+def _well_formed(move: Any) -> bool:
+    """Whether every field of ``move`` has a form a legal move could have (no floats,
+    lists, arrays or huge ints, which an equal-looking legal move must not excuse)."""
+    return all(_plain(_form(getattr(move, f.name))) for f in attrs.fields(type(move)))
+
+
+def _plain(form: Any) -> bool:
+    if isinstance(form, tuple):
+        return all(_plain(f) for f in form)
+    return form is not object and form is not None
 
 
 def _malformed_field(move: Any, legal: Sequence[Any]) -> str | None:
@@ -832,7 +857,7 @@ class StateBase(Generic[M]):
     @property
     def players_to_act(self) -> tuple[int, ...]:
         """Seats with a legal move now, the current player first."""
-        if self.game._TRAITS["out_of_turn"]:
+        if self.game._OUT_OF_TURN:
             return self.game._players_to_act(self)  # type: ignore[no-any-return]
         current = self.current_player
         return () if current is None else (current,)
@@ -876,7 +901,7 @@ class StateBase(Generic[M]):
             player = getattr(move, "player", None)
             if _is_int(player) and 0 <= player < game.num_players:
                 canonical = _find(self.legal_moves(player), move)
-                if canonical is not None:
+                if canonical is not None and (canonical is move or _well_formed(move)):
                     return game._step(self, canonical)  # type: ignore[no-any-return]
         raise IllegalMoveError(game._describe_illegal(self, move))
 

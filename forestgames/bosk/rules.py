@@ -19,6 +19,7 @@ import numpy as np
 from forestgames.bosk import moves as mv
 from forestgames.bosk import saved
 from forestgames.bosk._tables import (
+    ALL_TILES_MASK,
     BOARD_SIZE,
     DEFAULT_TERRAIN,
     DIRECTIONS,
@@ -206,12 +207,20 @@ class BoskGame(
         """The moves of ``player`` now (empty when it is not their decision)."""
         if player != state.current_player:
             return ()
-        return _MOVES_OF_PHASE[state.phase](self, state, player)
+        phase = state.phase
+        if phase is _LEAVES:
+            return self._leaf_moves(state, player)
+        if phase is _SPRING:
+            return self._plant_moves(state, player)
+        return _MOVES_OF_PHASE[phase](self, state, player)
 
     def _plant_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
-        pick = itemgetter(*self.free_intersections(state), -1)
-        plant = self._moves.plant[player]
-        return sum((pick(plant[v])[:-1] for v in self.values_to_plant(state, player)), ())
+        # at least 2 intersections are free until the last tree, so pick gives tuples
+        pick = itemgetter(*self.free_intersections(state))
+        moves: tuple[mv.BoskMove, ...] = ()
+        for row in self._moves.plant_rows[player][self.planted_code(state, player)]:
+            moves += pick(row)
+        return moves
 
     def free_intersections(self, state: BoskState) -> tuple[int, ...]:
         """The intersections without a tree, in order (kept in the state's memo in spring)."""
@@ -231,8 +240,7 @@ class BoskGame(
         return tuple(choose[t] for t in self.choosable_trees(state, player))
 
     def _tile_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
-        tile = self._moves.tile[player]
-        return tuple(tile[t] for t in state.tiles_left(player))
+        return self._moves.tiles_left[player][state.tiles_used[player]]
 
     def _leaf_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
         return tuple(map(self._moves.leaf[player].__getitem__, self.leaf_targets(state)))
@@ -245,9 +253,20 @@ class BoskGame(
 
     def values_to_plant(self, state: BoskState, player: int) -> tuple[int, ...]:
         """Distinct values of ``player``'s trees not yet planted."""
-        values = state.values
-        planted = [values[t] for t in _positions(state.owners, player)]
-        return tuple(v for v in (1, 2, 3, 4) if planted.count(v) < TREES_PER_VALUE)
+        return VALUES_LEFT[self.planted_code(state, player)]
+
+    def planted_code(self, state: BoskState, player: int) -> int:
+        """How many trees of each value ``player`` has planted, as one base-3 code
+        (sum of count(v) * 3**(v-1)); kept in the state's memo in spring."""
+        memo = state._memo
+        codes: tuple[int, ...] | None = memo.get("planted")
+        if codes is None:
+            values = state.values
+            codes = memo["planted"] = tuple(
+                sum(_PLANTED_WEIGHT[values[t]] for t in _positions(state.owners, seat))
+                for seat in range(self.num_players)
+            )
+        return codes[player]
 
     def choosable_trees(self, state: BoskState, player: int) -> list[int]:
         """Intersections of ``player``'s trees allowed this round (value = round in 1–4)."""
@@ -280,8 +299,14 @@ class BoskGame(
         squirrels = state.squirrels
         stacks = state.stacks
         active = state.active
+        wind = (state.first_wind + state.round - 1) & 3
+        last = state.last
+        if last < 0:
+            candidates = self.geometry.base_of[wind][state.tree]
+        else:
+            candidates = self.geometry.next_of[wind][last]
         targets = []
-        for s in self.leaf_candidates(state):
+        for s in candidates:
             if s in squirrels:
                 continue
             stack = stacks[s]
@@ -371,15 +396,20 @@ class BoskGame(
 
     def _plant(self, state: BoskState, move: mv.PlantTree) -> BoskState:
         t = move.at[0] * (self.size - 1) + move.at[1]
+        player, value = move.player, move.value
         free = self.free_intersections(state)
+        self.planted_code(state, player)
+        codes = state._memo["planted"]
         state = state._evolve(
-            owners=_set(state.owners, t, move.player),
-            values=_set(state.values, t, move.value),
+            owners=_set(state.owners, t, player),
+            values=_set(state.values, t, value),
             turn=state.turn + 1,
         )
         if state.turn < len(TREE_VALUES) * self.num_players:
             k = free.index(t)
-            state._memo["free"] = free[:k] + free[k + 1 :]
+            memo = state._memo
+            memo["free"] = free[:k] + free[k + 1 :]
+            memo["planted"] = _set(codes, player, codes[player] + _PLANTED_WEIGHT[value])
             return state
         return self._summer(state)
 
@@ -516,19 +546,25 @@ _EXPLAIN: dict[type, Callable[[BoskGame, BoskState, Any], str]] = {
 }
 
 _EMPTY = (-1).__eq__
+_LEAVES, _SPRING = Phase.LEAVES, Phase.SPRING
+_PLANTED_WEIGHT = (0, 1, 3, 9, 27)
+"""Weight of a planted tree of value v (index v) in a seat's base-3 planted code."""
+VALUES_LEFT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(v for v in (1, 2, 3, 4) if code // 3 ** (v - 1) % 3 < TREES_PER_VALUE)
+    for code in range(3**4)
+)
+"""The values a seat may still plant, by its planted code (codes with a count of 3 never occur)."""
 
 
 def _positions(values: tuple[int, ...], x: int) -> list[int]:
-    """The indices where ``values`` holds ``x`` (a C-speed scan)."""
+    """The indices where ``values`` holds ``x`` (C-speed scans, no exception)."""
     found = []
     index = values.index
     i = -1
-    try:
-        while True:
-            i = index(x, i + 1)
-            found.append(i)
-    except ValueError:
-        return found
+    for _ in range(values.count(x)):
+        i = index(x, i + 1)
+        found.append(i)
+    return found
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -548,9 +584,21 @@ class _MoveTable:
         ]
         self.tree = [tuple(mv.ChooseTree(p, at) for at in ints) for p in seats]
         self.tile = [{t: mv.ChooseTile(p, t) for t in LEAF_TILES} for p in seats]
+        # ChooseTile moves of the unspent tiles, by spent-tile bit mask
+        self.tiles_left = [
+            tuple(
+                tuple(self.tile[p][t] for t in LEAF_TILES if not used >> t & 1)
+                for used in range(ALL_TILES_MASK + 1)
+            )
+            for p in seats
+        ]
         self.leaf = [tuple(mv.PlaceLeaf(p, at) for at in squares) for p in seats]
         self.squirrel = [tuple(mv.PlaceSquirrel(p, at) for at in squares) for p in seats]
         self.wind = [tuple(mv.ChooseWind(p, d) for d in DIRECTIONS) for p in seats]
+        # the rows of plant moves of the values a seat may still plant, by planted code
+        self.plant_rows = [
+            tuple(tuple(self.plant[p][v] for v in values) for values in VALUES_LEFT) for p in seats
+        ]
 
 
 _TABLES: dict[tuple[int, int], _MoveTable] = {}
