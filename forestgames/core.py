@@ -479,6 +479,8 @@ class GameBase(Generic[S, M]):
     title: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     MOVE_TYPES: ClassVar[tuple[type, ...]] = ()
+    CASES: ClassVar[tuple[dict[str, Any], ...]] = ()
+    """Option sets worth checking besides each player count with defaults (the harness's)."""
     _TRAITS: ClassVar[dict[str, Any]]
     _OUT_OF_TURN: ClassVar[bool] = False
 
@@ -519,6 +521,12 @@ class GameBase(Generic[S, M]):
         values = read_options(cls.title, cls.OPTIONS, options)
         cls._check_options(values)
         return cls(**values)
+
+    @classmethod
+    def conformance_cases(cls) -> tuple[dict[str, Any], ...]:
+        """Each player count with default options, then the declared ``CASES``."""
+        low, high = cls._TRAITS["min_players"], cls._TRAITS["max_players"]
+        return tuple({"num_players": p} for p in range(low, high + 1)) + cls.CASES
 
     @classmethod
     def _check_options(cls, values: dict[str, Any]) -> None:

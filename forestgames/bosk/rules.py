@@ -113,6 +113,8 @@ class BoskGame(
         mv.PlaceSquirrel,
     )
 
+    CASES = ({"num_players": 3, "squirrel_exactly_three": True, "ties_include_start": False},)
+
     num_players: int
     terrain: np.ndarray = attrs.field(eq=attrs.cmp_using(eq=np.array_equal), hash=False)
     squirrel_exactly_three: bool = False
