@@ -30,7 +30,7 @@ from forestgames.core import (
 )
 from forestgames.sim import play_game, simulate
 
-__all__ = ["main", "HumanAgent"]
+__all__ = ["HumanAgent", "main"]
 
 
 class _Quit(Exception):

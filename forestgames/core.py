@@ -48,32 +48,32 @@ if TYPE_CHECKING:
     from forestgames.schema import Field, StateSchema
 
 __all__ = [
-    "ForestGamesError",
-    "IllegalMoveError",
     "ConfigError",
+    "ForestGamesError",
+    "Game",
+    "GameBase",
+    "GameRecord",
+    "GameTraits",
+    "IllegalMoveError",
+    "Move",
+    "Option",
     "ParseError",
+    "State",
+    "StateBase",
     "StateError",
-    "excerpt",
-    "require",
     "as_int",
     "as_pair",
     "check_seat",
     "check_seed",
-    "resolve_seed",
     "derive_seed",
-    "new_rng",
+    "excerpt",
     "frozen_array",
-    "Option",
-    "Move",
-    "Game",
-    "State",
-    "GameTraits",
-    "GameBase",
-    "StateBase",
-    "GameRecord",
-    "register_game",
     "make",
+    "new_rng",
+    "register_game",
     "registered_games",
+    "require",
+    "resolve_seed",
 ]
 
 
@@ -134,7 +134,7 @@ def _bounded_repr(value: Any, depth: int) -> str:
         return _container_repr(value, depth)
     try:
         text = repr(value)
-    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+    except Exception:
         text = f"<{type(value).__name__}>"
     return text[:200]
 
@@ -744,18 +744,16 @@ class GameBase(Generic[S, M]):
         text = describe_move(move)
         if not isinstance(move, self.MOVE_TYPES):
             return f"{text} is not a {self.title} move"
-        player = getattr(move, "player", None)
+        seat = getattr(move, "player", None)
         try:
-            check_seat(self.num_players, player, "player", IllegalMoveError)
+            player = check_seat(self.num_players, seat, "player", IllegalMoveError)
         except IllegalMoveError:
-            return (
-                f"{text}: seat {excerpt(player)} is not in this game ({self.num_players} players)"
-            )
+            return f"{text}: seat {excerpt(seat)} is not in this game ({self.num_players} players)"
         if state.is_terminal:
             return f"{text}: the game is over"
         moves = state.legal_moves(player)
         if not moves:
-            return self._not_acting(state, text, int(player))
+            return self._not_acting(state, text, player)
         same_kind = [m for m in moves if type(m) is type(move)]
         if not same_kind:
             why = self._explain_kind(state, move)
@@ -787,8 +785,9 @@ def _same(a: Any, b: Any) -> bool:
 def describe_move(move: Any) -> str:
     """``str(move)`` if the move can say it, else a bounded repr (for messages)."""
     try:
-        text = str(move) if type(move).__str__ is not object.__str__ else excerpt(move)
-    except Exception:  # noqa: BLE001 - a malformed move may not print; say what it is
+        own_str = type(move).__str__ is not object.__str__  # type: ignore[comparison-overlap]
+        text = str(move) if own_str else excerpt(move)
+    except Exception:
         text = excerpt(move)
     return text if len(text) <= 120 else text[:117] + "..."
 
@@ -850,6 +849,7 @@ class StateBase(Generic[M]):
     __slots__ = ("_memo",)
 
     game: Any
+    _memo: dict[Any, Any]
 
     # ------------------------------------------------------------------ who acts
 
@@ -892,7 +892,7 @@ class StateBase(Generic[M]):
             player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         moves = () if self.is_terminal else self.game._legal_moves(self, player)
         self._memo[player] = moves
-        return moves  # type: ignore[no-any-return]
+        return moves
 
     def apply(self, move: M) -> Self:
         """The state after ``move``; IllegalMoveError (and nothing changes) if it is illegal."""
@@ -906,7 +906,7 @@ class StateBase(Generic[M]):
     def _apply_checked(self, move: Any) -> Self:
         game = self.game
         if isinstance(move, game.MOVE_TYPES) and not self.is_terminal:
-            player = getattr(move, "player", None)
+            player: Any = getattr(move, "player", None)
             if _is_int(player) and 0 <= player < game.num_players:
                 canonical = _find(self.legal_moves(player), move)
                 if canonical is not None and (canonical is move or _well_formed(move)):
@@ -923,7 +923,7 @@ class StateBase(Generic[M]):
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over, () until then."""
-        return self.game._winners(self) if self.is_terminal else ()  # type: ignore[no-any-return]
+        return self.game._winners(self) if self.is_terminal else ()
 
     # ------------------------------------------------------------------ information
 
@@ -998,7 +998,7 @@ class StateBase(Generic[M]):
         object.__setattr__(self, "__dict__", fields)
 
 
-_set_memo = StateBase._memo.__set__  # type: ignore[attr-defined]
+_set_memo = StateBase._memo.__set__  # type: ignore[attr-defined,misc]
 
 
 def _find(moves: tuple[Any, ...], move: Any) -> Any | None:

@@ -590,7 +590,7 @@ def simulate(
             raise ConfigError(f"{path} exists: resume to finish that run, or choose another file")
         if path.exists() and resume:
             rows = _load_results(path, run, games)
-        sink = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+        sink = open(path, "a", encoding="utf-8")
     todo = [k for k in range(games) if k not in rows]
     # tqdm draws on stderr and turns itself off when stderr is not a terminal
     bar = tqdm(

@@ -38,7 +38,7 @@ from forestgames.core import (
     registered_games,
 )
 
-__all__ = ["check_game", "random_step", "random_game"]
+__all__ = ["check_game", "random_game", "random_step"]
 
 
 def random_step(state: Any, rng: random.Random) -> Any:
@@ -75,12 +75,12 @@ class _NotAMove:
         return "<not a move>"
 
 
-def _raises(error: type[Exception], call: Callable[[], Any], what: str) -> None:
+def _raises(error: type[Exception], what: str, call: Callable[..., Any], *args: Any) -> None:
     try:
-        call()
+        call(*args)
     except error:
         return
-    except Exception as other:  # noqa: BLE001 - any other exception is the failure
+    except Exception as other:
         raise AssertionError(f"{what}: raised {type(other).__name__}: {other}") from other
     raise AssertionError(f"{what}: did not raise {error.__name__}")
 
@@ -188,16 +188,16 @@ def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> N
 
 def _check_refused(state: Any, data: dict[str, Any], where: str) -> None:
     for junk in (_NotAMove(), "not a move", None, 42):
-        _raises(IllegalMoveError, lambda j=junk: state.apply(j), f"{where}: apply({junk!r})")
+        _raises(IllegalMoveError, f"{where}: apply({junk!r})", state.apply, junk)
     for seat in range(state.game.num_players):
         if seat not in state.players_to_act:
             for other in state.legal_moves(state.players_to_act[0])[:1]:
                 moved = attrs.evolve(other, player=seat)
-                _raises(IllegalMoveError, lambda m=moved: state.apply(m), f"{where}: {moved}")
+                _raises(IllegalMoveError, f"{where}: {moved}", state.apply, moved)
     assert state.to_dict() == data, f"{where}: a refused move changed the state"
     broken = copy.deepcopy(data)
     broken.pop(next(iter(broken)))
-    _raises(StateError, lambda: state.game.state_from_dict(broken), f"{where}: missing key")
+    _raises(StateError, f"{where}: missing key", state.game.state_from_dict, broken)
 
 
 def _check_reproducible(game: Any, seed: int, registered: bool) -> None:
@@ -211,6 +211,10 @@ def _check_reproducible(game: Any, seed: int, registered: bool) -> None:
     assert replayed[-1].to_dict() == run1[-1][0], f"{game.name}: record replay differs"
 
 
+def _new_game(game: Any, seed: Any, first_player: Any) -> Any:
+    return game.new_game(seed=seed, first_player=first_player)
+
+
 def _check_first_player(game: Any) -> None:
     for seat in range(game.num_players):
         state = game.new_game(seed=3, first_player=seat)
@@ -218,45 +222,47 @@ def _check_first_player(game: Any) -> None:
             f"{game.name}: first_player={seat} not honoured"
         )
     for bad_seat in (game.num_players, -1, 1.5, "0", True):
-        _raises(
-            ConfigError,
-            lambda s=bad_seat: game.new_game(seed=3, first_player=s),
-            f"{game.name}: new_game(first_player={bad_seat!r})",
-        )
+        what = f"{game.name}: new_game(first_player={bad_seat!r})"
+        _raises(ConfigError, what, _new_game, game, 3, bad_seat)
     for bad_seed in (-1, 1.5, "7", True, [1], 2**64):
-        _raises(
-            ConfigError, lambda s=bad_seed: game.new_game(seed=s), f"{game.name}: seed {bad_seed!r}"
-        )
+        _raises(ConfigError, f"{game.name}: seed {bad_seed!r}", _new_game, game, bad_seed, None)
+
+
+BAD_TEXTS: tuple[Any, ...] = (
+    "",
+    "   ",
+    "nonsense",
+    "\x00",
+    "9" * 50,
+    "1:\u0663",
+    7,
+    None,
+    "x" * 10_000,
+)
+BAD_SAVES: tuple[Any, ...] = (None, [], {}, "state", {"game": "nope"}, [[[]]], 10**5000)
+BAD_SEATS: tuple[Any, ...] = (-1, "0", 1.5, None)
 
 
 def _check_bad_input(game: Any, registered: bool) -> None:
-    for text in ("", "   ", "nonsense", "\x00", "9" * 50, "1:\u0663", 7, None, "x" * 10_000):
-        what = f"{game.name}: parse {excerpt(text, 30)}"
-        _raises(ParseError, lambda t=text: game.parse_move(t), what)
-    for bad in (None, [], {}, "state", {"game": "nope"}, [[[]]], 10**5000):
+    for text in BAD_TEXTS:
+        _raises(ParseError, f"{game.name}: parse {excerpt(text, 30)}", game.parse_move, text)
+    for bad in BAD_SAVES:
         what = f"{game.name}: load {excerpt(bad, 30)}"
-        _raises(StateError, lambda b=bad: game.state_from_dict(b), what)
-    _raises(
-        ConfigError, lambda: type(game).create(no_such_option=1), f"{game.name}: unknown option"
-    )
-    _raises(ConfigError, lambda: type(game).create(num_players=99), f"{game.name}: 99 players")
+        _raises(StateError, what, game.state_from_dict, bad)
+    cls = type(game)
+    _raises(ConfigError, f"{game.name}: unknown option", lambda: cls.create(no_such_option=1))
+    _raises(ConfigError, f"{game.name}: 99 players", lambda: cls.create(num_players=99))
     state = game.new_game(seed=1)
-    for bad_seat in (game.num_players, -1, "0", 1.5):
-        _raises(
-            ForestGamesError,
-            lambda s=bad_seat: state.observation(s),
-            f"{game.name}: observation({bad_seat!r})",
-        )
-        _raises(
-            ForestGamesError,
-            lambda s=bad_seat: state.legal_moves(s),
-            f"{game.name}: legal_moves({bad_seat!r})",
-        )
+    for bad_seat in (game.num_players, *BAD_SEATS[:3]):
+        _raises(ForestGamesError, f"observation({bad_seat!r})", state.observation, bad_seat)
+        _raises(ForestGamesError, f"legal_moves({bad_seat!r})", state.legal_moves, bad_seat)
     for bad_seed in (-1, 1.5, "7", [1]):
         _raises(
             ConfigError,
-            lambda s=bad_seed: state.determinize(0, s),
             f"{game.name}: determinize seed {bad_seed!r}",
+            state.determinize,
+            0,
+            bad_seed,
         )
     if registered:
-        _raises(ConfigError, lambda: make(game.name, num_players=99), f"{game.name}: make 99")
+        _raises(ConfigError, f"{game.name}: make 99", lambda: make(game.name, num_players=99))

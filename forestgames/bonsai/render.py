@@ -21,7 +21,7 @@ from forestgames.bonsai.tree import Tree
 if TYPE_CHECKING:
     from forestgames.bonsai.state import BonsaiState
 
-__all__ = ["render_tree", "tree_svg", "render_state"]
+__all__ = ["render_state", "render_tree", "tree_svg"]
 
 _CHARS = ("#", "L", "*", "o")
 _COLOURS = ("#8b5a2b", "#3f9b3a", "#f2a7c3", "#f08a24")

@@ -52,7 +52,7 @@ from forestgames.core import (
     resolve_seed,
 )
 
-__all__ = ["BonsaiGame", "OPTION_NAMES", "GOAL_SETUPS", "END_RULES"]
+__all__ = ["END_RULES", "GOAL_SETUPS", "OPTION_NAMES", "BonsaiGame"]
 
 OPTION_NAMES = (
     "num_players", "goal_setup", "end_rule", "pot_sides_free", "wood_beside_pot", "solo_difficulty",
@@ -520,7 +520,7 @@ def _make_evolve() -> Any:
     lines.append("    return new")
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": BonsaiState}
     namespace.update({f"_set_{n}": getattr(BonsaiState, n).__set__ for n in names})
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
+    exec("\n".join(lines), namespace)
     return namespace["_evolve"]
 
 

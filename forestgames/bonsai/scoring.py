@@ -38,15 +38,15 @@ from forestgames.bonsai._tables import (
 from forestgames.core import StateError
 
 __all__ = [
-    "can_place",
-    "tree_points",
-    "goal_measures",
-    "parchment_points",
-    "cell_allows",
     "allowed_kinds",
-    "measures_of",
+    "can_place",
+    "cell_allows",
     "flower_free_sides",
+    "goal_measures",
+    "measures_of",
+    "parchment_points",
     "points_of",
+    "tree_points",
 ]
 
 Cells = Mapping[int, int]

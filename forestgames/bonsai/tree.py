@@ -39,7 +39,7 @@ __all__ = ["Tree"]
 class Tree:
     """A bonsai as ``{cell: kind index}`` (bud included), grown under one placement option."""
 
-    __slots__ = ("_cells", "wood_beside_pot", "_open", "_key", "_measures", "_moves")
+    __slots__ = ("_cells", "_key", "_measures", "_moves", "_open", "wood_beside_pot")
 
     def __init__(self, cells: dict[int, int], wood_beside_pot: bool = False) -> None:
         self._cells = cells

@@ -55,7 +55,7 @@ from forestgames.core import (
     resolve_seed,
 )
 
-__all__ = ["BoomBokkenGame", "OPTION_NAMES"]
+__all__ = ["OPTION_NAMES", "BoomBokkenGame"]
 
 OPTION_NAMES = ("num_players", "team_sizes", "deck", "expert", "spent_time_outs")
 

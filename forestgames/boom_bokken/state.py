@@ -67,7 +67,7 @@ from forestgames.core import StateError, expect_int, expect_keys, new_rng, requi
 if TYPE_CHECKING:
     from forestgames.boom_bokken.rules import BoomBokkenGame
 
-__all__ = ["BoomBokkenState", "load_state", "hand_names"]
+__all__ = ["BoomBokkenState", "hand_names", "load_state"]
 
 
 def hand_names(counts: tuple[int, ...]) -> tuple[str, ...]:

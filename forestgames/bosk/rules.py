@@ -439,6 +439,7 @@ class BoskGame(
             "tiles_used": _set(state.tiles_used, player, state.tiles_used[player] | 1 << tile),
             "round_tiles": _set(state.round_tiles, player, tile),
         }
+        table: tuple[mv.BoskMove, ...]
         if tile == SQUIRREL:
             state = state._evolve(phase=Phase.SQUIRREL, **changes)
             targets = self.squirrel_targets(state)
@@ -581,26 +582,43 @@ class _MoveTable:
         ints = [divmod(t, n) for t in range(n * n)]
         squares = [divmod(s, size) for s in range(size * size)]
         seats = range(players)
-        self.plant = [
-            {v: tuple(mv.PlantTree(p, v, at) for at in ints) for v in (1, 2, 3, 4)} for p in seats
-        ]
-        self.tree = [tuple(mv.ChooseTree(p, at) for at in ints) for p in seats]
+        self.plant = [_plant_moves_of(p, ints) for p in seats]
+        self.tree = [_moves_at(mv.ChooseTree, p, ints) for p in seats]
         self.tile = [{t: mv.ChooseTile(p, t) for t in LEAF_TILES} for p in seats]
-        # ChooseTile moves of the unspent tiles, by spent-tile bit mask
-        self.tiles_left = [
-            tuple(
-                tuple(self.tile[p][t] for t in LEAF_TILES if not used >> t & 1)
-                for used in range(ALL_TILES_MASK + 1)
-            )
-            for p in seats
-        ]
-        self.leaf = [tuple(mv.PlaceLeaf(p, at) for at in squares) for p in seats]
-        self.squirrel = [tuple(mv.PlaceSquirrel(p, at) for at in squares) for p in seats]
-        self.wind = [tuple(mv.ChooseWind(p, d) for d in DIRECTIONS) for p in seats]
-        # the rows of plant moves of the values a seat may still plant, by planted code
-        self.plant_rows = [
-            tuple(tuple(self.plant[p][v] for v in values) for values in VALUES_LEFT) for p in seats
-        ]
+        self.tiles_left = [_tiles_left_of(tiles) for tiles in self.tile]
+        self.leaf = [_moves_at(mv.PlaceLeaf, p, squares) for p in seats]
+        self.squirrel = [_moves_at(mv.PlaceSquirrel, p, squares) for p in seats]
+        self.wind = [_moves_at(mv.ChooseWind, p, DIRECTIONS) for p in seats]
+        self.plant_rows = [_plant_rows_of(plant) for plant in self.plant]
+
+
+def _moves_at(
+    kind: Callable[[int, Any], Any], player: int, spots: Sequence[Any]
+) -> tuple[Any, ...]:
+    """``kind(player, spot)`` for every spot (square, intersection or direction), in order."""
+    return tuple(kind(player, spot) for spot in spots)
+
+
+def _plant_moves_of(
+    player: int, ints: list[tuple[int, int]]
+) -> dict[int, tuple[mv.PlantTree, ...]]:
+    """A seat's PlantTree moves, by value, in intersection order."""
+    return {v: tuple(mv.PlantTree(player, v, at) for at in ints) for v in (1, 2, 3, 4)}
+
+
+def _tiles_left_of(tiles: dict[int, mv.ChooseTile]) -> tuple[tuple[mv.ChooseTile, ...], ...]:
+    """A seat's ChooseTile moves of its unspent tiles, by spent-tile bit mask."""
+    return tuple(
+        tuple(tiles[t] for t in LEAF_TILES if not used >> t & 1)
+        for used in range(ALL_TILES_MASK + 1)
+    )
+
+
+def _plant_rows_of(
+    plant: dict[int, tuple[mv.PlantTree, ...]],
+) -> tuple[tuple[tuple[mv.PlantTree, ...], ...], ...]:
+    """A seat's rows of plant moves of the values it may still plant, by planted code."""
+    return tuple(tuple(plant[v] for v in values) for values in VALUES_LEFT)
 
 
 _TABLES: dict[tuple[int, int], _MoveTable] = {}

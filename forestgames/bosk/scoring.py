@@ -25,10 +25,10 @@ from forestgames.bosk._tables import NUM_TERRAINS, SUMMER_POINTS, WINTER_POINTS
 
 __all__ = [
     "placement_points",
+    "plain_board_scores",
+    "plain_scores",
     "summer_scores",
     "winter_scores",
-    "plain_scores",
-    "plain_board_scores",
 ]
 
 IntArray = npt.NDArray[np.integer]

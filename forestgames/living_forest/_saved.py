@@ -47,7 +47,7 @@ from forestgames.living_forest.state import LivingForestState, Phase, Step
 if TYPE_CHECKING:
     from forestgames.living_forest.rules import LivingForestGame
 
-__all__ = ["state_to_dict", "load_state"]
+__all__ = ["load_state", "state_to_dict"]
 
 _KEYS = (
     "game", "num_players", "phase", "turn", "sacred", "seat_index", "step", "actions",

@@ -29,17 +29,17 @@ from forestgames.core import ParseError, as_pair
 from forestgames.living_forest._tables import CARD_INDEX, TREE_INDEX, VICTORY_KINDS
 
 __all__ = [
+    "Attract",
+    "Done",
+    "Extinguish",
+    "LivingForestMove",
+    "MoveSpirit",
+    "Plant",
     "Reveal",
     "SpendFragment",
     "Stop",
     "TakeFragment",
-    "Attract",
-    "Extinguish",
-    "MoveSpirit",
     "TakeVictory",
-    "Plant",
-    "Done",
-    "LivingForestMove",
     "parse_move",
 ]
 

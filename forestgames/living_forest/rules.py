@@ -74,7 +74,7 @@ from forestgames.living_forest._tables import (
 from forestgames.living_forest.scoring import solitary_count
 from forestgames.living_forest.state import LivingForestState, Phase, Step
 
-__all__ = ["LivingForestGame", "OPTION_NAMES"]
+__all__ = ["OPTION_NAMES", "LivingForestGame"]
 
 OPTION_NAMES = (
     "num_players",

@@ -20,13 +20,13 @@ from forestgames.living_forest._tables import (
 
 __all__ = [
     "decide_winners",
-    "limit_winners",
     "element_totals",
     "forest_bonus",
+    "limit_winners",
     "line_elements",
+    "progress_of",
     "solitary_count",
     "tree_count",
-    "progress_of",
 ]
 
 Elements = tuple[int, int, int, int, int]

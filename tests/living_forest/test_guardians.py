@@ -119,7 +119,7 @@ def test_third_solitary_closes_line_in_seed_reading():
     state = checked(stack_deck(state, 0, "Bear", "Beetle", "Lynx"))
     state = play(state, "0:reveal", "0:reveal", "0:reveal")
     assert state.current_player == 1 and state.fragments[0] == 1
-    with pytest.raises(fg.IllegalMoveError, match="not seat 0|seat 1"):
+    with pytest.raises(fg.IllegalMoveError, match=r"not seat 0|seat 1"):
         play(state, "0:spend Bear")
 
 

@@ -129,7 +129,7 @@ def test_guardian_phase_invariants():
             state.game.state_from_dict(data)
     data = state.to_dict()
     data["taken"] = [1, 0, 0]
-    with pytest.raises(fg.StateError, match="no card taken yet|reserve row"):
+    with pytest.raises(fg.StateError, match=r"no card taken yet|reserve row"):
         state.game.state_from_dict(data)
 
 
