@@ -19,7 +19,7 @@ A game's saved state is a :class:`StateSchema`: one :class:`Field` per key of
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -120,11 +120,15 @@ class Str(Spec):
         return value
 
 
+def _strings(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class Choice(Spec):
     """One of a fixed set of strings (names, phases, directions)."""
 
-    choices: tuple[str, ...] = attrs.field(converter=tuple)
+    choices: tuple[str, ...] = attrs.field(converter=_strings)
 
     @property
     def expected(self) -> str:  # type: ignore[override]

@@ -230,7 +230,7 @@ GROWTH_CARDS: tuple[int, int, int, int] = tuple(  # type: ignore[assignment]
 """The Growth card type of each kind (wood, leaf, flower, fruit): +1 symbol of it."""
 HELPER_SYMBOLS: dict[int, tuple[int, int, int, int, int]] = {
     c: (*card.tiles, 1) for c, card in enumerate(CARD_TYPES) if card.kind is CardKind.HELPER
-}  # type: ignore[misc]
+}
 """Per Helper card type, the placements it allows at once: its shown kind and one wild."""
 MASTER_TILES: tuple[int, ...] = tuple(
     sum(card.tiles) + card.wild if card.kind is CardKind.MASTER else 0 for card in CARD_TYPES

@@ -31,10 +31,10 @@ from forestgames.bonsai._tables import (
     KIND_INDEX,
     KINDS,
     MARKET_SIZE,
+    SEISHI_SYMBOLS,
     SLOT_CHOICE,
     SLOT_TILES,
     SOLO_STARTING_TILES,
-    SEISHI_SYMBOLS,
     SOLO_TARGETS,
     STARTING_TILES,
     TOOL_CARD,
@@ -72,28 +72,30 @@ OPTIONS = (
         "goal_setup",
         lambda options: "published" if _is_solo(options) else "all",
         GOAL_SETUPS,
-        '`"all"`: the seed\'s setup, all 15 goal tiles; `"published"`: 3 colours drawn from '
-        "the seed, medium tiles removed with 1–2 players (solo always plays it)",
+        '`"all"`: all 15 goal tiles (the summary); `"published"`: 3 colours drawn at '
+        "random (from the game's seed), their medium tiles removed with 1–2 players (the "
+        "published rules; solo always plays it)",
         default_doc='`"all"` (solo: `"published"`)',
     ),
     Option.choice(
         "end_rule",
         "round",
         END_RULES,
-        '`"round"`: once the deck is empty the round is finished (the seed); `"extra_turn"`: '
-        "every player, the one who emptied the deck included, plays one more turn (the "
-        "published rule)",
+        '`"round"`: once the deck is empty the round is finished (the summary); '
+        '`"extra_turn"`: every player, the one who emptied the deck included, plays one more '
+        "turn (the published rule)",
     ),
     Option.boolean(
         "pot_sides_free",
         True,
-        "a flower's sides on pot cells are free; `False` counts the pot as a tile (a literal "
-        "reading of the seed)",
+        "a flower's sides on pot cells are free; `False` counts the pot as a tile (a "
+        "literal reading of the summary)",
     ),
     Option.boolean(
         "wood_beside_pot",
         False,
-        'wood may also go on any cell beside the pot (the seed\'s "touch the pot" read literally)',
+        'wood may also go on any cell beside the pot (the summary\'s "touch the pot" read '
+        "literally)",
     ),
     Option.integer(
         "solo_difficulty",
@@ -102,7 +104,7 @@ OPTIONS = (
         4,
         "the 80 / 100 / 120 / 140 point target",
         when=_is_solo,
-        when_doc="the solo game (num_players=1)",
+        when_doc="solo games",
         omit_default=True,
     ),
 )
@@ -166,6 +168,12 @@ class BonsaiGame(
         return mv.parse_move(text)
 
     def _step_name(self, state: BonsaiState) -> str:
+        """The step, and at a turn's start whether pruning is allowed (a kind of move that
+        may be missing from the legal ones)."""
+        player = state.current_player
+        if state.phase is Phase.ACTION and player is not None:
+            if not state.trees[player].prune_choices():
+                return "action (no pruning while a wood tile fits)"
         return state.phase.value
 
     # ------------------------------------------------------------------ new game
@@ -291,12 +299,14 @@ class BonsaiGame(
     def offered_goal(self, state: BonsaiState, player: int) -> int:
         """The goal ``player`` must now claim or renounce, or -1: per colour they hold no goal
         of, the hardest met goal in play that nobody holds and they have not renounced."""
-        return self._offered(state.trees[player], state.goal_owner, state.renounced[player],
+        return self.goal_to_offer(state.trees[player], state.goal_owner, state.renounced[player],
                              state.goals_in_play, player)  # fmt: skip
 
-    def _offered(
+    def goal_to_offer(
         self, tree: Tree, owner: tuple[int, ...], renounced: int, in_play: int, player: int
     ) -> int:
+        """:meth:`offered_goal` from its parts: ``player``'s ``tree``, the seat holding
+        each goal (-1: none), the goals ``player`` renounced and those in play (masks)."""
         available = in_play & ~renounced
         measures = tree.goal_measures()
         for colour, ladder in enumerate(_GOAL_LADDERS):
@@ -496,7 +506,7 @@ class BonsaiGame(
     def _end_action(self, state: BonsaiState, changes: Changes) -> BonsaiState:
         """After the action: offer a met goal, or end the turn."""
         p = _mover(state)
-        offered = self._offered(
+        offered = self.goal_to_offer(
             changes.get("trees", state.trees)[p],
             changes.get("goal_owner", state.goal_owner),
             changes.get("renounced", state.renounced)[p],

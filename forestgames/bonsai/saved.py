@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 __all__ = ["state_fields", "state_from_fields", "INVARIANTS"]
 
 KIND_NAMES: tuple[str, ...] = tuple(map(str, KINDS))
+PHASE_NAMES: tuple[str, ...] = tuple(phase.value for phase in Phase)
+KIND = Choice(KIND_NAMES)
 CARD = Choice(tuple(card.name for card in CARD_TYPES))
 GOAL = Choice(tuple(goal.name for goal in GOALS))
 GOAL_BY_NAME: dict[str, int] = {goal.name: g for g, goal in enumerate(GOALS)}
@@ -63,36 +65,17 @@ def state_fields(game: BonsaiGame) -> tuple[Field, ...]:
     seat = Int(0, p - 1)
     turns = Int(0, game.max_turns())
     cards = sum(deck_counts(p))
-    most_tools = deck_counts(p)[TOOL_CARD]
-    most_held = game.storage_limit((TOOL_CARD,) * most_tools) + MAX_GAIN
-    most_symbols = max(game.cultivate_symbols((g,) * deck_counts(p)[g])[k]
-                       for k, g in enumerate(GROWTH_CARDS))  # fmt: skip
-    player = Record(
-        {
-            "tree": List(Tuple(COORD, COORD, Choice(KIND_NAMES)), max_len=10 + 5 * cards),
-            "supply": Record({name: Int(0, most_held) for name in KIND_NAMES}),
-            "cards": List(CARD, max_len=cards),
-        }
-    )
     return (
-        Field("phase", Choice(tuple(phase.value for phase in Phase)), lambda s: s.phase.value),
+        Field("phase", Choice(PHASE_NAMES), lambda s: s.phase.value),
         Field("first_player", seat, lambda s: s.first_player),
         Field("turn", turns, lambda s: s.turn),
-        Field("last_turn", Nullable(turns), lambda s: None if s.last_turn < 0 else s.last_turn),
+        Field("last_turn", Nullable(turns), _write_last_turn),
         Field("deck", List(CARD, max_len=cards), lambda s: _names(s.deck)),
-        Field(
-            "market",
-            List(Nullable(CARD), length=MARKET_SIZE),
-            lambda s: [None if c < 0 else CARD_TYPES[c].name for c in s.market],
-        ),
+        Field("market", List(Nullable(CARD), length=MARKET_SIZE), _write_market),
         Field("discards", List(CARD, max_len=cards), lambda s: _names(s.discards)),
-        Field("players", List(player, length=p), _players),
+        Field("players", List(_player_spec(game), length=p), _write_players),
         Field("goals_in_play", List(GOAL, max_len=len(GOALS)), lambda s: _goals(s.goals_in_play)),
-        Field(
-            "goal_owners",
-            Map(GOAL, seat, max_len=len(GOALS)),
-            lambda s: {GOALS[g].name: seat for g, seat in enumerate(s.goal_owner) if seat >= 0},
-        ),
+        Field("goal_owners", Map(GOAL, seat, max_len=len(GOALS)), _write_goal_owners),
         Field(
             "renounced",
             List(List(GOAL, max_len=len(GOALS)), length=p),
@@ -100,10 +83,46 @@ def state_fields(game: BonsaiGame) -> tuple[Field, ...]:
         ),
         Field(
             "symbols",
-            Record({name: Int(0, most_symbols) for name in SYMBOL_NAMES}),
+            _symbols_spec(game),
             lambda s: dict(zip(SYMBOL_NAMES, s.symbols, strict=True)),
         ),
     )
+
+
+def _player_spec(game: BonsaiGame) -> Record:
+    """One seat's tree (its tiles but the bud), supply and cards."""
+    counts = deck_counts(game.num_players)
+    cards = sum(counts)
+    most_held = game.storage_limit((TOOL_CARD,) * counts[TOOL_CARD]) + MAX_GAIN
+    return Record(
+        {
+            "tree": List(Tuple(COORD, COORD, KIND), max_len=10 + 5 * cards),
+            "supply": Record({name: Int(0, most_held) for name in KIND_NAMES}),
+            "cards": List(CARD, max_len=cards),
+        }
+    )
+
+
+def _symbols_spec(game: BonsaiGame) -> Record:
+    """The placement symbols left: at most a Cultivate's with every Growth card of a kind."""
+    counts = deck_counts(game.num_players)
+    most = max(
+        game.cultivate_symbols((card,) * counts[card])[kind]
+        for kind, card in enumerate(GROWTH_CARDS)
+    )
+    return Record({name: Int(0, most) for name in SYMBOL_NAMES})
+
+
+def _write_last_turn(state: BonsaiState) -> int | None:
+    return None if state.last_turn < 0 else state.last_turn
+
+
+def _write_market(state: BonsaiState) -> list[str | None]:
+    return [None if c < 0 else CARD_TYPES[c].name for c in state.market]
+
+
+def _write_goal_owners(state: BonsaiState) -> dict[str, int]:
+    return {GOALS[g].name: seat for g, seat in enumerate(state.goal_owner) if seat >= 0}
 
 
 def _names(cards: tuple[int, ...]) -> list[str]:
@@ -114,14 +133,10 @@ def _goals(mask: int) -> list[str]:
     return [GOALS[g].name for g in range(len(GOALS)) if mask >> g & 1]
 
 
-def _players(state: BonsaiState) -> list[dict[str, Any]]:
+def _write_players(state: BonsaiState) -> list[dict[str, Any]]:
     return [
         {
-            "tree": [
-                [q, r, str(kind)]
-                for (q, r), kind in state.trees[p].tiles.items()
-                if (q, r) != (0, 0)
-            ],
+            "tree": _write_tree(state.trees[p]),
             "supply": dict(zip(KIND_NAMES, state.supplies[p], strict=True)),
             "cards": _names(state.cards[p]),
         }
@@ -129,13 +144,16 @@ def _players(state: BonsaiState) -> list[dict[str, Any]]:
     ]
 
 
+def _write_tree(tree: Tree) -> list[list[Any]]:
+    """The tiles but the bud, as ``[q, r, kind]`` sorted by ``(q, r)``."""
+    return [[q, r, str(kind)] for (q, r), kind in tree.tiles.items() if (q, r) != (0, 0)]
+
+
 def state_from_fields(game: BonsaiGame, fields: dict[str, Any]) -> BonsaiState:
     """The state the checked ``fields`` describe (invariants not yet checked)."""
     players = fields["players"]
     last = fields["last_turn"]
-    owner = [-1] * len(GOALS)
-    for name, seat in fields["goal_owners"].items():
-        owner[GOAL_BY_NAME[name]] = seat
+    symbols = fields["symbols"]
     return BonsaiState(
         game=game,
         phase=Phase(fields["phase"]),
@@ -143,19 +161,40 @@ def state_from_fields(game: BonsaiGame, fields: dict[str, Any]) -> BonsaiState:
         turn=fields["turn"],
         last_turn=-1 if last is None else last,
         deck=_card_ids(fields["deck"]),
-        market=tuple(-1 if name is None else CARD_NAMES[name] for name in fields["market"]),
+        market=_read_market(fields["market"]),
         discards=_card_ids(fields["discards"]),
         trees=tuple(_tree(game, seat, data["tree"]) for seat, data in enumerate(players)),
-        supplies=tuple(tuple(data["supply"][name] for name in KIND_NAMES) for data in players),
+        supplies=tuple(_read_supply(data["supply"]) for data in players),
         cards=tuple(_card_ids(data["cards"]) for data in players),
         goals_in_play=_goal_mask(fields["goals_in_play"], "goals_in_play"),
-        goal_owner=tuple(owner),
+        goal_owner=_read_goal_owners(fields["goal_owners"]),
         renounced=tuple(
             _goal_mask(names, f"renounced[{seat}]")
             for seat, names in enumerate(fields["renounced"])
         ),
-        symbols=tuple(fields["symbols"][name] for name in SYMBOL_NAMES),  # type: ignore[arg-type]
+        symbols=(
+            symbols["wood"],
+            symbols["leaf"],
+            symbols["flower"],
+            symbols["fruit"],
+            symbols["wild"],
+        ),  # fmt: skip
     )
+
+
+def _read_market(names: tuple[str | None, ...]) -> tuple[int, ...]:
+    return tuple(-1 if name is None else CARD_NAMES[name] for name in names)
+
+
+def _read_supply(counts: dict[str, int]) -> tuple[int, int, int, int]:
+    return (counts["wood"], counts["leaf"], counts["flower"], counts["fruit"])
+
+
+def _read_goal_owners(owners: dict[str, int]) -> tuple[int, ...]:
+    owner = [-1] * len(GOALS)
+    for name, seat in owners.items():
+        owner[GOAL_BY_NAME[name]] = seat
+    return tuple(owner)
 
 
 def _card_ids(names: tuple[str, ...]) -> tuple[int, ...]:

@@ -305,7 +305,7 @@ def _join_leaf(groups: LeafGroups, cell: int, ring: list[int | None]) -> tuple[L
     """The leaf groups once a leaf goes on ``cell`` (``ring``: the kinds around it), and
     the size of its group: it joins the groups it touches into the largest of them."""
     group, sizes = groups[0].copy(), groups[1].copy()
-    touched = {group[cell + d] for d, kind in zip(DIRECTIONS, ring) if kind == LEAF}
+    touched = {group[cell + d] for d, kind in zip(DIRECTIONS, ring, strict=True) if kind == LEAF}
     if not touched:
         group[cell] = cell
         sizes[cell] = 1
