@@ -72,10 +72,7 @@ class Tree:
         self.wood_beside_pot = wood_beside_pot
         self._open = _open_cells(cells, wood_beside_pot)
         self._counts = _counts(cells)
-        sides = 0
-        for cell in cells:
-            sides |= protrusion_bits(cell)
-        self._sides = sides
+        self._sides = _sides(cells)
         self._groups = _leaf_groups(cells)
         self._green = max(self._groups[1].values(), default=0)
         self._pink = flowers_protruding(cells)
@@ -164,12 +161,37 @@ class Tree:
         without its required leaves removed with it."""
         cells = dict(self._cells)
         del cells[cell]
+        removed = [cell]
         for d in DIRECTIONS:
             side = cell + d
             kind = cells.get(side)
             if kind in (FLOWER, FRUIT) and not _supported(cells, side, kind):
                 del cells[side]
-        return Tree(cells, self.wood_beside_pot)
+                removed.append(side)
+        return self._shrunk(cells, removed)
+
+    def _shrunk(self, cells: dict[int, int], removed: list[int]) -> Tree:
+        """This tree as ``cells``, once the tiles on ``removed`` are gone: open cells change
+        only on those cells and beside them; the other facts are counted again."""
+        near = {c + d for c in removed for d in DIRECTIONS}.union(removed)
+        near = {c for c in near if c not in cells} - POT_CELLS
+        beside_pot = self.wood_beside_pot
+        found = [set(cells_open - near) for cells_open in self._open]
+        for c in near:
+            for kind, allowed in enumerate(allowed_kinds(cells, c, beside_pot)):
+                if allowed:
+                    found[kind].add(c)
+        shrunk = object.__new__(Tree)
+        shrunk._cells = cells
+        shrunk.wood_beside_pot = beside_pot
+        shrunk._open = (frozenset(found[0]), frozenset(found[1]), frozenset(found[2]),
+                        frozenset(found[3]))  # fmt: skip
+        shrunk._counts = _counts(cells)
+        shrunk._sides = _sides(cells)
+        shrunk._groups = _leaf_groups(cells)
+        shrunk._green = max(shrunk._groups[1].values(), default=0)
+        shrunk._pink = flowers_protruding(cells)
+        return shrunk
 
     def prune_choices(self) -> tuple[int, ...]:
         """The leaves (sorted cells) that may be pruned: every leaf when no wood tile can be
@@ -220,7 +242,10 @@ def _grow_leaf(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     cells = grown._cells
     around = _around(cells, cell)
     closed = {cell}
-    ring = [cells.get(cell + d) for d in DIRECTIONS]
+    get = cells.get
+    d0, d1, d2, d3, d4, d5 = DIRECTIONS
+    ring = [get(cell + d0), get(cell + d1), get(cell + d2), get(cell + d3), get(cell + d4),
+            get(cell + d5)]  # fmt: skip
     if LEAF in ring:
         fruit = fruit | _fruit_beside_new_leaf(cells, cell, ring, around)
     grown._groups, size = _join_leaf(grown._groups, cell, ring)
@@ -290,14 +315,16 @@ def _leaf_groups(cells: Mapping[int, int]) -> LeafGroups:
             continue
         group[start] = start
         stack = [start]
+        size = 0
         while stack:
             c = stack.pop()
+            size += 1
             for d in DIRECTIONS:
                 side = c + d
                 if side not in group and cells.get(side) == LEAF:
                     group[side] = start
                     stack.append(side)
-        sizes[start] = sum(1 for name in group.values() if name == start)
+        sizes[start] = size
     return group, sizes
 
 
@@ -305,11 +332,11 @@ def _join_leaf(groups: LeafGroups, cell: int, ring: list[int | None]) -> tuple[L
     """The leaf groups once a leaf goes on ``cell`` (``ring``: the kinds around it), and
     the size of its group: it joins the groups it touches into the largest of them."""
     group, sizes = groups[0].copy(), groups[1].copy()
-    touched = {group[cell + d] for d, kind in zip(DIRECTIONS, ring, strict=True) if kind == LEAF}
-    if not touched:
+    if LEAF not in ring:
         group[cell] = cell
         sizes[cell] = 1
         return (group, sizes), 1
+    touched = {group[cell + d] for d, kind in zip(DIRECTIONS, ring, strict=True) if kind == LEAF}
     name = max(touched, key=sizes.__getitem__)
     touched.discard(name)
     if touched:
@@ -334,6 +361,14 @@ def _open_cells(cells: Mapping[int, int], wood_beside_pot: bool) -> Open:
             if allowed:
                 found[kind].append(c)
     return (frozenset(found[0]), frozenset(found[1]), frozenset(found[2]), frozenset(found[3]))
+
+
+def _sides(cells: Mapping[int, int]) -> int:
+    """The OR of the protrusion bits of ``cells``."""
+    sides = 0
+    for cell in cells:
+        sides |= protrusion_bits(cell)
+    return sides
 
 
 def _counts(cells: Mapping[int, int]) -> tuple[int, int, int, int]:
