@@ -497,10 +497,8 @@ class BonsaiGame(
             if sum(supply) > self.storage_limit(state.cards[p]):
                 return self._discard_step(state, changes, p, supply)
         elif self.num_players == 1 and state.market[-1] >= 0:
-            market = list(state.market)
-            discards = [*state.discards, market[-1]]
-            market[-1] = -1
-            changes.update(_refill(list(state.deck), market, discards))
+            market = state.market
+            changes.update(_refill(state.deck, market[:-1], (*state.discards, market[-1])))
         return self._end_action(state, changes)
 
     def _end_action(self, state: BonsaiState, changes: Changes) -> BonsaiState:
@@ -666,25 +664,28 @@ def _take_card(state: BonsaiState, index: int) -> Changes:
 def _solo_take(state: BonsaiState, index: int) -> Changes:
     """Solo: as :func:`_take_card`, and the card beside the gap on the deck side (slot 1
     taken: the deck's top card) is discarded first."""
-    deck, market, discards = list(state.deck), list(state.market), list(state.discards)
-    market[index] = -1
+    deck, market, discards = state.deck, state.market, state.discards
     if index > 0 and market[index - 1] >= 0:
-        discards.append(market[index - 1])
-        market[index - 1] = -1
-    elif index == 0 and deck:
-        discards.append(deck.pop(0))
-    return _refill(deck, market, discards)
+        discards += (market[index - 1],)
+        rest = market[: index - 1] + market[index + 1 :]
+    else:
+        rest = market[:index] + market[index + 1 :]
+        if index == 0 and deck:
+            discards += (deck[0],)
+            deck = deck[1:]
+    return _refill(deck, rest, discards)
 
 
-def _refill(deck: list[int], market: list[int], discards: list[int]) -> Changes:
-    """Slide the market's cards toward slot 4 and fill slot 1 from the deck while it lasts."""
-    cards = [c for c in market if c >= 0]
-    while len(cards) < MARKET_SIZE and deck:
-        cards.insert(0, deck.pop(0))
+def _refill(deck: tuple[int, ...], rest: tuple[int, ...], discards: tuple[int, ...]) -> Changes:
+    """The market's cards ``rest`` slid toward slot 4, slot 1's side filled from the deck
+    while it lasts (each card drawn pushes the ones before it one slot on)."""
+    cards = tuple(c for c in rest if c >= 0)
+    gaps = MARKET_SIZE - len(cards)
+    drawn = deck[:gaps]
     return {
-        "deck": tuple(deck),
-        "market": (-1,) * (MARKET_SIZE - len(cards)) + tuple(cards),
-        "discards": tuple(discards),
+        "deck": deck[gaps:],
+        "market": (-1,) * (gaps - len(drawn)) + drawn[::-1] + cards,
+        "discards": discards,
     }
 
 
