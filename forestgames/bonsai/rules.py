@@ -273,21 +273,21 @@ class BonsaiGame(
         wood, leaf, flower, fruit = GROWTH_CARDS
         return (1 + count(wood), 1 + count(leaf), count(flower), count(fruit), 1)
 
-    def usable_kinds(self, supply: Supply, symbols: Symbols) -> tuple[int, ...]:
+    def usable_kinds(self, supply: Supply, symbols: Symbols) -> list[int]:
         """The kinds a seat may place now: held, with their own or the wild symbol left."""
         wild = symbols[WILD]
-        return tuple(k for k in range(4) if supply[k] and (wild or symbols[k]))
+        return [k for k in _KIND_IDS if supply[k] and (wild or symbols[k])]
 
     def placements(
         self, player: int, tree: Tree, supply: Supply, symbols: Symbols
     ) -> tuple[mv.Place, ...]:
         """Every Place move of ``player`` with ``symbols`` left: by usable kind (see
-        :meth:`usable_kinds`), then by cell."""
+        :meth:`usable_kinds`), then by cell where the tree lets it go."""
         table = _PLACE[player]
-        wild = symbols[WILD]
         moves: tuple[mv.Place, ...] = ()
-        for kind, cells in enumerate(tree._open):
-            if cells and supply[kind] and (wild or symbols[kind]):
+        for kind in self.usable_kinds(supply, symbols):
+            cells = tree.open_cells(kind)
+            if cells:
                 moves += tuple(map(table[kind].__getitem__, sorted(cells)))
         return moves
 
@@ -299,8 +299,8 @@ class BonsaiGame(
     def offered_goal(self, state: BonsaiState, player: int) -> int:
         """The goal ``player`` must now claim or renounce, or -1: per colour they hold no goal
         of, the hardest met goal in play that nobody holds and they have not renounced."""
-        return self.goal_to_offer(state.trees[player], state.goal_owner, state.renounced[player],
-                             state.goals_in_play, player)  # fmt: skip
+        tree, renounced = state.trees[player], state.renounced[player]
+        return self.goal_to_offer(tree, state.goal_owner, renounced, state.goals_in_play, player)
 
     def goal_to_offer(
         self, tree: Tree, owner: tuple[int, ...], renounced: int, in_play: int, player: int
@@ -453,8 +453,8 @@ class BonsaiGame(
                 return new._primed(p, placements + _FINISH[p])
         if sum(supply) > self.storage_limit(held):
             return self._discard_step(state, changes, p, supply)
-        # the tree is as it was when the turn began, when no goal was due (goals are
-        # settled at the end of every action): the turn is over
+        # no goal can be due: goals are settled at the end of every action, and since
+        # this seat's last one its tree has not grown (a prune only takes tiles away)
         return self._end_turn(state, changes)
 
     def _discard(self, state: BonsaiState, move: mv.Discard) -> BonsaiState:
@@ -591,6 +591,8 @@ _PLACEMENT_RULES = (
     "a fruit must touch two leaves that touch each other, and no other fruit",
 )
 
+_KIND_IDS = (0, 1, 2, 3)
+"""Kind indices: wood, leaf, flower, fruit."""
 _ANY_KIND: Symbols = (0, 0, 0, 0, 1)
 """What a Cultivate's first tile may be: any kind held (the Seishi tile's wild symbol,
 which every seat's cultivate symbols include; see ``cultivate_symbols``)."""

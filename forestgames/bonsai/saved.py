@@ -153,7 +153,6 @@ def state_from_fields(game: BonsaiGame, fields: dict[str, Any]) -> BonsaiState:
     """The state the checked ``fields`` describe (invariants not yet checked)."""
     players = fields["players"]
     last = fields["last_turn"]
-    symbols = fields["symbols"]
     return BonsaiState(
         game=game,
         phase=Phase(fields["phase"]),
@@ -172,18 +171,16 @@ def state_from_fields(game: BonsaiGame, fields: dict[str, Any]) -> BonsaiState:
             _goal_mask(names, f"renounced[{seat}]")
             for seat, names in enumerate(fields["renounced"])
         ),
-        symbols=(
-            symbols["wood"],
-            symbols["leaf"],
-            symbols["flower"],
-            symbols["fruit"],
-            symbols["wild"],
-        ),  # fmt: skip
+        symbols=_read_symbols(fields["symbols"]),
     )
 
 
 def _read_market(names: tuple[str | None, ...]) -> tuple[int, ...]:
     return tuple(-1 if name is None else CARD_NAMES[name] for name in names)
+
+
+def _read_symbols(counts: dict[str, int]) -> tuple[int, int, int, int, int]:
+    return (counts["wood"], counts["leaf"], counts["flower"], counts["fruit"], counts["wild"])
 
 
 def _read_supply(counts: dict[str, int]) -> tuple[int, int, int, int]:

@@ -184,8 +184,8 @@ class Tree:
         shrunk = object.__new__(Tree)
         shrunk._cells = cells
         shrunk.wood_beside_pot = beside_pot
-        shrunk._open = (frozenset(found[0]), frozenset(found[1]), frozenset(found[2]),
-                        frozenset(found[3]))  # fmt: skip
+        wood, leaf, flower, fruit = map(frozenset, found)
+        shrunk._open = (wood, leaf, flower, fruit)
         shrunk._counts = _counts(cells)
         shrunk._sides = _sides(cells)
         shrunk._groups = _leaf_groups(cells)
@@ -243,9 +243,7 @@ def _grow_leaf(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     around = _around(cells, cell)
     closed = {cell}
     get = cells.get
-    d0, d1, d2, d3, d4, d5 = DIRECTIONS
-    ring = [get(cell + d0), get(cell + d1), get(cell + d2), get(cell + d3), get(cell + d4),
-            get(cell + d5)]  # fmt: skip
+    ring = [get(cell + d) for d in DIRECTIONS]
     if LEAF in ring:
         fruit = fruit | _fruit_beside_new_leaf(cells, cell, ring, around)
     grown._groups, size = _join_leaf(grown._groups, cell, ring)
