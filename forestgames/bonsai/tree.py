@@ -35,35 +35,25 @@ from forestgames.bonsai.scoring import (
     allowed_kinds,
     cells_from_tiles,
     flowers_protruding,
+    largest_leaf_group,
     points_of,
 )
 
 __all__ = ["Tree"]
 
 Open = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
-LeafGroups = tuple[dict[int, int], dict[int, int]]
 
 
 class Tree:
     """A bonsai as ``{cell: kind index}`` (bud included), grown under one placement option."""
 
-    __slots__ = (
-        "_cells",
-        "wood_beside_pot",
-        "_open",
-        "_counts",
-        "_sides",
-        "_groups",
-        "_green",
-        "_pink",
-    )
+    __slots__ = ("_cells", "wood_beside_pot", "_open", "_counts", "_sides", "_green", "_pink")
 
     _cells: dict[int, int]
     wood_beside_pot: bool
     _open: Open
     _counts: tuple[int, int, int, int]
     _sides: int  # the OR of the cells' protrusion bits
-    _groups: LeafGroups  # each leaf's group (named by one of its cells), each group's size
     _green: int  # the largest group of touching leaves
     _pink: tuple[int, int]  # flowers protruding left, right
 
@@ -73,8 +63,7 @@ class Tree:
         self._open = _open_cells(cells, wood_beside_pot)
         self._counts = _counts(cells)
         self._sides = _sides(cells)
-        self._groups = _leaf_groups(cells)
-        self._green = max(self._groups[1].values(), default=0)
+        self._green = largest_leaf_group(cells)
         self._pink = flowers_protruding(cells)
 
     @classmethod
@@ -147,7 +136,7 @@ class Tree:
         grown = object.__new__(Tree)
         grown._cells = cells
         grown.wood_beside_pot = self.wood_beside_pot
-        grown._groups, grown._green, grown._pink = self._groups, self._green, self._pink
+        grown._green, grown._pink = self._green, self._pink
         sides = protrusion_bits(cell)
         grown._sides = self._sides | sides
         grown._counts = _PLUS_ONE[kind](self._counts)
@@ -188,8 +177,7 @@ class Tree:
         shrunk._open = (wood, leaf, flower, fruit)
         shrunk._counts = _counts(cells)
         shrunk._sides = _sides(cells)
-        shrunk._groups = _leaf_groups(cells)
-        shrunk._green = max(shrunk._groups[1].values(), default=0)
+        shrunk._green = largest_leaf_group(cells)
         shrunk._pink = flowers_protruding(cells)
         return shrunk
 
@@ -217,9 +205,7 @@ _PLUS_ONE: tuple[Callable[[tuple[int, int, int, int]], tuple[int, int, int, int]
 
 def _around(cells: Mapping[int, int], cell: int) -> set[int]:
     """The empty cells off the pot beside ``cell``."""
-    d0, d1, d2, d3, d4, d5 = DIRECTIONS
-    near = {cell + d0, cell + d1, cell + d2, cell + d3, cell + d4, cell + d5} - POT_CELLS
-    return {c for c in near if c not in cells}
+    return {c for c in map(cell.__add__, DIRECTIONS) if c not in cells and c not in POT_CELLS}
 
 
 def _grow_wood(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
@@ -244,10 +230,11 @@ def _grow_leaf(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     closed = {cell}
     get = cells.get
     ring = [get(cell + d) for d in DIRECTIONS]
-    if LEAF in ring:
+    if LEAF in ring:  # a new touching pair (fruit), a bigger group maybe (green)
         fruit = fruit | _fruit_beside_new_leaf(cells, cell, ring, around)
-    grown._groups, size = _join_leaf(grown._groups, cell, ring)
-    grown._green = max(grown._green, size)
+        grown._green = max(grown._green, _leaf_group(cells, cell))
+    else:
+        grown._green = max(grown._green, 1)
     return (
         wood - closed if cell in wood else wood,
         leaf - closed,
@@ -303,49 +290,18 @@ def _fruit_beside_new_leaf(
     return found
 
 
-def _leaf_groups(cells: Mapping[int, int]) -> LeafGroups:
-    """The groups of touching leaves: each leaf's group, named by one of its cells, and
-    each group's size."""
-    group: dict[int, int] = {}
-    sizes: dict[int, int] = {}
-    for start, kind in cells.items():
-        if kind != LEAF or start in group:
-            continue
-        group[start] = start
-        stack = [start]
-        size = 0
-        while stack:
-            c = stack.pop()
-            size += 1
-            for d in DIRECTIONS:
-                side = c + d
-                if side not in group and cells.get(side) == LEAF:
-                    group[side] = start
-                    stack.append(side)
-        sizes[start] = size
-    return group, sizes
-
-
-def _join_leaf(groups: LeafGroups, cell: int, ring: list[int | None]) -> tuple[LeafGroups, int]:
-    """The leaf groups once a leaf goes on ``cell`` (``ring``: the kinds around it), and
-    the size of its group: it joins the groups it touches into the largest of them."""
-    group, sizes = groups[0].copy(), groups[1].copy()
-    if LEAF not in ring:
-        group[cell] = cell
-        sizes[cell] = 1
-        return (group, sizes), 1
-    touched = {group[cell + d] for d, kind in zip(DIRECTIONS, ring, strict=True) if kind == LEAF}
-    name = max(touched, key=sizes.__getitem__)
-    touched.discard(name)
-    if touched:
-        for leaf, old in group.items():
-            if old in touched:
-                group[leaf] = name
-        for old in touched:
-            sizes[name] += sizes.pop(old)
-    group[cell] = name
-    sizes[name] += 1
-    return (group, sizes), sizes[name]
+def _leaf_group(cells: Mapping[int, int], start: int) -> int:
+    """The number of leaves in the group of touching leaves holding ``start``."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        c = stack.pop()
+        for d in DIRECTIONS:
+            side = c + d
+            if side not in seen and cells.get(side) == LEAF:
+                seen.add(side)
+                stack.append(side)
+    return len(seen)
 
 
 def _open_cells(cells: Mapping[int, int], wood_beside_pot: bool) -> Open:
