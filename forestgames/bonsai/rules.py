@@ -48,7 +48,7 @@ from forestgames.bonsai._tables import (
 from forestgames.bonsai.scoring import goal_points, parchments_points
 from forestgames.bonsai.state import BonsaiState, Phase
 from forestgames.bonsai.tree import Tree
-from forestgames.core import ConfigError, GameBase, Option, new_rng
+from forestgames.core import ConfigError, GameBase, Option, describe_move, excerpt, new_rng
 from forestgames.schema import Field
 
 __all__ = ["BonsaiGame", "GOAL_SETUPS", "END_RULES", "OPTIONS"]
@@ -359,25 +359,23 @@ class BonsaiGame(
     def _explain(self, state: BonsaiState, move: Any) -> str | None:
         """Which rule ``move`` (a well-formed move of the seat to act) breaks."""
         why = _EXPLAIN.get(type(move))
-        return None if why is None else why(self, state, move)
+        return None if why is None else f"{describe_move(move)}: {why(self, state, move)}"
 
     def _why_not_meditate(self, state: BonsaiState, move: mv.Meditate) -> str:
         slot = move.slot
         if not 1 <= slot <= MARKET_SIZE or state.market[slot - 1] < 0:
-            return f"{move}: market slot {slot} holds no card"
+            return f"market slot {excerpt(slot)} holds no card"
         if (slot == SLOT_CHOICE) != (move.tile in _SLOT_CHOICES):
-            return (
-                f"{move}: slot 2 (and only slot 2) comes with 1 wood or 1 leaf, named in the move"
-            )
+            return "slot 2 (and only slot 2) comes with 1 wood or 1 leaf, named in the move"
         if _has_wild_tile(state.market[slot - 1]) != (move.wild in KIND_INDEX):
-            return f"{move}: a wild kind is named for (and only for) a Master card with a wild tile"
-        return f"{move} is not legal now"
+            return "a wild kind is named for (and only for) a Master card with a wild tile"
+        return "the move is not legal now"
 
     def _why_not_place(self, state: BonsaiState, move: mv.Place) -> str:
         kind = KIND_INDEX.get(move.kind)
         cell = _cell(move.at)
         if kind is None or cell is None:
-            return f"{move}: a placement names a tile kind and a cell (q, r)"
+            return "a placement names a tile kind and a cell (q, r)"
         player = move.player
         symbols = (
             self.cultivate_symbols(state.cards[player])
@@ -386,27 +384,27 @@ class BonsaiGame(
         )
         if kind not in self.usable_kinds(state.supplies[player], symbols):
             if not state.supplies[player][kind]:
-                return f"{move}: seat {player} holds no {move.kind} tile"
-            return f"{move}: no {move.kind} or wild symbol is left to place it with"
+                return f"seat {player} holds no {move.kind} tile"
+            return f"no {move.kind} or wild symbol is left to place it with"
         rule = _PLACEMENT_RULES[kind]
         if cell in state.trees[player].cells:
             rule = "the cell is taken"
-        return f"{move}: {rule}; nothing goes on the pot or on a tile"
+        return f"{rule}; nothing goes on the pot or on a tile"
 
     def _why_not_discard(self, state: BonsaiState, move: mv.Discard) -> str:
-        return f"{move}: seat {move.player} has no {move.kind} tile to discard"
+        return f"seat {move.player} has no {move.kind} tile to discard"
 
     def _why_not_prune(self, state: BonsaiState, move: mv.Prune) -> str:
         if not state.trees[move.player].prune_choices():
-            return f"{move}: pruning is allowed only when no wood tile can be placed"
-        return f"{move}: only a leaf of one's own tree can be pruned"
+            return "pruning is allowed only when no wood tile can be placed"
+        return "only a leaf of one's own tree can be pruned"
 
     def _why_not_goal(self, state: BonsaiState, move: mv.ClaimGoal | mv.RenounceGoal) -> str:
         g = GOAL_IDS.get((move.colour, move.tier))
         offered = GOALS[self.offered_goal(state, move.player)].name
         if g is not None and state.renounced[move.player] >> g & 1:
-            return f"{move}: seat {move.player} renounced this goal and can never claim it"
-        return f"{move}: the goal offered now is {offered}"
+            return f"seat {move.player} renounced this goal and can never claim it"
+        return f"the goal offered now is {offered}"
 
     # ------------------------------------------------------------------ transitions
     # A step gathers its field changes in one dict; the new state is built once, at the end.
