@@ -44,7 +44,7 @@ IntArray = npt.NDArray[np.integer[Any]]
 MAX_TREE_VALUE = 4
 BLOCK = 2048
 """Boards scored per numpy pass: the block's temporaries stay in the core's cache."""
-COMPILED_MIN_BOARDS = 64
+COMPILED_MIN_BOARDS = 1024
 """Smaller calls stay on the numpy path (the compiled call's fixed cost is not worth it)."""
 
 
@@ -389,8 +389,8 @@ def summer_scores(owner: npt.ArrayLike, value: npt.ArrayLike, num_players: int) 
 def _summer_into(owner: np.ndarray, value: np.ndarray, n: int, out: np.ndarray) -> bool:
     """Score boards (M, N*N) into ``out`` (M, P); False if a cell is out of range."""
     boards, players = out.shape
-    compiled = _compiled()
-    if compiled is not None and boards >= COMPILED_MIN_BOARDS and MAX_TREE_VALUE * n < 256:
+    compiled = _compiled() if boards >= COMPILED_MIN_BOARDS else None
+    if compiled is not None and MAX_TREE_VALUE * n < 256:
         return compiled.summer(owner, value, n, players, out)
     packing = _Packing(MAX_TREE_VALUE * n, players)
     if not packing.fits:
@@ -436,8 +436,8 @@ def _winter_into(top: np.ndarray, kinds: np.ndarray, out: np.ndarray) -> bool:
     """Score tops (M, S*S) with terrain ids ``kinds`` into ``out`` (M, P); False if bad."""
     boards, players = out.shape
     largest = int(np.bincount(kinds, minlength=NUM_TERRAINS).max())
-    compiled = _compiled()
-    if compiled is not None and boards >= COMPILED_MIN_BOARDS and largest < 256:
+    compiled = _compiled() if boards >= COMPILED_MIN_BOARDS else None
+    if compiled is not None and largest < 256:
         return compiled.winter(top, kinds, players, out)
     packing = _Packing(largest, players)
     if not packing.fits:
