@@ -38,6 +38,7 @@ from forestgames.bosk._tables import (
     LEAF_TILES,
     ROUNDS,
     SQUIRREL,
+    TREE_VALUES,
     TREES_PER_VALUE,
     geometry,
 )
@@ -129,14 +130,14 @@ class _Tables:
         g = geometry(size)
         self.layout = ActionLayout(size)
         n2, s2 = g.intersections, g.squares
-        self.base = np.full((4, n2, 3), -1, dtype=np.int16)
-        self.next = np.full((4, s2, 3), -1, dtype=np.int16)
+        self.base = np.full((4, n2, 3), -1, dtype=np.intp)
+        self.next = np.full((4, s2, 3), -1, dtype=np.intp)
         reach = [
             [sorted(steps[-1] if exactly_three else steps[0] | steps[1] | steps[2]) for steps in g.squirrel_reach[d]]
             for d in DIRECTIONS
         ]  # fmt: skip
         width = max(len(r) for per_wind in reach for r in per_wind)
-        self.reach = np.full((4, n2, width), -1, dtype=np.int16)
+        self.reach = np.full((4, n2, width), -1, dtype=np.intp)
         for d, wind in enumerate(DIRECTIONS):
             for t in range(n2):
                 self.base[d, t, :2] = g.base[wind][t]
@@ -153,8 +154,13 @@ def _tables(size: int, exactly_three: bool) -> _Tables:
 
 
 def _nth_true(valid: np.ndarray, index: np.ndarray) -> np.ndarray:
-    """Per row, the column of the ``index``-th True of ``valid`` (G, C)."""
-    return np.argmax(np.cumsum(valid, axis=1) > index[:, None], axis=1)
+    """Per row, the column of the ``index``-th True (counting from 0) of ``valid`` (G, C).
+
+    The running counts go down the columns of the transposed mask, so every
+    numpy operation runs along the G games (fast) rather than along short rows.
+    """
+    counts = np.cumsum(valid.T, axis=0, dtype=np.int16)
+    return np.count_nonzero(counts <= index.astype(np.int16), axis=0)
 
 
 class VectorBosk:
@@ -185,10 +191,10 @@ class VectorBosk:
         self.layout = self._t.layout
         n2, s2 = self.layout.intersections, self.layout.squares
         self._height_limit = (LEAF_TILE_COUNT - 1) * p  # one leaf per square per leaf path
-        self._phase = np.zeros(b, np.int8)
-        self._round = np.zeros(b, np.int8)
-        self._start = np.zeros(b, np.int8)
-        self._turn = np.zeros(b, np.int16)
+        self._phase = np.zeros(b, np.intp)
+        self._round = np.zeros(b, np.intp)
+        self._start = np.zeros(b, np.intp)
+        self._turn = np.zeros(b, np.intp)
         self._owner = np.full((b, n2), -1, np.int8)
         self._value = np.zeros((b, n2), np.int8)
         self._stack = np.full((b, s2, self._height_limit), -1, np.int8)
@@ -198,13 +204,21 @@ class VectorBosk:
         self._squirrel_on = np.full((b, s2), -1, np.int8)
         self._tiles_used = np.zeros((b, p), np.int16)
         self._round_tile = np.zeros((b, p), np.int8)
-        self._first_wind = np.full(b, -1, np.int8)
-        self._tree = np.full(b, -1, np.int16)
-        self._active = np.zeros(b, np.int8)
-        self._last = np.full(b, -1, np.int16)
+        self._first_wind = np.full(b, -1, np.intp)
+        self._tree = np.full(b, -1, np.intp)
+        self._active = np.zeros(b, np.intp)
+        self._last = np.full(b, -1, np.intp)
         self._summer = np.zeros((b, p), np.int16)
         self._winter = np.zeros((b, p), np.int16)
-        self._rows = np.arange(b)
+        # each seat's trees after spring: intersections ascending, -1 once removed
+        self._trees = np.full((b, p, len(TREE_VALUES)), -1, np.int16)
+        # the legal ids of a leaf path or squirrel under way (scalar order, -1 padded),
+        # worked out once when the previous move is applied
+        self._moves = np.full((b, max(3, self._t.reach.shape[2])), -1, np.intp)
+        self._planted = np.zeros((b, p, 5), np.int8)  # spring: trees planted per seat and value
+        self._move_count = np.zeros(b, np.intp)
+        self._mover = np.zeros(b, np.intp)  # (start + turn) % P, kept in step
+        self._blow = np.zeros(b, np.intp)  # this round's wind, kept in step
 
     def reset(self, seed: int | None = None) -> None:
         """Start every game anew: game i as ``game.new_game(seed=derive_seed(seed, i))``."""
@@ -214,6 +228,7 @@ class VectorBosk:
         firsts = [int(new_rng(derive_seed(seed, i)).integers(p)) for i in range(self.batch)]
         self._clear()
         self._start[:] = firsts
+        self._sync(slice(None))
 
     def _clear(self) -> None:
         for name, fill in (
@@ -221,7 +236,7 @@ class VectorBosk:
             ("_value", 0), ("_stack", -1), ("_height", 0), ("_leaf_top", -1),
             ("_squirrel", -1), ("_squirrel_on", -1), ("_tiles_used", 0), ("_round_tile", 0),
             ("_first_wind", -1), ("_tree", -1), ("_active", 0), ("_last", -1), ("_summer", 0),
-            ("_winter", 0),
+            ("_winter", 0), ("_trees", -1), ("_moves", -1), ("_move_count", 0), ("_planted", 0),
         ):  # fmt: skip
             getattr(self, name)[...] = fill
 
@@ -246,8 +261,10 @@ class VectorBosk:
         self._start[i] = data["order"][0]
         self._turn[i] = data["turn"]
         self._owner[i], self._value[i] = -1, 0
+        self._planted[i] = 0
         for r, c, seat, value in data["trees"]:
             self._owner[i, r * n + c], self._value[i, r * n + c] = seat, value
+            self._planted[i, seat, value] += 1
         self._stack[i], self._height[i], self._leaf_top[i] = -1, 0, -1
         self._squirrel[i], self._squirrel_on[i] = -1, -1
         for r, row in enumerate(data["stacks"]):
@@ -262,6 +279,14 @@ class VectorBosk:
         self._active[i] = data["active"]
         self._last[i] = -1 if data["last"] is None else data["last"][0] * size + data["last"][1]
         self._summer[i], self._winter[i] = data["summer"], data["winter"]
+        games = np.array([i])
+        self._sync(games)
+        if self._phase[i] != SPRING:
+            self._list_trees(games)
+        if self._phase[i] == LEAVES:
+            self._store_moves(games, self._leaf_squares(games), self.layout.leaf)
+        if self._phase[i] == SQUIRREL_STEP:
+            self._store_moves(games, self._squirrel_squares(games), self.layout.squirrel)
 
     def _load_square(self, i: int, square: int, text: str) -> None:
         if "S" in text:
@@ -289,8 +314,7 @@ class VectorBosk:
     @property
     def current_player(self) -> np.ndarray:
         """(batch,) int8: the seat to move in each game, -1 once it is over."""
-        seat = ((self._start + self._turn) % self.num_players).astype(np.int8)
-        return np.where(self._phase == OVER, np.int8(-1), seat)
+        return np.where(self._phase == OVER, -1, self._mover).astype(np.int8)
 
     @property
     def scores(self) -> np.ndarray:
@@ -351,17 +375,26 @@ class VectorBosk:
     # ------------------------------------------------------------------ legal ids
 
     def _wind(self, games: np.ndarray) -> np.ndarray:
-        return (self._first_wind[games] + self._round[games] - 1) % 4
+        """(G,) intp: this round's wind (index into DIRECTIONS)."""
+        return self._blow[games]
 
     def _player(self, games: np.ndarray) -> np.ndarray:
-        return (self._start[games] + self._turn[games]) % self.num_players
+        """(G,) intp: the seat to move."""
+        return self._mover[games]
+
+    def _sync(self, games: np.ndarray | slice) -> None:
+        """Recompute the mover and the wind of ``games`` after their turn, start or round moved."""
+        self._mover[games] = (self._start[games] + self._turn[games]) % self.num_players
+        self._blow[games] = (self._first_wind[games] + self._round[games] - 1) % 4
+
+    def _values_left(self, games: np.ndarray) -> np.ndarray:
+        """(G, 4) bool: the tree values 1..4 the mover still has to plant."""
+        planted = self._planted.reshape(-1, 5)[games * self.num_players + self._player(games)]
+        return planted[:, 1:] < TREES_PER_VALUE
 
     def _spring_ids(self, games: np.ndarray) -> np.ndarray:
         """(G, 4N²): PlantTree ids, values outer and intersections inner, -1 where illegal."""
-        owner, value = self._owner[games], self._value[games]
-        mine = owner == self._player(games)[:, None].astype(np.int8)
-        left = np.stack([(mine & (value == v)).sum(axis=1) < TREES_PER_VALUE for v in VALUES], 1)
-        legal = left[:, :, None] & (owner < 0)[:, None, :]
+        legal = self._values_left(games)[:, :, None] & (self._owner[games] < 0)[:, None, :]
         ids = np.arange(4 * self.layout.intersections, dtype=np.int32)
         return np.where(legal.reshape(len(games), -1), ids, -1)
 
@@ -370,49 +403,63 @@ class VectorBosk:
         return np.broadcast_to(ids, (len(games), 4))
 
     def _tree_ids(self, games: np.ndarray) -> np.ndarray:
-        """(G, N²): ChooseTree ids of the mover's trees allowed this round."""
-        mine = self._owner[games] == self._player(games)[:, None].astype(np.int8)
+        """(G, 8): ChooseTree ids of the mover's trees allowed this round, ascending."""
+        per_seat = self._trees.reshape(-1, len(TREE_VALUES))
+        trees = per_seat[games * self.num_players + self._player(games)].astype(np.int32)
+        flat = games[:, None] * self.layout.intersections + np.maximum(trees, 0)
+        value = self._value.reshape(-1).take(flat)
         rnd = self._round[games][:, None]
-        allowed = mine & ((rnd > 4) | (self._value[games] == rnd))
-        ids = np.arange(self.layout.intersections, dtype=np.int32) + self.layout.tree
-        return np.where(allowed, ids, -1)
+        allowed = (trees >= 0) & ((rnd > 4) | (value == rnd))
+        return np.where(allowed, trees + self.layout.tree, -1)
 
     def _tile_ids(self, games: np.ndarray) -> np.ndarray:
         """(G, 8): ChooseTile ids of the mover's unspent tiles, 1 (squirrel) first."""
-        used = self._tiles_used[games, self._player(games)]
+        used = self._tiles_used.reshape(-1)[games * self.num_players + self._player(games)]
         tiles = np.arange(1, LEAF_TILE_COUNT + 1)
         unused = (used[:, None] >> tiles) & 1 == 0
         return np.where(unused, (tiles - 1 + self.layout.tile).astype(np.int32), -1)
 
     def _leaf_squares(self, games: np.ndarray) -> np.ndarray:
         """(G, 3): squares the next leaf may go on (the scalar order), -1 where it may not."""
+        n2, s2 = self.layout.intersections, self.layout.squares
         wind = self._wind(games)
         last, tree = self._last[games], self._tree[games]
-        first = self._t.base[wind, np.maximum(tree, 0)]
-        after = self._t.next[wind, np.maximum(last, 0)]
-        squares = np.where((last < 0)[:, None], first, after).astype(np.int32)
-        safe = np.maximum(squares, 0)
-        rows = games[:, None]
-        height = self._height[rows, safe]
-        player = self._player(games)[:, None].astype(np.int8)
-        free = (height == 0) | (self._leaf_top[rows, safe] == player)
+        first = self._t.base.reshape(-1, 3)[wind * n2 + np.maximum(tree, 0)]
+        after = self._t.next.reshape(-1, 3)[wind * s2 + np.maximum(last, 0)]
+        squares = np.where((last < 0)[:, None], first, after)
+        flat = games[:, None] * s2 + np.maximum(squares, 0)
+        height = self._height.reshape(-1).take(flat)
+        player = self._mover[games][:, None]
+        free = (height == 0) | (self._leaf_top.reshape(-1).take(flat) == player)
         free |= height < self._active[games][:, None]
-        legal = (squares >= 0) & (self._squirrel_on[rows, safe] < 0) & free
+        legal = (squares >= 0) & (self._squirrel_on.reshape(-1).take(flat) < 0) & free
         return np.where(legal, squares, -1)
 
-    def _leaf_ids(self, games: np.ndarray) -> np.ndarray:
-        squares = self._leaf_squares(games)
-        return np.where(squares >= 0, squares + self.layout.leaf, -1)
+    def _stored_ids(self, games: np.ndarray) -> np.ndarray:
+        return self._moves[games]
+
+    def _store_moves(self, games: np.ndarray, squares: np.ndarray, base: int) -> np.ndarray:
+        """Keep the legal squares (G, C) of ``games`` as ids, in order; return their counts."""
+        valid = squares >= 0
+        width = self._moves.shape[1]
+        # each legal square's place among the legal ones, counted down the transposed rows
+        slot = np.cumsum(valid.T, axis=0, dtype=np.intp).T - 1
+        target = (np.arange(len(games))[:, None] * width + slot)[valid]
+        moves = np.full(len(games) * width, -1, dtype=np.intp)
+        moves[target] = squares[valid] + base
+        self._moves[games] = moves.reshape(len(games), width)
+        count = slot[:, -1] + 1
+        self._move_count[games] = count
+        return count
 
     def _squirrel_squares(self, games: np.ndarray) -> np.ndarray:
         """(G, R): squares the squirrel may stop on (sorted), -1 where it may not."""
-        squares = self._t.reach[self._wind(games), np.maximum(self._tree[games], 0)].astype(np.int32)
-        taken = self._squirrel_on[games[:, None], np.maximum(squares, 0)] >= 0
+        n2, s2 = self.layout.intersections, self.layout.squares
+        reach = self._t.reach.reshape(-1, self._t.reach.shape[2])
+        squares = reach[self._blow[games] * n2 + np.maximum(self._tree[games], 0)]
+        flat = games[:, None] * s2 + np.maximum(squares, 0)
+        taken = self._squirrel_on.reshape(-1).take(flat) >= 0
         return np.where((squares >= 0) & ~taken, squares, -1)
-
-    def _squirrel_ids(self, games: np.ndarray) -> np.ndarray:
-        squares = self._squirrel_squares(games)
-        return np.where(squares >= 0, squares + self.layout.squirrel, -1)
 
     def _candidates(self, phase: int, games: np.ndarray) -> np.ndarray:
         """(G, C) legal ids of ``games`` (all in ``phase``), -1 holes, in legal_moves() order."""
@@ -423,8 +470,8 @@ class VectorBosk:
         WIND: _wind_ids,
         TREE: _tree_ids,
         TILE: _tile_ids,
-        LEAVES: _leaf_ids,
-        SQUIRREL_STEP: _squirrel_ids,
+        LEAVES: _stored_ids,
+        SQUIRREL_STEP: _stored_ids,
     }
 
     def _groups(self) -> list[tuple[int, np.ndarray]]:
@@ -458,7 +505,9 @@ class VectorBosk:
             ids = self._candidates(phase, games)
             legal = (ids == actions[games, None]).any(axis=1)
             if not legal.all():
-                self._refuse(phase, games[np.flatnonzero(~legal)[0]], int(actions[games][~legal][0]))
+                self._refuse(
+                    phase, games[np.flatnonzero(~legal)[0]], int(actions[games][~legal][0])
+                )
         self._apply_groups(groups, actions)
 
     def _checked_actions(self, actions: Any) -> np.ndarray:
@@ -486,12 +535,25 @@ class VectorBosk:
     def _apply_spring(self, games: np.ndarray, ids: np.ndarray) -> None:
         n2 = self.layout.intersections
         t, value = ids % n2, ids // n2 + 1
-        self._owner[games, t] = self._player(games)
+        player = self._player(games)
+        self._owner[games, t] = player
         self._value[games, t] = value
+        self._planted.reshape(-1)[(games * self.num_players + player) * 5 + value] += 1
         self._turn[games] += 1
+        self._sync(games)
         done = games[self._turn[games] == 8 * self.num_players]
         if len(done):
             self._summer_of(done)
+
+    def _list_trees(self, games: np.ndarray) -> None:
+        """Fill ``_trees`` of ``games`` from the board (each seat's trees, ascending)."""
+        owner = self._owner[games]
+        self._trees[games] = -1
+        for seat in range(self.num_players):
+            mine = owner == seat
+            order = np.argsort(~mine, axis=1, kind="stable")[:, : len(TREE_VALUES)]
+            kept = np.take_along_axis(mine, order, axis=1)
+            self._trees[games, seat] = np.where(kept, order, -1)
 
     def _summer_of(self, games: np.ndarray) -> None:
         """Score summer and hand the wind choice to the autumn start player."""
@@ -501,10 +563,12 @@ class VectorBosk:
             self._owner[games].reshape(boards), self._value[games].reshape(boards), self.num_players
         )
         self._summer[games] = summer
+        self._list_trees(games)
         fewest = summer == summer.min(axis=1, keepdims=True)
         self._start[games] = self._first_reached(fewest, self._start[games])
         self._phase[games] = WIND
         self._turn[games] = 0
+        self._sync(games)
 
     def _first_reached(self, candidates: np.ndarray, start: np.ndarray) -> np.ndarray:
         """The candidate seat (G, P) reached first clockwise from ``start`` (ties option)."""
@@ -518,6 +582,7 @@ class VectorBosk:
         self._first_wind[games] = ids - self.layout.wind
         self._round[games] = 1
         self._phase[games] = TREE
+        self._sync(games)
 
     def _apply_tree(self, games: np.ndarray, ids: np.ndarray) -> None:
         self._tree[games] = ids - self.layout.tree
@@ -534,27 +599,34 @@ class VectorBosk:
         leaves, squirrels = games[~squirrel], games[squirrel]
         stuck = []
         if len(leaves):
-            stuck.append(leaves[(self._leaf_squares(leaves) < 0).all(axis=1)])
+            count = self._store_moves(leaves, self._leaf_squares(leaves), self.layout.leaf)
+            stuck.append(leaves[count == 0])
         if len(squirrels):
-            stuck.append(squirrels[(self._squirrel_squares(squirrels) < 0).all(axis=1)])
+            squares = self._squirrel_squares(squirrels)
+            count = self._store_moves(squirrels, squares, self.layout.squirrel)
+            stuck.append(squirrels[count == 0])
         if stuck and len(ended := np.concatenate(stuck)):
             self._end_turn(ended)
 
     def _apply_leaf(self, games: np.ndarray, ids: np.ndarray) -> None:
         square = ids - self.layout.leaf
-        player = self._player(games).astype(np.int8)
-        height = self._height[games, square].astype(np.int64)
-        covered = (height > 0) & (self._leaf_top[games, square] != player)
-        self._stack[games, square, height] = player
-        self._height[games, square] += 1
-        self._leaf_top[games, square] = player
-        self._active[games] -= (np.where(covered, height, 0) + 1).astype(np.int8)
+        player = self._mover[games]
+        flat = games * self.layout.squares + square
+        height = self._height.reshape(-1)[flat]
+        covered = (height > 0) & (self._leaf_top.reshape(-1)[flat] != player)
+        self._stack.reshape(-1)[flat * self._height_limit + height] = player
+        self._height.reshape(-1)[flat] = height + 1
+        self._leaf_top.reshape(-1)[flat] = player
+        active = self._active[games] - np.where(covered, height, 0) - 1
+        self._active[games] = active
         self._last[games] = square
-        going = games[self._active[games] > 0]
-        going = going[(self._leaf_squares(going) >= 0).any(axis=1)] if len(going) else going
-        ended = np.setdiff1d(games, going, assume_unique=True)
-        if len(ended):
-            self._end_turn(ended)
+        going = np.flatnonzero(active > 0)
+        goes_on = np.zeros(len(games), dtype=bool)
+        if len(going):
+            squares = self._leaf_squares(games[going])
+            goes_on[going] = self._store_moves(games[going], squares, self.layout.leaf) > 0
+        if not goes_on.all():
+            self._end_turn(games[~goes_on])
 
     def _apply_squirrel(self, games: np.ndarray, ids: np.ndarray) -> None:
         square = ids - self.layout.squirrel
@@ -565,19 +637,30 @@ class VectorBosk:
 
     def _end_turn(self, games: np.ndarray) -> None:
         """Remove the tree, pass to the next seat, end the round or the game."""
-        tree = self._tree[games]
-        self._owner[games, tree], self._value[games, tree] = -1, 0
+        tree, player = self._tree[games], self._mover[games]
+        flat = games * self.layout.intersections + tree
+        self._owner.reshape(-1)[flat] = -1
+        self._value.reshape(-1)[flat] = 0
+        per_seat = self._trees.reshape(-1, len(TREE_VALUES))
+        row = games * self.num_players + player
+        trees = per_seat[row]
+        per_seat[row] = np.where(trees == tree[:, None], -1, trees)
         self._tree[games], self._active[games], self._last[games] = -1, 0, -1
-        self._turn[games] += 1
+        turn = self._turn[games] + 1
         self._phase[games] = TREE
-        rounds_over = games[self._turn[games] == self.num_players]
-        if not len(rounds_over):
-            return
-        self._turn[rounds_over] = 0
-        final = self._round[rounds_over] == ROUNDS
+        over = turn == self.num_players
+        turn[over] = 0
+        self._turn[games] = turn
+        if over.any():
+            self._end_round(games[over])
+        self._sync(games)
+
+    def _end_round(self, games: np.ndarray) -> None:
+        """After every seat's turn: winter after round 8, else the next round's start seat."""
+        final = self._round[games] == ROUNDS
         if final.any():
-            self._winter_of(rounds_over[final])
-        going = rounds_over[~final]
+            self._winter_of(games[final])
+        going = games[~final]
         if len(going):
             tiles = self._round_tile[going]
             lowest = tiles == tiles.min(axis=1, keepdims=True)
@@ -587,7 +670,9 @@ class VectorBosk:
 
     def _winter_of(self, games: np.ndarray) -> None:
         size = self.layout.size
-        top = np.where(self._squirrel_on[games] >= 0, self._squirrel_on[games], self._leaf_top[games])
+        top = np.where(
+            self._squirrel_on[games] >= 0, self._squirrel_on[games], self._leaf_top[games]
+        )
         self._winter[games] = winter_scores(
             top.reshape(len(games), size, size), self.game.terrain, self.num_players
         )
@@ -604,27 +689,65 @@ class VectorBosk:
 
     # ------------------------------------------------------------------ playouts
 
+    def _random_plants(self, games: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """Uniform PlantTree ids: a random empty intersection (by rejection), a random value
+        left to plant: every legal (value, intersection) pair is equally likely."""
+        n2 = self.layout.intersections
+        owner = self._owner[games]
+        left = self._values_left(games)
+        pick = (rng.random(len(games)) * left.sum(axis=1)).astype(np.int64)
+        chosen = _nth_true(left, pick) + 1
+        spot = np.full(len(games), -1, dtype=np.int64)
+        todo = np.arange(len(games))
+        while len(todo):
+            guess = rng.integers(0, n2, len(todo))
+            empty = owner[todo, guess] < 0
+            spot[todo[empty]] = guess[empty]
+            todo = todo[~empty]
+        return (chosen - 1) * n2 + spot
+
+    def _random_ids(self, phase: int, games: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """A uniformly random legal id for each of ``games`` (all in ``phase``)."""
+        if phase == SPRING:
+            return self._random_plants(games, rng)
+        if phase in (LEAVES, SQUIRREL_STEP):
+            pick = (rng.random(len(games)) * self._move_count[games]).astype(np.intp)
+            return self._moves.reshape(-1)[games * self._moves.shape[1] + pick]
+        ids = self._candidates(phase, games)
+        valid = ids >= 0
+        pick = (rng.random(len(games)) * np.count_nonzero(valid, axis=1)).astype(np.intp)
+        return ids.reshape(-1)[np.arange(len(games)) * ids.shape[1] + _nth_true(valid, pick)]
+
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """(batch,) one uniformly random legal id per live game (0 for finished ones)."""
         actions = np.zeros(self.batch, dtype=np.int64)
         for phase, games in self._groups():
-            ids = self._candidates(phase, games)
-            valid = ids >= 0
-            pick = (rng.random(len(games)) * valid.sum(axis=1)).astype(np.int64)
-            actions[games] = ids[np.arange(len(games)), _nth_true(valid, pick)]
+            actions[games] = self._random_ids(phase, games, rng)
         return actions
 
-    def play_random(self, seed: int | None = None, max_steps: int = 10_000) -> np.ndarray:
-        """Play every game to its end with uniformly random legal moves; moves per game."""
+    def play_random(self, seed: int | None = None) -> np.ndarray:
+        """Play every game to its end with uniformly random legal moves; moves made per game.
+
+        Games are independent, so a playout need not keep them in lockstep: each
+        pass moves the games of the most common phase (the others wait), which
+        keeps the groups large and the passes few. Each game's moves are a
+        uniformly random legal game all the same; ``seed`` makes the run repeatable.
+        """
         rng = np.random.default_rng(resolve_seed(seed))
+        return self._play(lambda phase, games: self._random_ids(phase, games, rng), seed)
+
+    def _play(
+        self, choose: Callable[[int, np.ndarray], np.ndarray], seed: int | None
+    ) -> np.ndarray:
         moves = np.zeros(self.batch, dtype=np.int64)
-        for _ in range(max_steps):
-            live = ~self.terminated
-            if not live.any():
-                break
-            moves += live
-            self._apply_groups(self._groups(), self.random_actions(rng))
-        return moves
+        while True:
+            counts = np.bincount(self._phase, minlength=len(PHASES))[:OVER]
+            if not counts.any():
+                return moves
+            phase = int(np.argmax(counts))
+            games = np.flatnonzero(self._phase == phase)
+            self._APPLY[phase](self, games, choose(phase, games))
+            moves[games] += 1
 
 
 def _options_without_players(game: BoskGame) -> dict[str, Any]:
