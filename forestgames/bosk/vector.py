@@ -43,7 +43,8 @@ from forestgames.bosk._tables import (
     geometry,
 )
 from forestgames.bosk.rules import BoskGame
-from forestgames.bosk.scoring import summer_scores, winter_scores
+from forestgames.bosk._tables import SUMMER_POINTS
+from forestgames.bosk.scoring import _rank, summer_scores, winter_scores
 from forestgames.bosk.state import BoskState, Phase
 from forestgames.core import (
     ConfigError,
@@ -718,6 +719,119 @@ class VectorBosk:
         pick = (rng.random(len(games)) * np.count_nonzero(valid, axis=1)).astype(np.intp)
         return ids.reshape(-1)[np.arange(len(games)) * ids.shape[1] + _nth_true(valid, pick)]
 
+    # ------------------------------------------------------------------ greedy
+
+    def _line_points(self, totals: np.ndarray) -> np.ndarray:
+        """Summer points (M, P) of M single lines with seat totals ``totals`` (M, P)."""
+        out = np.zeros(totals.shape, dtype=np.int64)
+        planes = [totals[None, :, seat].astype(np.uint8) for seat in range(self.num_players)]
+        _rank(planes, SUMMER_POINTS, out)
+        return out
+
+    def _plant_estimates(self, games: np.ndarray) -> np.ndarray:
+        """(G, 4, N², P) summer points after each PlantTree (value, intersection) of ``games``.
+
+        A tree changes only its row and its column: the board's points less
+        those two lines' points before, plus after.
+        """
+        n, p = self.layout.n, self.num_players
+        owner = self._owner[games].reshape(-1, n, n)
+        value = self._value[games].reshape(-1, n, n)
+        base = summer_scores(owner, value, p)  # (G, P)
+        lines = np.zeros((len(games), 2 * n, p), dtype=np.int64)
+        for seat in range(p):
+            mine = np.where(owner == seat, value, 0).astype(np.int64)
+            lines[:, :n, seat], lines[:, n:, seat] = mine.sum(axis=2), mine.sum(axis=1)
+        cells = np.arange(n * n)
+        row, col = lines[:, cells // n], lines[:, n + cells % n]  # (G, N², P)
+        g, c = len(games), n * n
+        before = self._line_points(row.reshape(-1, p)) + self._line_points(col.reshape(-1, p))
+        mover = np.eye(p, dtype=np.int64)[self._mover[games]][:, None, :]  # (G, 1, P)
+        estimates = np.empty((g, len(VALUES), c, p), dtype=np.int64)
+        for k, v in enumerate(VALUES):
+            after = self._line_points((row + v * mover).reshape(-1, p))
+            after += self._line_points((col + v * mover).reshape(-1, p))
+            estimates[:, k] = (after - before).reshape(g, c, p)
+        return estimates + base[:, None, None, :]
+
+    def _cover_estimates(self, games: np.ndarray, ids: np.ndarray, base: int) -> np.ndarray:
+        """(G, C, P) summer + winter points with the mover on each candidate square."""
+        size, p = self.layout.size, self.num_players
+        top = np.where(self._squirrel_on[games] >= 0, self._squirrel_on[games], self._leaf_top[games])
+        rows, cols = np.nonzero(ids >= 0)
+        boards = top[rows]
+        boards[np.arange(len(rows)), ids[rows, cols] - base] = self._mover[games][rows]
+        estimates = np.zeros((*ids.shape, p), dtype=np.int64)
+        winter = winter_scores(boards.reshape(-1, size, size), self.game.terrain, p)
+        estimates[rows, cols] = winter + self._summer[games][rows]
+        return estimates
+
+    def _greedy_ids(self, phase: int, games: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """The greedy agent's choice for each of ``games``: the legal id whose estimated
+        scores put the mover furthest ahead of the best other seat (ties at random)."""
+        if phase == SPRING:
+            ids = self._spring_ids(games)
+            estimates = self._plant_estimates(games).reshape(*ids.shape, self.num_players)
+        elif phase in (LEAVES, SQUIRREL_STEP):
+            ids = self._moves[games]
+            base = self.layout.leaf if phase == LEAVES else self.layout.squirrel
+            estimates = self._cover_estimates(games, ids, base)
+        else:  # wind, tree and tile change no board: every choice ties
+            return self._random_ids(phase, games, rng)
+        mover = self._mover[games]
+        own = np.take_along_axis(estimates, mover[:, None, None], axis=2)[:, :, 0]
+        others = estimates.copy()
+        np.put_along_axis(others, mover[:, None, None], np.iinfo(np.int64).min, axis=2)
+        margin = np.where(ids >= 0, own - others.max(axis=2), np.iinfo(np.int64).min)
+        best = margin == margin.max(axis=1, keepdims=True)
+        pick = (rng.random(len(games)) * np.count_nonzero(best, axis=1)).astype(np.intp)
+        return ids.reshape(-1)[np.arange(len(games)) * ids.shape[1] + _nth_true(best, pick)]
+
+    def greedy_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """(batch,) the greedy agent's id for each live game (0 for finished ones)."""
+        actions = np.zeros(self.batch, dtype=np.int64)
+        for phase, games in self._groups():
+            actions[games] = self._greedy_ids(phase, games, rng)
+        return actions
+
+    def play(self, policies: Any = "random", seed: int | None = None) -> np.ndarray:
+        """Play every game to its end; return the moves made per game.
+
+        ``policies`` is ``"random"`` or ``"greedy"`` for every seat, a list of
+        those per seat, or an array (batch, P) of them per game and seat
+        (True/1 = greedy). Random picks a uniformly random legal move; greedy
+        the move the greedy agent's heuristic prefers (``GreedyAgent``), ties
+        at random. Games move phase by phase, not in lockstep (see play_random).
+        """
+        greedy = self._greedy_seats(policies)
+        rng = np.random.default_rng(resolve_seed(seed))
+
+        def choose(phase: int, games: np.ndarray) -> np.ndarray:
+            thinking = greedy[games, self._mover[games]]
+            ids = np.empty(len(games), dtype=np.intp)
+            if (~thinking).any():
+                ids[~thinking] = self._random_ids(phase, games[~thinking], rng)
+            if thinking.any():
+                ids[thinking] = self._greedy_ids(phase, games[thinking], rng)
+            return ids
+
+        return self._play(choose)
+
+    def _greedy_seats(self, policies: Any) -> np.ndarray:
+        """(batch, P) bool: which seats of which games play greedy."""
+        shape = (self.batch, self.num_players)
+        if isinstance(policies, str):
+            policies = [policies] * self.num_players
+        array = np.asarray(policies, dtype=object)
+        if array.shape not in (shape, shape[1:]):
+            raise ConfigError(f"policies must be one per seat or an array {shape}, not {array.shape}")
+        known = {"random": False, "greedy": True, False: False, True: True, 0: False, 1: True}
+        try:
+            flags = np.vectorize(lambda x: known[x], otypes=[bool])(array)
+        except (KeyError, TypeError):
+            raise ConfigError(f"policies are 'random' or 'greedy', not {policies!r}") from None
+        return np.broadcast_to(flags, shape)
+
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """(batch,) one uniformly random legal id per live game (0 for finished ones)."""
         actions = np.zeros(self.batch, dtype=np.int64)
@@ -734,11 +848,9 @@ class VectorBosk:
         uniformly random legal game all the same; ``seed`` makes the run repeatable.
         """
         rng = np.random.default_rng(resolve_seed(seed))
-        return self._play(lambda phase, games: self._random_ids(phase, games, rng), seed)
+        return self._play(lambda phase, games: self._random_ids(phase, games, rng))
 
-    def _play(
-        self, choose: Callable[[int, np.ndarray], np.ndarray], seed: int | None
-    ) -> np.ndarray:
+    def _play(self, choose: Callable[[int, np.ndarray], np.ndarray]) -> np.ndarray:
         moves = np.zeros(self.batch, dtype=np.int64)
         while True:
             counts = np.bincount(self._phase, minlength=len(PHASES))[:OVER]
