@@ -173,14 +173,20 @@ class VectorBosk:
     """
 
     def __init__(
-        self, num_players: int = 2, batch: int = 1, seed: int | None = None, **options: Any
+        self,
+        num_players: int = 2,
+        batch: int = 1,
+        seed: int | None = None,
+        *,
+        first_game: int = 0,
+        **options: Any,
     ) -> None:
         self.game = BoskGame.create(num_players=num_players, **options)
         if isinstance(batch, bool) or not isinstance(batch, int | np.integer) or batch < 1:
             raise ConfigError(f"batch must be a positive int, not {batch!r}")
         self.batch = int(batch)
         self._setup()
-        self.reset(seed)
+        self.reset(seed, first_game=first_game)
 
     # ------------------------------------------------------------------ construction
 
@@ -221,12 +227,17 @@ class VectorBosk:
         self._mover = np.zeros(b, np.intp)  # (start + turn) % P, kept in step
         self._blow = np.zeros(b, np.intp)  # this round's wind, kept in step
 
-    def reset(self, seed: int | None = None) -> None:
-        """Start every game anew: game i as ``game.new_game(seed=derive_seed(seed, i))``."""
+    def reset(self, seed: int | None = None, *, first_game: int = 0) -> None:
+        """Start every game anew: game i as ``game.new_game(seed=derive_seed(seed, i))``
+        (``derive_seed(seed, first_game + i)`` to continue a run's numbering)."""
         seed = resolve_seed(seed)
+        if isinstance(first_game, bool) or not isinstance(first_game, int) or first_game < 0:
+            raise ConfigError(f"first_game must be a non-negative int, not {first_game!r}")
         self.seed = seed
         p = self.num_players
-        firsts = [int(new_rng(derive_seed(seed, i)).integers(p)) for i in range(self.batch)]
+        firsts = [
+            int(new_rng(derive_seed(seed, first_game + i)).integers(p)) for i in range(self.batch)
+        ]
         self._clear()
         self._start[:] = firsts
         self._sync(slice(None))
