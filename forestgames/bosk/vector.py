@@ -38,12 +38,12 @@ from forestgames.bosk._tables import (
     LEAF_TILES,
     ROUNDS,
     SQUIRREL,
+    SUMMER_POINTS,
     TREE_VALUES,
     TREES_PER_VALUE,
     geometry,
 )
 from forestgames.bosk.rules import BoskGame
-from forestgames.bosk._tables import SUMMER_POINTS
 from forestgames.bosk.scoring import _rank, summer_scores, winter_scores
 from forestgames.bosk.state import BoskState, Phase
 from forestgames.core import (
@@ -92,13 +92,13 @@ class ActionLayout:
         """The id of a Bosk move (for tests and conversions; the seat is not part of it)."""
         kind = type(move).__name__
         if kind == "PlantTree":
-            return (move.value - 1) * self.intersections + self._point(move.at, self.n)
+            return int((move.value - 1) * self.intersections + self._point(move.at, self.n))
         if kind == "ChooseWind":
             return self.wind + DIRECTIONS.index(move.direction)
         if kind == "ChooseTree":
             return self.tree + self._point(move.at, self.n)
         if kind == "ChooseTile":
-            return self.tile + move.tile - 1
+            return int(self.tile + move.tile - 1)
         if kind == "PlaceLeaf":
             return self.leaf + self._point(move.at, self.size)
         if kind == "PlaceSquirrel":
@@ -134,9 +134,9 @@ class _Tables:
         self.base = np.full((4, n2, 3), -1, dtype=np.intp)
         self.next = np.full((4, s2, 3), -1, dtype=np.intp)
         reach = [
-            [sorted(steps[-1] if exactly_three else steps[0] | steps[1] | steps[2]) for steps in g.squirrel_reach[d]]
+            [sorted(_stops(steps, exactly_three)) for steps in g.squirrel_reach[d]]
             for d in DIRECTIONS
-        ]  # fmt: skip
+        ]
         width = max(len(r) for per_wind in reach for r in per_wind)
         self.reach = np.full((4, n2, width), -1, dtype=np.intp)
         for d, wind in enumerate(DIRECTIONS):
@@ -147,6 +147,11 @@ class _Tables:
                 self.next[d, s, : len(g.next[wind][s])] = g.next[wind][s]
         for table in (self.base, self.next, self.reach):
             table.flags.writeable = False
+
+
+def _stops(steps: tuple[frozenset[int], ...], exactly_three: bool) -> frozenset[int]:
+    """The squares a squirrel may stop on, given the squares 1, 2 and 3 steps away."""
+    return steps[-1] if exactly_three else steps[0] | steps[1] | steps[2]
 
 
 @functools.cache
@@ -161,7 +166,8 @@ def _nth_true(valid: np.ndarray, index: np.ndarray) -> np.ndarray:
     numpy operation runs along the G games (fast) rather than along short rows.
     """
     counts = np.cumsum(valid.T, axis=0, dtype=np.int16)
-    return np.count_nonzero(counts <= index.astype(np.int16), axis=0)
+    result: np.ndarray = np.count_nonzero(counts <= index.astype(np.int16), axis=0)
+    return result
 
 
 class VectorBosk:
@@ -224,6 +230,7 @@ class VectorBosk:
         self._moves = np.full((b, max(3, self._t.reach.shape[2])), -1, np.intp)
         self._planted = np.zeros((b, p, 5), np.int8)  # spring: trees planted per seat and value
         self._move_count = np.zeros(b, np.intp)
+        self._winter_due = np.zeros(b, bool)  # ended, winter not scored yet (see _settle)
         self._mover = np.zeros(b, np.intp)  # (start + turn) % P, kept in step
         self._blow = np.zeros(b, np.intp)  # this round's wind, kept in step
 
@@ -249,6 +256,7 @@ class VectorBosk:
             ("_squirrel", -1), ("_squirrel_on", -1), ("_tiles_used", 0), ("_round_tile", 0),
             ("_first_wind", -1), ("_tree", -1), ("_active", 0), ("_last", -1), ("_summer", 0),
             ("_winter", 0), ("_trees", -1), ("_moves", -1), ("_move_count", 0), ("_planted", 0),
+            ("_winter_due", False),
         ):  # fmt: skip
             getattr(self, name)[...] = fill
 
@@ -321,7 +329,7 @@ class VectorBosk:
     @property
     def terminated(self) -> np.ndarray:
         """(batch,) bool: which games are over."""
-        return self._phase == OVER
+        return np.asarray(self._phase == OVER)
 
     @property
     def current_player(self) -> np.ndarray:
@@ -331,6 +339,7 @@ class VectorBosk:
     @property
     def scores(self) -> np.ndarray:
         """(batch, P) int: points so far per seat (summer after spring, plus winter at the end)."""
+        self._settle()
         return self._summer.astype(np.int64) + self._winter
 
     @property
@@ -351,6 +360,7 @@ class VectorBosk:
         return self.game.state_from_dict(self._state_dict(int(i)))
 
     def _state_dict(self, i: int) -> dict[str, Any]:
+        self._settle()
         n, size, p = self.layout.n, self.layout.size, self.num_players
         start = int(self._start[i])
         owner, value = self._owner[i].tolist(), self._value[i].tolist()
@@ -388,11 +398,11 @@ class VectorBosk:
 
     def _wind(self, games: np.ndarray) -> np.ndarray:
         """(G,) intp: this round's wind (index into DIRECTIONS)."""
-        return self._blow[games]
+        return np.asarray(self._blow[games])
 
     def _player(self, games: np.ndarray) -> np.ndarray:
         """(G,) intp: the seat to move."""
-        return self._mover[games]
+        return np.asarray(self._mover[games])
 
     def _sync(self, games: np.ndarray | slice) -> None:
         """Recompute the mover and the wind of ``games`` after their turn, start or round moved."""
@@ -402,7 +412,7 @@ class VectorBosk:
     def _values_left(self, games: np.ndarray) -> np.ndarray:
         """(G, 4) bool: the tree values 1..4 the mover still has to plant."""
         planted = self._planted.reshape(-1, 5)[games * self.num_players + self._player(games)]
-        return planted[:, 1:] < TREES_PER_VALUE
+        return np.asarray(planted[:, 1:] < TREES_PER_VALUE)
 
     def _spring_ids(self, games: np.ndarray) -> np.ndarray:
         """(G, 4N²): PlantTree ids, values outer and intersections inner, -1 where illegal."""
@@ -448,7 +458,7 @@ class VectorBosk:
         return np.where(legal, squares, -1)
 
     def _stored_ids(self, games: np.ndarray) -> np.ndarray:
-        return self._moves[games]
+        return np.asarray(self._moves[games])
 
     def _store_moves(self, games: np.ndarray, squares: np.ndarray, base: int) -> np.ndarray:
         """Keep the legal squares (G, C) of ``games`` as ids, in order; return their counts."""
@@ -560,10 +570,13 @@ class VectorBosk:
     def _list_trees(self, games: np.ndarray) -> None:
         """Fill ``_trees`` of ``games`` from the board (each seat's trees, ascending)."""
         owner = self._owner[games]
-        self._trees[games] = -1
+        width = len(TREE_VALUES)
         for seat in range(self.num_players):
             mine = owner == seat
-            order = np.argsort(~mine, axis=1, kind="stable")[:, : len(TREE_VALUES)]
+            if (np.count_nonzero(mine, axis=1) == width).all():  # just after spring
+                self._trees[games, seat] = np.nonzero(mine)[1].reshape(len(games), width)
+                continue
+            order = np.argsort(~mine, axis=1, kind="stable")[:, :width]
             kept = np.take_along_axis(mine, order, axis=1)
             self._trees[games, seat] = np.where(kept, order, -1)
 
@@ -588,7 +601,7 @@ class VectorBosk:
         offset = 0 if self.game.ties_include_start else 1
         seats = (start[:, None].astype(np.int64) + offset + np.arange(p)) % p
         first = np.argmax(np.take_along_axis(candidates, seats, axis=1), axis=1)
-        return seats[np.arange(len(start)), first]
+        return np.asarray(seats[np.arange(len(start)), first])
 
     def _apply_wind(self, games: np.ndarray, ids: np.ndarray) -> None:
         self._first_wind[games] = ids - self.layout.wind
@@ -681,14 +694,22 @@ class VectorBosk:
             self._round_tile[going] = 0
 
     def _winter_of(self, games: np.ndarray) -> None:
+        """End ``games``; winter is scored when next read, in one call for all that ended."""
+        self._phase[games] = OVER
+        self._winter_due[games] = True
+
+    def _settle(self) -> None:
+        """Score winter for every game that ended since the last reading."""
+        games = np.flatnonzero(self._winter_due)
+        if not len(games):
+            return
         size = self.layout.size
-        top = np.where(
-            self._squirrel_on[games] >= 0, self._squirrel_on[games], self._leaf_top[games]
-        )
+        on = self._squirrel_on[games]
+        top = np.where(on >= 0, on, self._leaf_top[games])
         self._winter[games] = winter_scores(
             top.reshape(len(games), size, size), self.game.terrain, self.num_players
         )
-        self._phase[games] = OVER
+        self._winter_due[games] = False
 
     _APPLY: dict[int, Callable[[VectorBosk, np.ndarray, np.ndarray], None]] = {
         SPRING: _apply_spring,
@@ -724,11 +745,13 @@ class VectorBosk:
             return self._random_plants(games, rng)
         if phase in (LEAVES, SQUIRREL_STEP):
             pick = (rng.random(len(games)) * self._move_count[games]).astype(np.intp)
-            return self._moves.reshape(-1)[games * self._moves.shape[1] + pick]
+            return np.asarray(self._moves.reshape(-1)[games * self._moves.shape[1] + pick])
         ids = self._candidates(phase, games)
         valid = ids >= 0
         pick = (rng.random(len(games)) * np.count_nonzero(valid, axis=1)).astype(np.intp)
-        return ids.reshape(-1)[np.arange(len(games)) * ids.shape[1] + _nth_true(valid, pick)]
+        return np.asarray(
+            ids.reshape(-1)[np.arange(len(games)) * ids.shape[1] + _nth_true(valid, pick)]
+        )
 
     # ------------------------------------------------------------------ greedy
 
@@ -768,7 +791,9 @@ class VectorBosk:
     def _cover_estimates(self, games: np.ndarray, ids: np.ndarray, base: int) -> np.ndarray:
         """(G, C, P) summer + winter points with the mover on each candidate square."""
         size, p = self.layout.size, self.num_players
-        top = np.where(self._squirrel_on[games] >= 0, self._squirrel_on[games], self._leaf_top[games])
+        top = np.where(
+            self._squirrel_on[games] >= 0, self._squirrel_on[games], self._leaf_top[games]
+        )
         rows, cols = np.nonzero(ids >= 0)
         boards = top[rows]
         boards[np.arange(len(rows)), ids[rows, cols] - base] = self._mover[games][rows]
@@ -796,7 +821,9 @@ class VectorBosk:
         margin = np.where(ids >= 0, own - others.max(axis=2), np.iinfo(np.int64).min)
         best = margin == margin.max(axis=1, keepdims=True)
         pick = (rng.random(len(games)) * np.count_nonzero(best, axis=1)).astype(np.intp)
-        return ids.reshape(-1)[np.arange(len(games)) * ids.shape[1] + _nth_true(best, pick)]
+        return np.asarray(
+            ids.reshape(-1)[np.arange(len(games)) * ids.shape[1] + _nth_true(best, pick)]
+        )
 
     def greedy_actions(self, rng: np.random.Generator) -> np.ndarray:
         """(batch,) the greedy agent's id for each live game (0 for finished ones)."""
@@ -835,13 +862,16 @@ class VectorBosk:
             policies = [policies] * self.num_players
         array = np.asarray(policies, dtype=object)
         if array.shape not in (shape, shape[1:]):
-            raise ConfigError(f"policies must be one per seat or an array {shape}, not {array.shape}")
-        known = {"random": False, "greedy": True, False: False, True: True, 0: False, 1: True}
+            raise ConfigError(
+                f"policies must be one per seat or an array {shape}, not {array.shape}"
+            )
+        greedy = {"random": False, "greedy": True, False: False, True: True}  # 0, 1 too
         try:
-            flags = np.vectorize(lambda x: known[x], otypes=[bool])(array)
+            flags = np.vectorize(lambda x: greedy[x], otypes=[bool])(array)
         except (KeyError, TypeError):
             raise ConfigError(f"policies are 'random' or 'greedy', not {policies!r}") from None
-        return np.broadcast_to(flags, shape)
+        result: np.ndarray = np.broadcast_to(flags, shape)
+        return result
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """(batch,) one uniformly random legal id per live game (0 for finished ones)."""

@@ -11,8 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from forestgames.bosk import DEFAULT_TERRAIN, placement_points, summer_scores, winter_scores
-from forestgames.bosk import scoring
+from forestgames.bosk import (
+    DEFAULT_TERRAIN,
+    placement_points,
+    scoring,
+    summer_scores,
+    winter_scores,
+)
 from forestgames.bosk.scoring import compiled_kernels, plain_board_scores
 from forestgames.core import ConfigError, StateError
 

@@ -26,7 +26,10 @@ OPTIONS = [
     (4, {}),
     (2, {"squirrel_exactly_three": True, "ties_include_start": False}),
     (3, {"squirrel_exactly_three": True}),
-    (4, {"ties_include_start": False, "terrain": np.random.default_rng(4).integers(0, 8, (12, 12))}),
+    (
+        4,
+        {"ties_include_start": False, "terrain": np.random.default_rng(4).integers(0, 8, (12, 12))},
+    ),
 ]
 
 

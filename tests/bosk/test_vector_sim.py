@@ -19,7 +19,12 @@ def test_vector_rows_start_like_the_scalar_rows():
     scalar = fg.simulate(game, agents, 6, seed=4, rotate=True, progress=False)
     vector = fg.simulate(game, agents, 6, seed=4, rotate=True, progress=False, engine="vector")
     for a, b in zip(scalar.rows, vector.rows, strict=True):
-        assert (a.index, a.seed, a.first_player, a.agents) == (b.index, b.seed, b.first_player, b.agents)
+        assert (a.index, a.seed, a.first_player, a.agents) == (
+            b.index,
+            b.seed,
+            b.first_player,
+            b.agents,
+        )
         assert not b.truncated and len(b.winners) == 1 and len(b.scores) == 3
         assert 8 * 3 + 1 + 2 * 8 * 3 <= b.moves <= game.traits.max_moves
         assert b.scores[b.winners[0]] == max(b.scores)

@@ -1,0 +1,107 @@
+"""VectorBosk speed: batched random playouts against scalar random playouts, same run.
+
+    python -m pytest benchmarks/bench_vector.py --benchmark-only -s
+
+The scalar baseline plays random games the way ``RandomAgent`` does (legal_moves(),
+random.choice, apply), interleaved with the vector runs, best of several rounds.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import forestgames as fg
+from benchmarks.common import record
+from forestgames.bosk.vector import VectorBosk
+
+BATCH = 1024
+TARGET_RATIO = 50
+
+
+def scalar_random_moves(game, seeds) -> int:
+    """Random games on the scalar engine; the number of moves made."""
+    moves = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_game(seed=seed)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_moves()))
+            moves += 1
+    return moves
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_vector_random_playouts(benchmark, players):
+    """Random playouts of a batch of 1,024 games: moves/s, the scalar engine's random-playout
+    moves/s in the same run, and their ratio (target >= 50)."""
+    batch = 16 if benchmark.disabled else BATCH
+    vec = VectorBosk(players, batch, seed=1)
+    game = fg.make("bosk", num_players=players)
+    vec.play_random(seed=0)  # warm-up: tables, scoring kernels
+
+    def vector_run(seed: int) -> int:
+        vec.reset(seed)
+        return int(vec.play_random(seed=seed).sum())
+
+    moves = benchmark.pedantic(vector_run, (2,), rounds=1)
+    assert moves > 0 and vec.terminated.all()
+    if benchmark.disabled:
+        return
+    best_vector = best_scalar = 0.0
+    for round_ in range(5):  # interleaved, best of five each
+        start = time.perf_counter()
+        moves = vector_run(10 + round_)
+        best_vector = max(best_vector, moves / (time.perf_counter() - start))
+        start = time.perf_counter()
+        scalar_moves = scalar_random_moves(game, range(6 * round_, 6 * round_ + 6))
+        best_scalar = max(best_scalar, scalar_moves / (time.perf_counter() - start))
+    record(
+        benchmark,
+        {
+            "players": players,
+            "batch": batch,
+            "vector_moves_per_s": round(best_vector),
+            "scalar_moves_per_s": round(best_scalar),
+            "ratio": round(best_vector / best_scalar, 1),
+            "target_ratio": TARGET_RATIO,
+        },
+    )
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_vector_greedy_playouts(benchmark, players):
+    """Greedy playouts of 256 games: games/s against scalar greedy games (GreedyAgent) in the
+    same run, and the ratio."""
+    batch = 4 if benchmark.disabled else 256
+    vec = VectorBosk(players, batch, seed=1)
+    game = fg.make("bosk", num_players=players)
+
+    def vector_run() -> None:
+        vec.reset(3)
+        vec.play("greedy", seed=3)
+
+    benchmark.pedantic(vector_run, rounds=1)
+    if benchmark.disabled:
+        return
+    scalar_games = 3
+    vector_s = scalar_s = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        vector_run()
+        vector_s = min(vector_s, time.perf_counter() - start)
+        start = time.perf_counter()
+        for seed in range(scalar_games):
+            fg.play(game, ["greedy"], seed=seed)
+        scalar_s = min(scalar_s, time.perf_counter() - start)
+    record(
+        benchmark,
+        {
+            "players": players,
+            "vector_games_per_s": round(batch / vector_s, 1),
+            "scalar_games_per_s": round(scalar_games / scalar_s, 1),
+            "ratio": round(batch / vector_s / (scalar_games / scalar_s), 1),
+        },
+    )
