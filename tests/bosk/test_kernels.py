@@ -134,7 +134,7 @@ def test_compiled_path_equals_numpy_path(players, seed, dtype):
     """The numba kernels give exactly the numpy kernels' points on the same batch."""
     rng = np.random.default_rng(seed)
     size = SIZE[players]
-    count = int(rng.integers(scoring.COMPILED_MIN_BOARDS, 700))
+    count = int(rng.integers(scoring.COMPILED_MIN_BOARDS, scoring.COMPILED_MIN_BOARDS + 600))
     owner, value = random_trees(rng, (count, size - 1, size - 1), players, heavy=0.05)
     top = random_tops(rng, (count, size, size), players, heavy=0.05)
     terrain = rng.integers(0, 8, (size, size))
@@ -198,9 +198,12 @@ def test_summer_refuses_bad_cells(compiled, what, owner_at, value_at, message):
     bad_owner, bad_value = with_cell(owner, *owner_at), with_cell(value, *value_at)
     with kernel_path(compiled), pytest.raises(StateError, match=message):
         summer_scores(bad_owner, bad_value, 3)
-    owners, values, _, _ = board(3, (200,))
-    owners[137], values[137] = bad_owner, bad_value
-    with kernel_path(compiled), pytest.raises(StateError, match=message.replace(r"\[", r"\[137, ")):
+    owners, values, _, _ = board(3, (scoring.COMPILED_MIN_BOARDS + 100,))
+    owners[1037], values[1037] = bad_owner, bad_value
+    with (
+        kernel_path(compiled),
+        pytest.raises(StateError, match=message.replace(r"\[", r"\[1037, ")),
+    ):
         summer_scores(owners, values, 3)
 
 
@@ -208,9 +211,9 @@ def test_summer_refuses_bad_cells(compiled, what, owner_at, value_at, message):
 @pytest.mark.parametrize(("seat", "dtype"), [(3, np.int8), (-2, np.int8), (300, np.int64)])
 def test_winter_refuses_bad_tops(compiled, seat, dtype):
     """A top seat outside -1..P-1 raises StateError naming the square (any dtype, any batch)."""
-    _, _, top, terrain = board(3, (100,))
-    bad = with_cell(top, (61, 4, 7), seat, dtype)
-    with kernel_path(compiled), pytest.raises(StateError, match=rf"top\[61, 4, 7\] = {seat}"):
+    _, _, top, terrain = board(3, (scoring.COMPILED_MIN_BOARDS + 100,))
+    bad = with_cell(top, (1061, 4, 7), seat, dtype)
+    with kernel_path(compiled), pytest.raises(StateError, match=rf"top\[1061, 4, 7\] = {seat}"):
         winter_scores(bad, terrain, 3)
 
 
