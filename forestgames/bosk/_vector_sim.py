@@ -1,16 +1,15 @@
 """``fg.simulate(..., engine="vector")``: random and greedy Bosk games played by VectorBosk.
 
-Game k of a run seeded S starts as in the scalar path (``new_game(derive_seed(S, k))``,
-so the same first player), and each seat plays the same policy: random picks a
-uniformly random legal move, greedy the greedy agent's heuristic choice with
-ties at random. The random streams differ from the scalar agents' (one numpy
-generator per batch instead of one ``random.Random`` per agent), so the rows
-are not identical to the scalar path's; their distribution is the same.
+Game k of a run seeded S is the scalar path's game k move for move: it starts
+as ``new_game(derive_seed(S, k))``, and each seat draws from the very stream its
+scalar agent would own (``random.Random(derive_seed(agent seed, derive_seed(
+derive_seed(S, k), 1, seat)))``, emulated on numpy arrays), choosing among the
+legal moves in the scalar order as RandomAgent and GreedyAgent do. So the rows
+are identical to the scalar path's.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,26 +17,25 @@ import numpy as np
 
 from forestgames.core import ConfigError, derive_seed
 
-__all__ = ["VECTOR_BATCH", "vector_policies", "simulate_vector"]
+__all__ = ["VECTOR_BATCH", "vector_agents", "simulate_vector"]
 
 VECTOR_BATCH = 1024
 """Games played at once by the vector engine."""
 
 
-def vector_policies(game: Any, agents: Sequence[Any]) -> list[str] | None:
-    """The policy name of each agent if the vector engine can play them all, else None."""
-    if getattr(game, "name", None) != "bosk":
+def vector_agents(game: Any, agents: Sequence[Any]) -> list[Any] | None:
+    """The built agents (random or greedy) if the vector engine can play them all, else None."""
+    from forestgames.agents import GreedyAgent, RandomAgent, make_agent
+
+    if getattr(game, "name", None) != "bosk" or not agents or isinstance(agents, str):
         return None
-    names = []
-    for agent in agents:
-        name = agent.strip().lower() if isinstance(agent, str) else None
-        if name is None:
-            kind = type(agent).__name__
-            name = {"RandomAgent": "random", "GreedyAgent": "greedy"}.get(kind)
-        if name not in ("random", "greedy"):
-            return None
-        names.append(name)
-    return names
+    try:
+        built = [make_agent(agent, seed=0) for agent in agents]
+    except ConfigError:
+        return None
+    if not all(type(agent) in (RandomAgent, GreedyAgent) for agent in built):
+        return None
+    return built
 
 
 def simulate_vector(
@@ -47,15 +45,14 @@ def simulate_vector(
     from forestgames.bosk.vector import VectorBosk
     from forestgames.sim import GameRow
 
-    names = vector_policies(game, agents)
-    if names is None:
+    built = vector_agents(game, agents)
+    if built is None:
         raise ConfigError(
             'engine="vector" plays Bosk between random and greedy agents only, '
             f"not {game.name} with {list(agents)!r}"
         )
     p = game.num_players
-    seats = [names[seat % len(names)] for seat in range(p)]
-    run = hashlib.sha256(f"{digest}:vector".encode()).hexdigest()[:12]
+    seats = [built[seat % len(built)] for seat in range(p)]
     options = game.options()
     options.pop("num_players")
     rows = []
@@ -63,9 +60,18 @@ def simulate_vector(
         count = min(VECTOR_BATCH, games - first)
         vec = VectorBosk(p, count, seed, first_game=first, **options)
         first_players = vec.current_player.copy()
-        shifts = (np.arange(first, first + count) % p) if rotate else np.zeros(count, int)
-        lineup = [[seats[(seat + shift) % p] for seat in range(p)] for shift in shifts]
-        moves = vec.play(np.array(lineup, dtype=object), seed=derive_seed(seed, 3, first))
+        lineups = []
+        streams = np.zeros((count, p), dtype=object)
+        for k in range(count):
+            index = first + k
+            shift = index % p if rotate else 0
+            lineup = [seats[(seat + shift) % p] for seat in range(p)]
+            lineups.append(lineup)
+            game_seed = derive_seed(seed, index)
+            for seat, agent in enumerate(lineup):
+                streams[k, seat] = derive_seed(agent.seed, derive_seed(game_seed, 1, seat))
+        policies = np.array([[agent.name for agent in lineup] for lineup in lineups], dtype=object)
+        moves = vec.play(policies, streams=streams)
         scores, winners = vec.scores, vec.winners
         for k in range(count):
             rows.append(
@@ -73,12 +79,12 @@ def simulate_vector(
                     index=first + k,
                     seed=derive_seed(seed, first + k),
                     first_player=int(first_players[k]),
-                    agents=tuple(lineup[k]),
+                    agents=tuple(agent.name for agent in lineups[k]),
                     scores=tuple(int(x) for x in scores[k]),
                     winners=(int(winners[k]),),
                     moves=int(moves[k]),
                     truncated=False,
-                    run=run,
+                    run=digest,
                 )
             )
     return rows

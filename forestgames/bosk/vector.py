@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from forestgames.bosk._pystreams import PythonStreams
 from forestgames.bosk._tables import (
     DIRECTIONS,
     LEAF_TILES,
@@ -44,7 +45,7 @@ from forestgames.bosk._tables import (
     geometry,
 )
 from forestgames.bosk.rules import BoskGame
-from forestgames.bosk.scoring import _rank, summer_scores, winter_scores
+from forestgames.bosk.scoring import _rank, _summer, _winter
 from forestgames.bosk.state import BoskState, Phase
 from forestgames.core import (
     ConfigError,
@@ -584,9 +585,8 @@ class VectorBosk:
         """Score summer and hand the wind choice to the autumn start player."""
         n = self.layout.n
         boards = (len(games), n, n)
-        summer = summer_scores(
-            self._owner[games].reshape(boards), self._value[games].reshape(boards), self.num_players
-        )
+        owner, value = self._owner[games].reshape(boards), self._value[games].reshape(boards)
+        summer = _summer(owner, value, self.num_players, allow_compiled=False)
         self._summer[games] = summer
         self._list_trees(games)
         fewest = summer == summer.min(axis=1, keepdims=True)
@@ -706,9 +706,8 @@ class VectorBosk:
         size = self.layout.size
         on = self._squirrel_on[games]
         top = np.where(on >= 0, on, self._leaf_top[games])
-        self._winter[games] = winter_scores(
-            top.reshape(len(games), size, size), self.game.terrain, self.num_players
-        )
+        boards = top.reshape(len(games), size, size)
+        self._winter[games] = _winter(boards, self.game.terrain, self.num_players, False)
         self._winter_due[games] = False
 
     _APPLY: dict[int, Callable[[VectorBosk, np.ndarray, np.ndarray], None]] = {
@@ -722,36 +721,28 @@ class VectorBosk:
 
     # ------------------------------------------------------------------ playouts
 
-    def _random_plants(self, games: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        """Uniform PlantTree ids: a random empty intersection (by rejection), a random value
-        left to plant: every legal (value, intersection) pair is equally likely."""
-        n2 = self.layout.intersections
-        owner = self._owner[games]
+    def _random_plants(self, games: np.ndarray, draw: Draw) -> np.ndarray:
+        """Uniform PlantTree ids: move r of the scalar order (values outer, empty
+        intersections inner) for r drawn below the number of legal plantings."""
         left = self._values_left(games)
-        pick = (rng.random(len(games)) * left.sum(axis=1)).astype(np.int64)
-        chosen = _nth_true(left, pick) + 1
-        spot = np.full(len(games), -1, dtype=np.int64)
-        todo = np.arange(len(games))
-        while len(todo):
-            guess = rng.integers(0, n2, len(todo))
-            empty = owner[todo, guess] < 0
-            spot[todo[empty]] = guess[empty]
-            todo = todo[~empty]
-        return (chosen - 1) * n2 + spot
+        empty = self._owner[games] < 0
+        spots = np.count_nonzero(empty, axis=1)
+        pick = draw(np.arange(len(games)), np.count_nonzero(left, axis=1) * spots)
+        value = _nth_true(left, pick // spots) + 1
+        return (value - 1) * self.layout.intersections + _nth_true(empty, pick % spots)
 
-    def _random_ids(self, phase: int, games: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    def _random_ids(self, phase: int, games: np.ndarray, draw: Draw) -> np.ndarray:
         """A uniformly random legal id for each of ``games`` (all in ``phase``)."""
         if phase == SPRING:
-            return self._random_plants(games, rng)
+            return self._random_plants(games, draw)
+        everyone = np.arange(len(games))
         if phase in (LEAVES, SQUIRREL_STEP):
-            pick = (rng.random(len(games)) * self._move_count[games]).astype(np.intp)
+            pick = draw(everyone, self._move_count[games])
             return np.asarray(self._moves.reshape(-1)[games * self._moves.shape[1] + pick])
         ids = self._candidates(phase, games)
         valid = ids >= 0
-        pick = (rng.random(len(games)) * np.count_nonzero(valid, axis=1)).astype(np.intp)
-        return np.asarray(
-            ids.reshape(-1)[np.arange(len(games)) * ids.shape[1] + _nth_true(valid, pick)]
-        )
+        pick = draw(everyone, np.count_nonzero(valid, axis=1))
+        return _nth_id(ids, valid, pick)
 
     # ------------------------------------------------------------------ greedy
 
@@ -771,7 +762,7 @@ class VectorBosk:
         n, p = self.layout.n, self.num_players
         owner = self._owner[games].reshape(-1, n, n)
         value = self._value[games].reshape(-1, n, n)
-        base = summer_scores(owner, value, p)  # (G, P)
+        base = _summer(owner, value, p, allow_compiled=False)  # (G, P)
         lines = np.zeros((len(games), 2 * n, p), dtype=np.int64)
         for seat in range(p):
             mine = np.where(owner == seat, value, 0).astype(np.int64)
@@ -798,41 +789,51 @@ class VectorBosk:
         boards = top[rows]
         boards[np.arange(len(rows)), ids[rows, cols] - base] = self._mover[games][rows]
         estimates = np.zeros((*ids.shape, p), dtype=np.int64)
-        winter = winter_scores(boards.reshape(-1, size, size), self.game.terrain, p)
+        winter = _winter(boards.reshape(-1, size, size), self.game.terrain, p, False)
         estimates[rows, cols] = winter + self._summer[games][rows]
         return estimates
 
-    def _greedy_ids(self, phase: int, games: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    def _greedy_ids(self, phase: int, games: np.ndarray, draw: Draw) -> np.ndarray:
         """The greedy agent's choice for each of ``games``: the legal id whose estimated
-        scores put the mover furthest ahead of the best other seat (ties at random)."""
+        scores put the mover furthest ahead of the best other seat, ties drawn at random
+        (a single legal move is played without a draw, as GreedyAgent does)."""
         if phase == SPRING:
             ids = self._spring_ids(games)
             estimates = self._plant_estimates(games).reshape(*ids.shape, self.num_players)
+            best = self._best(games, ids, estimates)
         elif phase in (LEAVES, SQUIRREL_STEP):
             ids = self._moves[games]
             base = self.layout.leaf if phase == LEAVES else self.layout.squirrel
-            estimates = self._cover_estimates(games, ids, base)
+            best = self._best(games, ids, self._cover_estimates(games, ids, base))
         else:  # wind, tree and tile change no board: every choice ties
-            return self._random_ids(phase, games, rng)
+            ids = np.asarray(self._candidates(phase, games))
+            best = ids >= 0
+        pick = np.zeros(len(games), dtype=np.intp)
+        several = np.flatnonzero(np.count_nonzero(ids >= 0, axis=1) > 1)
+        if len(several):
+            pick[several] = draw(several, np.count_nonzero(best[several], axis=1))
+        return _nth_id(ids, best, pick)
+
+    def _best(self, games: np.ndarray, ids: np.ndarray, estimates: np.ndarray) -> np.ndarray:
+        """(G, C) bool: the legal candidates of greatest margin (own estimate less the best
+        other seat's), from ``estimates`` (G, C, P)."""
         mover = self._mover[games]
         own = np.take_along_axis(estimates, mover[:, None, None], axis=2)[:, :, 0]
         others = estimates.copy()
         np.put_along_axis(others, mover[:, None, None], np.iinfo(np.int64).min, axis=2)
         margin = np.where(ids >= 0, own - others.max(axis=2), np.iinfo(np.int64).min)
-        best = margin == margin.max(axis=1, keepdims=True)
-        pick = (rng.random(len(games)) * np.count_nonzero(best, axis=1)).astype(np.intp)
-        return np.asarray(
-            ids.reshape(-1)[np.arange(len(games)) * ids.shape[1] + _nth_true(best, pick)]
-        )
+        return np.asarray(margin == margin.max(axis=1, keepdims=True))
 
     def greedy_actions(self, rng: np.random.Generator) -> np.ndarray:
         """(batch,) the greedy agent's id for each live game (0 for finished ones)."""
         actions = np.zeros(self.batch, dtype=np.int64)
         for phase, games in self._groups():
-            actions[games] = self._greedy_ids(phase, games, rng)
+            actions[games] = self._greedy_ids(phase, games, _uniform(rng))
         return actions
 
-    def play(self, policies: Any = "random", seed: int | None = None) -> np.ndarray:
+    def play(
+        self, policies: Any = "random", seed: int | None = None, *, streams: Any = None
+    ) -> np.ndarray:
         """Play every game to its end; return the moves made per game.
 
         ``policies`` is ``"random"`` or ``"greedy"`` for every seat, a list of
@@ -840,20 +841,41 @@ class VectorBosk:
         (True/1 = greedy). Random picks a uniformly random legal move; greedy
         the move the greedy agent's heuristic prefers (``GreedyAgent``), ties
         at random. Games move phase by phase, not in lockstep (see play_random).
+
+        The draws come from one numpy generator seeded ``seed``, or, with
+        ``streams`` (batch, P) ints, seat p of game g draws from
+        ``random.Random(streams[g, p])`` exactly as the scalar RandomAgent and
+        GreedyAgent draw from theirs: the games then repeat the scalar agents'
+        games move for move.
         """
         greedy = self._greedy_seats(policies)
-        rng = np.random.default_rng(resolve_seed(seed))
+        p = self.num_players
+        uniform = _uniform(np.random.default_rng(resolve_seed(seed)))
+        python = None if streams is None else PythonStreams(self._stream_seeds(streams))
 
         def choose(phase: int, games: np.ndarray) -> np.ndarray:
             thinking = greedy[games, self._mover[games]]
             ids = np.empty(len(games), dtype=np.intp)
-            if (~thinking).any():
-                ids[~thinking] = self._random_ids(phase, games[~thinking], rng)
-            if thinking.any():
-                ids[thinking] = self._greedy_ids(phase, games[thinking], rng)
+            for chosen, policy in ((~thinking, self._random_ids), (thinking, self._greedy_ids)):
+                if not chosen.any():
+                    continue
+                subset = games[chosen]
+                draw = uniform
+                if python is not None:
+                    rows = subset * p + self._mover[subset]
+                    draw = functools.partial(_stream_draw, python, rows)
+                ids[chosen] = policy(phase, subset, draw)
             return ids
 
         return self._play(choose)
+
+    def _stream_seeds(self, streams: Any) -> list[int]:
+        seeds = np.asarray(streams, dtype=object)
+        if seeds.shape != (self.batch, self.num_players):
+            raise ConfigError(
+                f"streams must be ({self.batch}, {self.num_players}) seeds, not {seeds.shape}"
+            )
+        return [resolve_seed(seed) for seed in seeds.reshape(-1).tolist()]
 
     def _greedy_seats(self, policies: Any) -> np.ndarray:
         """(batch, P) bool: which seats of which games play greedy."""
@@ -877,7 +899,7 @@ class VectorBosk:
         """(batch,) one uniformly random legal id per live game (0 for finished ones)."""
         actions = np.zeros(self.batch, dtype=np.int64)
         for phase, games in self._groups():
-            actions[games] = self._random_ids(phase, games, rng)
+            actions[games] = self._random_ids(phase, games, _uniform(rng))
         return actions
 
     def play_random(self, seed: int | None = None) -> np.ndarray:
@@ -888,8 +910,8 @@ class VectorBosk:
         keeps the groups large and the passes few. Each game's moves are a
         uniformly random legal game all the same; ``seed`` makes the run repeatable.
         """
-        rng = np.random.default_rng(resolve_seed(seed))
-        return self._play(lambda phase, games: self._random_ids(phase, games, rng))
+        draw = _uniform(np.random.default_rng(resolve_seed(seed)))
+        return self._play(lambda phase, games: self._random_ids(phase, games, draw))
 
     def _play(self, choose: Callable[[int, np.ndarray], np.ndarray]) -> np.ndarray:
         moves = np.zeros(self.batch, dtype=np.int64)
@@ -901,6 +923,29 @@ class VectorBosk:
             games = np.flatnonzero(self._phase == phase)
             self._APPLY[phase](self, games, choose(phase, games))
             moves[games] += 1
+
+
+Draw = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""``draw(positions, counts)``: a number below each count for those rows of a group."""
+
+
+def _uniform(rng: np.random.Generator) -> Draw:
+    def draw(positions: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        return (rng.random(len(positions)) * counts).astype(np.intp)
+
+    return draw
+
+
+def _stream_draw(
+    streams: PythonStreams, rows: np.ndarray, positions: np.ndarray, counts: np.ndarray
+) -> np.ndarray:
+    return streams.randbelow(rows[positions], counts)
+
+
+def _nth_id(ids: np.ndarray, chosen: np.ndarray, pick: np.ndarray) -> np.ndarray:
+    """Per row of ``ids`` (G, C), the id at the ``pick``-th True of ``chosen``."""
+    column = _nth_true(chosen, pick)
+    return np.asarray(ids.reshape(-1)[np.arange(len(ids)) * ids.shape[1] + column])
 
 
 def _options_without_players(game: BoskGame) -> dict[str, Any]:
