@@ -97,7 +97,7 @@ def _temper(y: np.ndarray) -> np.ndarray:
     y = y ^ (y >> np.uint32(11))
     y ^= (y << np.uint32(7)) & np.uint32(0x9D2C5680)
     y ^= (y << np.uint32(15)) & np.uint32(0xEFC60000)
-    return y ^ (y >> np.uint32(18))
+    return np.asarray(y ^ (y >> np.uint32(18)))
 
 
 class PythonStreams:

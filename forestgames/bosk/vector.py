@@ -729,7 +729,7 @@ class VectorBosk:
         spots = np.count_nonzero(empty, axis=1)
         pick = draw(np.arange(len(games)), np.count_nonzero(left, axis=1) * spots)
         value = _nth_true(left, pick // spots) + 1
-        return (value - 1) * self.layout.intersections + _nth_true(empty, pick % spots)
+        return np.asarray((value - 1) * self.layout.intersections + _nth_true(empty, pick % spots))
 
     def _random_ids(self, phase: int, games: np.ndarray, draw: Draw) -> np.ndarray:
         """A uniformly random legal id for each of ``games`` (all in ``phase``)."""
@@ -931,7 +931,7 @@ Draw = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 def _uniform(rng: np.random.Generator) -> Draw:
     def draw(positions: np.ndarray, counts: np.ndarray) -> np.ndarray:
-        return (rng.random(len(positions)) * counts).astype(np.intp)
+        return np.asarray((rng.random(len(positions)) * counts).astype(np.intp))
 
     return draw
 
