@@ -4,6 +4,7 @@
 
 The scalar baseline plays random games the way ``RandomAgent`` does (legal_moves(),
 random.choice, apply), interleaved with the vector runs, best of several rounds.
+BLAS is held to one thread (threadpoolctl) so that both sides use one core.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 import time
 
 import pytest
+from threadpoolctl import threadpool_limits
 
 import forestgames as fg
 from benchmarks.common import record
@@ -46,18 +48,19 @@ def test_vector_random_playouts(benchmark, players):
         vec.reset(seed)
         return int(vec.play_random(seed=seed).sum())
 
-    moves = benchmark.pedantic(vector_run, (2,), rounds=1)
-    assert moves > 0 and vec.terminated.all()
-    if benchmark.disabled:
-        return
-    best_vector = best_scalar = 0.0
-    for round_ in range(5):  # interleaved, best of five each
-        start = time.perf_counter()
-        moves = vector_run(10 + round_)
-        best_vector = max(best_vector, moves / (time.perf_counter() - start))
-        start = time.perf_counter()
-        scalar_moves = scalar_random_moves(game, range(6 * round_, 6 * round_ + 6))
-        best_scalar = max(best_scalar, scalar_moves / (time.perf_counter() - start))
+    with threadpool_limits(limits=1):
+        moves = benchmark.pedantic(vector_run, (2,), rounds=1)
+        assert moves > 0 and vec.terminated.all()
+        if benchmark.disabled:
+            return
+        best_vector = best_scalar = 0.0
+        for round_ in range(7):  # interleaved, best of seven each
+            start = time.perf_counter()
+            moves = vector_run(10 + round_)
+            best_vector = max(best_vector, moves / (time.perf_counter() - start))
+            start = time.perf_counter()
+            scalar_moves = scalar_random_moves(game, range(6 * round_, 6 * round_ + 6))
+            best_scalar = max(best_scalar, scalar_moves / (time.perf_counter() - start))
     record(
         benchmark,
         {
@@ -67,6 +70,37 @@ def test_vector_random_playouts(benchmark, players):
             "scalar_moves_per_s": round(best_scalar),
             "ratio": round(best_vector / best_scalar, 1),
             "target_ratio": TARGET_RATIO,
+        },
+    )
+
+
+def test_vector_simulation_engine(benchmark):
+    """simulate(engine="vector") against the scalar engine, random 4-player games: games/s
+    of each in the same run (rows identical), and the ratio."""
+    game = fg.make("bosk", num_players=4)
+    games = 8 if benchmark.disabled else 2048
+
+    def vector() -> None:
+        fg.simulate(game, ["random"], games, seed=1, progress=False, engine="vector")
+
+    with threadpool_limits(limits=1):
+        benchmark.pedantic(vector, rounds=1)
+        if benchmark.disabled:
+            return
+        vector_s = scalar_s = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            vector()
+            vector_s = min(vector_s, time.perf_counter() - start)
+            start = time.perf_counter()
+            fg.simulate(game, ["random"], 100, seed=1, progress=False)
+            scalar_s = min(scalar_s, time.perf_counter() - start)
+    record(
+        benchmark,
+        {
+            "vector_games_per_s": round(games / vector_s),
+            "scalar_games_per_s": round(100 / scalar_s),
+            "ratio": round(games / vector_s / (100 / scalar_s), 1),
         },
     )
 
@@ -83,19 +117,20 @@ def test_vector_greedy_playouts(benchmark, players):
         vec.reset(3)
         vec.play("greedy", seed=3)
 
-    benchmark.pedantic(vector_run, rounds=1)
-    if benchmark.disabled:
-        return
-    scalar_games = 3
-    vector_s = scalar_s = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        vector_run()
-        vector_s = min(vector_s, time.perf_counter() - start)
-        start = time.perf_counter()
-        for seed in range(scalar_games):
-            fg.play(game, ["greedy"], seed=seed)
-        scalar_s = min(scalar_s, time.perf_counter() - start)
+    with threadpool_limits(limits=1):
+        benchmark.pedantic(vector_run, rounds=1)
+        if benchmark.disabled:
+            return
+        scalar_games = 3
+        vector_s = scalar_s = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            vector_run()
+            vector_s = min(vector_s, time.perf_counter() - start)
+            start = time.perf_counter()
+            for seed in range(scalar_games):
+                fg.play(game, ["greedy"], seed=seed)
+            scalar_s = min(scalar_s, time.perf_counter() - start)
     record(
         benchmark,
         {
