@@ -549,10 +549,13 @@ def _simulate_vector(
     max_moves: int | None,
     out: str | Path | None,
     resume: bool,
+    engine: str,
 ) -> SimulationResult:
     """``simulate(engine="vector")``: the rows from ``forestgames.bosk._vector_sim``."""
     from forestgames.bosk._vector_sim import simulate_vector
 
+    if engine != "vector":
+        raise ConfigError(f'engine must be "scalar" or "vector", not {engine!r}')
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ConfigError(f"games must be a non-negative int, not {games!r}")
     if resume:
@@ -604,10 +607,8 @@ def simulate(
     The rows are the same for any ``workers`` and either backend.
     """
     game = _resolve_game(game)
-    if engine == "vector":
-        return _simulate_vector(game, agents, games, seed, rotate, max_moves, out, resume)
     if engine != "scalar":
-        raise ConfigError(f'engine must be "scalar" or "vector", not {engine!r}')
+        return _simulate_vector(game, agents, games, seed, rotate, max_moves, out, resume, engine)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ConfigError(f"games must be a non-negative int, not {games!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
