@@ -21,7 +21,7 @@ compiled kernels of ``forestgames.bosk._numba``, with identical results.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -289,7 +289,7 @@ def _byte(points: int) -> np.uint8:
     return np.uint8(points % 256)
 
 
-def _rank(planes: list[np.ndarray], points: dict[str, int], out: np.ndarray) -> None:
+def _rank(planes: list[np.ndarray], points: Mapping[str, int], out: np.ndarray) -> None:
     """Add each seat's points, summed over the K contests, to ``out`` (B, P) in place.
 
     Branch-free per contest, in uint8 arithmetic modulo 256 (the points and
@@ -315,7 +315,7 @@ def _rank(planes: list[np.ndarray], points: dict[str, int], out: np.ndarray) -> 
 
 
 def _contest_points(
-    packed: np.ndarray, packing: _Packing, points: dict[str, int], out: np.ndarray
+    packed: np.ndarray, packing: _Packing, points: Mapping[str, int], out: np.ndarray
 ) -> None:
     """Rank the packed contest sums (K, B) (floats holding exact ints) into ``out``."""
     _rank(_planes(packed.astype(packing.int), packing), points, out)
@@ -526,7 +526,7 @@ def compiled_kernels(enabled: bool | None = None) -> bool:
 
 
 def plain_scores(
-    lines: Sequence[Sequence[tuple[int, int]]], num_players: int, points: dict[str, int]
+    lines: Sequence[Sequence[tuple[int, int]]], num_players: int, points: Mapping[str, int]
 ) -> list[int]:
     """The ranking rule written plainly, one contest at a time (the kernels' reference).
 
