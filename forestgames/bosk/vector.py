@@ -37,15 +37,17 @@ from forestgames.bosk._pystreams import PythonStreams
 from forestgames.bosk._tables import (
     DIRECTIONS,
     LEAF_TILES,
+    NUM_TERRAINS,
     ROUNDS,
     SQUIRREL,
     SUMMER_POINTS,
     TREE_VALUES,
     TREES_PER_VALUE,
+    WINTER_POINTS,
     geometry,
 )
 from forestgames.bosk.rules import BoskGame
-from forestgames.bosk.scoring import _rank, _summer, _winter
+from forestgames.bosk.scoring import _rank
 from forestgames.bosk.state import BoskState, Phase
 from forestgames.core import (
     ConfigError,
@@ -71,6 +73,7 @@ PHASES: tuple[Phase, ...] = (
 SPRING, WIND, TREE, TILE, LEAVES, SQUIRREL_STEP, OVER = range(len(PHASES))
 PHASE_CODE = {phase: code for code, phase in enumerate(PHASES)}
 VALUES = (1, 2, 3, 4)
+_UNDER_SQUIRREL = 127  # a leaf cost no path can pay
 LEAF_TILE_COUNT = len(LEAF_TILES)
 
 
@@ -146,7 +149,10 @@ class _Tables:
                 self.reach[d, t, : len(reach[d][t])] = reach[d][t]
             for s in range(s2):
                 self.next[d, s, : len(g.next[wind][s])] = g.next[wind][s]
-        for table in (self.base, self.next, self.reach):
+        # the next leaf's candidates by wind and source: the last square s (row s), or,
+        # for the first leaf, the tree t (row S² + t)
+        self.leaf_from = np.concatenate([self.next, self.base], axis=1).reshape(-1, 3)
+        for table in (self.base, self.next, self.reach, self.leaf_from):
             table.flags.writeable = False
 
 
@@ -202,6 +208,7 @@ class VectorBosk:
         p, size = game.num_players, game.size
         self.num_players = p
         self._t = _tables(size, bool(game.squirrel_exactly_three))
+        self._kinds = np.asarray(game.terrain, dtype=np.intp).reshape(-1)  # terrain of each square
         self.layout = self._t.layout
         n2, s2 = self.layout.intersections, self.layout.squares
         self._height_limit = (LEAF_TILE_COUNT - 1) * p  # one leaf per square per leaf path
@@ -216,6 +223,9 @@ class VectorBosk:
         self._leaf_top = np.full((b, s2), -1, np.int8)
         self._squirrel = np.full((b, p), -1, np.int16)
         self._squirrel_on = np.full((b, s2), -1, np.int8)
+        # leaves seat p must return to lay one on square s: 0 if empty or topped by its
+        # own leaf, the stack's height if another seat's leaf is on top, 127 under a squirrel
+        self._cost = np.zeros((b, p, s2), np.int8)
         self._tiles_used = np.zeros((b, p), np.int16)
         self._round_tile = np.zeros((b, p), np.int8)
         self._first_wind = np.full(b, -1, np.intp)
@@ -254,7 +264,8 @@ class VectorBosk:
         for name, fill in (
             ("_phase", SPRING), ("_round", 0), ("_start", 0), ("_turn", 0), ("_owner", -1),
             ("_value", 0), ("_stack", -1), ("_height", 0), ("_leaf_top", -1),
-            ("_squirrel", -1), ("_squirrel_on", -1), ("_tiles_used", 0), ("_round_tile", 0),
+            ("_squirrel", -1), ("_squirrel_on", -1), ("_cost", 0), ("_tiles_used", 0),
+            ("_round_tile", 0),
             ("_first_wind", -1), ("_tree", -1), ("_active", 0), ("_last", -1), ("_summer", 0),
             ("_winter", 0), ("_trees", -1), ("_moves", -1), ("_move_count", 0), ("_planted", 0),
             ("_winter_due", False),
@@ -288,6 +299,7 @@ class VectorBosk:
             self._planted[i, seat, value] += 1
         self._stack[i], self._height[i], self._leaf_top[i] = -1, 0, -1
         self._squirrel[i], self._squirrel_on[i] = -1, -1
+        self._cost[i] = 0
         for r, row in enumerate(data["stacks"]):
             for c, text in enumerate(row):
                 self._load_square(i, r * size + c, text)
@@ -310,7 +322,8 @@ class VectorBosk:
             self._store_moves(games, self._squirrel_squares(games), self.layout.squirrel)
 
     def _load_square(self, i: int, square: int, text: str) -> None:
-        if "S" in text:
+        squirrel = "S" in text
+        if squirrel:
             text, seat = text.split("S")
             self._squirrel[i, int(seat)] = square
             self._squirrel_on[i, square] = int(seat)
@@ -320,6 +333,11 @@ class VectorBosk:
         self._stack[i, square, : len(leaves)] = leaves
         self._height[i, square] = len(leaves)
         self._leaf_top[i, square] = leaves[-1] if leaves else -1
+        if squirrel:
+            self._cost[i, :, square] = _UNDER_SQUIRREL
+        elif leaves:
+            seats = np.arange(self.num_players)
+            self._cost[i, :, square] = np.where(seats == leaves[-1], 0, len(leaves))
 
     # ------------------------------------------------------------------ reading
 
@@ -445,17 +463,12 @@ class VectorBosk:
     def _leaf_squares(self, games: np.ndarray) -> np.ndarray:
         """(G, 3): squares the next leaf may go on (the scalar order), -1 where it may not."""
         n2, s2 = self.layout.intersections, self.layout.squares
-        wind = self._wind(games)
-        last, tree = self._last[games], self._tree[games]
-        first = self._t.base.reshape(-1, 3)[wind * n2 + np.maximum(tree, 0)]
-        after = self._t.next.reshape(-1, 3)[wind * s2 + np.maximum(last, 0)]
-        squares = np.where((last < 0)[:, None], first, after)
-        flat = games[:, None] * s2 + np.maximum(squares, 0)
-        height = self._height.reshape(-1).take(flat)
-        player = self._mover[games][:, None]
-        free = (height == 0) | (self._leaf_top.reshape(-1).take(flat) == player)
-        free |= height < self._active[games][:, None]
-        legal = (squares >= 0) & (self._squirrel_on.reshape(-1).take(flat) < 0) & free
+        last = self._last[games]
+        source = np.where(last >= 0, last, s2 + self._tree[games])
+        squares = self._t.leaf_from[self._blow[games] * (s2 + n2) + source]
+        seat_row = (games * self.num_players + self._mover[games]) * s2
+        cost = self._cost.reshape(-1).take(seat_row[:, None] + np.maximum(squares, 0))
+        legal = (squares >= 0) & (cost < self._active[games][:, None])
         return np.where(legal, squares, -1)
 
     def _stored_ids(self, games: np.ndarray) -> np.ndarray:
@@ -581,12 +594,43 @@ class VectorBosk:
             kept = np.take_along_axis(mine, order, axis=1)
             self._trees[games, seat] = np.where(kept, order, -1)
 
+    # Scoring inside the batch sums with integer reductions and ranks with the kernels'
+    # ranking (forestgames.bosk.scoring._rank): the same rule, without the kernels'
+    # matrix product, whose BLAS threads cost more than they save on a game's batch.
+
+    def _lines(self, games: np.ndarray) -> np.ndarray:
+        """(G, 2N, P) each seat's tree values summed per row, then per column."""
+        n, p = self.layout.n, self.num_players
+        owner = self._owner[games].reshape(-1, n, n)
+        value = self._value[games].reshape(-1, n, n)
+        lines = np.zeros((len(games), 2 * n, p), dtype=np.int64)
+        for seat in range(p):
+            mine = np.where(owner == seat, value, 0)
+            lines[:, :n, seat] = mine.sum(axis=2, dtype=np.int64)
+            lines[:, n:, seat] = mine.sum(axis=1, dtype=np.int64)
+        return lines
+
+    def _ranked(self, totals: np.ndarray, points: Any) -> np.ndarray:
+        """(G, P) points of G boards' contest totals (G, K, P) under ``points``."""
+        out = np.zeros((totals.shape[0], self.num_players), dtype=np.int64)
+        planes = [np.ascontiguousarray(totals[:, :, seat].T.astype(np.uint8)) for seat in
+                  range(self.num_players)]  # fmt: skip
+        _rank(planes, points, out)
+        return out
+
+    def _winter_points(self, tops: np.ndarray) -> np.ndarray:
+        """(M, P) winter points of M boards' tops (M, S²)."""
+        p = self.num_players
+        kinds = self._kinds
+        placed = tops >= 0
+        board = np.broadcast_to(np.arange(len(tops))[:, None], tops.shape)
+        index = ((board * NUM_TERRAINS + kinds) * p + tops)[placed]
+        counts = np.bincount(index, minlength=len(tops) * NUM_TERRAINS * p)
+        return self._ranked(counts.reshape(len(tops), NUM_TERRAINS, p), WINTER_POINTS)
+
     def _summer_of(self, games: np.ndarray) -> None:
         """Score summer and hand the wind choice to the autumn start player."""
-        n = self.layout.n
-        boards = (len(games), n, n)
-        owner, value = self._owner[games].reshape(boards), self._value[games].reshape(boards)
-        summer = _summer(owner, value, self.num_players, allow_compiled=False)
+        summer = self._ranked(self._lines(games), SUMMER_POINTS)
         self._summer[games] = summer
         self._list_trees(games)
         fewest = summer == summer.min(axis=1, keepdims=True)
@@ -636,13 +680,18 @@ class VectorBosk:
     def _apply_leaf(self, games: np.ndarray, ids: np.ndarray) -> None:
         square = ids - self.layout.leaf
         player = self._mover[games]
-        flat = games * self.layout.squares + square
+        s2, p = self.layout.squares, self.num_players
+        flat = games * s2 + square
         height = self._height.reshape(-1)[flat]
-        covered = (height > 0) & (self._leaf_top.reshape(-1)[flat] != player)
+        seat_cell = (games * p + player) * s2 + square
+        cost = self._cost.reshape(-1)[seat_cell]
         self._stack.reshape(-1)[flat * self._height_limit + height] = player
         self._height.reshape(-1)[flat] = height + 1
         self._leaf_top.reshape(-1)[flat] = player
-        active = self._active[games] - np.where(covered, height, 0) - 1
+        every_seat = (games * p)[:, None] * s2 + np.arange(p) * s2 + square[:, None]
+        self._cost.reshape(-1)[every_seat] = (height + 1)[:, None]
+        self._cost.reshape(-1)[seat_cell] = 0
+        active = self._active[games] - cost - 1
         self._active[games] = active
         self._last[games] = square
         going = np.flatnonzero(active > 0)
@@ -658,6 +707,9 @@ class VectorBosk:
         player = self._player(games)
         self._squirrel[games, player] = square
         self._squirrel_on[games, square] = player
+        p, s2 = self.num_players, self.layout.squares
+        every_seat = (games * p)[:, None] * s2 + np.arange(p) * s2 + square[:, None]
+        self._cost.reshape(-1)[every_seat] = _UNDER_SQUIRREL
         self._end_turn(games)
 
     def _end_turn(self, games: np.ndarray) -> None:
@@ -703,11 +755,8 @@ class VectorBosk:
         games = np.flatnonzero(self._winter_due)
         if not len(games):
             return
-        size = self.layout.size
         on = self._squirrel_on[games]
-        top = np.where(on >= 0, on, self._leaf_top[games])
-        boards = top.reshape(len(games), size, size)
-        self._winter[games] = _winter(boards, self.game.terrain, self.num_players, False)
+        self._winter[games] = self._winter_points(np.where(on >= 0, on, self._leaf_top[games]))
         self._winter_due[games] = False
 
     _APPLY: dict[int, Callable[[VectorBosk, np.ndarray, np.ndarray], None]] = {
@@ -781,13 +830,8 @@ class VectorBosk:
         those two lines' points before, plus after.
         """
         n, p = self.layout.n, self.num_players
-        owner = self._owner[games].reshape(-1, n, n)
-        value = self._value[games].reshape(-1, n, n)
-        base = _summer(owner, value, p, allow_compiled=False)  # (G, P)
-        lines = np.zeros((len(games), 2 * n, p), dtype=np.int64)
-        for seat in range(p):
-            mine = np.where(owner == seat, value, 0).astype(np.int64)
-            lines[:, :n, seat], lines[:, n:, seat] = mine.sum(axis=2), mine.sum(axis=1)
+        lines = self._lines(games)
+        base = self._ranked(lines, SUMMER_POINTS)  # (G, P)
         cells = np.arange(n * n)
         row, col = lines[:, cells // n], lines[:, n + cells % n]  # (G, N², P)
         g, c = len(games), n * n
@@ -802,7 +846,7 @@ class VectorBosk:
 
     def _cover_estimates(self, games: np.ndarray, ids: np.ndarray, base: int) -> np.ndarray:
         """(G, C, P) summer + winter points with the mover on each candidate square."""
-        size, p = self.layout.size, self.num_players
+        p = self.num_players
         top = np.where(
             self._squirrel_on[games] >= 0, self._squirrel_on[games], self._leaf_top[games]
         )
@@ -810,8 +854,7 @@ class VectorBosk:
         boards = top[rows]
         boards[np.arange(len(rows)), ids[rows, cols] - base] = self._mover[games][rows]
         estimates = np.zeros((*ids.shape, p), dtype=np.int64)
-        winter = _winter(boards.reshape(-1, size, size), self.game.terrain, p, False)
-        estimates[rows, cols] = winter + self._summer[games][rows]
+        estimates[rows, cols] = self._winter_points(boards) + self._summer[games][rows]
         return estimates
 
     def _greedy_ids(self, phase: int, games: np.ndarray, draw: Draw) -> np.ndarray:
