@@ -842,7 +842,7 @@ class VectorBosk:
             after = self._line_points((row + v * mover).reshape(-1, p))
             after += self._line_points((col + v * mover).reshape(-1, p))
             estimates[:, k] = (after - before).reshape(g, c, p)
-        return estimates + base[:, None, None, :]
+        return np.asarray(estimates + base[:, None, None, :])
 
     def _cover_estimates(self, games: np.ndarray, ids: np.ndarray, base: int) -> np.ndarray:
         """(G, C, P) summer + winter points with the mover on each candidate square."""
