@@ -475,16 +475,12 @@ class VectorBosk:
         return np.asarray(self._moves[games])
 
     def _store_moves(self, games: np.ndarray, squares: np.ndarray, base: int) -> np.ndarray:
-        """Keep the legal squares (G, C) of ``games`` as ids, in order; return their counts."""
-        valid = squares >= 0
-        width = self._moves.shape[1]
-        # each legal square's place among the legal ones, counted down the transposed rows
-        slot = np.cumsum(valid.T, axis=0, dtype=np.intp).T - 1
-        target = (np.arange(len(games))[:, None] * width + slot)[valid]
-        moves = np.full(len(games) * width, -1, dtype=np.intp)
-        moves[target] = squares[valid] + base
-        self._moves[games] = moves.reshape(len(games), width)
-        count = slot[:, -1] + 1
+        """Keep the legal squares (G, C, -1 where not) of ``games`` as ids, in order, padded
+        with -1; return how many each game has."""
+        moves = np.full((len(games), self._moves.shape[1]), -1, dtype=np.intp)
+        moves[:, : squares.shape[1]] = np.where(squares >= 0, squares + base, -1)
+        self._moves[games] = moves
+        count = np.count_nonzero(squares >= 0, axis=1)
         self._move_count[games] = count
         return count
 
@@ -658,26 +654,37 @@ class VectorBosk:
         self._phase[games] = TILE
 
     def _apply_tile(self, games: np.ndarray, ids: np.ndarray) -> None:
+        stuck = self._take_tile(games, ids)
+        if stuck.any():
+            self._end_turn(games[stuck])
+
+    def _take_tile(self, games: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """Spend the tiles; start the leaf paths or squirrels. True where the turn is over
+        at once (a path that cannot start, a squirrel with nowhere to stop)."""
         tile = ids - self.layout.tile + 1
-        player = self._player(games)
-        self._tiles_used[games, player] |= (1 << tile).astype(np.int16)
-        self._round_tile[games, player] = tile
+        row = games * self.num_players + self._mover[games]
+        self._tiles_used.reshape(-1)[row] |= (1 << tile).astype(np.int16)
+        self._round_tile.reshape(-1)[row] = tile
         squirrel = tile == SQUIRREL
         self._phase[games] = np.where(squirrel, SQUIRREL_STEP, LEAVES)
         self._active[games] = np.where(squirrel, 0, tile)
-        leaves, squirrels = games[~squirrel], games[squirrel]
-        stuck = []
-        if len(leaves):
-            count = self._store_moves(leaves, self._leaf_squares(leaves), self.layout.leaf)
-            stuck.append(leaves[count == 0])
-        if len(squirrels):
-            squares = self._squirrel_squares(squirrels)
-            count = self._store_moves(squirrels, squares, self.layout.squirrel)
-            stuck.append(squirrels[count == 0])
-        if stuck and len(ended := np.concatenate(stuck)):
-            self._end_turn(ended)
+        stuck = np.zeros(len(games), dtype=bool)
+        for chosen, squares_of, base in (
+            (~squirrel, self._leaf_squares, self.layout.leaf),
+            (squirrel, self._squirrel_squares, self.layout.squirrel),
+        ):
+            if chosen.any():
+                subset = games[chosen]
+                stuck[chosen] = self._store_moves(subset, squares_of(subset), base) == 0
+        return stuck
 
     def _apply_leaf(self, games: np.ndarray, ids: np.ndarray) -> None:
+        goes_on = self._place_leaf(games, ids)
+        if not goes_on.all():
+            self._end_turn(games[~goes_on])
+
+    def _place_leaf(self, games: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """Lay the leaves; True where the path goes on (its next legal squares stored)."""
         square = ids - self.layout.leaf
         player = self._mover[games]
         s2, p = self.layout.squares, self.num_players
@@ -699,18 +706,20 @@ class VectorBosk:
         if len(going):
             squares = self._leaf_squares(games[going])
             goes_on[going] = self._store_moves(games[going], squares, self.layout.leaf) > 0
-        if not goes_on.all():
-            self._end_turn(games[~goes_on])
+        return goes_on
 
     def _apply_squirrel(self, games: np.ndarray, ids: np.ndarray) -> None:
+        self._place_squirrel(games, ids)
+        self._end_turn(games)
+
+    def _place_squirrel(self, games: np.ndarray, ids: np.ndarray) -> None:
         square = ids - self.layout.squirrel
-        player = self._player(games)
-        self._squirrel[games, player] = square
+        player = self._mover[games]
+        self._squirrel.reshape(-1)[games * self.num_players + player] = square
         self._squirrel_on[games, square] = player
         p, s2 = self.num_players, self.layout.squares
         every_seat = (games * p)[:, None] * s2 + np.arange(p) * s2 + square[:, None]
         self._cost.reshape(-1)[every_seat] = _UNDER_SQUIRREL
-        self._end_turn(games)
 
     def _end_turn(self, games: np.ndarray) -> None:
         """Remove the tree, pass to the next seat, end the round or the game."""
@@ -806,9 +815,6 @@ class VectorBosk:
         if phase == SPRING:
             return self._random_plants(games, draw)
         everyone = np.arange(len(games))
-        if phase in (LEAVES, SQUIRREL_STEP):
-            pick = draw(everyone, self._move_count[games])
-            return np.asarray(self._moves.reshape(-1)[games * self._moves.shape[1] + pick])
         ids = self._candidates(phase, games)
         valid = ids >= 0
         pick = draw(everyone, np.count_nonzero(valid, axis=1))
@@ -970,9 +976,10 @@ class VectorBosk:
         """Play every game to its end with uniformly random legal moves; moves made per game.
 
         Games are independent, so a playout need not keep them in lockstep: each
-        pass moves the games of the most common phase (the others wait), which
-        keeps the groups large and the passes few. Each game's moves are a
-        uniformly random legal game all the same; ``seed`` makes the run repeatable.
+        pass moves the games of the most common phase (the others wait), and an
+        autumn pass plays whole turns (tree, tile, every leaf), which keeps the
+        groups large. Each game's moves are a uniformly random legal game all
+        the same; ``seed`` makes the run repeatable.
         """
         draw = _uniform(np.random.default_rng(resolve_seed(seed)))
         return self._play(lambda phase, games: self._random_ids(phase, games, draw))
@@ -985,8 +992,35 @@ class VectorBosk:
                 return moves
             phase = int(np.argmax(counts))
             games = np.flatnonzero(self._phase == phase)
+            if phase == TREE:
+                self._play_turns(games, choose, moves)
+                continue
             self._APPLY[phase](self, games, choose(phase, games))
             moves[games] += 1
+
+    def _play_turns(
+        self, games: np.ndarray, choose: Callable[[int, np.ndarray], np.ndarray], moves: np.ndarray
+    ) -> None:
+        """One whole autumn turn of each of ``games`` (all choosing a tree): the tree, the
+        tile, the squirrel or every leaf of the path, each chosen by ``choose``; the turns
+        end together."""
+        self._apply_tree(games, choose(TREE, games))
+        moves[games] += 1
+        stuck = self._take_tile(games, choose(TILE, games))
+        moves[games] += 1
+        done = [games[stuck]]
+        squirrels = games[~stuck & (self._phase[games] == SQUIRREL_STEP)]
+        if len(squirrels):
+            self._place_squirrel(squirrels, choose(SQUIRREL_STEP, squirrels))
+            moves[squirrels] += 1
+            done.append(squirrels)
+        walking = games[~stuck & (self._phase[games] == LEAVES)]
+        while len(walking):
+            goes_on = self._place_leaf(walking, choose(LEAVES, walking))
+            moves[walking] += 1
+            done.append(walking[~goes_on])
+            walking = walking[goes_on]
+        self._end_turn(np.concatenate(done))
 
 
 Draw = Callable[[np.ndarray, np.ndarray], np.ndarray]
