@@ -480,7 +480,7 @@ class VectorBosk:
         moves = np.full((len(games), self._moves.shape[1]), -1, dtype=np.intp)
         moves[:, : squares.shape[1]] = np.where(squares >= 0, squares + base, -1)
         self._moves[games] = moves
-        count = np.count_nonzero(squares >= 0, axis=1)
+        count: np.ndarray = np.count_nonzero(squares >= 0, axis=1)
         self._move_count[games] = count
         return count
 
