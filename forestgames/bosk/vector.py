@@ -238,7 +238,8 @@ class VectorBosk:
         self._trees = np.full((b, p, len(TREE_VALUES)), -1, np.int16)
         # the legal ids of a leaf path or squirrel under way (scalar order, -1 padded),
         # worked out once when the previous move is applied
-        self._moves = np.full((b, max(3, self._t.reach.shape[2])), -1, np.intp)
+        self._leaf_moves = np.full((b, 3), -1, np.intp)
+        self._squirrel_moves = np.full((b, self._t.reach.shape[2]), -1, np.intp)
         self._planted = np.zeros((b, p, 5), np.int8)  # spring: trees planted per seat and value
         self._move_count = np.zeros(b, np.intp)
         self._winter_due = np.zeros(b, bool)  # ended, winter not scored yet (see _settle)
@@ -267,7 +268,8 @@ class VectorBosk:
             ("_squirrel", -1), ("_squirrel_on", -1), ("_cost", 0), ("_tiles_used", 0),
             ("_round_tile", 0),
             ("_first_wind", -1), ("_tree", -1), ("_active", 0), ("_last", -1), ("_summer", 0),
-            ("_winter", 0), ("_trees", -1), ("_moves", -1), ("_move_count", 0), ("_planted", 0),
+            ("_winter", 0), ("_trees", -1), ("_leaf_moves", -1),
+            ("_squirrel_moves", -1), ("_move_count", 0), ("_planted", 0),
             ("_winter_due", False),
         ):  # fmt: skip
             getattr(self, name)[...] = fill
@@ -471,15 +473,17 @@ class VectorBosk:
         legal = (squares >= 0) & (cost < self._active[games][:, None])
         return np.where(legal, squares, -1)
 
-    def _stored_ids(self, games: np.ndarray) -> np.ndarray:
-        return np.asarray(self._moves[games])
+    def _stored_leaf_ids(self, games: np.ndarray) -> np.ndarray:
+        return np.asarray(self._leaf_moves[games])
+
+    def _stored_squirrel_ids(self, games: np.ndarray) -> np.ndarray:
+        return np.asarray(self._squirrel_moves[games])
 
     def _store_moves(self, games: np.ndarray, squares: np.ndarray, base: int) -> np.ndarray:
-        """Keep the legal squares (G, C, -1 where not) of ``games`` as ids, in order, padded
-        with -1; return how many each game has."""
-        moves = np.full((len(games), self._moves.shape[1]), -1, dtype=np.intp)
-        moves[:, : squares.shape[1]] = np.where(squares >= 0, squares + base, -1)
-        self._moves[games] = moves
+        """Keep the legal squares (G, C, -1 where not) of ``games`` as ids, in order (leaf
+        squares, or squirrel squares if ``base`` is the squirrel's); return their counts."""
+        into = self._leaf_moves if base == self.layout.leaf else self._squirrel_moves
+        into[games] = np.where(squares >= 0, squares + base, -1)
         count: np.ndarray = np.count_nonzero(squares >= 0, axis=1)
         self._move_count[games] = count
         return count
@@ -502,8 +506,8 @@ class VectorBosk:
         WIND: _wind_ids,
         TREE: _tree_ids,
         TILE: _tile_ids,
-        LEAVES: _stored_ids,
-        SQUIRREL_STEP: _stored_ids,
+        LEAVES: _stored_leaf_ids,
+        SQUIRREL_STEP: _stored_squirrel_ids,
     }
 
     def _groups(self) -> list[tuple[int, np.ndarray]]:
@@ -872,7 +876,7 @@ class VectorBosk:
             estimates = self._plant_estimates(games).reshape(*ids.shape, self.num_players)
             best = self._best(games, ids, estimates)
         elif phase in (LEAVES, SQUIRREL_STEP):
-            ids = self._moves[games]
+            ids = self._candidates(phase, games)
             base = self.layout.leaf if phase == LEAVES else self.layout.squirrel
             best = self._best(games, ids, self._cover_estimates(games, ids, base))
         else:  # wind, tree and tile change no board: every choice ties
