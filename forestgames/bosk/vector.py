@@ -1,10 +1,12 @@
 """Lockstep Bosk: thousands of games stepped at once on numpy arrays.
 
     vec = fg.bosk.VectorBosk(num_players=4, batch=1024, seed=0)
+    rng = np.random.default_rng(1)
     while not vec.terminated.all():
         mask = vec.legal_action_mask()            # (batch, num_actions) int8
-        vec.step(pick_one_id_per_row(mask))       # finished games ignore theirs
+        vec.step(vec.random_actions(rng))         # one id per game; finished games ignore theirs
     vec.scores, vec.winners, vec.state(17)        # state(i) is an ordinary BoskState
+    vec.reset(2); vec.play(["greedy", "random", "random", "random"], seed=3)  # playouts
 
 Game i of ``VectorBosk(p, batch, seed)`` starts as ``game.new_game(derive_seed(seed, i))``
 and follows the rules of the scalar engine (``forestgames.bosk.rules``), every
