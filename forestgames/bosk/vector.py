@@ -168,6 +168,18 @@ def _tables(size: int, exactly_three: bool) -> _Tables:
     return _Tables(size, exactly_three)
 
 
+def _row_count(flags: np.ndarray) -> np.ndarray:
+    """(G,) the number of True per row of ``flags`` (G, C): column adds for narrow rows
+    (numpy's per-row reductions cost more than a few whole-column additions)."""
+    if flags.shape[1] > 16:
+        return np.asarray(flags.sum(axis=1))
+    columns = flags.view(np.int8)
+    total = columns[:, 0].astype(np.intp)
+    for c in range(1, flags.shape[1]):
+        total += columns[:, c]
+    return total
+
+
 def _nth_true(valid: np.ndarray, index: np.ndarray) -> np.ndarray:
     """Per row, the column of the ``index``-th True (counting from 0) of ``valid`` (G, C).
 
@@ -175,7 +187,7 @@ def _nth_true(valid: np.ndarray, index: np.ndarray) -> np.ndarray:
     numpy operation runs along the G games (fast) rather than along short rows.
     """
     counts = np.cumsum(valid.T, axis=0, dtype=np.int16)
-    result: np.ndarray = np.count_nonzero(counts <= index.astype(np.int16), axis=0)
+    result: np.ndarray = (counts <= index.astype(np.int16)).sum(axis=0)
     return result
 
 
@@ -486,7 +498,7 @@ class VectorBosk:
         squares, or squirrel squares if ``base`` is the squirrel's); return their counts."""
         into = self._leaf_moves if base == self.layout.leaf else self._squirrel_moves
         into[games] = np.where(squares >= 0, squares + base, -1)
-        count: np.ndarray = np.count_nonzero(squares >= 0, axis=1)
+        count = _row_count(squares >= 0)
         self._move_count[games] = count
         return count
 
@@ -795,11 +807,11 @@ class VectorBosk:
         left = self._values_left(games)
         rng = getattr(draw, "rng", None)
         if rng is not None:
-            value = _nth_true(left, draw(np.arange(len(games)), np.count_nonzero(left, axis=1)))
+            value = _nth_true(left, draw(np.arange(len(games)), _row_count(left)))
             return np.asarray(value * self.layout.intersections + self._random_empty(games, rng))
         empty = self._owner[games] < 0
-        spots = np.count_nonzero(empty, axis=1)
-        pick = draw(np.arange(len(games)), np.count_nonzero(left, axis=1) * spots)
+        spots = _row_count(empty)
+        pick = draw(np.arange(len(games)), _row_count(left) * spots)
         value = _nth_true(left, pick // spots)
         return np.asarray(value * self.layout.intersections + _nth_true(empty, pick % spots))
 
@@ -823,7 +835,8 @@ class VectorBosk:
         everyone = np.arange(len(games))
         ids = self._candidates(phase, games)
         valid = ids >= 0
-        pick = draw(everyone, np.count_nonzero(valid, axis=1))
+        stored = phase in (LEAVES, SQUIRREL_STEP)
+        pick = draw(everyone, self._move_count[games] if stored else _row_count(valid))
         return _nth_id(ids, valid, pick)
 
     # ------------------------------------------------------------------ greedy
@@ -885,9 +898,9 @@ class VectorBosk:
             ids = np.asarray(self._candidates(phase, games))
             best = ids >= 0
         pick = np.zeros(len(games), dtype=np.intp)
-        several = np.flatnonzero(np.count_nonzero(ids >= 0, axis=1) > 1)
+        several = np.flatnonzero(_row_count(ids >= 0) > 1)
         if len(several):
-            pick[several] = draw(several, np.count_nonzero(best[several], axis=1))
+            pick[several] = draw(several, _row_count(best[several]))
         return _nth_id(ids, best, pick)
 
     def _best(self, games: np.ndarray, ids: np.ndarray, estimates: np.ndarray) -> np.ndarray:
