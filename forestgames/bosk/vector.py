@@ -183,12 +183,20 @@ def _row_count(flags: np.ndarray) -> np.ndarray:
 def _nth_true(valid: np.ndarray, index: np.ndarray) -> np.ndarray:
     """Per row, the column of the ``index``-th True (counting from 0) of ``valid`` (G, C).
 
-    The running counts go down the columns of the transposed mask, so every
-    numpy operation runs along the G games (fast) rather than along short rows.
+    The column is the number of prefixes holding at most ``index`` Trues: running
+    counts column by column for narrow rows, down the transposed mask for wide ones,
+    so that every numpy operation runs along the G games.
     """
-    counts = np.cumsum(valid.T, axis=0, dtype=np.int16)
-    result: np.ndarray = (counts <= index.astype(np.int16)).sum(axis=0)
-    return result
+    if valid.shape[1] > 16:
+        counts = np.cumsum(valid.T, axis=0, dtype=np.int16)
+        return np.asarray((counts <= index.astype(np.int16)).sum(axis=0))
+    columns = valid.view(np.int8)
+    running = columns[:, 0].astype(np.intp)
+    position = (running <= index).astype(np.intp)
+    for c in range(1, valid.shape[1] - 1):
+        running += columns[:, c]
+        position += running <= index
+    return position
 
 
 class VectorBosk:
