@@ -245,9 +245,9 @@ class VectorBosk:
         self._leaf_top = np.full((b, s2), -1, np.int8)
         self._squirrel = np.full((b, p), -1, np.int16)
         self._squirrel_on = np.full((b, s2), -1, np.int8)
-        # leaves seat p must return to lay one on square s: 0 if empty or topped by its
-        # own leaf, the stack's height if another seat's leaf is on top, 127 under a squirrel
-        self._cost = np.zeros((b, p, s2), np.int8)
+        # [game, square s, seat p]: the leaves p must return to lay one on s: 0 if s is
+        # empty or topped by p's leaf, the stack's height if by another's, 127 under a squirrel
+        self._cost = np.zeros((b, s2, p), np.int8)
         self._tiles_used = np.zeros((b, p), np.int16)
         self._round_tile = np.zeros((b, p), np.int8)
         self._first_wind = np.full(b, -1, np.intp)
@@ -358,10 +358,10 @@ class VectorBosk:
         self._height[i, square] = len(leaves)
         self._leaf_top[i, square] = leaves[-1] if leaves else -1
         if squirrel:
-            self._cost[i, :, square] = _UNDER_SQUIRREL
+            self._cost[i, square] = _UNDER_SQUIRREL
         elif leaves:
             seats = np.arange(self.num_players)
-            self._cost[i, :, square] = np.where(seats == leaves[-1], 0, len(leaves))
+            self._cost[i, square] = np.where(seats == leaves[-1], 0, len(leaves))
 
     # ------------------------------------------------------------------ reading
 
@@ -490,8 +490,9 @@ class VectorBosk:
         last = self._last[games]
         source = np.where(last >= 0, last, s2 + self._tree[games])
         squares = self._t.leaf_from[self._blow[games] * (s2 + n2) + source]
-        seat_row = (games * self.num_players + self._mover[games]) * s2
-        cost = self._cost.reshape(-1).take(seat_row[:, None] + np.maximum(squares, 0))
+        p = self.num_players
+        cells = (games * s2)[:, None] + np.maximum(squares, 0)
+        cost = self._cost.reshape(-1).take(cells * p + self._mover[games][:, None])
         legal = (squares >= 0) & (cost < self._active[games][:, None])
         return np.where(legal, squares, -1)
 
@@ -716,12 +717,12 @@ class VectorBosk:
         s2, p = self.layout.squares, self.num_players
         flat = games * s2 + square
         height = self._height.reshape(-1)[flat]
-        seat_cell = (games * p + player) * s2 + square
+        every_seat = flat[:, None] * p + np.arange(p)
+        seat_cell = flat * p + player
         cost = self._cost.reshape(-1)[seat_cell]
         self._stack.reshape(-1)[flat * self._height_limit + height] = player
         self._height.reshape(-1)[flat] = height + 1
         self._leaf_top.reshape(-1)[flat] = player
-        every_seat = (games * p)[:, None] * s2 + np.arange(p) * s2 + square[:, None]
         self._cost.reshape(-1)[every_seat] = (height + 1)[:, None]
         self._cost.reshape(-1)[seat_cell] = 0
         active = self._active[games] - cost - 1
@@ -743,9 +744,7 @@ class VectorBosk:
         player = self._mover[games]
         self._squirrel.reshape(-1)[games * self.num_players + player] = square
         self._squirrel_on[games, square] = player
-        p, s2 = self.num_players, self.layout.squares
-        every_seat = (games * p)[:, None] * s2 + np.arange(p) * s2 + square[:, None]
-        self._cost.reshape(-1)[every_seat] = _UNDER_SQUIRREL
+        self._cost[games, square] = _UNDER_SQUIRREL
 
     def _end_turn(self, games: np.ndarray) -> None:
         """Remove the tree, pass to the next seat, end the round or the game."""
