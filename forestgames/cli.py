@@ -181,6 +181,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         out=args.out,
         resume=args.resume,
         address=args.ray or None,
+        engine=args.engine,
     )
     print(result.format_summary(), file=out)
     if args.csv:
@@ -381,6 +382,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="move cap; longer games are reported truncated (default: 4x the game's maximum)",
     )
     sim.add_argument("--csv", help="also write the rows to this CSV file")
+    sim.add_argument(
+        "--engine",
+        choices=("scalar", "vector"),
+        default="scalar",
+        help="vector: Bosk between random/greedy agents in numpy batches (same statistics)",
+    )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     sim.set_defaults(run=_cmd_simulate)
 

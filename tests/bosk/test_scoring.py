@@ -141,7 +141,7 @@ def test_kernels_on_the_default_maps():
     for size, players in ((8, 2), (10, 3), (12, 4)):
         top = rng.integers(-1, players, (size, size))
         owner = rng.integers(-1, players, (size - 1, size - 1))
-        value = rng.integers(1, 5, owner.shape)
+        value = np.where(owner >= 0, rng.integers(1, 5, owner.shape), 0)
         expected = plain_board_scores(owner, value, top, DEFAULT_TERRAIN[size], players)
         assert list(summer_scores(owner, value, players)) == expected[0]
         assert list(winter_scores(top, DEFAULT_TERRAIN[size], players)) == expected[1]
@@ -163,6 +163,7 @@ def boards(draw):
     seats = st.integers(-1, players - 1)
     owner = draw(hnp.arrays(np.int8, (size - 1, size - 1), elements=seats))
     value = draw(hnp.arrays(np.int8, (size - 1, size - 1), elements=st.integers(1, 4)))
+    value[owner < 0] = 0  # no tree, no value
     top = draw(hnp.arrays(np.int8, (size, size), elements=seats))
     kinds = draw(st.integers(1, 8))
     terrain = draw(hnp.arrays(np.int64, (size, size), elements=st.integers(0, kinds - 1)))
@@ -186,7 +187,7 @@ def test_kernels_batch_axes(seed, players):
     rng = np.random.default_rng(seed)
     size = {2: 8, 3: 10, 4: 12}[players]
     owner = rng.integers(-1, players, (3, 5, size - 1, size - 1))
-    value = rng.integers(1, 5, owner.shape)
+    value = np.where(owner >= 0, rng.integers(1, 5, owner.shape), 0)
     top = rng.integers(-1, players, (3, 5, size, size))
     terrain = DEFAULT_TERRAIN[size]
     summer = summer_scores(owner, value, players)
