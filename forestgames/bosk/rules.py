@@ -32,7 +32,7 @@ from forestgames.bosk._tables import (
     Geometry,
     geometry,
 )
-from forestgames.bosk.scoring import summer_scores, winter_scores
+from forestgames.bosk.scoring import board_summer, board_winter
 from forestgames.bosk.state import BoskState, Phase
 from forestgames.core import ConfigError, GameBase, Option, frozen_array, new_rng
 from forestgames.schema import Field
@@ -417,9 +417,7 @@ class BoskGame(
 
     def _summer(self, state: BoskState) -> BoskState:
         """Score summer and hand the wind choice to the autumn start player."""
-        summer = tuple(
-            int(x) for x in summer_scores(state.tree_owner, state.tree_value, self.num_players)
-        )
+        summer = board_summer(state.owners, state.values, self.num_players)
         fewest = min(summer)
         start = self.first_reached({p for p, s in enumerate(summer) if s == fewest}, state.order[0])
         return state._evolve(
@@ -489,8 +487,11 @@ class BoskGame(
             return state._evolve(phase=Phase.TREE, turn=turn, **common)
         if state.round == ROUNDS:
             state = state._evolve(phase=Phase.OVER, turn=0, **common)
-            winter = winter_scores(state.top, self.terrain, self.num_players)
-            return state._evolve(winter=tuple(int(x) for x in winter))
+            tops = [stack[-1] if stack else -1 for stack in state.stacks]
+            for seat, square in enumerate(state.squirrels):
+                if square >= 0:
+                    tops[square] = seat
+            return state._evolve(winter=board_winter(tops, self.terrain, self.num_players))
         lowest = min(state.round_tiles)
         start = self.first_reached(
             {p for p, tile in enumerate(state.round_tiles) if tile == lowest}, state.order[0]

@@ -21,6 +21,7 @@ compiled kernels of ``forestgames.bosk._numba``, with identical results.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -523,6 +524,60 @@ def compiled_kernels(enabled: bool | None = None) -> bool:
 
 
 # --------------------------------------------------------------------------- plain reference
+
+
+# --------------------------------------------------------------------------- one board
+
+
+@functools.cache
+def _board_keys(n: int, players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per intersection, the bincount keys ``line * P`` of its row and its column."""
+    cells = np.arange(n * n)
+    return (cells // n) * players, (n + cells % n) * players
+
+
+def _rank_board(totals: np.ndarray, points: Mapping[str, int]) -> tuple[int, ...]:
+    """Each seat's points from the contests' totals (K, P) of one board: the same
+    branch-free rule as the kernels, on a handful of small arrays."""
+    ordered = np.sort(totals, axis=1)
+    best, runner = ordered[:, -1], ordered[:, -2]
+    lead_alone = runner < best
+    seconded = lead_alone & (runner > 0)
+    lead = (best > 0) * points["tied_first"] + lead_alone * (points["sole"] - points["tied_first"])
+    lead += seconded * (points["first"] - points["sole"])
+    runner_up = seconded * points["second"]
+    if totals.shape[1] > 2:
+        tied = seconded & (ordered[:, -3] == runner)
+        runner_up += tied * (points["tied_second"] - points["second"])
+    mine = (totals == best[:, None]) * lead[:, None] + (totals == runner[:, None]) * runner_up[
+        :, None
+    ]
+    return tuple(int(x) for x in mine.sum(axis=0))
+
+
+def board_summer(owners: Sequence[int], values: Sequence[int], num_players: int) -> tuple[int, ...]:
+    """Summer points of one board given as flat row-major intersections (the engine's
+    form: owner -1 and value 0 where there is no tree); unchecked, for the engine."""
+    n = math.isqrt(len(owners))
+    row_keys, col_keys = _board_keys(n, num_players)
+    seat = np.array(owners, dtype=np.int64)
+    np.maximum(seat, 0, out=seat)  # an empty cell has value 0: its key does not matter
+    amount = np.array(values, dtype=np.int64)
+    size = n * num_players
+    rows = np.bincount(row_keys + seat, weights=amount, minlength=size)
+    cols = np.bincount(col_keys - size + seat, weights=amount, minlength=size)
+    totals = np.concatenate((rows, cols)).astype(np.int64).reshape(2 * n, num_players)
+    return _rank_board(totals, SUMMER_POINTS)
+
+
+def board_winter(tops: Sequence[int], terrain: np.ndarray, num_players: int) -> tuple[int, ...]:
+    """Winter points of one board given as flat row-major square tops (-1 where
+    empty) and its terrain map; unchecked, for the engine."""
+    seat = np.array(tops, dtype=np.int64)
+    placed = seat >= 0
+    keys = terrain.ravel()[placed].astype(np.int64) * num_players + seat[placed]
+    counts = np.bincount(keys, minlength=NUM_TERRAINS * num_players)
+    return _rank_board(counts.reshape(NUM_TERRAINS, num_players), WINTER_POINTS)
 
 
 def plain_scores(

@@ -6,8 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+import forestgames as fg
 from forestgames.bosk import DEFAULT_TERRAIN, placement_points, summer_scores, winter_scores
-from forestgames.bosk.scoring import plain_board_scores
+from forestgames.bosk.scoring import board_summer, board_winter, plain_board_scores
+from tests.strategies import reachable_states
 
 N4 = 11  # intersections per side, 4 players
 
@@ -199,3 +201,16 @@ def test_kernels_batch_axes(seed, players):
                 summer[i, j].tolist() == summer_scores(owner[i, j], value[i, j], players).tolist()
             )
             assert winter[i, j].tolist() == winter_scores(top[i, j], terrain, players).tolist()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_one_board_path_equals_the_kernels(data):
+    """The engine's one-board scorers give the batch kernels' points on reachable boards."""
+    players = data.draw(st.sampled_from([2, 3, 4]))
+    game = fg.make("bosk", num_players=players)
+    state = data.draw(reachable_states(game))
+    summer = tuple(int(x) for x in summer_scores(state.tree_owner, state.tree_value, players))
+    assert board_summer(state.owners, state.values, players) == summer
+    winter = tuple(int(x) for x in winter_scores(state.top, game.terrain, players))
+    assert board_winter(state.top.ravel().tolist(), game.terrain, players) == winter
