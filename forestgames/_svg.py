@@ -153,7 +153,7 @@ def card_back(x: float, y: float, w: float, h: float, count: int | None = None) 
 
 def legend(x: float, y: float, entries: Legend, width: float, title: str = "Legend") -> str:
     """A boxed legend at (x, y): entries in rows of swatch and label, wrapped to ``width``."""
-    column_w = 140.0
+    column_w = _column_width(entries)
     columns = max(1, int((width - 16) // column_w))
     rows = -(-len(entries) // columns)
     height = 30 + 20 * rows
@@ -169,7 +169,13 @@ def legend(x: float, y: float, entries: Legend, width: float, title: str = "Lege
     return group(parts)
 
 
-def legend_height(entries: int, width: float) -> float:
+def _column_width(entries: Legend) -> float:
+    """Room for the longest label (about 6.2 pixels a character at 11 pixels)."""
+    longest = max((len(label) for _, label in entries), default=0)
+    return max(120.0, 30 + 6.2 * longest)
+
+
+def legend_height(entries: Legend, width: float) -> float:
     """The height :func:`legend` takes for ``entries`` in ``width``."""
-    columns = max(1, int((width - 16) // 140.0))
-    return 30 + 20 * -(-entries // columns)
+    columns = max(1, int((width - 16) // _column_width(entries)))
+    return 30 + 20 * -(-len(entries) // columns)

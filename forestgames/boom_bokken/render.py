@@ -319,7 +319,7 @@ def svg_of_view(view: Mapping[str, Any]) -> str:
     entries = _legend_entries(view)
     legend_y = HEIGHT - 8
     parts.append(svg.legend(20, legend_y, entries, WIDTH - 40))
-    height = legend_y + svg.legend_height(len(entries), WIDTH - 40) + 12
+    height = legend_y + svg.legend_height(entries, WIDTH - 40) + 12
     return svg.document(WIDTH, height, parts, _status(view))
 
 

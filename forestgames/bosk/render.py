@@ -431,7 +431,7 @@ def svg_of_view(view: Mapping[str, Any], game: BoskGame) -> str:
     entries = _legend_entries()
     legend_w = PANEL_W
     legend_y = max(bottom + 6, 0)
-    height = max(side, legend_y + svg.legend_height(len(entries), legend_w) + 12)
+    height = max(side, legend_y + svg.legend_height(entries, legend_w) + 12)
     width = side + PANEL_W + 24
     parts = _board_svg(board, game.terrain) + panel
     parts.append(svg.legend(side + 10, legend_y, entries, legend_w))
