@@ -30,6 +30,7 @@ GAME_NAMES: tuple[str, ...] = registered_games()
 
 from forestgames.agents import GreedyAgent, MCTSAgent, RandomAgent  # noqa: E402 - after the games
 from forestgames.sim import play, simulate  # noqa: E402
+from forestgames import viewer  # noqa: E402 - pictures of the registered games
 
 __version__ = "0.1.0"
 
@@ -52,4 +53,5 @@ __all__ = [
     "make",
     "play",
     "simulate",
+    "viewer",
 ]

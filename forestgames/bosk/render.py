@@ -413,9 +413,9 @@ def _legend_entries() -> list[tuple[str, str]]:
         for k in range(8)
     ]
     entries += [
-        (_tree(8, 8, 0, 3, False, "tree", radius=8), "tree (its value)"),
-        (_leaf(8, 8, svg.seat_colour(0), "leaf", scale=0.6), "top leaf of a square"),
-        (_height_badge(8, 8, 3), "leaves in the stack"),
+        (_tree(8, 8, 0, 3, False, "tree", radius=8), "tree, its value"),
+        (_leaf(8, 8, svg.seat_colour(0), "leaf", scale=0.6), "top leaf"),
+        (_height_badge(8, 8, 3), "stack height"),
         (_squirrel(8, 8, svg.seat_colour(0), "squirrel", scale=0.55), "squirrel"),
         (svg.circle(8, 8, 7, fill="none", stroke=svg.INK, stroke_width=3), "falling tree"),
         (svg.rect(1, 1, 14, 14, fill="none", stroke=svg.INK, stroke_dasharray="4 3"), "last leaf"),
