@@ -186,7 +186,7 @@ def _hidden_cards(spirit: Mapping[str, Any]) -> list[str]:
     """The deck and discard lines a view shows: known top cards, own or referee's cards."""
     lines = []
     if spirit["deck_top"]:
-        lines += wrap(spirit["deck_top"], "    deck top (attracted, public):", "        ", " ")
+        lines += wrap(spirit["deck_top"], "    deck top (attracted, public)", "        ", " ")
     if "deck" in spirit:
         lines += wrap(spirit["deck"], "    deck, top first:", "        ", sep=" ")
     elif "deck_rest" in spirit:
