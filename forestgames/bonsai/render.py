@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from forestgames import _svg as svg
+from forestgames._text import wrap_line
 from forestgames.bonsai._tables import (
     BUD,
     CARD_NAMES,
@@ -281,7 +282,7 @@ def text_of_view(view: Mapping[str, Any], game: BonsaiGame) -> str:
         lines.append(f"placements left this {view['phase']}: {left or 'none'}")
     for seat, info in enumerate(seats):
         lines += _seat_text(view, seat, info, _storage(info.cards))
-    return "\n".join(lines)
+    return "\n".join(piece for line in lines for piece in wrap_line(line))
 
 
 def render_text(state: BonsaiState, player: int | None = None) -> str:
@@ -332,7 +333,8 @@ def _card_face(x: float, y: float, name: str, extra: str = "") -> str:
         lines = [f"{card.per} per {card.parchment}"]
     if extra:
         lines.append(extra)
-    return svg.card(x, y, CARD_W, CARD_H, kind, lines, fill=CARD_FILLS[card.kind])
+    face = svg.card(x, y, CARD_W, CARD_H, kind, lines, fill=CARD_FILLS[card.kind])
+    return svg.group([face], title=name)
 
 
 def _market_parts(view: Mapping[str, Any], x: float, y: float) -> list[str]:
@@ -348,6 +350,10 @@ def _market_parts(view: Mapping[str, Any], x: float, y: float) -> list[str]:
     parts.append(svg.card_back(deck_x, y, 44, CARD_H, view["deck_size"]))
     parts.append(svg.text(deck_x + 22, y + CARD_H + 13, f"{len(view['discards'])} discarded",
                           text_anchor="middle", font_size=10, fill=svg.MUTED))  # fmt: skip
+    if view.get("deck"):
+        upcoming = ", ".join(view["deck"][:3])
+        parts.append(svg.text(x, y + CARD_H + 13, f"next in the deck (referee): {upcoming}",
+                              font_size=10, fill=svg.MUTED))  # fmt: skip
     return parts
 
 

@@ -250,18 +250,21 @@ def _pile_svg(view: Mapping[str, Any]) -> list[str]:
 
 
 def _announcement_svg(view: Mapping[str, Any], centres: Mapping[int, tuple[float, float]]) -> str:
-    cx, cy, _, _ = TABLE
     if view["target"] is None:
+        cx, cy, _, _ = TABLE
         words = "game over" if view["over"] else f"seat {view['leader']} leads"
         return svg.text(cx, cy + 70, words, text_anchor="middle", fill="#ffffff",
                         font_weight="bold", font_size=14)  # fmt: skip
     tx, ty = centres[view["target"]]
-    # From the pile toward the named seat, stopping short of its box.
+    # From the table's rim toward the named seat, stopping at the edge of its box.
+    cx, cy, rx, ry = TABLE
     dx, dy = tx - cx, ty - cy
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    start = (cx + ux * 70, cy + uy * 50)
-    tip = (tx - ux * 60, ty - uy * 48)
+    rim = 0.8 / math.hypot(ux / rx, uy / ry)
+    start = (cx + ux * rim, cy + uy * rim)
+    edge = min(SEAT_W / 2 / max(abs(ux), 1e-9), SEAT_H / 2 / max(abs(uy), 1e-9)) + 6
+    tip = (tx - ux * edge, ty - uy * edge)
     side = (-uy * 9, ux * 9)
     head = [tip, (tip[0] - 16 * ux + side[0], tip[1] - 16 * uy + side[1]),
             (tip[0] - 16 * ux - side[0], tip[1] - 16 * uy - side[1])]  # fmt: skip
