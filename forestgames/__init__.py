@@ -28,9 +28,9 @@ register_game("boom_bokken", boom_bokken.BoomBokkenGame.create)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
+from forestgames import viewer  # noqa: E402 - pictures of the registered games
 from forestgames.agents import GreedyAgent, MCTSAgent, RandomAgent  # noqa: E402 - after the games
 from forestgames.sim import play, simulate  # noqa: E402
-from forestgames import viewer  # noqa: E402 - pictures of the registered games
 
 __version__ = "0.1.0"
 

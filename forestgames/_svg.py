@@ -145,9 +145,16 @@ def card_back(x: float, y: float, w: float, h: float, count: int | None = None) 
     ]
     if count is not None:
         parts.append(
-            text(x + w / 2, y + h / 2 + 5, count, text_anchor="middle", fill="#ffffff",
-                 font_weight="bold", font_size=14)
-        )  # fmt: skip
+            text(
+                x + w / 2,
+                y + h / 2 + 5,
+                count,
+                text_anchor="middle",
+                fill="#ffffff",
+                font_weight="bold",
+                font_size=14,
+            )
+        )
     return group(parts)
 
 

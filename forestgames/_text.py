@@ -10,7 +10,9 @@ WIDTH = 100
 """The widest line a text picture draws."""
 
 
-def wrap(items: Sequence[str], first: str, indent: str, sep: str = ", ", width: int = WIDTH) -> list[str]:
+def wrap(
+    items: Sequence[str], first: str, indent: str, sep: str = ", ", width: int = WIDTH
+) -> list[str]:
     """``first`` then ``items`` joined by ``sep``, broken into lines of at most ``width``
     (continuation lines start with ``indent``; an item is never split)."""
     lines, current = [], first

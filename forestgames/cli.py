@@ -346,9 +346,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         page = replay_html(record, seat)
         Path(args.html).write_text(page, encoding="utf-8")
         view = "the referee's view" if seat is None else f"seat {seat}'s view"
-        print(
-            f"replay page of {len(record.moves)} moves ({view}) written to {args.html}", file=out
-        )
+        print(f"replay page of {len(record.moves)} moves ({view}) written to {args.html}", file=out)
         return 0
     states = record.replay()
     if seat is not None and not 0 <= seat < states[0].game.num_players:

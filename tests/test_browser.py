@@ -103,7 +103,9 @@ def _unfilter(kind: int, line: bytearray, previous: bytearray, step: int) -> Non
         elif kind == 4:
             p = left + up - corner
             pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-            line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+            line[i] = (
+                line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)
+            ) & 255
 
 
 def _not_blank(png: bytes) -> tuple[int, float]:

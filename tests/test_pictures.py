@@ -111,8 +111,9 @@ def test_bosk_svg_draws_every_tree_leaf_stack_squirrel_and_the_wind():
     """Each tree (owner, value, intersection), each leaf stack (top seat, height) and each
     squirrel has its piece, and the wind arrow names the direction."""
     states = [s for s, _ in random_game(fg.make("bosk", num_players=2), 4)]
-    state = next(s for s in states if s.round >= 5 and any(q is not None for q in
-                                                            s.squirrel_squares))  # fmt: skip
+    state = next(
+        s for s in states if s.round >= 5 and any(q is not None for q in s.squirrel_squares)
+    )
     labels = titles(state.to_svg())
     owner, value = state.tree_owner, state.tree_value
     trees = [
@@ -252,9 +253,11 @@ def test_boom_bokken_seat_sees_its_hand_and_only_backs_of_the_others():
 
 def test_docs_pictures_are_what_the_script_draws():
     """docs/img/<game>.svg are exactly what docs/make_pictures.py draws today."""
-    spec = importlib.util.spec_from_file_location("make_pictures", ROOT / "docs" / "make_pictures.py")
+    spec = importlib.util.spec_from_file_location(
+        "make_pictures", ROOT / "docs" / "make_pictures.py"
+    )
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
     for path, picture in script.PICTURES.items():
-        assert path.read_text(encoding="utf-8") == picture(), f"run docs/make_pictures.py"
+        assert path.read_text(encoding="utf-8") == picture(), "run docs/make_pictures.py"

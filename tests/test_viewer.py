@@ -28,8 +28,13 @@ def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """``python -m forestgames.cli ARGS`` with ``stdin`` fed in; output captured."""
     return subprocess.run(
         [sys.executable, "-m", "forestgames.cli", *args],
-        input=stdin, capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120,
-    )  # fmt: skip
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def short_record(name: str, players: int, moves: int = 24, seed: int = 2) -> fg.GameRecord:
@@ -149,10 +154,27 @@ def test_ctrl_c_saves_the_record(tmp_path):
     played so far (seat 0 moves first with seed 1)."""
     save = tmp_path / "stopped.json"
     process = subprocess.Popen(
-        [sys.executable, "-m", "forestgames.cli", "play", "bosk", "--seat", "1", "--seed", "1",
-         "--agents", "random", "--save", str(save)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=ROOT,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "forestgames.cli",
+            "play",
+            "bosk",
+            "--seat",
+            "1",
+            "--seed",
+            "1",
+            "--agents",
+            "random",
+            "--save",
+            str(save),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=ROOT,
+    )
     assert process.stdout is not None and process.stdin is not None
     seen, deadline = b"", time.monotonic() + 60
     while b"seat 1> " not in seen and time.monotonic() < deadline:

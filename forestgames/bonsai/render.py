@@ -156,10 +156,14 @@ class Seat(NamedTuple):
 def _seat(view: Mapping[str, Any], game: BonsaiGame, seat: int) -> Seat:
     tree = Tree.from_tiles(_tiles(view, seat), game.wood_beside_pot)
     cards = tuple(CARD_NAMES[name] for name in view["players"][seat]["cards"])
-    goals = sum(GOALS[_goal_id(name)].points for name, s in view["goal_owners"].items() if s == seat)
+    goals = sum(
+        GOALS[_goal_id(name)].points for name, s in view["goal_owners"].items() if s == seat
+    )
     counts = tree.counts()
     parchments = sum(
-        parchment_points(c, counts, cards) for c in cards if CARD_TYPES[c].kind is CardKind.PARCHMENT
+        parchment_points(c, counts, cards)
+        for c in cards
+        if CARD_TYPES[c].kind is CardKind.PARCHMENT
     )
     points = tree.points(game.pot_sides_free)
     parts = {"tree": points, "goals": goals, "parchments": parchments}
@@ -295,8 +299,9 @@ def render_text(state: BonsaiState, player: int | None = None) -> str:
 
 def _hexagon(x: float, y: float, size: float, colour: str, title: str, bud: bool = False) -> str:
     corners = [(x + size * cos, y + size * sin) for cos, sin in _CORNERS]
-    stroke = {"stroke": "#222", "stroke_width": 2.2} if bud else {"stroke": "#fff",
-                                                                  "stroke_width": 1.2}  # fmt: skip
+    stroke = (
+        {"stroke": "#222", "stroke_width": 2.2} if bud else {"stroke": "#fff", "stroke_width": 1.2}
+    )
     return svg.polygon(corners, fill=colour, title=title, **stroke)
 
 
@@ -342,18 +347,43 @@ def _market_parts(view: Mapping[str, Any], x: float, y: float) -> list[str]:
     for slot, name in enumerate(view["market"]):
         left = x + slot * (CARD_W + 8)
         if name is None:
-            parts.append(svg.rect(left, y, CARD_W, CARD_H, rx=4, fill="none", stroke="#999",
-                                  stroke_dasharray="4 3"))  # fmt: skip
+            parts.append(
+                svg.rect(
+                    left,
+                    y,
+                    CARD_W,
+                    CARD_H,
+                    rx=4,
+                    fill="none",
+                    stroke="#999",
+                    stroke_dasharray="4 3",
+                )
+            )
         else:
             parts.append(_card_face(left, y, name, SLOT_EXTRAS[slot]))
     deck_x = x + 4 * (CARD_W + 8) + 6
     parts.append(svg.card_back(deck_x, y, 44, CARD_H, view["deck_size"]))
-    parts.append(svg.text(deck_x + 22, y + CARD_H + 13, f"{len(view['discards'])} discarded",
-                          text_anchor="middle", font_size=10, fill=svg.MUTED))  # fmt: skip
+    parts.append(
+        svg.text(
+            deck_x + 22,
+            y + CARD_H + 13,
+            f"{len(view['discards'])} discarded",
+            text_anchor="middle",
+            font_size=10,
+            fill=svg.MUTED,
+        )
+    )
     if view.get("deck"):
         upcoming = ", ".join(view["deck"][:3])
-        parts.append(svg.text(x, y + CARD_H + 13, f"next in the deck (referee): {upcoming}",
-                              font_size=10, fill=svg.MUTED))  # fmt: skip
+        parts.append(
+            svg.text(
+                x,
+                y + CARD_H + 13,
+                f"next in the deck (referee): {upcoming}",
+                font_size=10,
+                fill=svg.MUTED,
+            )
+        )
     return parts
 
 
@@ -366,13 +396,39 @@ def _goal_parts(view: Mapping[str, Any], x: float, y: float) -> list[str]:
             owner = owners.get(goal.name)
             fill = GOAL_COLOURS[colour] if goal.name in in_play else "#dddddd"
             title = f"{goal.name}: {goal.threshold} → {goal.points} points"
-            parts.append(svg.rect(gx, gy, 56, 20, rx=4, fill=fill, opacity=1 if owner is None
-                                  else 0.45, title=title))  # fmt: skip
-            parts.append(svg.text(gx + 5, gy + 14, f"{goal.threshold}→{goal.points}",
-                                  font_size=10, fill="#ffffff", font_weight="bold"))  # fmt: skip
+            parts.append(
+                svg.rect(
+                    gx,
+                    gy,
+                    56,
+                    20,
+                    rx=4,
+                    fill=fill,
+                    opacity=1 if owner is None else 0.45,
+                    title=title,
+                )
+            )
+            parts.append(
+                svg.text(
+                    gx + 5,
+                    gy + 14,
+                    f"{goal.threshold}→{goal.points}",
+                    font_size=10,
+                    fill="#ffffff",
+                    font_weight="bold",
+                )
+            )
             if owner is not None:
-                parts.append(svg.circle(gx + 47, gy + 10, 6, fill=svg.seat_colour(owner),
-                                        stroke="#fff", title=f"held by seat {owner}"))  # fmt: skip
+                parts.append(
+                    svg.circle(
+                        gx + 47,
+                        gy + 10,
+                        6,
+                        fill=svg.seat_colour(owner),
+                        stroke="#fff",
+                        title=f"held by seat {owner}",
+                    )
+                )
     return parts
 
 
@@ -391,27 +447,53 @@ def _seat_panel(
     acting = seat == _to_move(view)
     you = " (you)" if seat == view["observer"] else ""
     parts = [
-        svg.rect(x, y, PANEL_W, height, rx=8, fill="#ffffff",
-                 stroke=svg.INK if acting else "#c9c2b0", stroke_width=2.5 if acting else 1),
+        svg.rect(
+            x,
+            y,
+            PANEL_W,
+            height,
+            rx=8,
+            fill="#ffffff",
+            stroke=svg.INK if acting else "#c9c2b0",
+            stroke_width=2.5 if acting else 1,
+        ),
         svg.circle(x + 16, y + 18, 8, fill=svg.seat_colour(seat)),
         svg.text(x + 30, y + 23, f"seat {seat}{you}", font_weight="bold", font_size=13),
-        svg.text(x + PANEL_W - 10, y + 23, f"{info.parts['total']} pts", text_anchor="end",
-                 font_weight="bold", font_size=13),
-        svg.text(x + 30, y + 39, f"tree {info.parts['tree']} · goals {info.parts['goals']} · "
-                 f"parchments {info.parts['parchments']}", font_size=10, fill=svg.MUTED),
-    ]  # fmt: skip
+        svg.text(
+            x + PANEL_W - 10,
+            y + 23,
+            f"{info.parts['total']} pts",
+            text_anchor="end",
+            font_weight="bold",
+            font_size=13,
+        ),
+        svg.text(
+            x + 30,
+            y + 39,
+            f"tree {info.parts['tree']} · goals {info.parts['goals']} · "
+            f"parchments {info.parts['parchments']}",
+            font_size=10,
+            fill=svg.MUTED,
+        ),
+    ]
     tree_h = height - 140
     parts += _tree_parts(info.tree, x + 10, y + 48, PANEL_W - 20, tree_h)
     base = y + 48 + tree_h + 14
-    parts.append(svg.text(x + 10, base + 4, f"supply (holds {_storage(info.cards)})",
-                          font_size=10))  # fmt: skip
+    parts.append(svg.text(x + 10, base + 4, f"supply (holds {_storage(info.cards)})", font_size=10))
     parts += _supply_parts(view["players"][seat]["supply"], x + 120, base)
     cards = _grouped(view, seat)
     for k, (name, copies) in enumerate(cards[:10]):
         parts.append(_small_card(x + 10 + (k % 5) * 63, base + 14 + (k // 5) * 30, name, copies))
     if len(cards) > 10:
-        parts.append(svg.text(x + PANEL_W - 10, base + 78, f"+{len(cards) - 10} more kinds",
-                              text_anchor="end", font_size=10))  # fmt: skip
+        parts.append(
+            svg.text(
+                x + PANEL_W - 10,
+                base + 78,
+                f"+{len(cards) - 10} more kinds",
+                text_anchor="end",
+                font_size=10,
+            )
+        )
     return parts
 
 
@@ -422,19 +504,34 @@ def _small_card(x: float, y: float, name: str, copies: int) -> str:
     parts = [
         svg.rect(x, y, 59, 26, rx=3, fill=CARD_FILLS[card.kind], stroke="#999", title=name),
         svg.text(x + 29.5, y + 11, kind, text_anchor="middle", font_size=9, font_weight="bold"),
-        svg.text(x + 29.5, y + 22, detail or "+2 storage", text_anchor="middle",
-                 font_size=8 if len(detail) < 13 else 6.5),
-    ]  # fmt: skip
+        svg.text(
+            x + 29.5,
+            y + 22,
+            detail or "+2 storage",
+            text_anchor="middle",
+            font_size=8 if len(detail) < 13 else 6.5,
+        ),
+    ]
     if copies > 1:
         parts.append(svg.circle(x + 55, y + 3, 7, fill=svg.INK))
-        parts.append(svg.text(x + 55, y + 6.5, f"{copies}", text_anchor="middle", font_size=9,
-                              fill="#fff", font_weight="bold"))  # fmt: skip
+        parts.append(
+            svg.text(
+                x + 55,
+                y + 6.5,
+                f"{copies}",
+                text_anchor="middle",
+                font_size=9,
+                fill="#fff",
+                font_weight="bold",
+            )
+        )
     return svg.group(parts)
 
 
 def _legend_entries() -> list[tuple[str, str]]:
-    entries = [(_hexagon(8, 8, 8, _COLOURS[k], kind.value), kind.value) for k, kind in
-               enumerate(KINDS)]  # fmt: skip
+    entries = [
+        (_hexagon(8, 8, 8, _COLOURS[k], kind.value), kind.value) for k, kind in enumerate(KINDS)
+    ]
     entries += [
         (_hexagon(8, 8, 8, _POT_COLOUR, "pot"), "pot"),
         (_hexagon(8, 8, 7, _COLOURS[0], "bud", bud=True), "the bud (0, 0)"),
@@ -442,10 +539,12 @@ def _legend_entries() -> list[tuple[str, str]]:
         (svg.circle(8, 8, 6, fill=svg.seat_colour(0)), "goal held by a seat"),
     ]
     entries += [
-        (svg.rect(0, 2, 16, 12, rx=2, fill=CARD_FILLS[kind], stroke="#999"),
-         f"{kind.name.lower()} card")
+        (
+            svg.rect(0, 2, 16, 12, rx=2, fill=CARD_FILLS[kind], stroke="#999"),
+            f"{kind.name.lower()} card",
+        )
         for kind in CardKind
-    ]  # fmt: skip
+    ]
     return entries
 
 
@@ -456,21 +555,28 @@ def svg_of_view(view: Mapping[str, Any], game: BonsaiGame) -> str:
     columns = players if players <= 3 else 2
     width = max(24 + columns * (PANEL_W + 12), 880)
     parts = [
-        svg.text(20, 28, f"Bonsai · {players} player{'s' if players > 1 else ''}", font_size=16,
-                 font_weight="bold"),
+        svg.text(
+            20,
+            28,
+            f"Bonsai · {players} player{'s' if players > 1 else ''}",
+            font_size=16,
+            font_weight="bold",
+        ),
         svg.text(20, 46, _status(view, game, seats).split(" · ", 1)[1], font_size=11),
-    ]  # fmt: skip
+    ]
     parts += _market_parts(view, 20, 74)
     parts += _goal_parts(view, 540, 74)
     if view["phase"] in ("cultivate", "helper"):
         left = " ".join(f"{k} {n}" for k, n in view["symbols"].items() if n) or "none"
-        parts.append(svg.text(20, 160, f"placements left this {view['phase']}: {left}",
-                              font_size=11))  # fmt: skip
+        parts.append(
+            svg.text(20, 160, f"placements left this {view['phase']}: {left}", font_size=11)
+        )
     panel_h = 420
     for seat, info in enumerate(seats):
         row, col = divmod(seat, columns)
-        parts += _seat_panel(view, seat, info, 20 + col * (PANEL_W + 12), 172 + row * (panel_h +
-                             12), panel_h)  # fmt: skip
+        parts += _seat_panel(
+            view, seat, info, 20 + col * (PANEL_W + 12), 172 + row * (panel_h + 12), panel_h
+        )
     rows = -(-players // columns)
     legend_y = 172 + rows * (panel_h + 12)
     entries = _legend_entries()

@@ -168,13 +168,26 @@ def _face(x: float, y: float, name: str, w: float = CARD_W, h: float = CARD_H) -
     """A face-up card: its colour, its value (T for a Temps Mort), a bolt on a Flash."""
     parts = [
         svg.rect(x, y, w, h, rx=3, fill=_card_colour(name), stroke="#ffffff", stroke_width=1.2),
-        svg.text(x + w / 2, y + h / 2 + h * 0.18, _card_label(name), text_anchor="middle",
-                 fill="#ffffff", font_weight="bold", font_size=round(h * 0.5)),
-    ]  # fmt: skip
+        svg.text(
+            x + w / 2,
+            y + h / 2 + h * 0.18,
+            _card_label(name),
+            text_anchor="middle",
+            fill="#ffffff",
+            font_weight="bold",
+            font_size=round(h * 0.5),
+        ),
+    ]
     if name.startswith("F"):
         k = h / 28
-        bolt = [(x + 6 * k, y + 2 * k), (x + 2 * k, y + 8 * k), (x + 5 * k, y + 8 * k),
-                (x + 3 * k, y + 13 * k), (x + 8 * k, y + 6 * k), (x + 5 * k, y + 6 * k)]  # fmt: skip
+        bolt = [
+            (x + 6 * k, y + 2 * k),
+            (x + 2 * k, y + 8 * k),
+            (x + 5 * k, y + 8 * k),
+            (x + 3 * k, y + 13 * k),
+            (x + 8 * k, y + 6 * k),
+            (x + 5 * k, y + 6 * k),
+        ]
         parts.append(svg.polygon(bolt, fill="#ffe14d"))
     return svg.group(parts, title=_card_title(name))
 
@@ -207,45 +220,97 @@ def _seat_svg(view: Mapping[str, Any], seat: int, centre: tuple[float, float]) -
     scores = _scores(view)
     cards = view["hand_sizes"][seat]
     parts = [
-        svg.rect(x, y, SEAT_W, SEAT_H, rx=8, fill=fill,
-                 stroke=svg.INK if acting else "#b9b09a", stroke_width=3 if acting else 1),
-        svg.rect(x, y, 8, SEAT_H, rx=3, fill=TEAM_COLOURS[team % len(TEAM_COLOURS)],
-                 title=f"team {team}"),
+        svg.rect(
+            x,
+            y,
+            SEAT_W,
+            SEAT_H,
+            rx=8,
+            fill=fill,
+            stroke=svg.INK if acting else "#b9b09a",
+            stroke_width=3 if acting else 1,
+        ),
+        svg.rect(
+            x, y, 8, SEAT_H, rx=3, fill=TEAM_COLOURS[team % len(TEAM_COLOURS)], title=f"team {team}"
+        ),
         svg.text(x + 16, y + 17, f"seat {seat}{you}", font_weight="bold"),
-        svg.text(x + SEAT_W - 8, y + 17, f"{scores[seat]} pts", text_anchor="end",
-                 font_weight="bold"),
+        svg.text(
+            x + SEAT_W - 8, y + 17, f"{scores[seat]} pts", text_anchor="end", font_weight="bold"
+        ),
         svg.text(x + 16, y + 32, f"team {team}{role} · {place} · {cards} cards", font_size=10),
-        svg.text(x + SEAT_W - 8, y + 32, "●" * view["tokens"][seat], text_anchor="end",
-                 fill="#8b5a2b", font_size=11, title=f"{view['tokens'][seat]} Bokken tokens"),
-    ]  # fmt: skip
+        svg.text(
+            x + SEAT_W - 8,
+            y + 32,
+            "●" * view["tokens"][seat],
+            text_anchor="end",
+            fill="#8b5a2b",
+            font_size=11,
+            title=f"{view['tokens'][seat]} Bokken tokens",
+        ),
+    ]
     parts += _hand_svg(view, seat, x + 12, y + 44)
     if place == "exploded":
-        parts.append(svg.text(x + SEAT_W - 8, y + SEAT_H - 6, "BOOM", text_anchor="end",
-                              fill="#c0392b", font_weight="bold", font_size=11))  # fmt: skip
+        parts.append(
+            svg.text(
+                x + SEAT_W - 8,
+                y + SEAT_H - 6,
+                "BOOM",
+                text_anchor="end",
+                fill="#c0392b",
+                font_weight="bold",
+                font_size=11,
+            )
+        )
     return parts
 
 
 def _pile_svg(view: Mapping[str, Any]) -> list[str]:
     cx, cy, _, _ = TABLE
     pile = view["pile"]
-    parts = [svg.text(cx - 40, cy - 52, "pile", text_anchor="middle", font_size=11,
-                      fill="#f4f0e6")]  # fmt: skip
+    parts = [svg.text(cx - 40, cy - 52, "pile", text_anchor="middle", font_size=11, fill="#f4f0e6")]
     shown = pile[-4:]
     for k, name in enumerate(shown):
         offset = (k - len(shown) + 1) * 12
         parts.append(_face(cx - 62 + offset, cy - 42, name, 44, 62))
     if not pile:
-        parts.append(svg.rect(cx - 62, cy - 42, 44, 62, rx=4, fill="none", stroke="#f4f0e6",
-                              stroke_dasharray="4 3"))  # fmt: skip
+        parts.append(
+            svg.rect(
+                cx - 62,
+                cy - 42,
+                44,
+                62,
+                rx=4,
+                fill="none",
+                stroke="#f4f0e6",
+                stroke_dasharray="4 3",
+            )
+        )
     if len(pile) > 4:
-        parts.append(svg.text(cx - 40, cy + 36, f"{len(pile)} cards", text_anchor="middle",
-                              font_size=10, fill="#f4f0e6"))  # fmt: skip
+        parts.append(
+            svg.text(
+                cx - 40,
+                cy + 36,
+                f"{len(pile)} cards",
+                text_anchor="middle",
+                font_size=10,
+                fill="#f4f0e6",
+            )
+        )
     parts.append(svg.card_back(cx + 20, cy - 42, 44, 62, view["deck_size"]))
-    parts.append(svg.text(cx + 42, cy - 52, "deck", text_anchor="middle", font_size=11,
-                          fill="#f4f0e6"))  # fmt: skip
+    parts.append(
+        svg.text(cx + 42, cy - 52, "deck", text_anchor="middle", font_size=11, fill="#f4f0e6")
+    )
     if view["aside"]:
-        parts.append(svg.text(cx + 42, cy + 36, f"{view['aside']} T aside", text_anchor="middle",
-                              font_size=10, fill="#f4f0e6"))  # fmt: skip
+        parts.append(
+            svg.text(
+                cx + 42,
+                cy + 36,
+                f"{view['aside']} T aside",
+                text_anchor="middle",
+                font_size=10,
+                fill="#f4f0e6",
+            )
+        )
     return parts
 
 
@@ -253,8 +318,15 @@ def _announcement_svg(view: Mapping[str, Any], centres: Mapping[int, tuple[float
     if view["target"] is None:
         cx, cy, _, _ = TABLE
         words = "game over" if view["over"] else f"seat {view['leader']} leads"
-        return svg.text(cx, cy + 70, words, text_anchor="middle", fill="#ffffff",
-                        font_weight="bold", font_size=14)  # fmt: skip
+        return svg.text(
+            cx,
+            cy + 70,
+            words,
+            text_anchor="middle",
+            fill="#ffffff",
+            font_weight="bold",
+            font_size=14,
+        )
     tx, ty = centres[view["target"]]
     # From the table's rim toward the named seat, stopping at the edge of its box.
     cx, cy, rx, ry = TABLE
@@ -266,17 +338,26 @@ def _announcement_svg(view: Mapping[str, Any], centres: Mapping[int, tuple[float
     edge = min(SEAT_W / 2 / max(abs(ux), 1e-9), SEAT_H / 2 / max(abs(uy), 1e-9)) + 6
     tip = (tx - ux * edge, ty - uy * edge)
     side = (-uy * 9, ux * 9)
-    head = [tip, (tip[0] - 16 * ux + side[0], tip[1] - 16 * uy + side[1]),
-            (tip[0] - 16 * ux - side[0], tip[1] - 16 * uy - side[1])]  # fmt: skip
+    head = [
+        tip,
+        (tip[0] - 16 * ux + side[0], tip[1] - 16 * uy + side[1]),
+        (tip[0] - 16 * ux - side[0], tip[1] - 16 * uy - side[1]),
+    ]
     words = f"seat {view['target']}: {view['announce']} than {view['pile'][-1]}"
     return svg.group(
         [
-            svg.line(*start, tip[0] - 10 * ux, tip[1] - 10 * uy, stroke="#ffd54a",
-                     stroke_width=5),
+            svg.line(*start, tip[0] - 10 * ux, tip[1] - 10 * uy, stroke="#ffd54a", stroke_width=5),
             svg.polygon(head, fill="#ffd54a"),
-            svg.text(cx, cy + 70, words, text_anchor="middle", fill="#ffffff",
-                     font_weight="bold", font_size=14),
-        ],  # fmt: skip
+            svg.text(
+                cx,
+                cy + 70,
+                words,
+                text_anchor="middle",
+                fill="#ffffff",
+                font_weight="bold",
+                font_size=14,
+            ),
+        ],
         title=f"seat {view['last_player']} named seat {view['target']}: {view['announce']}",
     )
 
@@ -288,12 +369,18 @@ def _legend_entries(view: Mapping[str, Any]) -> list[tuple[str, str]]:
         (_face(2, 0, "F5", 12, 16), "Flash card"),
         (_face(2, 0, "T", 12, 16), "Temps Mort"),
         (svg.card_back(2, 0, 12, 16), "face-down card"),
-        (svg.polygon([(0, 5), (10, 5), (10, 1), (16, 8), (10, 15), (10, 11), (0, 11)],
-                     fill="#ffd54a", stroke="#a08000"), "named player"),
+        (
+            svg.polygon(
+                [(0, 5), (10, 5), (10, 1), (16, 8), (10, 15), (10, 11), (0, 11)],
+                fill="#ffd54a",
+                stroke="#a08000",
+            ),
+            "named player",
+        ),
         (svg.text(1, 13, "●", fill="#8b5a2b", font_size=14), "Bokken token (2 pts)"),
         (svg.rect(0, 2, 16, 12, rx=3, fill="#e3f2e1", stroke="#b9b09a"), "safe"),
         (svg.rect(0, 2, 16, 12, rx=3, fill="#f6d5d0", stroke="#b9b09a"), "exploded"),
-    ]  # fmt: skip
+    ]
     entries += [
         (svg.rect(4, 0, 8, 16, rx=2, fill=TEAM_COLOURS[t % len(TEAM_COLOURS)]), f"team {t}")
         for t in teams
@@ -305,15 +392,23 @@ def svg_of_view(view: Mapping[str, Any]) -> str:
     """The SVG picture of ``view`` (an observation, or the referee's view)."""
     players = len(view["hand_sizes"])
     bottom = view["observer"] if view["observer"] is not None else 0
-    centres = {
-        seat: _seat_centre((seat - bottom) % players, players) for seat in range(players)
-    }
+    centres = {seat: _seat_centre((seat - bottom) % players, players) for seat in range(players)}
     cx, cy, rx, ry = TABLE
     parts = [
         svg.text(20, 30, f"Boom Bokken · {players} players", font_size=16, font_weight="bold"),
         svg.text(20, 48, _status(view).split(" · ", 1)[1], font_size=11),
-        svg.element("ellipse", {"cx": cx, "cy": cy, "rx": rx, "ry": ry, "fill": "#2f6b45",
-                                "stroke": "#6b4a2b", "stroke_width": 10}),  # fmt: skip
+        svg.element(
+            "ellipse",
+            {
+                "cx": cx,
+                "cy": cy,
+                "rx": rx,
+                "ry": ry,
+                "fill": "#2f6b45",
+                "stroke": "#6b4a2b",
+                "stroke_width": 10,
+            },
+        ),
         *_pile_svg(view),
         _announcement_svg(view, centres),
     ]

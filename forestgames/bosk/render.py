@@ -259,9 +259,16 @@ def _squirrel(x: float, y: float, colour: str, title: str, scale: float = 1.0) -
     return svg.group(
         [
             svg.polygon(diamond, fill=colour, stroke=svg.INK, stroke_width=2 * scale),
-            svg.text(x, y + 0.36 * k, "S", text_anchor="middle", fill="#ffffff",
-                     font_weight="bold", font_size=round(0.93 * k)),
-        ],  # fmt: skip
+            svg.text(
+                x,
+                y + 0.36 * k,
+                "S",
+                text_anchor="middle",
+                fill="#ffffff",
+                font_weight="bold",
+                font_size=round(0.93 * k),
+            ),
+        ],
         title=title,
     )
 
@@ -275,9 +282,16 @@ def _tree(
         parts.append(svg.circle(x, y, radius + 4, fill="none", stroke=svg.INK, stroke_width=3))
     parts += [
         svg.circle(x, y, radius, fill=svg.seat_colour(seat), stroke="#ffffff", stroke_width=2),
-        svg.text(x, y + radius * 0.375, value, text_anchor="middle", fill="#ffffff",
-                 font_weight="bold", font_size=round(radius * 1.08)),
-    ]  # fmt: skip
+        svg.text(
+            x,
+            y + radius * 0.375,
+            value,
+            text_anchor="middle",
+            fill="#ffffff",
+            font_weight="bold",
+            font_size=round(radius * 1.08),
+        ),
+    ]
     return svg.group(parts, title=title)
 
 
@@ -295,24 +309,46 @@ def _square_parts(board: Board, terrain: np.ndarray, r: int, c: int) -> list[str
     kind = int(terrain[r, c])
     square = board.squares[r, c]
     parts = [
-        svg.rect(x, y, CELL, CELL, fill=TERRAIN_COLOURS[kind], stroke="#ffffff", stroke_width=1,
-                 title=f"square ({r}, {c}) terrain {LETTERS[kind]}"),
+        svg.rect(
+            x,
+            y,
+            CELL,
+            CELL,
+            fill=TERRAIN_COLOURS[kind],
+            stroke="#ffffff",
+            stroke_width=1,
+            title=f"square ({r}, {c}) terrain {LETTERS[kind]}",
+        ),
         svg.text(x + 4, y + 11, LETTERS[kind], font_size=9, fill=svg.MUTED),
-    ]  # fmt: skip
+    ]
     cx, cy = x + CELL / 2, y + CELL / 2
     if square.leaves:
         top = square.leaves[-1]
         stack = " ".join(map(str, square.leaves))
-        title = f"({r}, {c}): {len(square.leaves)} leaves, seat {top} on top (bottom to top {stack})"
+        title = (
+            f"({r}, {c}): {len(square.leaves)} leaves, seat {top} on top (bottom to top {stack})"
+        )
         parts.append(_leaf(cx, cy, svg.seat_colour(top), title))
         if len(square.leaves) > 1:
             parts.append(_height_badge(x + CELL - 8, y + CELL - 8, len(square.leaves)))
     if square.squirrel is not None:
         seat = square.squirrel
-        parts.append(_squirrel(cx, cy, svg.seat_colour(seat), f"({r}, {c}): seat {seat}'s squirrel"))
+        parts.append(
+            _squirrel(cx, cy, svg.seat_colour(seat), f"({r}, {c}): seat {seat}'s squirrel")
+        )
     if board.view["last"] == [r, c]:
-        parts.append(svg.rect(x + 2, y + 2, CELL - 4, CELL - 4, fill="none", stroke=svg.INK,
-                              stroke_width=2, stroke_dasharray="4 3"))  # fmt: skip
+        parts.append(
+            svg.rect(
+                x + 2,
+                y + 2,
+                CELL - 4,
+                CELL - 4,
+                fill="none",
+                stroke=svg.INK,
+                stroke_width=2,
+                stroke_dasharray="4 3",
+            )
+        )
     return parts
 
 
@@ -329,10 +365,20 @@ def _board_svg(board: Board, terrain: np.ndarray) -> list[str]:
     bottom = MARGIN + size * CELL
     for k in range(size - 1):
         at = MARGIN + (k + 1) * CELL
-        parts.append(svg.text(at, bottom + 14, k, text_anchor="middle", font_size=9,
-                              fill=svg.MUTED, font_style="italic"))  # fmt: skip
-        parts.append(svg.text(bottom + 6, at + 3, k, font_size=9, fill=svg.MUTED,
-                              font_style="italic"))  # fmt: skip
+        parts.append(
+            svg.text(
+                at,
+                bottom + 14,
+                k,
+                text_anchor="middle",
+                font_size=9,
+                fill=svg.MUTED,
+                font_style="italic",
+            )
+        )
+        parts.append(
+            svg.text(bottom + 6, at + 3, k, font_size=9, fill=svg.MUTED, font_style="italic")
+        )
     chosen = board.view["tree"]
     for (i, j), (seat, value) in sorted(board.trees.items()):
         x, y = MARGIN + (j + 1) * CELL, MARGIN + (i + 1) * CELL
@@ -345,34 +391,44 @@ def _compass(x: float, y: float, wind: str | None) -> list[str]:
     parts = [
         svg.circle(x, y, 26, fill="#ffffff", stroke="#c9c2b0"),
         *(
-            svg.text(x + 34 * dx, y + 34 * dy + 4, name, text_anchor="middle", font_size=10,
-                     fill=svg.MUTED)
+            svg.text(
+                x + 34 * dx,
+                y + 34 * dy + 4,
+                name,
+                text_anchor="middle",
+                font_size=10,
+                fill=svg.MUTED,
+            )
             for name, (dx, dy) in ARROWS.items()
         ),
-    ]  # fmt: skip
+    ]
     if wind is None:
         parts.append(svg.text(x, y + 4, "no wind", text_anchor="middle", font_size=10))
         return parts
     dx, dy = ARROWS[wind]
     tip, tail = (x + 20 * dx, y + 20 * dy), (x - 18 * dx, y - 18 * dy)
     side = (-dy * 8, dx * 8)
-    head = [tip, (tip[0] - 12 * dx + side[0], tip[1] - 12 * dy + side[1]),
-            (tip[0] - 12 * dx - side[0], tip[1] - 12 * dy - side[1])]  # fmt: skip
-    parts.append(svg.line(*tail, tip[0] - 8 * dx, tip[1] - 8 * dy, stroke=svg.INK,
-                          stroke_width=4))  # fmt: skip
+    head = [
+        tip,
+        (tip[0] - 12 * dx + side[0], tip[1] - 12 * dy + side[1]),
+        (tip[0] - 12 * dx - side[0], tip[1] - 12 * dy - side[1]),
+    ]
+    parts.append(svg.line(*tail, tip[0] - 8 * dx, tip[1] - 8 * dy, stroke=svg.INK, stroke_width=4))
     parts.append(svg.polygon(head, fill=svg.INK, title=f"leaves blow {wind}"))
     return parts
 
 
 def _panel(board: Board, x: float, y: float) -> tuple[list[str], float]:
     view = board.view
-    parts = [svg.text(x, y + 14, f"Bosk · {board.players} players", font_size=16,
-                      font_weight="bold")]  # fmt: skip
+    parts = [
+        svg.text(x, y + 14, f"Bosk · {board.players} players", font_size=16, font_weight="bold")
+    ]
     status = _status(board).split(" · ", 2)[-1]
     parts.append(svg.text(x, y + 34, status, font_size=11))
     parts += _compass(x + PANEL_W - 50, y + 90, board.wind)
-    parts.append(svg.text(x, y + 62, f"round {view['round']}/8" if view["round"] else "spring",
-                          font_size=12))  # fmt: skip
+    parts.append(
+        svg.text(x, y + 62, f"round {view['round']}/8" if view["round"] else "spring", font_size=12)
+    )
     parts.append(svg.text(x, y + 80, f"wind {board.wind or '-'}", font_size=12))
     top = y + 140
     for seat in range(board.players):
@@ -392,18 +448,33 @@ def _seat_block(board: Board, seat: int, x: float, y: float) -> list[str]:
         else f"trees {' '.join(map(str, board.trees_of(seat))) or '-'}"
     )
     parts = [
-        svg.rect(x, y, PANEL_W, 56, rx=6, fill="#ffffff",
-                 stroke=svg.INK if seat == board.to_move else "#c9c2b0",
-                 stroke_width=2 if seat == board.to_move else 1),
+        svg.rect(
+            x,
+            y,
+            PANEL_W,
+            56,
+            rx=6,
+            fill="#ffffff",
+            stroke=svg.INK if seat == board.to_move else "#c9c2b0",
+            stroke_width=2 if seat == board.to_move else 1,
+        ),
         svg.circle(x + 16, y + 18, 8, fill=svg.seat_colour(seat)),
         svg.text(x + 30, y + 22, f"seat {seat}{you}", font_weight=weight),
-        svg.text(x + PANEL_W - 10, y + 22, f"{board.score(seat)} pts", text_anchor="end",
-                 font_weight="bold"),
-        svg.text(x + 30, y + 38, f"summer {view['summer'][seat]} · winter {view['winter'][seat]}"
-                 f" · {trees}", font_size=10),
-        svg.text(x + 30, y + 51, f"tiles left {_tile_names(board.tiles_left(seat))}",
-                 font_size=10),
-    ]  # fmt: skip
+        svg.text(
+            x + PANEL_W - 10,
+            y + 22,
+            f"{board.score(seat)} pts",
+            text_anchor="end",
+            font_weight="bold",
+        ),
+        svg.text(
+            x + 30,
+            y + 38,
+            f"summer {view['summer'][seat]} · winter {view['winter'][seat]} · {trees}",
+            font_size=10,
+        ),
+        svg.text(x + 30, y + 51, f"tiles left {_tile_names(board.tiles_left(seat))}", font_size=10),
+    ]
     return parts
 
 

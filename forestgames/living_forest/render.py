@@ -233,8 +233,17 @@ def _pips(card_elements: Mapping[str, int], x: float, y: float, r: float = 7) ->
     for k, (name, amount) in enumerate(card_elements.items()):
         cx = x + r + k * (2 * r + 2)
         parts.append(svg.circle(cx, y, r, fill=ELEMENT_COLOURS[name], title=f"{name} {amount}"))
-        parts.append(svg.text(cx, y + r * 0.45, amount, text_anchor="middle", fill="#ffffff",
-                              font_size=round(r * 1.3), font_weight="bold"))  # fmt: skip
+        parts.append(
+            svg.text(
+                cx,
+                y + r * 0.45,
+                amount,
+                text_anchor="middle",
+                fill="#ffffff",
+                font_size=round(r * 1.3),
+                font_weight="bold",
+            )
+        )
     return parts
 
 
@@ -245,19 +254,40 @@ def _animal(x: float, y: float, name: str, w: float = CARD_W, h: float = CARD_H)
     fill = "#f7d4cc" if varan else "#ffffff"
     parts = [
         svg.rect(x, y, w, h, rx=4, fill=fill, stroke="#8a8170", title=f"{name}: {card.describe()}"),
-        svg.text(x + 4, y + 13, _fit("Fire Varan" if varan else name, w - (22 if card.cost else 8)),
-                 font_size=9.5, font_weight="bold"),
-    ]  # fmt: skip
+        svg.text(
+            x + 4,
+            y + 13,
+            _fit("Fire Varan" if varan else name, w - (22 if card.cost else 8)),
+            font_size=9.5,
+            font_weight="bold",
+        ),
+    ]
     if card.cost:
         parts.append(svg.circle(x + w - 9, y + 9, 7, fill=ELEMENT_COLOURS["sun"], stroke="#fff"))
-        parts.append(svg.text(x + w - 9, y + 12.5, card.cost, text_anchor="middle", font_size=9,
-                              font_weight="bold"))  # fmt: skip
+        parts.append(
+            svg.text(
+                x + w - 9,
+                y + 12.5,
+                card.cost,
+                text_anchor="middle",
+                font_size=9,
+                font_weight="bold",
+            )
+        )
     pips = card.element_dict()
     parts += _pips(pips, x + 4, y + h - 12, 7 if len(pips) <= 3 else 5.5)
     if card.symbol:
         mark = "#3b2a1a" if card.solitary else "#ffffff"
-        parts.append(svg.circle(x + w - 9, y + h - 12, 6, fill=mark, stroke="#3b2a1a",
-                                title="solitary" if card.solitary else "gregarious"))  # fmt: skip
+        parts.append(
+            svg.circle(
+                x + w - 9,
+                y + h - 12,
+                6,
+                fill=mark,
+                stroke="#3b2a1a",
+                title="solitary" if card.solitary else "gregarious",
+            )
+        )
     return svg.group(parts)
 
 
@@ -268,14 +298,26 @@ def _fit(name: str, width: float) -> str:
 
 
 def _fire(x: float, y: float, value: int, size: float = 22) -> str:
-    points = [(x + size / 2, y), (x + size, y + size * 0.45), (x + size * 0.82, y + size),
-              (x + size * 0.18, y + size), (x, y + size * 0.45)]  # fmt: skip
+    points = [
+        (x + size / 2, y),
+        (x + size, y + size * 0.45),
+        (x + size * 0.82, y + size),
+        (x + size * 0.18, y + size),
+        (x, y + size * 0.45),
+    ]
     return svg.group(
         [
             svg.polygon(points, fill=FIRE_COLOUR, stroke="#7a1a0a"),
-            svg.text(x + size / 2, y + size * 0.78, value, text_anchor="middle", fill="#fff",
-                     font_weight="bold", font_size=round(size * 0.5)),
-        ],  # fmt: skip
+            svg.text(
+                x + size / 2,
+                y + size * 0.78,
+                value,
+                text_anchor="middle",
+                fill="#fff",
+                font_weight="bold",
+                font_size=round(size * 0.5),
+            ),
+        ],
         title=f"fire of value {value}",
     )
 
@@ -284,24 +326,45 @@ def _circle_svg(view: Mapping[str, Any], cx: float, cy: float, radius: float) ->
     parts = [
         svg.circle(cx, cy, radius + 22, fill="#e4ddc9", stroke="#b9ae92"),
         svg.circle(cx, cy, radius - 24, fill="#3a2c2a", stroke="#1f1514"),
-        svg.text(cx, cy - radius - 30, "Circle of Spirits", text_anchor="middle",
-                 font_weight="bold"),
-    ]  # fmt: skip
+        svg.text(
+            cx, cy - radius - 30, "Circle of Spirits", text_anchor="middle", font_weight="bold"
+        ),
+    ]
     rocks = {s["rock"]: seat for seat, s in enumerate(view["spirits"])}
     for rock in range(ROCKS):
         angle = -math.pi / 2 + 2 * math.pi * rock / ROCKS
         x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
         bonus = ACTIONS[ROCK_BONUS[rock]]
-        parts.append(svg.circle(x, y, 17, fill="#9c9485", stroke="#5b554a",
-                                title=f"rock {rock}: bonus {bonus}"))  # fmt: skip
+        parts.append(
+            svg.circle(
+                x, y, 17, fill="#9c9485", stroke="#5b554a", title=f"rock {rock}: bonus {bonus}"
+            )
+        )
         parts.append(svg.text(x, y - 3, rock, text_anchor="middle", font_size=9, fill="#fff"))
-        parts.append(svg.text(x, y + 9, BONUS_LETTERS[bonus], text_anchor="middle",
-                              font_size=10, font_weight="bold", fill="#fff"))  # fmt: skip
+        parts.append(
+            svg.text(
+                x,
+                y + 9,
+                BONUS_LETTERS[bonus],
+                text_anchor="middle",
+                font_size=10,
+                font_weight="bold",
+                fill="#fff",
+            )
+        )
         if rock in rocks:
             parts += _spirit_token(view, rocks[rock], x, y)
     centre = view["centre"]
-    parts.append(svg.text(cx, cy - 22, f"Onibi · {sum(centre)}", text_anchor="middle",
-                          fill="#ffb199", font_weight="bold"))  # fmt: skip
+    parts.append(
+        svg.text(
+            cx,
+            cy - 22,
+            f"Onibi · {sum(centre)}",
+            text_anchor="middle",
+            fill="#ffb199",
+            font_weight="bold",
+        )
+    )
     for k, value in enumerate(centre):
         row, col = divmod(k, 4)
         parts.append(_fire(cx - 48 + col * 24, cy - 12 + row * 26, value))
@@ -310,8 +373,11 @@ def _circle_svg(view: Mapping[str, Any], cx: float, cy: float, radius: float) ->
 
 def _spirit_token(view: Mapping[str, Any], seat: int, x: float, y: float) -> list[str]:
     colour = svg.seat_colour(seat)
-    parts = [svg.circle(x, y, 12, fill=colour, stroke="#fff", stroke_width=2.5,
-                        title=f"seat {seat}'s Spirit")]  # fmt: skip
+    parts = [
+        svg.circle(
+            x, y, 12, fill=colour, stroke="#fff", stroke_width=2.5, title=f"seat {seat}'s Spirit"
+        )
+    ]
     parts.append(svg.text(x, y + 4, seat, text_anchor="middle", fill="#fff", font_weight="bold"))
     if seat == view["sacred"]:
         parts.append(_sacred_tree(x + 10, y - 22))
@@ -323,9 +389,12 @@ def _sacred_tree(x: float, y: float, scale: float = 1.0) -> str:
     return svg.group(
         [
             svg.rect(x - 2 * k, y + 6 * k, 4 * k, 6 * k, fill="#6b4a2b"),
-            svg.polygon([(x, y - 8 * k), (x + 9 * k, y + 7 * k), (x - 9 * k, y + 7 * k)],
-                        fill="#2e7d32", stroke="#fff"),
-        ],  # fmt: skip
+            svg.polygon(
+                [(x, y - 8 * k), (x + 9 * k, y + 7 * k), (x - 9 * k, y + 7 * k)],
+                fill="#2e7d32",
+                stroke="#fff",
+            ),
+        ],
         title="the Sacred Tree: plays first this turn",
     )
 
@@ -341,8 +410,9 @@ def _reserve_svg(view: Mapping[str, Any], x: float, y: float) -> list[str]:
             parts.append(_animal(x + 76 + j * (CARD_W + 6), top, name))
         if "stack_cards" in reserve and reserve["stack_cards"]:
             words = "next: " + " ".join(reserve["stack_cards"][:3])
-            parts.append(svg.text(x + 76 + 4 * (CARD_W + 6), top + 30, words, font_size=9,
-                                  fill=svg.MUTED))  # fmt: skip
+            parts.append(
+                svg.text(x + 76 + 4 * (CARD_W + 6), top + 30, words, font_size=9, fill=svg.MUTED)
+            )
     return parts
 
 
@@ -373,8 +443,18 @@ def _forest_svg(forest: list[list[str | None]], x: float, y: float) -> list[str]
             tree = forest[r][c]
             cx, cy = x + c * CELL, y + r * CELL
             fill = "#e9f4dd" if (r * FOREST_COLS + c) in full else "#f6f1e4"
-            parts.append(svg.rect(cx, cy, CELL - 2, CELL - 2, rx=4, fill=fill, stroke="#c9bfa5",
-                                  title=f"forest ({r}, {c})"))  # fmt: skip
+            parts.append(
+                svg.rect(
+                    cx,
+                    cy,
+                    CELL - 2,
+                    CELL - 2,
+                    rx=4,
+                    fill=fill,
+                    stroke="#c9bfa5",
+                    title=f"forest ({r}, {c})",
+                )
+            )
             if tree is not None:
                 parts.append(_forest_tree(cx + (CELL - 2) / 2, cy + (CELL - 2) / 2, tree))
     return parts
@@ -390,23 +470,40 @@ def _forest_tree(x: float, y: float, tree: str) -> str:
         title += ": its owner's two actions may be the same"
     parts = [
         svg.circle(x, y - 3, 15, fill="#2e7d32" if index else "#6b4a2b", stroke="#fff"),
-        svg.text(x, y + 1, "start" if not index else tree, text_anchor="middle", fill="#fff",
-                 font_size=9 if not index else 12, font_weight="bold"),
-    ]  # fmt: skip
+        svg.text(
+            x,
+            y + 1,
+            "start" if not index else tree,
+            text_anchor="middle",
+            fill="#fff",
+            font_size=9 if not index else 12,
+            font_weight="bold",
+        ),
+    ]
     parts += _pips(bonus, x - 7 * len(bonus), y + 15, 5)
     return svg.group(parts, title=title)
 
 
 def _progress_svg(info: Spirit, x: float, y: float) -> list[str]:
     parts = []
-    for k, (name, value) in enumerate(zip(("trees", "fires", "flowers"), info.progress,
-                                          strict=True)):  # fmt: skip
+    for k, (name, value) in enumerate(
+        zip(("trees", "fires", "flowers"), info.progress, strict=True)
+    ):
         top = y + k * 16
         colour = ("#2e7d32", FIRE_COLOUR, ELEMENT_COLOURS["flower"])[k]
         parts.append(svg.text(x, top + 10, name, font_size=10))
         parts.append(svg.rect(x + 44, top + 2, 120, 9, rx=3, fill="#ece6d6"))
-        parts.append(svg.rect(x + 44, top + 2, 120 * min(value, GOAL) / GOAL, 9, rx=3,
-                              fill=colour, title=f"{name} {value} of {GOAL}"))  # fmt: skip
+        parts.append(
+            svg.rect(
+                x + 44,
+                top + 2,
+                120 * min(value, GOAL) / GOAL,
+                9,
+                rx=3,
+                fill=colour,
+                title=f"{name} {value} of {GOAL}",
+            )
+        )
         parts.append(svg.text(x + 170, top + 10, f"{value}/{GOAL}", font_size=10))
     return parts
 
@@ -416,13 +513,25 @@ def _spirit_svg(view: Mapping[str, Any], seat: int, info: Spirit, x: float, y: f
     acting = seat == _to_move(view)
     you = " (you)" if seat == view["observer"] else ""
     parts = [
-        svg.rect(x, y, SPIRIT_W, SPIRIT_H, rx=8, fill="#ffffff",
-                 stroke=svg.INK if acting else "#c9c2b0", stroke_width=2.5 if acting else 1),
+        svg.rect(
+            x,
+            y,
+            SPIRIT_W,
+            SPIRIT_H,
+            rx=8,
+            fill="#ffffff",
+            stroke=svg.INK if acting else "#c9c2b0",
+            stroke_width=2.5 if acting else 1,
+        ),
         svg.circle(x + 16, y + 18, 8, fill=svg.seat_colour(seat)),
         svg.text(x + 30, y + 23, f"seat {seat}{you}", font_weight="bold", font_size=13),
-        svg.text(x + 150, y + 23, f"rock {spirit['rock']} · solitary {info.solitary}/"
-                 f"{SOLITARY_LIMIT}", font_size=11),
-    ]  # fmt: skip
+        svg.text(
+            x + 150,
+            y + 23,
+            f"rock {spirit['rock']} · solitary {info.solitary}/{SOLITARY_LIMIT}",
+            font_size=11,
+        ),
+    ]
     if seat == view["sacred"]:
         parts.append(_sacred_tree(x + SPIRIT_W - 20, y + 16, 0.9))
     parts += _forest_svg(spirit["forest"], x + 12, y + 36)
@@ -431,8 +540,11 @@ def _spirit_svg(view: Mapping[str, Any], seat: int, info: Spirit, x: float, y: f
     parts.append(svg.text(x + 250, y + 100, "elements", font_size=10))
     parts += _pips(totals, x + 300, y + 96, 8)
     parts += _tokens_svg(spirit, x + 250, y + 124)
-    parts.append(svg.text(x + 12, y + 190, f"help line ({len(spirit['line'])})", font_size=10,
-                          font_weight="bold"))  # fmt: skip
+    parts.append(
+        svg.text(
+            x + 12, y + 190, f"help line ({len(spirit['line'])})", font_size=10, font_weight="bold"
+        )
+    )
     parts += _line_svg(spirit["line"], x + 12, y + 196, SPIRIT_W - 24)
     parts += _deck_svg(spirit, x + 12, y + SPIRIT_H - 40)
     return parts
@@ -440,8 +552,10 @@ def _spirit_svg(view: Mapping[str, Any], seat: int, info: Spirit, x: float, y: f
 
 def _tokens_svg(spirit: Mapping[str, Any], x: float, y: float) -> list[str]:
     held = sum(spirit["fires"].values())
-    parts = [_fragment(x + 8, y + 4), svg.text(x + 20, y + 8, f"fragments {spirit['fragments']}",
-                                                font_size=10)]  # fmt: skip
+    parts = [
+        _fragment(x + 8, y + 4),
+        svg.text(x + 20, y + 8, f"fragments {spirit['fragments']}", font_size=10),
+    ]
     parts.append(_fire(x + 100, y - 6, held, 18))
     parts.append(svg.text(x + 122, y + 8, "fires held", font_size=10))
     tiles = ", ".join(f"{k} {n}" for k, n in spirit["victory"].items())
@@ -451,8 +565,9 @@ def _tokens_svg(spirit: Mapping[str, Any], x: float, y: float) -> list[str]:
 
 def _line_svg(line: list[str], x: float, y: float, width: float) -> list[str]:
     if not line:
-        return [svg.rect(x, y, CARD_W, CARD_H, rx=4, fill="none", stroke="#bbb",
-                         stroke_dasharray="4 3")]  # fmt: skip
+        return [
+            svg.rect(x, y, CARD_W, CARD_H, rx=4, fill="none", stroke="#bbb", stroke_dasharray="4 3")
+        ]
     step = min(CARD_W + 4, (width - CARD_W) / max(len(line) - 1, 1))
     return [_animal(x + k * step, y, name) for k, name in enumerate(line)]
 
@@ -466,14 +581,23 @@ def _deck_svg(spirit: Mapping[str, Any], x: float, y: float) -> list[str]:
     shown = spirit.get("deck") or known
     if shown:
         label = "top first" if "deck" in spirit else "attracted on top"
-        parts.append(svg.text(x + 32, y + 27, f"{label}: {' '.join(shown[:8])}"
-                              f"{' …' if len(shown) > 8 else ''}", font_size=9))  # fmt: skip
+        parts.append(
+            svg.text(
+                x + 32,
+                y + 27,
+                f"{label}: {' '.join(shown[:8])}{' …' if len(shown) > 8 else ''}",
+                font_size=9,
+            )
+        )
     discard = spirit.get("discard")
     parts.append(svg.card_back(x + 300, y, 26, 32, spirit["discard_size"]))
     title = ", ".join(discard) if discard else "face down to the others"
     parts.append(svg.text(x + 332, y + 13, "discard", font_size=10))
-    parts.append(svg.text(x + 332, y + 27, "yours to see" if discard else "hidden",
-                          font_size=9, fill=svg.MUTED))  # fmt: skip
+    parts.append(
+        svg.text(
+            x + 332, y + 27, "yours to see" if discard else "hidden", font_size=9, fill=svg.MUTED
+        )
+    )
     parts.append(svg.rect(x + 300, y, 26, 32, fill="none", title=title))
     return parts
 
@@ -506,13 +630,17 @@ def svg_of_view(view: Mapping[str, Any]) -> str:
     parts += _reserve_svg(view, 360, 80)
     parts += _supply_svg(view, 360, 290)
     if view["phase"] == "actions" and view["actions"]:
-        parts.append(svg.text(360, 340, f"actions taken this turn: {', '.join(view['actions'])}",
-                              font_size=11))  # fmt: skip
+        parts.append(
+            svg.text(
+                360, 340, f"actions taken this turn: {', '.join(view['actions'])}", font_size=11
+            )
+        )
     top = 370
     for seat, info in enumerate(spirits):
         row, col = divmod(seat, 2)
-        parts += _spirit_svg(view, seat, info, 20 + col * (SPIRIT_W + 20),
-                             top + row * (SPIRIT_H + 14))  # fmt: skip
+        parts += _spirit_svg(
+            view, seat, info, 20 + col * (SPIRIT_W + 20), top + row * (SPIRIT_H + 14)
+        )
     legend_y = top + -(-players // 2) * (SPIRIT_H + 14)
     entries = _legend_entries()
     parts.append(svg.legend(20, legend_y, entries, WIDTH - 40))
