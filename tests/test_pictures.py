@@ -107,6 +107,24 @@ def test_a_bad_seat_is_refused():
 # --------------------------------------------------------------------------- Bosk
 
 
+def _bosk_trees(state: Any) -> list[str]:
+    """The hover title each tree of ``state`` should have."""
+    owner, value = state.tree_owner, state.tree_value
+    return [
+        f"seat {owner[i, j]}'s tree of value {value[i, j]} at intersection ({i}, {j})"
+        for i, j in zip(*(owner >= 0).nonzero(), strict=True)
+    ]
+
+
+def _bosk_stacks(state: Any) -> list[str]:
+    """The hover title (up to its stack list) each leaf stack of ``state`` should have."""
+    titles = []
+    for r, c in zip(*(state.leaf_height > 0).nonzero(), strict=True):
+        leaves = state.stack((r, c))
+        titles.append(f"({r}, {c}): {len(leaves)} leaves, seat {leaves[-1]} on top")
+    return titles
+
+
 def test_bosk_svg_draws_every_tree_leaf_stack_squirrel_and_the_wind():
     """Each tree (owner, value, intersection), each leaf stack (top seat, height) and each
     squirrel has its piece, and the wind arrow names the direction."""
@@ -115,17 +133,9 @@ def test_bosk_svg_draws_every_tree_leaf_stack_squirrel_and_the_wind():
         s for s in states if s.round >= 5 and any(q is not None for q in s.squirrel_squares)
     )
     labels = titles(state.to_svg())
-    owner, value = state.tree_owner, state.tree_value
-    trees = [
-        f"seat {owner[i, j]}'s tree of value {value[i, j]} at intersection ({i}, {j})"
-        for i, j in zip(*(owner >= 0).nonzero(), strict=True)
-    ]
-    assert sorted(t for t in labels if "'s tree" in t) == sorted(trees)
-    stacks = [t for t in labels if "leaves, seat" in t]
-    assert len(stacks) == int((state.leaf_height > 0).sum())
-    for r, c in zip(*(state.leaf_height > 0).nonzero(), strict=True):
-        leaves = state.stack((r, c))
-        assert f"({r}, {c}): {len(leaves)} leaves, seat {leaves[-1]} on top" in " ".join(stacks)
+    assert sorted(t for t in labels if "'s tree" in t) == sorted(_bosk_trees(state))
+    stacks = [t.split(" (bottom")[0] for t in labels if "leaves, seat" in t]
+    assert sorted(stacks) == sorted(_bosk_stacks(state))
     squirrels = [s for s in state.squirrel_squares if s is not None]
     assert sum("squirrel" in t and t.startswith("(") for t in labels) == len(squirrels)
     assert f"leaves blow {state.wind}" in labels
@@ -175,6 +185,11 @@ def test_bonsai_text_tree_has_coordinates():
 # --------------------------------------------------------------------------- Living Forest
 
 
+def _planted(forest: Any) -> int:
+    """Trees in a Living Forest forest (3 rows of tree ids or None), the start tree included."""
+    return sum(tree is not None for row in forest for tree in row)
+
+
 def test_living_forest_svg_draws_circle_fires_reserve_and_forests():
     """The circle's 12 rocks (with their bonus), each Spirit on its rock, every fire in the
     centre, every face-up reserve card (with its elements) and every planted tree."""
@@ -184,12 +199,10 @@ def test_living_forest_svg_draws_circle_fires_reserve_and_forests():
     for seat in range(3):
         assert f"seat {seat}'s Spirit" in labels
     assert sum(t.startswith("fire of value") for t in labels) >= len(state.centre)
-    for level in (1, 2, 3):
-        for name in state.reserve_row(level):
-            assert f"{name}: {fg.living_forest.CARDS[name].describe()}" in labels
+    cards = [name for level in (1, 2, 3) for name in state.reserve_row(level)]
+    assert all(f"{name}: {fg.living_forest.CARDS[name].describe()}" in labels for name in cards)
     trees = [t for t in labels if t.startswith("tree ") and "plant" in t]
-    planted = sum(1 for p in range(3) for row in state.forest(p) for t in row if t)
-    assert len(trees) == planted
+    assert len(trees) == sum(_planted(state.forest(p)) for p in range(3))
 
 
 def test_living_forest_text_shows_each_card_cost_and_elements():

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from forestgames import _svg as svg
-from forestgames._text import wrap_line
+from forestgames._text import wrap, wrap_line
 from forestgames.bonsai._tables import (
     BUD,
     CARD_NAMES,
@@ -218,20 +218,6 @@ def _goal_table(view: Mapping[str, Any]) -> list[str]:
     return cells
 
 
-def _wrap(words: list[str], first: str, indent: str, width: int = 100) -> list[str]:
-    """``words`` after ``first``, joined by ", " and wrapped into lines of ``width``."""
-    lines, current = [], first
-    for k, word in enumerate(words):
-        piece = word + ("," if k < len(words) - 1 else "")
-        if len(current) + 1 + len(piece) > width and current.strip():
-            lines.append(current)
-            current = indent + piece
-        else:
-            current = f"{current} {piece}" if current else piece
-    lines.append(current)
-    return lines
-
-
 def _seat_text(view: Mapping[str, Any], seat: int, info: Seat, storage: int) -> list[str]:
     parts = info.parts
     you = " (you)" if seat == view["observer"] else ""
@@ -243,16 +229,20 @@ def _seat_text(view: Mapping[str, Any], seat: int, info: Seat, storage: int) -> 
         f"(holds {storage})"
     ]
     cards = [f"{name} x{n}" if n > 1 else name for name, n in _grouped(view, seat)] or ["none"]
-    lines += _wrap(cards, "    cards", "          ")
-    goals = [name for name, s in view["goal_owners"].items() if s == seat]
-    renounced = view["renounced"][seat]
-    if goals or renounced:
-        lines.append(
-            f"    goals {', '.join(goals) or 'none'}"
-            + (f" · renounced {', '.join(renounced)}" if renounced else "")
-        )
+    lines += wrap(cards, "    cards", "          ")
+    lines += _goal_line(view, seat)
     lines += ["    " + row for row in render_tree(info.tree, coordinates=True).splitlines()]
     return lines
+
+
+def _goal_line(view: Mapping[str, Any], seat: int) -> list[str]:
+    """The goals ``seat`` holds and has renounced (no line when neither)."""
+    goals = [name for name, s in view["goal_owners"].items() if s == seat]
+    renounced = view["renounced"][seat]
+    if not goals and not renounced:
+        return []
+    given_up = f" · renounced {', '.join(renounced)}" if renounced else ""
+    return [f"    goals {', '.join(goals) or 'none'}{given_up}"]
 
 
 def _grouped(view: Mapping[str, Any], seat: int) -> list[tuple[str, int]]:
@@ -277,10 +267,10 @@ def text_of_view(view: Mapping[str, Any], game: BonsaiGame) -> str:
         for slot, name in enumerate(view["market"])
     ]
     lines = [_status(view, game, seats)]
-    lines += _wrap(market, f"deck {view['deck_size']} · market:", "    ")
+    lines += wrap(market, f"deck {view['deck_size']} · market:", "    ")
     if "deck" in view and view["deck"]:
-        lines += _wrap(list(view["deck"][:6]), "next cards (referee):", "    ")
-    lines += _wrap(_goal_table(view) or ["none"], "goals (tier, =sN held by seat N):", "    ")
+        lines += wrap(list(view["deck"][:6]), "next cards (referee):", "    ")
+    lines += wrap(_goal_table(view) or ["none"], "goals (tier, =sN held by seat N):", "    ")
     if view["phase"] in ("cultivate", "helper"):
         left = " ".join(f"{k} {n}" for k, n in view["symbols"].items() if n)
         lines.append(f"placements left this {view['phase']}: {left or 'none'}")

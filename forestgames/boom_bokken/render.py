@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from forestgames import _svg as svg
+from forestgames._text import wrap_line
 from forestgames.boom_bokken.scoring import decide_winners, final_scores, round_coins
 
 if TYPE_CHECKING:
@@ -73,9 +74,11 @@ def _place(view: Mapping[str, Any], seat: int) -> str:
 
 
 def _to_act(view: Mapping[str, Any]) -> int | None:
+    """The seat the game waits for: the named player, else the leader; None once over."""
     if view["over"]:
         return None
-    return view["target"] if view["target"] is not None else view["leader"]
+    seat = view["target"] if view["target"] is not None else view["leader"]
+    return int(seat)
 
 
 def _status(view: Mapping[str, Any]) -> str:
@@ -122,22 +125,7 @@ def text_of_view(view: Mapping[str, Any]) -> str:
     lines += [_seat_line(view, seat, scores) for seat in range(len(view["hand_sizes"]))]
     if "deck" in view:
         lines.append(f"deck, top first: {' '.join(view['deck']) or '-'}")
-    return "\n".join(_wrap(line) for line in lines)
-
-
-def _wrap(line: str, width: int = 100) -> str:
-    """A long line broken at spaces, the rest indented, every piece within ``width``."""
-    if len(line) <= width:
-        return line
-    pieces, current = [], ""
-    for word in line.split(" "):
-        if current and len(current) + 1 + len(word) > width:
-            pieces.append(current)
-            current = "    " + word
-        else:
-            current = f"{current} {word}" if current else word
-    pieces.append(current)
-    return "\n".join(pieces)
+    return "\n".join(piece for line in lines for piece in wrap_line(line))
 
 
 def render_text(state: BoomBokkenState, player: int | None = None) -> str:

@@ -111,10 +111,10 @@ class Board(NamedTuple):
 
     @property
     def wind(self) -> str | None:
-        first, rnd = self.view["first_wind"], self.view["round"]
+        first, rnd = self.view["first_wind"], int(self.view["round"])
         if first is None or rnd < 1:
             return None
-        return DIRECTIONS[(DIRECTIONS.index(first) + rnd - 1) % 4]
+        return DIRECTIONS[(DIRECTIONS.index(first) + int(rnd) - 1) % 4]
 
     def score(self, seat: int) -> int:
         return int(self.view["summer"][seat] + self.view["winter"][seat])
