@@ -247,3 +247,19 @@ def test_boom_bokken_asks_about_a_reaction_only_when_there_is_one_worth_asking()
     _, every = _scripted_boom(every_reaction=True)
     assert len(every) > len(asked)
     assert len(asked) < moves / 2
+
+
+def test_example_saves_the_replay_page_of_an_mcts_game(tmp_path):
+    """examples/replay_page.py plays MCTS against greedy and writes the page and the record;
+    the page is replay_html of that record."""
+    out = tmp_path / "mcts.html"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "replay_page.py"), "--game", "boom_bokken",
+         "--players", "4", "--iterations", "6", "--seat", "2", "--out", str(out)],
+        capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert f"replay page written to {out}" in done.stdout
+    record = fg.GameRecord.from_json(out.with_suffix(".json").read_text())
+    assert record.final_state().is_terminal
+    assert out.read_text() == fg.viewer.replay_html(record, 2)
