@@ -227,8 +227,8 @@ def _seat_svg(view: Mapping[str, Any], seat: int, centre: tuple[float, float]) -
         ),
         svg.text(x + 16, y + 32, f"team {team}{role} · {place} · {cards} cards", font_size=10),
         svg.text(
-            x + SEAT_W - 8,
-            y + 32,
+            x + SEAT_W - 52,
+            y + 17,
             "●" * view["tokens"][seat],
             text_anchor="end",
             fill="#8b5a2b",
