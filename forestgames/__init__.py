@@ -47,6 +47,7 @@ def make(name: str, **options: Any) -> Any:
     return core.make(name, **options)
 
 
+from forestgames import viewer  # noqa: E402 - pictures of the registered games
 from forestgames.agents import GreedyAgent, MCTSAgent, RandomAgent  # noqa: E402 - after the games
 from forestgames.sim import play, simulate  # noqa: E402
 
@@ -70,4 +71,5 @@ __all__ = [
     "make",
     "play",
     "simulate",
+    "viewer",
 ]

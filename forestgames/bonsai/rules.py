@@ -16,7 +16,7 @@ import attrs
 import numpy as np
 
 from forestgames.bonsai import moves as mv
-from forestgames.bonsai import saved
+from forestgames.bonsai import render, saved
 from forestgames.bonsai._tables import (
     ALL_GOALS_MASK,
     BASE_STORAGE,
@@ -553,9 +553,10 @@ class BonsaiGame(
     # ------------------------------------------------------------------ pictures
 
     def _render_text(self, state: BonsaiState, player: int | None) -> str:
-        from forestgames.bonsai.render import render_state
+        return render.render_text(state, player)
 
-        return render_state(state)
+    def _render_svg(self, state: BonsaiState, player: int | None) -> str:
+        return render.render_svg(state, player)
 
 
 _MOVES_OF_PHASE: dict[Phase, Callable[[BonsaiGame, BonsaiState, int], tuple[Any, ...]]] = {

@@ -17,7 +17,7 @@ import attrs
 import numpy as np
 
 from forestgames.bosk import moves as mv
-from forestgames.bosk import saved
+from forestgames.bosk import render, saved
 from forestgames.bosk._tables import (
     ALL_TILES_MASK,
     BOARD_SIZE,
@@ -519,9 +519,10 @@ class BoskGame(
     # ------------------------------------------------------------------ pictures
 
     def _render_text(self, state: BoskState, player: int | None) -> str:
-        from forestgames.bosk.render import render_state
+        return render.render_text(state, player)
 
-        return render_state(state)
+    def _render_svg(self, state: BoskState, player: int | None) -> str:
+        return render.render_svg(state, player)
 
 
 _MOVES_OF_PHASE: dict[Phase, Callable[[BoskGame, BoskState, int], tuple[mv.BoskMove, ...]]] = {

@@ -172,11 +172,21 @@ class LivingForestState(StateBase):
             self, decks=tuple(decks), stacks=tuple(stacks), entropy=rng.getrandbits(62)
         )
 
-    def render(self) -> str:
-        """A text picture of the position (see ``forestgames.living_forest.render``)."""
-        from forestgames.living_forest.render import render_state
+    def render(self, player: int | None = None) -> str:  # picture wiring
+        """A text picture of the position, seen by ``player`` (None: the referee's view)."""
+        from forestgames.living_forest.render import render_text  # picture wiring
 
-        return render_state(self)
+        return render_text(self, player)  # picture wiring
+
+    def to_svg(self, player: int | None = None) -> str:  # picture wiring
+        """An SVG picture of the position, seen by ``player`` (None: the referee's view)."""
+        from forestgames.living_forest.render import render_svg  # picture wiring
+
+        return render_svg(self, player)  # picture wiring
+
+    def _repr_svg_(self) -> str:  # picture wiring
+        """The referee's SVG picture, for notebooks."""
+        return self.to_svg()  # picture wiring
 
     def __repr__(self) -> str:
         return (
