@@ -15,7 +15,9 @@ from typing import Any, cast
 import attrs
 import numpy as np
 
+from forestgames._codec import cached_codec  # codec wiring
 from forestgames.bonsai import moves as mv
+from forestgames.bonsai.actions import BonsaiCodec  # codec wiring
 from forestgames.bonsai._tables import (
     ALL_GOALS_MASK,
     CARD_TYPES,
@@ -163,6 +165,26 @@ class BonsaiGame:
         if self.num_players == 1:
             result["solo_difficulty"] = self.solo_difficulty
         return result
+
+    # codec wiring: integer actions and tensors (forestgames.bonsai.actions)
+
+    @property
+    def codec(self) -> BonsaiCodec:  # codec wiring
+        return cached_codec(self, BonsaiCodec)  # type: ignore[no-any-return]
+
+    @property
+    def num_actions(self) -> int:  # codec wiring
+        return self.codec.num_actions
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:  # codec wiring
+        return self.codec.observation_shape
+
+    def action_id(self, move: Any) -> int:  # codec wiring
+        return self.codec.action_id(move)
+
+    def move_from_id(self, action_id: Any, player: Any) -> Any:  # codec wiring
+        return self.codec.move_from_id(action_id, player)
 
     def parse_move(self, text: str) -> mv.BonsaiMove:
         """The move written as ``text``; ParseError if it is not Bonsai notation."""

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import numpy as np  # codec wiring
 
 from forestgames.bonsai._tables import (
     BASE_STORAGE,
@@ -205,6 +206,14 @@ class BonsaiState(StateBase):
             ],
             "symbols": dict(zip(SYMBOL_NAMES, self.symbols, strict=True)),
         }
+
+    def legal_action_mask(self, player: int | None = None) -> np.ndarray:  # codec wiring
+        """(num_actions,) int8: 1 exactly at the ids of ``legal_moves(player)`` (read-only)."""
+        return self.game.codec.mask(self, player)  # type: ignore[no-any-return]
+
+    def observation_tensor(self, player: int) -> np.ndarray:  # codec wiring
+        """float32 of ``game.observation_shape``: ``observation(player)`` as a tensor."""
+        return self.game.codec.tensor(self, player)  # type: ignore[no-any-return]
 
     def render(self) -> str:
         """A text picture of the position (see ``forestgames.bonsai.render``)."""

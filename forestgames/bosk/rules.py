@@ -14,7 +14,9 @@ from typing import Any
 import attrs
 import numpy as np
 
+from forestgames._codec import cached_codec  # codec wiring
 from forestgames.bosk import moves as mv
+from forestgames.bosk.actions import BoskCodec  # codec wiring
 from forestgames.bosk._tables import (
     BOARD_SIZE,
     DEFAULT_TERRAIN,
@@ -132,6 +134,26 @@ class BoskGame:
         result["squirrel_exactly_three"] = self.squirrel_exactly_three
         result["ties_include_start"] = self.ties_include_start
         return result
+
+    # codec wiring: integer actions and tensors (forestgames.bosk.actions)
+
+    @property
+    def codec(self) -> BoskCodec:  # codec wiring
+        return cached_codec(self, BoskCodec)  # type: ignore[no-any-return]
+
+    @property
+    def num_actions(self) -> int:  # codec wiring
+        return self.codec.num_actions
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:  # codec wiring
+        return self.codec.observation_shape
+
+    def action_id(self, move: Any) -> int:  # codec wiring
+        return self.codec.action_id(move)
+
+    def move_from_id(self, action_id: Any, player: Any) -> Any:  # codec wiring
+        return self.codec.move_from_id(action_id, player)
 
     def parse_move(self, text: str) -> mv.BoskMove:
         """The move written as ``text``; ParseError if it is not Bosk notation."""
