@@ -24,7 +24,15 @@ import numpy as np
 
 from forestgames.core import IllegalMoveError
 
-__all__ = ["CodecBase", "IdentityCache", "Layout", "seat_order", "readonly", "scatter", "cached_codec"]
+__all__ = [
+    "CodecBase",
+    "IdentityCache",
+    "Layout",
+    "cached_codec",
+    "readonly",
+    "scatter",
+    "seat_order",
+]
 
 _CACHE_SIZE = 64
 _MOVE_TABLE_LIMIT = 200_000

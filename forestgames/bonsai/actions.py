@@ -397,4 +397,3 @@ class BonsaiCodec(CodecBase):
 def _goal(name: str) -> int:
     colour, tier = name.split()
     return GOAL_IDS[(colour, int(tier))]
-

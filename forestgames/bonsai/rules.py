@@ -17,7 +17,6 @@ import numpy as np
 
 from forestgames._codec import cached_codec  # codec wiring
 from forestgames.bonsai import moves as mv
-from forestgames.bonsai.actions import BonsaiCodec  # codec wiring
 from forestgames.bonsai._tables import (
     ALL_GOALS_MASK,
     CARD_TYPES,
@@ -41,6 +40,7 @@ from forestgames.bonsai._tables import (
     deck_counts,
     qr_of,
 )
+from forestgames.bonsai.actions import BonsaiCodec  # codec wiring
 from forestgames.bonsai.state import BonsaiState, Phase, load_state, storage_limit_for
 from forestgames.bonsai.tree import Tree
 from forestgames.core import (

@@ -3,7 +3,7 @@
 Action ids, with P players, G card groups (below) and offsets ``k = 1..P-1``
 naming the seat ``(player + k) % P`` (a target, a next leader)::
 
-    PLAY   g, k, a    (g*(P-1) + k-1)*2 + a      a lead or answer: group g, target, a = 0 lower, 1 higher
+    PLAY   g, k, a    (g*(P-1) + k-1)*2 + a      lead or answer: group g, a 0 lower, 1 higher
     KNOCK  v, k, a    KNOCK + ((v-1)*(P-1) + k-1)*2 + a   Expert only: one orange v, "je cogne"
     FINAL  g          FINAL + g                  a play that ends the round (no target)
     BOOM   k          BOOM + k-1                 explode, seat (player + k) % P leads next

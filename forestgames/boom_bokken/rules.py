@@ -19,7 +19,6 @@ import numpy as np
 
 from forestgames._codec import cached_codec  # codec wiring
 from forestgames.boom_bokken import moves as mv
-from forestgames.boom_bokken.actions import BoomBokkenCodec  # codec wiring
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
     CARD_CODE,
@@ -45,6 +44,7 @@ from forestgames.boom_bokken._tables import (
     VALUES,
     flash,
 )
+from forestgames.boom_bokken.actions import BoomBokkenCodec  # codec wiring
 from forestgames.boom_bokken.state import BoomBokkenState, hand_names, load_state
 from forestgames.core import (
     ConfigError,

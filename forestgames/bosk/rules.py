@@ -16,7 +16,6 @@ import numpy as np
 
 from forestgames._codec import cached_codec  # codec wiring
 from forestgames.bosk import moves as mv
-from forestgames.bosk.actions import BoskCodec  # codec wiring
 from forestgames.bosk._tables import (
     BOARD_SIZE,
     DEFAULT_TERRAIN,
@@ -30,6 +29,7 @@ from forestgames.bosk._tables import (
     Geometry,
     geometry,
 )
+from forestgames.bosk.actions import BoskCodec  # codec wiring
 from forestgames.bosk.scoring import summer_scores, winter_scores
 from forestgames.bosk.state import BoskState, Phase, load_state
 from forestgames.core import (

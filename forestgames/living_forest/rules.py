@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from forestgames._codec import cached_codec  # codec wiring
 from forestgames.core import (
     ConfigError,
     GameTraits,
@@ -25,9 +26,7 @@ from forestgames.core import (
     new_rng,
     resolve_seed,
 )
-from forestgames._codec import cached_codec  # codec wiring
 from forestgames.living_forest import moves as mv
-from forestgames.living_forest.actions import LivingForestCodec  # codec wiring
 from forestgames.living_forest._saved import load_state, state_to_dict
 from forestgames.living_forest._tables import (
     ATTRACT,
@@ -73,6 +72,7 @@ from forestgames.living_forest._tables import (
     WATER,
     WIND,
 )
+from forestgames.living_forest.actions import LivingForestCodec  # codec wiring
 from forestgames.living_forest.scoring import solitary_count
 from forestgames.living_forest.state import LivingForestState, Phase, Step
 
