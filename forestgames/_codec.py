@@ -108,6 +108,8 @@ class CodecBase:
 
     num_actions: int
     observation_shape: tuple[int, ...]
+    observation_bounds: tuple[float, float] = (0.0, 1e6)
+    """Every tensor value lies in this range (for an environment's Box)."""
 
     def __init__(self, game: Any) -> None:
         self.game = game

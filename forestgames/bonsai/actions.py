@@ -199,6 +199,8 @@ def _layout(p: int, tiles: int, deck: int) -> Layout:
 class BonsaiCodec(CodecBase):
     """Integer actions and observation tensors of one Bonsai game (its options fixed)."""
 
+    observation_bounds = (-1e6, 1e6)  # tile coordinates q and r may be negative
+
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         p = self.num_players

@@ -1,0 +1,130 @@
+"""Whose decision it is, for environments that hand one seat at a time an action id.
+
+A :class:`TurnDriver` wraps a game state for the environments (PettingZoo,
+Gymnasium and, later, OpenSpiel): it says which seat decides now, gives its
+action mask, and applies an action id. It needs neither pettingzoo nor
+gymnasium.
+
+Out-of-turn play (Boom Bokken: Flash, Temps Mort, a Gardien's answer) becomes
+*reaction turns*. After every move that leaves a seat named, each other seat
+still in the round, in an order shuffled by the driver's seeded generator, is
+offered one reaction turn, whether or not it holds a card it could play: its
+mask is its out-of-turn moves plus PASS (id ``num_actions``). Offering every
+seat keeps the turn order public knowledge, so acting, or not, tells nobody who
+holds a reaction card. The first seat to react (any id but PASS) plays its move
+and the round of reactions starts over from the new position; when all pass,
+the named seat plays its own turn (PASS is not offered then).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from forestgames.core import IllegalMoveError, derive_seed
+
+__all__ = ["TurnDriver"]
+
+
+class TurnDriver:
+    """One game in progress, one decision at a time (see the module docstring)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.codec = game.codec
+        self.reactions = bool(game.traits.out_of_turn)
+        self.pass_id = self.codec.num_actions if self.reactions else -1
+        self.num_ids = self.codec.num_actions + (1 if self.reactions else 0)
+        self.state: Any = None
+        self.seat: int | None = None
+        self.reacting = False
+        self._queue: list[int] = []
+        self._rng = random.Random(0)
+
+    def reset(self, seed: int) -> None:
+        """A new game from ``seed`` (the game's seed; reaction orders derive from it)."""
+        self.state = self.game.new_game(seed=seed)
+        self._rng = random.Random(derive_seed(seed, 2))
+        self._decide()
+
+    def _decide(self) -> None:
+        """Pick the next decision after a move: reactions first, then the current player."""
+        state = self.state
+        if state.is_terminal:
+            self.seat, self.reacting, self._queue = None, False, []
+            return
+        queue = list(self.codec.reaction_seats(state)) if self.reactions else []
+        if queue:
+            self._rng.shuffle(queue)
+            self.seat, self.reacting, self._queue = queue[0], True, queue[1:]
+        else:
+            self.seat, self.reacting = state.current_player, False
+
+    @property
+    def is_over(self) -> bool:
+        return self.seat is None
+
+    def mask(self, seat: int) -> np.ndarray:
+        """(num_ids,) int8: the ids ``seat`` may choose now (all 0 if it is not its turn).
+
+        A fresh, writable array on every call (callers keep observations)."""
+        if seat != self.seat:
+            return np.zeros(self.num_ids, np.int8)
+        mask = self.codec.mask(self.state, seat)
+        if not self.reactions:
+            return mask.copy()
+        full = np.zeros(self.num_ids, np.int8)
+        full[: self.codec.num_actions] = mask
+        full[self.pass_id] = 1 if self.reacting else 0
+        return full
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` is an id the seat deciding now may choose."""
+        if self.seat is None or isinstance(action, bool):
+            return False
+        if not isinstance(action, int | np.integer) or not 0 <= action < self.num_ids:
+            return False
+        if action == self.pass_id:
+            return self.reacting
+        return bool(self.codec.mask(self.state, self.seat)[action])
+
+    def move_of(self, action: int) -> Any:
+        """The move id ``action`` stands for (None for PASS)."""
+        if action == self.pass_id:
+            return None
+        assert self.seat is not None
+        return self.codec.move_from_id(int(action), self.seat)
+
+    def step(self, action: Any) -> Any:
+        """Apply id ``action`` for the deciding seat; return its move (None for PASS).
+
+        IllegalMoveError if the id is not legal now (nothing changes).
+        """
+        if not self.is_legal(action):
+            raise IllegalMoveError(
+                f"action {action!r} is not legal for seat {self.seat} now "
+                f"({'a reaction turn' if self.reacting else 'its turn'}); see the action mask"
+            )
+        move = self.move_of(int(action))
+        if move is None:
+            if self._queue:
+                self.seat, self._queue = self._queue[0], self._queue[1:]
+            else:
+                self.seat, self.reacting = self.state.current_player, False
+            return None
+        self.state = self.state.apply(move)
+        self._decide()
+        return move
+
+    def play_agent(self, agent: Any) -> Any:
+        """Let a built-in agent take the decision now: ``react`` on a reaction turn (a seat
+        with nothing to play passes), ``choose`` on its own turn. Returns the move or None."""
+        seat, state = self.seat, self.state
+        assert seat is not None
+        if self.reacting:
+            react = getattr(agent, "react", None)
+            move = react(state, seat) if react is not None and state.legal_moves(seat) else None
+            return self.step(self.pass_id if move is None else self.codec.action_id(move))
+        return self.step(self.codec.action_id(agent.choose(state)))
