@@ -89,8 +89,10 @@ def test_every_id_decodes_to_a_move_that_encodes_back(name: str, options: dict[s
     """The id space is a bijection with the moves it names: decode then encode is the identity."""
     game = fg.make(name, **options)
     rng = random.Random(0)
-    sample = range(game.num_actions) if game.num_actions < 5000 else rng.sample(
-        range(game.num_actions), 5000
+    sample = (
+        range(game.num_actions)
+        if game.num_actions < 5000
+        else rng.sample(range(game.num_actions), 5000)
     )
     for seat in {0, game.num_players - 1}:
         for action in sample:

@@ -136,16 +136,16 @@ class BoskCodec(CodecBase):
             value = move.value
             if t is None or type(value) is not int or not 1 <= value <= 4:
                 return None
-            return (value - 1) * self.n * self.n + t
+            return int((value - 1) * self.n * self.n + t)
         if kind is ChooseTree:
             t = self._point(move.at, self.n)
             return None if t is None else self.tree_base + t
         if kind is ChooseTile:
             tile = move.tile
             ok = type(tile) is int and tile in LEAF_TILES
-            return self.tile_base + tile - 1 if ok else None
+            return int(self.tile_base + tile - 1) if ok else None
         if kind is ChooseWind and move.direction in DIRECTIONS:
-            return self.wind_base + DIRECTIONS.index(move.direction)
+            return int(self.wind_base + DIRECTIONS.index(move.direction))
         return None
 
     def _decode(self, action_id: int, player: int) -> Any:
@@ -241,7 +241,7 @@ class BoskCodec(CodecBase):
         owners = np.array(v.owners)
         planted = np.flatnonzero(owners >= 0)
         plane = self._rel[v.observer][owners[planted]] * 4 + np.array(v.values)[planted] - 1
-        index = plane * (self.size * self.size) + self._square_of_point[planted]
+        index: np.ndarray = plane * (self.size * self.size) + self._square_of_point[planted]
         self._trees.put(v.owners, v.observer, (v.values, index))
         return index
 

@@ -140,11 +140,11 @@ class BoskState(StateBase):
 
     def legal_action_mask(self, player: int | None = None) -> np.ndarray:  # codec wiring
         """(num_actions,) int8: 1 exactly at the ids of ``legal_moves(player)`` (read-only)."""
-        return self.game.codec.mask(self, player)  # type: ignore[no-any-return]
+        return self.game.codec.mask(self, player)
 
     def observation_tensor(self, player: int) -> np.ndarray:  # codec wiring
         """float32 of ``game.observation_shape``: ``observation(player)`` as a tensor."""
-        return self.game.codec.tensor(self, player)  # type: ignore[no-any-return]
+        return self.game.codec.tensor(self, player)
 
     def render(self) -> str:
         """A text picture of the position (see ``forestgames.bosk.render``)."""

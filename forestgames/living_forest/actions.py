@@ -206,7 +206,7 @@ class LivingForestCodec(CodecBase):
             r, c = at
             if type(r) is not int or type(c) is not int or not (0 <= r < 3 and 0 <= c < 5):
                 return None
-            return self.plant_base + (tree - 1) * FOREST_CELLS + r * FOREST_COLS + c
+            return int(self.plant_base + (tree - 1) * FOREST_CELLS + r * FOREST_COLS + c)
         return None
 
     def _decode(self, action_id: int, player: int) -> Any:

@@ -29,9 +29,7 @@ def _require_extra() -> None:
         ) from None
 
 
-def aec_env(
-    name: str, reward: str = "win", render_mode: str | None = None, **options: Any
-) -> Any:
+def aec_env(name: str, reward: str = "win", render_mode: str | None = None, **options: Any) -> Any:
     """A PettingZoo ``AECEnv`` of game ``name`` with ``options`` (``num_players=...``, ...).
 
     ``reward``: ``"win"`` (+1 winners, -1 the others, at the end) or ``"score"``

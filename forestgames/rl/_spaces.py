@@ -18,7 +18,7 @@ REWARDS: tuple[str, ...] = ("win", "score")
 
 
 def observation_space(game: Any, num_ids: int) -> spaces.Dict:
-    """``{"observation": Box(float32, observation_shape), "action_mask": Box(int8, (num_ids,))}``."""
+    """``{"observation": float32 Box of observation_shape, "action_mask": int8 Box (num_ids,)}``."""
     low, high = game.codec.observation_bounds
     return spaces.Dict(
         {
@@ -37,7 +37,7 @@ def check_reward(reward: Any) -> str:
 
 def _win(before: Any, after: Any) -> tuple[float, ...]:
     if not after.is_terminal:
-        return (0.0,) * after.game.num_players
+        return (0.0,) * int(after.game.num_players)
     winners = set(after.winners)
     return tuple(1.0 if seat in winners else -1.0 for seat in range(after.game.num_players))
 

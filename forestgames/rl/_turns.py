@@ -74,7 +74,7 @@ class TurnDriver:
             return np.zeros(self.num_ids, np.int8)
         mask = self.codec.mask(self.state, seat)
         if not self.reactions:
-            return mask.copy()
+            return np.array(mask)
         full = np.zeros(self.num_ids, np.int8)
         full[: self.codec.num_actions] = mask
         full[self.pass_id] = 1 if self.reacting else 0

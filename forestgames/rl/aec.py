@@ -115,7 +115,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._accumulate_rewards()
 
     def _select_next_dead(self, agent: str) -> None:
-        """Once the game is over every agent is selected once more, in seat order after ``agent``."""
+        """Once the game is over each agent is selected once more, in seat order after ``agent``."""
         k = self.agent_name_mapping[agent]
         self.agent_selection = self.possible_agents[(k + 1) % len(self.possible_agents)]
 
@@ -127,4 +127,3 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
     def close(self) -> None:
         """Nothing to release."""
-

@@ -33,11 +33,13 @@ def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
     else:
         specs = list(spec)
         if len(specs) != len(seats):
-            raise ConfigError(f"opponents: {len(seats)} agents needed (one per other seat), not {len(specs)}")
+            raise ConfigError(
+                f"opponents: {len(seats)} agents needed (one per other seat), not {len(specs)}"
+            )
     return {seat: make_agent(s, seed=0) for seat, s in zip(seats, specs, strict=True)}
 
 
-class ForestGamesGymEnv(gymnasium.Env):  # type: ignore[misc]  # gymnasium's generics
+class ForestGamesGymEnv(gymnasium.Env):
     """One seat against agents; build with ``forestgames.rl.gym_env``."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}
@@ -88,7 +90,8 @@ class ForestGamesGymEnv(gymnasium.Env):  # type: ignore[misc]  # gymnasium's gen
         game_seed = int(self.np_random.integers(2**62))
         self.driver.reset(game_seed)
         self._playing = {
-            s: agent_for_game(agent, derive_seed(game_seed, 1, s)) for s, agent in self._agents.items()
+            s: agent_for_game(agent, derive_seed(game_seed, 1, s))
+            for s, agent in self._agents.items()
         }
         start = self.driver.state
         self._play_opponents()
