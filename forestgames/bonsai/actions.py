@@ -36,12 +36,13 @@ can gain), so it is exact whatever the tree's shape.
 from __future__ import annotations
 
 import functools
+from array import array
 from collections import deque
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, IdentityCache, Layout, seat_order
+from forestgames._codec import CodecBase, IdentityCache, Layout
 from forestgames.bonsai._tables import (
     BESIDE_POT,
     BUD,
@@ -183,10 +184,10 @@ def _layout(p: int, tiles: int, deck: int) -> Layout:
     layout.add("turn", (1,), "turns before this one")
     layout.add("last_turn", (2,), "1 once the last turn is known, and its number")
     layout.add("deck_size", (1,), "cards left in the deck")
+    layout.add("symbols", (len(SYMBOL_NAMES),), "placements left: wood, leaf, flower, fruit, wild")
     layout.add("market", (MARKET_SIZE, NUM_CARDS), "card type in slots 1..4, one-hot")
     layout.add("discards", (deck,), "solo discards in order: 1 + card type, 0 none")
     layout.add("goals_in_play", (len(GOALS),), "goal tiles in play (goal id order)")
-    layout.add("symbols", (len(SYMBOL_NAMES),), "placements left: wood, leaf, flower, fruit, wild")
     layout.add("supply", (p, len(KINDS)), "tiles in each seat's supply")
     layout.add("cards", (p, NUM_CARDS), "Zen cards held per type")
     layout.add("goals", (p, len(GOALS)), "goal tiles claimed")
@@ -215,6 +216,12 @@ class BonsaiCodec(CodecBase):
         self.layout = _layout(p, self.tile_bound, sum(deck_counts(p)))
         self.observation_shape = (self.layout.size,)
         self._trees = IdentityCache(64)
+        self._previous: list[tuple[Any, array] | None] = [None] * p
+        self._zeros = array("f", bytes(4 * self.layout.size))
+        offset = self.layout.offset
+        self._turn_span = (offset["phase"], offset["market"])
+        self._board_span = (offset["market"], offset["supply"])
+        self._goals_span = (offset["goals"], offset["renounced"])
         self._decoded: dict[tuple[int, int], Any] = {}
 
     # ------------------------------------------------------------------ ids
@@ -272,22 +279,69 @@ class BonsaiCodec(CodecBase):
 
     # ------------------------------------------------------------------ tensors
 
+    # The tensor is patched from the previous tensor of the same seat: a part is rewritten
+    # only when its fields are different objects (a grown tree, a new market, ...).
+
+    def _view_of(self, state: Any, player: int) -> _View:
+        seats = tuple(
+            _Seat(state.trees[s], state.supplies[s], state.cards[s], state.renounced[s])
+            for s in range(self.num_players)
+        )
+        return _View(
+            player, state.phase, state.first_player, state.turn, state.last_turn,
+            len(state.deck), state.market, state.discards, seats, state.goals_in_play,
+            state.goal_owner, state.symbols,
+        )  # fmt: skip
+
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
         cached = self._cached_tensor(state, player)
         if cached is not None:
             return cached
         player = self.check_seat(player)
-        seats = tuple(
-            _Seat(state.trees[s], state.supplies[s], state.cards[s], state.renounced[s])
-            for s in range(self.num_players)
-        )
-        view = _View(
+        previous = self._previous[player]
+        if previous is None:
+            buffer = self._encode_buffer(self._view_of(state, player))
+        else:
+            buffer = previous[1]
+            self._patch(buffer, previous[0], state, player)
+        self._previous[player] = (state, buffer)
+        return self._store_tensor(state, player, np.frombuffer(buffer, np.float32).copy())
+
+    def _patch(self, buffer: array, old: Any, state: Any, player: int) -> None:
+        """Rewrite in place what differs between ``buffer`` (the tensor of ``old``) and
+        ``state``'s tensor."""
+        p = self.num_players
+        for s in range(p):
+            if (
+                old.trees[s] is not state.trees[s]
+                or old.supplies[s] is not state.supplies[s]
+                or old.cards[s] is not state.cards[s]
+                or old.renounced[s] != state.renounced[s]
+            ):
+                seat = _Seat(state.trees[s], state.supplies[s], state.cards[s], state.renounced[s])
+                self._write_seat(buffer, (s - player) % p, seat, old.trees[s])
+        zeros = self._zeros
+        start, stop = self._turn_span
+        buffer[start:stop] = zeros[: stop - start]
+        v = _View(
             player, state.phase, state.first_player, state.turn, state.last_turn,
-            len(state.deck), state.market, state.discards, seats, state.goals_in_play,
+            len(state.deck), state.market, state.discards, (), state.goals_in_play,
             state.goal_owner, state.symbols,
         )  # fmt: skip
-        return self._store_tensor(state, player, self._encode_view(view))
+        self._write_turn(buffer, v)
+        if (
+            old.market is not state.market
+            or old.discards is not state.discards
+            or old.goals_in_play != state.goals_in_play
+        ):
+            start, stop = self._board_span
+            buffer[start:stop] = zeros[: stop - start]
+            self._write_board(buffer, v)
+        if old.goal_owner is not state.goal_owner:
+            start, stop = self._goals_span
+            buffer[start:stop] = zeros[: stop - start]
+            self._write_goals(buffer, v)
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -323,12 +377,10 @@ class BonsaiCodec(CodecBase):
         )
         return self._encode_view(view)
 
-    def _tree_block(self, tree: Any) -> np.ndarray:
-        """The (T, 6) tile list of a tree: a Tree (cached by identity) or (q, r, kind) tiles."""
-        if isinstance(tree, tuple):
-            tiles = tree
-        else:
-            hit: np.ndarray | None = self._trees.get(tree)
+    def _tree_block(self, tree: Any) -> array:
+        """The (T, 6) tile list of a tree, flat: a Tree (cached by identity) or its tiles."""
+        if not isinstance(tree, tuple):
+            hit: array | None = self._trees.get(tree)
             if hit is not None:
                 return hit
             tiles = tuple(
@@ -336,64 +388,88 @@ class BonsaiCodec(CodecBase):
                 for (q, r), kind in sorted((qr_of(c), k) for c, k in tree.cells.items())
                 if (q, r) != (0, 0)
             )
-        block = np.zeros((self.tile_bound, 6), np.float32)
-        if tiles:
-            rows = np.array(tiles, dtype=np.int64)
-            n = len(tiles)
-            block[:n, 0] = rows[:, 0]
-            block[:n, 1] = rows[:, 1]
-            block[np.arange(n), 2 + rows[:, 2]] = 1.0
+        else:
+            tiles = tree
+        block = array("f", bytes(4 * 6 * self.tile_bound))
+        for row, (q, r, kind) in enumerate(tiles):
+            block[6 * row] = q
+            block[6 * row + 1] = r
+            block[6 * row + 2 + kind] = 1.0
         if not isinstance(tree, tuple):
             self._trees.put(tree, 0, block)
         return block
 
     def _encode_view(self, v: _View) -> np.ndarray:
+        """The whole tensor of view ``v``."""
+        return np.frombuffer(self._encode_buffer(v), np.float32).copy()
+
+    def _encode_buffer(self, v: _View) -> array:
+        """The whole tensor of view ``v`` as a float32 ``array``."""
+        buffer = array("f", bytes(4 * self.layout.size))
+        p = self.num_players
+        for seat, data in enumerate(v.seats):
+            self._write_seat(buffer, (seat - v.observer) % p, data, None)
+        self._write_turn(buffer, v)
+        self._write_board(buffer, v)
+        self._write_goals(buffer, v)
+        return buffer
+
+    def _write_seat(self, buffer: array, k: int, data: _Seat, old_tree: Any) -> None:
+        """Seat block ``k`` (observer order): supply, cards, renounced goals, tree."""
+        at = self.layout.offset
+        zeros = self._zeros
+        goals = len(GOALS)
+        supply = at["supply"] + k * 4
+        buffer[supply : supply + 4] = array("f", data.supply)
+        cards = at["cards"] + k * NUM_CARDS
+        buffer[cards : cards + NUM_CARDS] = zeros[:NUM_CARDS]
+        for card in data.cards:
+            buffer[cards + card] += 1.0
+        renounced = at["renounced"] + k * goals
+        for g in range(goals):
+            buffer[renounced + g] = data.renounced >> g & 1
+        if data.tree is not old_tree:
+            block = self._tree_block(data.tree)
+            tree = at["tree"] + k * len(block)
+            buffer[tree : tree + len(block)] = block
+            size = len(data.tree) if isinstance(data.tree, tuple) else len(data.tree) - 1
+            buffer[at["tree_size"] + k] = size
+
+    def _write_turn(self, buffer: array, v: _View) -> None:
+        """Phase, first player, seat to move, turn, last turn, deck size, symbols."""
         at = self.layout.offset
         p = self.num_players
-        rel = seat_order(v.observer, p)
-        out = np.zeros(self.layout.size, np.float32)
-        tree_rows = out[at["tree"] : at["tree"] + p * self.tile_bound * 6].reshape(p, -1)
-        index = [at["phase"] + PHASES.index(v.phase), at["first_player"] + rel[v.first_player]]
-        value = [1.0, 1.0, float(v.turn), float(v.deck_size)]
-        index += (at["turn"], at["deck_size"])
+        buffer[at["phase"] + PHASES.index(v.phase)] = 1.0
+        buffer[at["first_player"] + (v.first_player - v.observer) % p] = 1.0
+        buffer[at["turn"]] = v.turn
+        buffer[at["deck_size"]] = v.deck_size
         if v.phase is not Phase.OVER:
-            index.append(at["to_move"] + rel[(v.first_player + v.turn) % p])
-            value.append(1.0)
+            buffer[at["to_move"] + (v.first_player + v.turn - v.observer) % p] = 1.0
         if v.last_turn >= 0:
-            index += (at["last_turn"], at["last_turn"] + 1)
-            value += (1.0, float(v.last_turn))
+            buffer[at["last_turn"]] = 1.0
+            buffer[at["last_turn"] + 1] = v.last_turn
+        symbols = at["symbols"]
+        for k, count in enumerate(v.symbols):
+            buffer[symbols + k] = count
+
+    def _write_board(self, buffer: array, v: _View) -> None:
+        """Market, solo discards, goals in play (zero before)."""
+        at = self.layout.offset
         for slot, card in enumerate(v.market):
             if card >= 0:
-                index.append(at["market"] + slot * NUM_CARDS + card)
-                value.append(1.0)
+                buffer[at["market"] + slot * NUM_CARDS + card] = 1.0
         for position, card in enumerate(v.discards):
-            index.append(at["discards"] + position)
-            value.append(1.0 + card)
+            buffer[at["discards"] + position] = 1 + card
         for g in range(len(GOALS)):
             if v.goals_in_play >> g & 1:
-                index.append(at["goals_in_play"] + g)
-                value.append(1.0)
-            if v.goal_owner[g] >= 0:
-                index.append(at["goals"] + rel[v.goal_owner[g]] * len(GOALS) + g)
-                value.append(1.0)
-        symbols = at["symbols"]
-        out[symbols : symbols + len(SYMBOL_NAMES)] = v.symbols
-        for seat, data in enumerate(v.seats):
-            k = rel[seat]
-            supply = at["supply"] + k * 4
-            out[supply : supply + 4] = data.supply
-            for card in data.cards:
-                out[at["cards"] + k * NUM_CARDS + card] += 1.0
-            for g in range(len(GOALS)):
-                if data.renounced >> g & 1:
-                    index.append(at["renounced"] + k * len(GOALS) + g)
-                    value.append(1.0)
-            block = self._tree_block(data.tree)
-            tree_rows[k] = block.ravel()
-            index.append(at["tree_size"] + k)
-            value.append(float(np.count_nonzero(block[:, 2:])))
-        out[index] = value
-        return out
+                buffer[at["goals_in_play"] + g] = 1.0
+
+    def _write_goals(self, buffer: array, v: _View) -> None:
+        """Claimed goals per seat (zero before)."""
+        start, p = self.layout.offset["goals"], self.num_players
+        for g, owner in enumerate(v.goal_owner):
+            if owner >= 0:
+                buffer[start + ((owner - v.observer) % p) * len(GOALS) + g] = 1.0
 
 
 def _goal(name: str) -> int:

@@ -24,11 +24,12 @@ The observation tensor (``observation_shape = (D,)``) holds the fields of
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout, seat_order
+from forestgames._codec import CodecBase, Layout
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
     CARD_CODE,
@@ -62,13 +63,6 @@ def _layout(p: int, teams: int, pile: int) -> Layout:
     layout.add("hand", (NUM_CODES,), "my hand: count per card code (T, 1..8, F1..F8)")
     layout.add("hand_sizes", (p,), "cards held per seat (exploded seats' too)")
     layout.add("deck_size", (1,), "cards in the draw pile")
-    layout.add("round", (ROUNDS,), "the round under way, one-hot")
-    layout.add("over", (1,), "1 once the game is over")
-    layout.add("teams", (p, teams), "each seat's team this round, one-hot")
-    layout.add("roles", (p, len(ROLES)), "Expert roles gardien, cogneur, coureur, one-hot")
-    layout.add("pile_top", (NUM_CODES,), "the top card of the pile, one-hot")
-    layout.add("pile_counts", (NUM_CODES,), "pile cards per card code")
-    layout.add("pile", (pile,), "pile cards bottom first, as card codes (0 = no card)")
     layout.add("aside", (1,), "Temps Mort cards set aside this round")
     layout.add("safe", (p,), "rank in this round's safe order (1 = first), 0 if not safe")
     layout.add("exploded", (p,), "rank in this round's explosions, 0 if not exploded")
@@ -77,6 +71,13 @@ def _layout(p: int, teams: int, pile: int) -> Layout:
     layout.add("announce", (2,), "the announcement, one-hot: lower, higher")
     layout.add("last_player", (p,), "the seat that played the top card, one-hot")
     layout.add("tokens", (p,), "Bokken tokens per seat")
+    layout.add("pile_top", (NUM_CODES,), "the top card of the pile, one-hot")
+    layout.add("pile_counts", (NUM_CODES,), "pile cards per card code")
+    layout.add("pile", (pile,), "pile cards bottom first, as card codes (0 = no card)")
+    layout.add("round", (ROUNDS,), "the round under way, one-hot")
+    layout.add("over", (1,), "1 once the game is over")
+    layout.add("teams", (p, teams), "each seat's team this round, one-hot")
+    layout.add("roles", (p, len(ROLES)), "Expert roles gardien, cogneur, coureur, one-hot")
     layout.add("history_safe", (ROUNDS, p), "per finished round, rank in its safe order")
     layout.add("history_teams", (ROUNDS, p, teams), "per finished round, each seat's team")
     return layout
@@ -101,6 +102,12 @@ class BoomBokkenCodec(CodecBase):
         self.layout = _layout(p, len(game.team_sizes), self.pile_length)
         self.observation_shape = (self.layout.size,)
         self._decoded: dict[tuple[int, int], Any] = {}
+        self._previous: list[tuple[_View, array] | None] = [None] * p
+        self._zeros = array("f", bytes(4 * self.layout.size))
+        offset = self.layout.offset
+        self._turn_span = (offset["hand_sizes"], offset["pile_top"])
+        self._pile_span = (offset["pile_top"], offset["round"])
+        self._round_span = (offset["round"], self.layout.size)
 
     # ------------------------------------------------------------------ ids
 
@@ -172,35 +179,46 @@ class BoomBokkenCodec(CodecBase):
 
     # ------------------------------------------------------------------ tensors
 
+    # The tensor is patched from the previous tensor of the same seat: the pile and the
+    # round's fields are rewritten only when they are different objects.
+
+    def _view_of(self, state: Any, player: int) -> _View:
+        return _View(
+            player, state.hands[player], state.hand_sizes, len(state.deck), state.round,
+            state.over, state.teams, state.roles, state.pile,
+            state.pile[-1] if state.pile else -1, state.aside, state.safe, state.exploded,
+            state.leader, state.target, state.higher, state.last_player, state.tokens,
+            state.history,
+        )  # fmt: skip
+
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
         cached = self._cached_tensor(state, player)
         if cached is not None:
             return cached
         player = self.check_seat(player)
-        top = state.pile[-1] if state.pile else -1
-        view = _View(
-            observer=player,
-            hand=state.hands[player],
-            hand_sizes=state.hand_sizes,
-            deck_size=len(state.deck),
-            round=state.round,
-            over=state.over,
-            teams=state.teams,
-            roles=state.roles,
-            pile=state.pile,
-            top=top,
-            aside=state.aside,
-            safe=state.safe,
-            exploded=state.exploded,
-            leader=state.leader,
-            target=state.target,
-            higher=state.higher,
-            last_player=state.last_player,
-            tokens=state.tokens,
-            history=state.history,
-        )
-        return self._store_tensor(state, player, self._encode_view(view))
+        v = self._view_of(state, player)
+        previous = self._previous[player]
+        if previous is None:
+            buffer = self._encode_buffer(v)
+        else:
+            old, buffer = previous
+            zeros = self._zeros
+            if old.hand is not v.hand:
+                self._write_hand(buffer, v)
+            start, stop = self._turn_span
+            buffer[start:stop] = zeros[: stop - start]
+            self._write_turn(buffer, v)
+            if old.pile is not v.pile:
+                start, stop = self._pile_span
+                buffer[start:stop] = zeros[: stop - start]
+                self._write_pile(buffer, v)
+            if old.history is not v.history or old.teams is not v.teams or old.over != v.over:
+                start, stop = self._round_span
+                buffer[start:stop] = zeros[: stop - start]
+                self._write_round(buffer, v)
+        self._previous[player] = (v, buffer)
+        return self._store_tensor(state, player, np.frombuffer(buffer, np.float32).copy())
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -234,57 +252,75 @@ class BoomBokkenCodec(CodecBase):
         return self._encode_view(view)
 
     def _encode_view(self, v: _View) -> np.ndarray:
-        layout = self.layout
-        at = layout.offset
-        p, teams = self.num_players, len(self.game.team_sizes)
-        out = np.zeros(layout.size, np.float32)
-        rel = seat_order(v.observer, p)
-        out[at["hand"] : at["hand"] + NUM_CODES] = v.hand
-        out[at["hand_sizes"] + np.array(rel)] = v.hand_sizes
-        out[at["tokens"] + np.array(rel)] = v.tokens
-        index = [at["deck_size"], at["aside"], at["round"] + v.round - 1]
-        value = [float(v.deck_size), float(v.aside), 1.0]
-        if v.over:
-            index.append(at["over"])
-            value.append(1.0)
+        """The whole tensor of view ``v``."""
+        return np.frombuffer(self._encode_buffer(v), np.float32).copy()
+
+    def _encode_buffer(self, v: _View) -> array:
+        """The whole tensor of view ``v`` as a float32 ``array``."""
+        buffer = array("f", bytes(4 * self.layout.size))
+        self._write_hand(buffer, v)
+        self._write_turn(buffer, v)
+        self._write_pile(buffer, v)
+        self._write_round(buffer, v)
+        return buffer
+
+    def _write_hand(self, buffer: array, v: _View) -> None:
+        start = self.layout.offset["hand"]
+        buffer[start : start + NUM_CODES] = array("f", v.hand)
+
+    def _write_turn(self, buffer: array, v: _View) -> None:
+        """Hand sizes, deck, the round's safe and exploded seats, the chain (zero before)."""
+        at = self.layout.offset
+        p, observer = self.num_players, v.observer
+        sizes, tokens = at["hand_sizes"], at["tokens"]
         for seat in range(p):
-            index.append(at["teams"] + rel[seat] * teams + v.teams[seat])
-            value.append(1.0)
-            if v.roles:
-                index.append(at["roles"] + rel[seat] * 3 + ROLES.index(v.roles[seat]))
-                value.append(1.0)
-        if v.pile:
-            index.append(at["pile_top"] + v.top)
-            value.append(1.0)
-            pile_at = at["pile"]
-            counts_at = at["pile_counts"]
-            for position, code in enumerate(v.pile):
-                index.append(pile_at + position)
-                value.append(float(code))
-            counts = out[counts_at : counts_at + NUM_CODES]
-            np.add.at(counts, list(v.pile), 1.0)
+            k = (seat - observer) % p
+            buffer[sizes + k] = v.hand_sizes[seat]
+            buffer[tokens + k] = v.tokens[seat]
+        buffer[at["deck_size"]] = v.deck_size
+        buffer[at["aside"]] = v.aside
         for rank, seat in enumerate(v.safe, 1):
-            index.append(at["safe"] + rel[seat])
-            value.append(float(rank))
+            buffer[at["safe"] + (seat - observer) % p] = rank
         for rank, seat in enumerate(v.exploded, 1):
-            index.append(at["exploded"] + rel[seat])
-            value.append(float(rank))
-        for name, seat in (("leader", v.leader), ("target", v.target), ("last", v.last_player)):
-            if seat >= 0:
-                index.append(at["last_player" if name == "last" else name] + rel[seat])
-                value.append(1.0)
+            buffer[at["exploded"] + (seat - observer) % p] = rank
+        if v.leader >= 0:
+            buffer[at["leader"] + (v.leader - observer) % p] = 1.0
         if v.target >= 0:
-            index.append(at["announce"] + int(v.higher))
-            value.append(1.0)
+            buffer[at["target"] + (v.target - observer) % p] = 1.0
+            buffer[at["announce"] + int(v.higher)] = 1.0
+        if v.last_player >= 0:
+            buffer[at["last_player"] + (v.last_player - observer) % p] = 1.0
+
+    def _write_pile(self, buffer: array, v: _View) -> None:
+        """The pile: top card, counts, the cards in order (zero before)."""
+        if not v.pile:
+            return
+        at = self.layout.offset
+        buffer[at["pile_top"] + v.top] = 1.0
+        counts, sequence = at["pile_counts"], at["pile"]
+        for position, code in enumerate(v.pile):
+            buffer[counts + code] += 1.0
+            buffer[sequence + position] = code
+
+    def _write_round(self, buffer: array, v: _View) -> None:
+        """Round, over, teams and roles, the finished rounds (zero before)."""
+        at = self.layout.offset
+        p, observer = self.num_players, v.observer
+        teams = len(self.game.team_sizes)
+        buffer[at["round"] + v.round - 1] = 1.0
+        if v.over:
+            buffer[at["over"]] = 1.0
+        for seat in range(p):
+            k = (seat - observer) % p
+            buffer[at["teams"] + k * teams + v.teams[seat]] = 1.0
+            if v.roles:
+                buffer[at["roles"] + k * 3 + ROLES.index(v.roles[seat])] = 1.0
         for r, (order, round_teams) in enumerate(v.history):
             for rank, seat in enumerate(order, 1):
-                index.append(at["history_safe"] + r * p + rel[seat])
-                value.append(float(rank))
+                buffer[at["history_safe"] + r * p + (seat - observer) % p] = rank
             for seat in range(p):
-                index.append(at["history_teams"] + (r * p + rel[seat]) * teams + round_teams[seat])
-                value.append(1.0)
-        out[index] = value
-        return out
+                k = (seat - observer) % p
+                buffer[at["history_teams"] + (r * p + k) * teams + round_teams[seat]] = 1.0
 
 
 class _View(NamedTuple):

@@ -18,11 +18,14 @@ first the board planes, shape ``board_shape = (C, S, S)`` (intersection
 
 from __future__ import annotations
 
+from array import array
+from itertools import compress
+from operator import is_not, ne
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, IdentityCache, Layout, seat_order
+from forestgames._codec import CodecBase, Layout, seat_order
 from forestgames.bosk._tables import DIRECTIONS, LEAF_TILES, NUM_TERRAINS, ROUNDS
 from forestgames.bosk.moves import (
     ChooseTile,
@@ -78,10 +81,10 @@ def _layout(p: int, size: int) -> Layout:
     layout.add("round", (1,), "autumn round 1..8 (0 before autumn)")
     layout.add("wind", (4,), "this round's wind N, E, S, W, one-hot (none before autumn)")
     layout.add("first_wind", (4,), "round 1's wind, one-hot")
-    layout.add("order_start", (p,), "the seat that starts this round's turn order")
     layout.add("turn", (1,), "turns taken in the round (spring: trees planted)")
     layout.add("to_move", (p,), "the seat to move")
     layout.add("active", (1,), "active leaves left in the path under way")
+    layout.add("order_start", (p,), "the seat that starts this round's turn order")
     layout.add("tiles_used", (p, len(LEAF_TILES)), "spent leaf tiles 1..8 (1 = squirrel)")
     layout.add("round_tiles", (p, len(LEAF_TILES) + 1), "tile played this round, 0 = none")
     layout.add("summer", (p,), "summer points")
@@ -106,14 +109,33 @@ class BoskCodec(CodecBase):
         self.layout = _layout(p, size)
         self.board_shape = (self.layout.offset["phase"] // (size * size), size, size)
         self.observation_shape = (self.layout.size,)
-        self._square_of_point = np.array([i * size + j for i in range(n) for j in range(n)])
+        self._square_of_point = [i * size + j for i in range(n) for j in range(n)]
         terrain = np.zeros((NUM_TERRAINS, size * size), np.float32)
         terrain[np.asarray(game.terrain).ravel(), np.arange(size * size)] = 1.0
-        self._terrain = terrain.ravel()
-        self._rel = [np.array(seat_order(obs, p)) for obs in range(p)]
-        self._trees = IdentityCache(16)
-        self._boards = IdentityCache(16)
+        self._terrain = array("f", terrain.ravel().tobytes())
+        self._zeros = array("f", bytes(4 * self.layout.size))
+        self._rel = [seat_order(obs, p) for obs in range(p)]
+        self._trees_at = self.layout.offset["trees"]
+        self._points = range(n * n)
+        self._previous: list[tuple[_View, array] | None] = [None] * p
+        self._spans = {
+            name: (self.layout.offset[name], self.layout.offset[name] + int(np.prod(shape)))
+            for name, shape in self.layout.shape.items()
+        }
+        self._square_columns = self._columns_of_squares()
+        self._squares = range(size * size)
         self._decoded: dict[tuple[int, int], Any] = {}
+
+    def _columns_of_squares(self) -> list[list[int]]:
+        """(S², 2P + 1 + 8P): the positions of each square in the top, height, squirrel and
+        stack planes (cleared before a square is rewritten)."""
+        at, ss, p = self.layout.offset, self.size * self.size, self.num_players
+        squares = np.arange(ss)[:, None]
+        planes = [at["top"] + k * ss for k in range(p)] + [at["height"]]
+        planes += [at["squirrel"] + k * ss for k in range(p)]
+        planes += [at["stack"] + k * ss for k in range(ROUNDS * p)]
+        columns: list[list[int]] = (np.array(planes)[None, :] + squares).tolist()
+        return columns
 
     # ------------------------------------------------------------------ ids
 
@@ -172,16 +194,22 @@ class BoskCodec(CodecBase):
 
     # ------------------------------------------------------------------ masks
 
-    def legal_ids(self, state: Any, player: int) -> list[int]:
-        """The ids of ``state.legal_moves(player)``; spring straight from the board."""
+    def _fill_mask(self, mask: np.ndarray, state: Any, player: int) -> None:
+        """Spring straight from the board (every empty intersection, each value left)."""
         if state.phase is not Phase.SPRING or player != state.current_player:
-            return super().legal_ids(state, player)
+            super()._fill_mask(mask, state, player)
+            return
         n2 = self.n * self.n
-        empty = [t for t, owner in enumerate(state.owners) if owner < 0]
-        values = self.game.values_to_plant(state, player)
-        return [(v - 1) * n2 + t for v in values for t in empty]
+        empty = np.array(state.owners) < 0
+        for v in self.game.values_to_plant(state, player):
+            mask[(v - 1) * n2 : v * n2] = empty
 
     # ------------------------------------------------------------------ tensors
+    #
+    # The tensor is written in sections (trees, leaves, the slow fields, the turn
+    # fields), each a pure function of a few state fields. ``tensor`` patches the
+    # previous tensor of the same seat: a section is rewritten only if one of its
+    # fields is a different object (a leaf path rewrites only its squares).
 
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
@@ -194,7 +222,14 @@ class BoskCodec(CodecBase):
             state.values, state.stacks, state.squirrels, state.tiles_used, state.round_tiles,
             state.first_wind, state.tree, state.active, state.last, state.summer, state.winter,
         )  # fmt: skip
-        return self._store_tensor(state, player, self._encode_view(view))
+        previous = self._previous[player]
+        if previous is None:
+            buffer = self._encode_buffer(view)
+        else:
+            buffer = previous[1]
+            self._patch(buffer, previous[0], view)
+        self._previous[player] = (view, buffer)
+        return self._store_tensor(state, player, np.frombuffer(buffer, np.float32).copy())
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -233,85 +268,121 @@ class BoskCodec(CodecBase):
         )
         return self._encode_view(view)
 
-    def _tree_index(self, v: _View) -> np.ndarray:
-        """Tensor positions of the trees (cached by the identity of the owners tuple)."""
-        hit = self._trees.get(v.owners, v.observer)
-        if hit is not None and hit[0] is v.values:
-            return hit[1]  # type: ignore[no-any-return]
-        owners = np.array(v.owners)
-        planted = np.flatnonzero(owners >= 0)
-        plane = self._rel[v.observer][owners[planted]] * 4 + np.array(v.values)[planted] - 1
-        index: np.ndarray = plane * (self.size * self.size) + self._square_of_point[planted]
-        self._trees.put(v.owners, v.observer, (v.values, index))
-        return index
+    def _encode_view(self, v: _View) -> np.ndarray:
+        """The whole tensor of view ``v``."""
+        return np.frombuffer(self._encode_buffer(v), np.float32).copy()
 
-    def _board(self, v: _View) -> tuple[list[int], list[float]]:
-        """Positions and values of the leaf planes (top, height, squirrel, stack)."""
-        hit = self._boards.get(v.stacks, v.observer)
-        if hit is not None and hit[0] is v.squirrels:
-            return hit[1]  # type: ignore[no-any-return]
+    def _encode_buffer(self, v: _View) -> array:
+        """The whole tensor of view ``v`` as a float32 ``array``, every section written."""
+        buffer = array("f", bytes(4 * self.layout.size))
+        terrain = self.layout.offset["terrain"]
+        buffer[terrain : terrain + len(self._terrain)] = self._terrain
+        for t in range(self.n * self.n):
+            self._write_tree(buffer, v, t, 1.0)
+        self._write_leaves(buffer, v, range(self.size * self.size))
+        self._write_slow(buffer, v)
+        self._write_turn(buffer, v)
+        return buffer
+
+    def _patch(self, buffer: array, old: _View, v: _View) -> None:
+        """Rewrite in place the parts of ``buffer`` (the tensor of ``old``) that differ in ``v``."""
+        if old.owners is not v.owners or old.values is not v.values:
+            points = set(compress(self._points, map(ne, old.owners, v.owners)))
+            points.update(compress(self._points, map(ne, old.values, v.values)))
+            for t in points:
+                self._write_tree(buffer, old, t, 0.0)
+                self._write_tree(buffer, v, t, 1.0)
+        if old.stacks is not v.stacks or old.squirrels is not v.squirrels:
+            squares = list(compress(self._squares, map(is_not, old.stacks, v.stacks)))
+            for a, b in zip(old.squirrels, v.squirrels, strict=True):
+                if a != b:
+                    squares += [s for s in (a, b) if s >= 0]
+            columns = self._square_columns
+            for s in squares:
+                for column in columns[s]:
+                    buffer[column] = 0.0
+            self._write_leaves(buffer, v, squares)
+        if (
+            old.order is not v.order
+            or old.tiles_used is not v.tiles_used
+            or old.round_tiles is not v.round_tiles
+            or old.summer is not v.summer
+            or old.winter is not v.winter
+        ):
+            self._clear(buffer, "order_start", "winter")
+            self._write_slow(buffer, v)
+        self._clear(buffer, "chosen_tree", "last_leaf")
+        self._clear(buffer, "phase", "active")
+        self._write_turn(buffer, v)
+
+    def _clear(self, buffer: array, first: str, last: str) -> None:
+        """Zero the fields ``first`` .. ``last`` (contiguous in the layout)."""
+        start, stop = self._spans[first][0], self._spans[last][1]
+        buffer[start:stop] = self._zeros[: stop - start]
+
+    def _write_tree(self, buffer: array, v: _View, t: int, value: float) -> None:
+        """Set intersection ``t``'s tree entry (if it has a tree) to ``value``."""
+        owner = v.owners[t]
+        if owner >= 0:
+            plane = ((owner - v.observer) % self.num_players) * 4 + v.values[t] - 1
+            square = self._square_of_point[t]
+            buffer[self._trees_at + plane * self.size * self.size + square] = value
+
+    def _write_leaves(self, buffer: array, v: _View, squares: Any) -> None:
+        """The top, height, squirrel and stack planes at ``squares`` (already zero there)."""
         at = self.layout.offset
         ss = self.size * self.size
-        rel = seat_order(v.observer, self.num_players)
+        rel = self._rel[v.observer]
         squirrel_on = {s: seat for seat, s in enumerate(v.squirrels) if s >= 0}
-        index: list[int] = []
-        value: list[float] = []
-        top, height, stack = at["top"], at["height"], at["stack"]
-        for s, leaves in enumerate(v.stacks):
+        top, height, stack, squirrel = at["top"], at["height"], at["stack"], at["squirrel"]
+        stacks = v.stacks
+        for s in squares:
+            leaves = stacks[s]
+            seat = squirrel_on.get(s)
+            if seat is not None:  # a squirrel tops its square, not the leaf below
+                buffer[top + rel[seat] * ss + s] = 1.0
+                buffer[squirrel + rel[seat] * ss + s] = 1.0
             if leaves:
-                if s not in squirrel_on:  # a squirrel tops its square, not the leaf below
-                    index.append(top + rel[leaves[-1]] * ss + s)
-                    value.append(1.0)
-                index.append(height + s)
-                value.append(float(len(leaves)))
-                for level, seat in enumerate(leaves):
-                    index.append(stack + level * ss + s)
-                    value.append(1.0 + rel[seat])
-        for s, seat in squirrel_on.items():
-            index += (top + rel[seat] * ss + s, at["squirrel"] + rel[seat] * ss + s)
-            value += (1.0, 1.0)
-        self._boards.put(v.stacks, v.observer, (v.squirrels, (index, value)))
-        return index, value
+                if seat is None:
+                    buffer[top + rel[leaves[-1]] * ss + s] = 1.0
+                buffer[height + s] = len(leaves)
+                for level, owner in enumerate(leaves):
+                    buffer[stack + level * ss + s] = 1 + rel[owner]
 
-    def _encode_view(self, v: _View) -> np.ndarray:
+    def _write_slow(self, buffer: array, v: _View) -> None:
+        """Order start, spent and played tiles, summer and winter points (zero before)."""
         at = self.layout.offset
-        p = self.num_players
-        rel = seat_order(v.observer, p)
-        out = np.zeros(self.layout.size, np.float32)
-        terrain = at["terrain"]
-        out[terrain : terrain + self._terrain.size] = self._terrain
-        out[at["trees"] + self._tree_index(v)] = 1.0
-        index, value = self._board(v)
-        out[index] = value
-        index = [at["phase"] + _PHASE_INDEX[v.phase], at["round"], at["turn"], at["active"]]
-        value = [1.0, float(v.round), float(v.turn), float(v.active)]
-        if v.tree >= 0:
-            index.append(at["chosen_tree"] + self._square_of_point[v.tree])
-            value.append(1.0)
-        if v.last >= 0:
-            index.append(at["last_leaf"] + v.last)
-            value.append(1.0)
-        if v.first_wind >= 0:
-            index.append(at["first_wind"] + v.first_wind)
-            value.append(1.0)
-            if v.round >= 1:
-                index.append(at["wind"] + (v.first_wind + v.round - 1) % 4)
-                value.append(1.0)
-        index.append(at["order_start"] + rel[v.order[0]])
-        value.append(1.0)
-        if v.phase is not Phase.OVER:
-            index.append(at["to_move"] + rel[v.order[v.turn % p]])
-            value.append(1.0)
-        for seat in range(p):
+        rel = self._rel[v.observer]
+        buffer[at["order_start"] + rel[v.order[0]]] = 1.0
+        used_at, round_at = at["tiles_used"], at["round_tiles"]
+        summer, winter = at["summer"], at["winter"]
+        for seat in range(self.num_players):
             k = rel[seat]
             used = v.tiles_used[seat]
             for tile in LEAF_TILES:
                 if used >> tile & 1:
-                    index.append(at["tiles_used"] + k * 8 + tile - 1)
-                    value.append(1.0)
-            index += (at["round_tiles"] + k * 9 + v.round_tiles[seat], at["summer"] + k)
-            value += (1.0, float(v.summer[seat]))
-            index.append(at["winter"] + k)
-            value.append(float(v.winter[seat]))
-        out[index] = value
-        return out
+                    buffer[used_at + k * 8 + tile - 1] = 1.0
+            buffer[round_at + k * 9 + v.round_tiles[seat]] = 1.0
+            buffer[summer + k] = v.summer[seat]
+            buffer[winter + k] = v.winter[seat]
+
+    def _write_turn(self, buffer: array, v: _View) -> None:
+        """Phase, round, winds, turn, the seat to move, the tree and leaf of the turn."""
+        at = self.layout.offset
+        buffer[at["phase"] + _PHASE_INDEX[v.phase]] = 1.0
+        buffer[at["round"]] = v.round
+        buffer[at["turn"]] = v.turn
+        buffer[at["active"]] = v.active
+        if v.tree >= 0:
+            buffer[at["chosen_tree"] + self._square_of_point[v.tree]] = 1.0
+        if v.last >= 0:
+            buffer[at["last_leaf"] + v.last] = 1.0
+        if v.first_wind >= 0:
+            buffer[at["first_wind"] + v.first_wind] = 1.0
+            if v.round >= 1:
+                buffer[at["wind"] + (v.first_wind + v.round - 1) % 4] = 1.0
+        if v.phase is not Phase.OVER:
+            p = self.num_players
+            buffer[at["to_move"] + (v.order[v.turn % p] - v.observer) % p] = 1.0
+
+

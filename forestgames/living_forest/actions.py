@@ -17,11 +17,12 @@ The observation tensor (``observation_shape = (D,)``) holds the fields of
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout, seat_order
+from forestgames._codec import CodecBase, Layout
 from forestgames.living_forest._tables import (
     ACTIONS,
     CARD_INDEX,
@@ -124,6 +125,12 @@ def _spirit_layout() -> Layout:
 
 
 SPIRIT_LAYOUT = _spirit_layout()
+_LINE, _LINE_ORDER = SPIRIT_LAYOUT.offset["line"], SPIRIT_LAYOUT.offset["line_order"]
+_DISCARD_SIZE, _FRAGMENTS = SPIRIT_LAYOUT.offset["discard_size"], SPIRIT_LAYOUT.offset["fragments"]
+_FOREST, _ROCK = SPIRIT_LAYOUT.offset["forest"], SPIRIT_LAYOUT.offset["rock"]
+_VICTORY, _FIRES = SPIRIT_LAYOUT.offset["victory"], SPIRIT_LAYOUT.offset["fires"]
+_DECK_SIZE, _KNOWN = SPIRIT_LAYOUT.offset["deck_size"], SPIRIT_LAYOUT.offset["known"]
+_DECK_TOP = SPIRIT_LAYOUT.offset["deck_top"]
 
 
 def _layout(p: int) -> Layout:
@@ -138,20 +145,16 @@ def _layout(p: int) -> Layout:
     layout.add("picks", (1,), "cards or fires taken in it")
     layout.add("passed", (p,), "Spirits still to take a Victory tile from: 1 + queue position")
     layout.add("bonus", (len(ACTIONS),), "the rock's bonus action due, one-hot")
-    layout.add("spirits", (p, SPIRIT_LAYOUT.size), "per seat, the block below")
-    layout.add("my_discard", (NUM_CARDS,), "my discard pile: count per card")
-    layout.add("my_deck_rest", (NUM_CARDS,), "my deck below the known cards: count per card")
     layout.add("centre", (3,), "fires in the centre, of value 2, 3, 4")
     layout.add("fire_supply", (3,), "fire tiles left, of value 2, 3, 4")
     layout.add("varans", (1,), "Fire Varans in their stack")
     layout.add("reserve", (NUM_CARDS,), "face-up reserve cards (levels I-III)")
     layout.add("stack_sizes", (3,), "face-down reserve cards per level")
     layout.add("taken", (3,), "reserve cards taken this turn, per level")
+    layout.add("spirits", (p, SPIRIT_LAYOUT.size), "per seat, the block below")
+    layout.add("my_discard", (NUM_CARDS,), "my discard pile: count per card")
+    layout.add("my_deck_rest", (NUM_CARDS,), "my deck below the known cards: count per card")
     return layout
-
-
-def _counts(cards: tuple[int, ...]) -> np.ndarray:
-    return np.bincount(np.array(cards, dtype=np.int64), minlength=NUM_CARDS).astype(np.float32)
 
 
 class LivingForestCodec(CodecBase):
@@ -170,7 +173,11 @@ class LivingForestCodec(CodecBase):
         self.num_actions = self.plant_base + (NUM_TREES - 1) * FOREST_CELLS
         self.layout = _layout(p)
         self.observation_shape = (self.layout.size,)
-        self._blocks: dict[tuple[Any, ...], np.ndarray] = {}
+        self._previous: list[tuple[Any, array] | None] = [None] * p
+        self._zeros = array("f", bytes(4 * self.layout.size))
+        offset = self.layout.offset
+        self._turn_span = (offset["phase"], offset["centre"])
+        self._board_span = (offset["centre"], offset["spirits"])
         self._decoded: dict[tuple[int, int], Any] = {}
 
     # ------------------------------------------------------------------ ids
@@ -236,39 +243,97 @@ class LivingForestCodec(CodecBase):
 
     # ------------------------------------------------------------------ tensors
 
+    # The tensor is patched from the previous tensor of the same seat: a Spirit's block is
+    # rewritten only when one of its fields is a different object, the rest (small) always.
+
+    def _spirit_of(self, state: Any, s: int, player: int) -> _Spirit:
+        """Seat ``s``'s fields in ``state``, as ``observation(player)`` shows them."""
+        deck, known = state.decks[s], state.known[s]
+        mine = s == player
+        return _Spirit(
+            known,
+            state.lines[s],
+            state.discards[s] if mine else None,
+            len(state.discards[s]),
+            state.fragments[s],
+            state.forests[s],
+            state.rocks[s],
+            state.victory[s],
+            state.fires_held[s],
+            len(deck),
+            deck[:known],
+            tuple(sorted(deck[known:])) if mine else None,
+        )
+
+    def _view_of(self, state: Any, player: int, spirits: tuple[_Spirit, ...]) -> _View:
+        return _View(
+            player, state.phase, state.turn, state.sacred, state.seat_index, state.step,
+            state.actions, state.budget, state.picks, state.passed, state.bonus,
+            spirits, state.centre, state.fire_supply, state.varans, state.rows,
+            tuple(len(stack) for stack in state.stacks), state.taken,
+        )  # fmt: skip
+
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
         cached = self._cached_tensor(state, player)
         if cached is not None:
             return cached
         player = self.check_seat(player)
-        spirits = []
-        for s in range(self.num_players):
+        previous = self._previous[player]
+        if previous is None:
+            seats = range(self.num_players)
+            spirits = tuple(self._spirit_of(state, s, player) for s in seats)
+            buffer = self._encode_buffer(self._view_of(state, player, spirits))
+        else:
+            buffer = previous[1]
+            self._patch(buffer, previous[0], state, player)
+        self._previous[player] = (state, buffer)
+        return self._store_tensor(state, player, np.frombuffer(buffer, np.float32).copy())
+
+    def _patch(self, buffer: array, old: Any, state: Any, player: int) -> None:
+        """Rewrite, in place, what differs between ``buffer`` (the tensor of ``old``) and
+        ``state``'s tensor: the changed parts of each Spirit, then the shared fields."""
+        size = SPIRIT_LAYOUT.size
+        base = self.layout.offset["spirits"]
+        p = self.num_players
+        for s in range(p):
+            at = base + ((s - player) % p) * size
+            if old.lines[s] is not state.lines[s]:
+                self._write_line(buffer, at, state.lines[s])
+            if old.forests[s] is not state.forests[s]:
+                self._write_forest(buffer, at, state.forests[s])
             deck, known = state.decks[s], state.known[s]
-            mine = s == player
-            spirits.append(
-                _Spirit(
-                    known,
-                    state.lines[s],
-                    state.discards[s] if mine else None,
-                    len(state.discards[s]),
-                    state.fragments[s],
-                    state.forests[s],
-                    state.rocks[s],
-                    state.victory[s],
-                    state.fires_held[s],
-                    len(deck),
-                    deck[:known],
-                    tuple(sorted(deck[known:])) if mine else None,
-                )
-            )
-        view = _View(
-            player, state.phase, state.turn, state.sacred, state.seat_index, state.step,
-            state.actions, state.budget, state.picks, state.passed, state.bonus,
-            tuple(spirits), state.centre, state.fire_supply, state.varans, state.rows,
-            tuple(len(stack) for stack in state.stacks), state.taken,
-        )  # fmt: skip
-        return self._store_tensor(state, player, self._encode_view(view))
+            if old.decks[s] is not deck or old.known[s] != known:
+                self._write_deck(buffer, at, len(deck), deck[:known])
+                if s == player:
+                    self._write_counts(buffer, "my_deck_rest", deck[known:])
+            if old.discards[s] is not state.discards[s]:
+                buffer[at + _DISCARD_SIZE] = len(state.discards[s])
+                if s == player:
+                    self._write_counts(buffer, "my_discard", state.discards[s])
+            victory, fires = state.victory[s], state.fires_held[s]
+            if old.victory[s] is not victory or old.fires_held[s] is not fires:
+                self._write_tiles(buffer, at, victory, fires)
+            if old.rocks[s] != state.rocks[s]:
+                buffer[at + _ROCK + old.rocks[s]] = 0.0
+                buffer[at + _ROCK + state.rocks[s]] = 1.0
+            buffer[at + _FRAGMENTS] = state.fragments[s]
+        view = self._view_of(state, player, ())
+        zeros = self._zeros
+        start, stop = self._turn_span
+        buffer[start:stop] = zeros[: stop - start]
+        self._write_turn(buffer, view)
+        if (
+            old.rows is not state.rows
+            or old.centre is not state.centre
+            or old.fire_supply is not state.fire_supply
+            or old.stacks is not state.stacks
+            or old.taken is not state.taken
+            or old.varans != state.varans
+        ):
+            start, stop = self._board_span
+            buffer[start:stop] = zeros[: stop - start]
+            self._write_board(buffer, view)
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -319,83 +384,108 @@ class LivingForestCodec(CodecBase):
         )
         return self._encode_view(view)
 
-    def _spirit_block(self, spirit: _Spirit) -> np.ndarray:
-        """One Spirit's block (cached by value: most of it rarely changes)."""
-        key = spirit[:2] + spirit[3:11]
-        block = self._blocks.get(key)
-        if block is not None:
-            return block
-        if len(self._blocks) > 4096:
-            self._blocks.clear()
-        at = SPIRIT_LAYOUT.offset
-        block = np.zeros(SPIRIT_LAYOUT.size, np.float32)
-        line = at["line"]
-        block[line : line + NUM_CARDS] = _counts(spirit.line)
-        order = at["line_order"]
-        block[order : order + len(spirit.line)] = np.array(spirit.line) + 1.0
-        top = at["deck_top"]
-        block[top : top + len(spirit.deck_top)] = np.array(spirit.deck_top) + 1.0
-        forest = at["forest"]
-        for cell, tree in enumerate(spirit.forest):
+    # Each writer below writes one part of the tensor and zeroes it first.
+
+    def _write_spirit(self, buffer: array, at: int, spirit: _Spirit) -> None:
+        """One Spirit's whole block, at ``at``."""
+        self._write_line(buffer, at, spirit.line)
+        self._write_forest(buffer, at, spirit.forest)
+        self._write_deck(buffer, at, spirit.deck_size, spirit.deck_top)
+        self._write_tiles(buffer, at, spirit.victory, spirit.fires)
+        buffer[at + _DISCARD_SIZE] = spirit.discard_size
+        buffer[at + _FRAGMENTS] = spirit.fragments
+        buffer[at + _ROCK + spirit.rock] = 1.0
+
+    def _clear(self, buffer: array, start: int, length: int) -> None:
+        buffer[start : start + length] = self._zeros[:length]
+
+    def _write_line(self, buffer: array, at: int, line: tuple[int, ...]) -> None:
+        counts, order = at + _LINE, at + _LINE_ORDER
+        self._clear(buffer, counts, NUM_CARDS)
+        self._clear(buffer, order, MAX_OWNED)
+        for position, card in enumerate(line):
+            buffer[counts + card] += 1.0
+            buffer[order + position] = 1 + card
+
+    def _write_forest(self, buffer: array, at: int, forest: tuple[int, ...]) -> None:
+        start = at + _FOREST
+        self._clear(buffer, start, FOREST_CELLS * NUM_TREES)
+        for cell, tree in enumerate(forest):
             if tree >= 0:
-                block[forest + cell * NUM_TREES + tree] = 1.0
-        block[at["rock"] + spirit.rock] = 1.0
-        block[at["victory"] : at["victory"] + 3] = spirit.victory
-        block[at["fires"] : at["fires"] + 3] = spirit.fires
-        block[[at["discard_size"], at["fragments"], at["deck_size"], at["known"]]] = (
-            spirit.discard_size,
-            spirit.fragments,
-            spirit.deck_size,
-            spirit.known,
-        )
-        self._blocks[key] = block
-        return block
+                buffer[start + cell * NUM_TREES + tree] = 1.0
+
+    def _write_deck(self, buffer: array, at: int, size: int, top: tuple[int, ...]) -> None:
+        buffer[at + _DECK_SIZE] = size
+        buffer[at + _KNOWN] = len(top)
+        start = at + _DECK_TOP
+        self._clear(buffer, start, len(ATTRACT_CARDS))
+        for position, card in enumerate(top):
+            buffer[start + position] = 1 + card
+
+    def _write_tiles(self, buffer: array, at: int, victory: Any, fires: Any) -> None:
+        for k in range(3):
+            buffer[at + _VICTORY + k] = victory[k]
+            buffer[at + _FIRES + k] = fires[k]
+
+    def _write_counts(self, buffer: array, field: str, cards: tuple[int, ...]) -> None:
+        start = self.layout.offset[field]
+        self._clear(buffer, start, NUM_CARDS)
+        for card in cards:
+            buffer[start + card] += 1.0
 
     def _encode_view(self, v: _View) -> np.ndarray:
-        at = self.layout.offset
+        """The whole tensor of view ``v``."""
+        return np.frombuffer(self._encode_buffer(v), np.float32).copy()
+
+    def _encode_buffer(self, v: _View) -> array:
+        """The whole tensor of view ``v`` as a float32 ``array``."""
+        buffer = array("f", bytes(4 * self.layout.size))
+        size = SPIRIT_LAYOUT.size
+        base = self.layout.offset["spirits"]
         p = self.num_players
-        rel = seat_order(v.observer, p)
-        out = np.zeros(self.layout.size, np.float32)
-        spirits = out[at["spirits"] : at["spirits"] + p * SPIRIT_LAYOUT.size].reshape(p, -1)
         for seat, spirit in enumerate(v.spirits):
-            spirits[rel[seat]] = self._spirit_block(spirit)
+            self._write_spirit(buffer, base + ((seat - v.observer) % p) * size, spirit)
         mine = v.spirits[v.observer]
         assert mine.discard is not None and mine.deck_rest is not None
-        out[at["my_discard"] : at["my_discard"] + NUM_CARDS] = _counts(mine.discard)
-        out[at["my_deck_rest"] : at["my_deck_rest"] + NUM_CARDS] = _counts(mine.deck_rest)
-        index = [
-            at["phase"] + PHASES.index(v.phase),
-            at["turn"],
-            at["sacred"] + rel[v.sacred],
-            at["seat_index"],
-            at["step"] + STEPS.index(v.step),
-            at["budget"],
-            at["picks"],
-            at["varans"],
-        ]
-        value = [1.0, float(v.turn), 1.0, float(v.seat_index), 1.0, float(v.budget)]
-        value += (float(v.picks), float(v.varans))
+        self._write_counts(buffer, "my_discard", mine.discard)
+        self._write_counts(buffer, "my_deck_rest", mine.deck_rest)
+        self._write_turn(buffer, v)
+        self._write_board(buffer, v)
+        return buffer
+
+    def _write_turn(self, buffer: array, v: _View) -> None:
+        """Phase, turn, Sacred Tree, step and the action under way (zero before)."""
+        at = self.layout.offset
+        p = self.num_players
+        buffer[at["phase"] + PHASES.index(v.phase)] = 1.0
+        buffer[at["turn"]] = v.turn
+        buffer[at["sacred"] + (v.sacred - v.observer) % p] = 1.0
+        buffer[at["seat_index"]] = v.seat_index
+        buffer[at["step"] + STEPS.index(v.step)] = 1.0
+        buffer[at["budget"]] = v.budget
+        buffer[at["picks"]] = v.picks
         for position, action in enumerate(v.actions):
-            index.append(at["actions"] + position * len(ACTIONS) + action)
-            value.append(1.0)
+            buffer[at["actions"] + position * len(ACTIONS) + action] = 1.0
         for position, seat in enumerate(v.passed, 1):
-            index.append(at["passed"] + rel[seat])
-            value.append(float(position))
+            buffer[at["passed"] + (seat - v.observer) % p] = position
         if v.bonus >= 0:
-            index.append(at["bonus"] + v.bonus)
-            value.append(1.0)
+            buffer[at["bonus"] + v.bonus] = 1.0
+
+    def _write_board(self, buffer: array, v: _View) -> None:
+        """Fires, Varans and the reserve (zero before)."""
+        at = self.layout.offset
+        buffer[at["varans"]] = v.varans
+        reserve = at["reserve"]
         for row in v.rows:
             for card in row:
-                index.append(at["reserve"] + card)
-                value.append(1.0)
+                buffer[reserve + card] = 1.0
         for k in range(3):
-            index += (at["fire_supply"] + k, at["stack_sizes"] + k, at["taken"] + k)
-            value += (float(v.fire_supply[k]), float(v.stack_sizes[k]), float(v.taken[k]))
-        out[index] = value
+            buffer[at["fire_supply"] + k] = v.fire_supply[k]
+            buffer[at["stack_sizes"] + k] = v.stack_sizes[k]
+            buffer[at["taken"] + k] = v.taken[k]
         centre = at["centre"]
         for fire in v.centre:
-            out[centre + fire - 2] += 1.0
-        return out
+            buffer[centre + fire - 2] += 1.0
 
 
 def _cards(names: list[str]) -> tuple[int, ...]:

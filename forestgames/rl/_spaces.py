@@ -43,6 +43,7 @@ def _win(before: Any, after: Any) -> tuple[float, ...]:
 
 
 def _score(before: Any, after: Any) -> tuple[float, ...]:
+    """Each seat's change in score (all agents stay in the game until it ends)."""
     return tuple(float(b - a) for a, b in zip(before.scores, after.scores, strict=True))
 
 

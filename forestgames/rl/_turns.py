@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import IllegalMoveError, derive_seed
+from forestgames.core import IllegalMoveError
 
 __all__ = ["TurnDriver"]
 
@@ -42,11 +42,14 @@ class TurnDriver:
         self.reacting = False
         self._queue: list[int] = []
         self._rng = random.Random(0)
+        self._masks: dict[tuple[int, int, bool], tuple[Any, np.ndarray]] = {}
+        self._no_ids = np.zeros(self.num_ids, np.int8)
+        self._no_ids.flags.writeable = False
 
     def reset(self, seed: int) -> None:
         """A new game from ``seed`` (the game's seed; reaction orders derive from it)."""
         self.state = self.game.new_game(seed=seed)
-        self._rng = random.Random(derive_seed(seed, 2))
+        self._rng = random.Random(f"forestgames reactions {seed}")
         self._decide()
 
     def _decide(self) -> None:
@@ -69,33 +72,44 @@ class TurnDriver:
     def mask(self, seat: int) -> np.ndarray:
         """(num_ids,) int8: the ids ``seat`` may choose now (all 0 if it is not its turn).
 
-        A fresh, writable array on every call (callers keep observations)."""
+        Read-only and cached per position, seat and kind of turn: copy it to change it."""
         if seat != self.seat:
-            return np.zeros(self.num_ids, np.int8)
-        mask = self.codec.mask(self.state, seat)
+            return self._no_ids
+        state = self.state
         if not self.reactions:
-            return np.array(mask)
+            return self.codec.mask(state, seat)  # type: ignore[no-any-return]
+        key = (id(state), seat, self.reacting)
+        hit = self._masks.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
         full = np.zeros(self.num_ids, np.int8)
-        full[: self.codec.num_actions] = mask
+        full[: self.codec.num_actions] = self.codec.mask(state, seat)
         full[self.pass_id] = 1 if self.reacting else 0
+        full.flags.writeable = False
+        if len(self._masks) > 64:
+            self._masks.clear()
+        self._masks[key] = (state, full)
         return full
 
     def is_legal(self, action: Any) -> bool:
         """Whether ``action`` is an id the seat deciding now may choose."""
-        if self.seat is None or isinstance(action, bool):
+        if self.seat is None:
             return False
-        if not isinstance(action, int | np.integer) or not 0 <= action < self.num_ids:
+        if type(action) is not int:
+            if isinstance(action, bool) or not isinstance(action, np.integer):
+                return False
+            action = int(action)
+        if not 0 <= action < self.num_ids:
             return False
         if action == self.pass_id:
             return self.reacting
-        return bool(self.codec.mask(self.state, self.seat)[action])
+        return self.codec.mask(self.state, self.seat)[action] == 1
 
     def move_of(self, action: int) -> Any:
-        """The move id ``action`` stands for (None for PASS)."""
+        """The move id ``action`` (checked legal) stands for; None for PASS."""
         if action == self.pass_id:
             return None
-        assert self.seat is not None
-        return self.codec.move_from_id(int(action), self.seat)
+        return self.codec._decode(action, self.seat)
 
     def step(self, action: Any) -> Any:
         """Apply id ``action`` for the deciding seat; return its move (None for PASS).
@@ -107,7 +121,7 @@ class TurnDriver:
                 f"action {action!r} is not legal for seat {self.seat} now "
                 f"({'a reaction turn' if self.reacting else 'its turn'}); see the action mask"
             )
-        move = self.move_of(int(action))
+        move = self.move_of(int(action))  # int(): numpy ids are accepted
         if move is None:
             if self._queue:
                 self.seat, self._queue = self._queue[0], self._queue[1:]

@@ -10,6 +10,7 @@ same agent selected again; reaction turns are explained in
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -45,7 +46,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self._rewards_of = reward_fn(reward)
-        self._seed_rng = np.random.default_rng()
+        self._seed_rng = random.Random()
         self.agents: list[str] = []
         self.last_move: Any = None
 
@@ -64,10 +65,10 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """A new game: ``reset(seed=s)`` plays ``game.new_game(seed=s)``; without a seed the
         next game's seed comes from the generator the last seeded reset started."""
         if seed is not None:
-            self._seed_rng = np.random.default_rng(seed)
+            self._seed_rng = random.Random(seed)
             game_seed = int(seed)
         else:
-            game_seed = int(self._seed_rng.integers(2**62))
+            game_seed = self._seed_rng.getrandbits(62)
         self.driver.reset(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -85,10 +86,11 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             self.infos[self.agent_selection] = {"reaction": self.driver.reacting}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The seat's tensor and mask: read-only arrays, cached per position (copy to change)."""
         seat = self.agent_name_mapping[agent]
         driver = self.driver
         return {
-            "observation": driver.codec.tensor(driver.state, seat).copy(),
+            "observation": driver.codec.tensor(driver.state, seat),
             "action_mask": driver.mask(seat),
         }
 
@@ -98,21 +100,23 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        before = self.driver.state
+        driver = self.driver
+        before = driver.state
         self._cumulative_rewards[agent] = 0.0
-        self.last_move = self.driver.step(action)
-        after = self.driver.state
-        if after is not before:
-            rewards = self._rewards_of(before, after)
-            self.rewards = {a: rewards[self.agent_name_mapping[a]] for a in self.agents}
-        else:
+        self.last_move = driver.step(action)
+        after = driver.state
+        rewards = self._rewards_of(before, after) if after is not before else None
+        if rewards is None or not any(rewards):
             self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.driver.is_over:
+        else:
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
+            self._accumulate_rewards()
+        if driver.seat is None:
             self.terminations = dict.fromkeys(self.agents, True)
             self._select_next_dead(agent)
         else:
-            self._select()
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[driver.seat]
+            self.infos[self.agent_selection] = {"reaction": driver.reacting}
 
     def _select_next_dead(self, agent: str) -> None:
         """Once the game is over each agent is selected once more, in seat order after ``agent``."""

@@ -75,7 +75,7 @@ class ForestGamesGymEnv(gymnasium.Env):
         driver = self.driver
         return {
             "observation": driver.codec.tensor(driver.state, self.seat).copy(),
-            "action_mask": driver.mask(self.seat),
+            "action_mask": driver.mask(self.seat).copy(),
         }
 
     def _info(self, **extra: Any) -> dict[str, Any]:
