@@ -185,16 +185,16 @@ class CodecBase:
         cached: np.ndarray | None = self._masks.get(state, key)
         if cached is not None:
             return cached
-        mask = np.zeros(self.num_actions, np.int8)
+        flags = bytearray(self.num_actions)
         if seat is not None:
-            self._fill_mask(mask, state, seat)
-        return self._masks.put(state, key, readonly(mask))  # type: ignore[no-any-return]
+            self._fill_mask(flags, state, seat)
+        mask = np.frombuffer(bytes(flags), np.int8)  # read-only: it is shared
+        return self._masks.put(state, key, mask)  # type: ignore[no-any-return]
 
-    def _fill_mask(self, mask: np.ndarray, state: Any, player: int) -> None:
-        """Set ``mask`` to 1 at the legal ids (games may do it faster)."""
-        ids = self.legal_ids(state, player)
-        if ids:
-            mask[ids] = 1
+    def _fill_mask(self, flags: bytearray, state: Any, player: int) -> None:
+        """Set ``flags`` to 1 at the legal ids (games may do it faster)."""
+        for action in self.legal_ids(state, player):
+            flags[action] = 1
 
     def reaction_seats(self, state: Any) -> tuple[int, ...]:
         """Seats to offer a reaction turn now (games with out-of-turn play override)."""
@@ -221,8 +221,10 @@ class CodecBase:
     def _cached_tensor(self, state: Any, player: int) -> np.ndarray | None:
         return self._tensors.get(state, player)  # type: ignore[no-any-return]
 
-    def _store_tensor(self, state: Any, player: int, tensor: np.ndarray) -> np.ndarray:
-        return self._tensors.put(state, player, readonly(tensor))  # type: ignore[no-any-return]
+    def _store_tensor(self, state: Any, player: int, buffer: Any) -> np.ndarray:
+        """Cache, read-only, the tensor held by float32 ``array`` ``buffer`` (a copy)."""
+        tensor = np.frombuffer(buffer.tobytes(), np.float32)
+        return self._tensors.put(state, player, tensor)  # type: ignore[no-any-return]
 
 
 @functools.lru_cache(maxsize=64)

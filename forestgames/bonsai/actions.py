@@ -306,21 +306,22 @@ class BonsaiCodec(CodecBase):
             buffer = previous[1]
             self._patch(buffer, previous[0], state, player)
         self._previous[player] = (state, buffer)
-        return self._store_tensor(state, player, np.frombuffer(buffer, np.float32).copy())
+        return self._store_tensor(state, player, buffer)
 
     def _patch(self, buffer: array, old: Any, state: Any, player: int) -> None:
         """Rewrite in place what differs between ``buffer`` (the tensor of ``old``) and
         ``state``'s tensor."""
         p = self.num_players
         for s in range(p):
-            if (
-                old.trees[s] is not state.trees[s]
-                or old.supplies[s] is not state.supplies[s]
-                or old.cards[s] is not state.cards[s]
-                or old.renounced[s] != state.renounced[s]
-            ):
-                seat = _Seat(state.trees[s], state.supplies[s], state.cards[s], state.renounced[s])
-                self._write_seat(buffer, (s - player) % p, seat, old.trees[s])
+            k = (s - player) % p
+            if old.trees[s] is not state.trees[s]:
+                self._write_tree(buffer, k, state.trees[s])
+            if old.supplies[s] is not state.supplies[s]:
+                self._write_supply(buffer, k, state.supplies[s])
+            if old.cards[s] is not state.cards[s]:
+                self._write_cards(buffer, k, state.cards[s])
+            if old.renounced[s] != state.renounced[s]:
+                self._write_renounced(buffer, k, state.renounced[s])
         zeros = self._zeros
         start, stop = self._turn_span
         buffer[start:stop] = zeros[: stop - start]
@@ -379,22 +380,21 @@ class BonsaiCodec(CodecBase):
 
     def _tree_block(self, tree: Any) -> array:
         """The (T, 6) tile list of a tree, flat: a Tree (cached by identity) or its tiles."""
-        if not isinstance(tree, tuple):
+        if isinstance(tree, tuple):
+            tiles = tree
+        else:
             hit: array | None = self._trees.get(tree)
             if hit is not None:
                 return hit
-            tiles = tuple(
-                (q, r, kind)
-                for (q, r), kind in sorted((qr_of(c), k) for c, k in tree.cells.items())
-                if (q, r) != (0, 0)
-            )
-        else:
-            tiles = tree
+            cells = tree.cells
+            tiles = tuple((*qr_of(c), cells[c]) for c in sorted(cells) if c != BUD)
         block = array("f", bytes(4 * 6 * self.tile_bound))
-        for row, (q, r, kind) in enumerate(tiles):
-            block[6 * row] = q
-            block[6 * row + 1] = r
-            block[6 * row + 2 + kind] = 1.0
+        row = 0
+        for q, r, kind in tiles:
+            block[row] = q
+            block[row + 1] = r
+            block[row + 2 + kind] = 1.0
+            row += 6
         if not isinstance(tree, tuple):
             self._trees.put(tree, 0, block)
         return block
@@ -408,32 +408,40 @@ class BonsaiCodec(CodecBase):
         buffer = array("f", bytes(4 * self.layout.size))
         p = self.num_players
         for seat, data in enumerate(v.seats):
-            self._write_seat(buffer, (seat - v.observer) % p, data, None)
+            self._write_seat(buffer, (seat - v.observer) % p, data)
         self._write_turn(buffer, v)
         self._write_board(buffer, v)
         self._write_goals(buffer, v)
         return buffer
 
-    def _write_seat(self, buffer: array, k: int, data: _Seat, old_tree: Any) -> None:
-        """Seat block ``k`` (observer order): supply, cards, renounced goals, tree."""
-        at = self.layout.offset
-        zeros = self._zeros
-        goals = len(GOALS)
-        supply = at["supply"] + k * 4
-        buffer[supply : supply + 4] = array("f", data.supply)
-        cards = at["cards"] + k * NUM_CARDS
-        buffer[cards : cards + NUM_CARDS] = zeros[:NUM_CARDS]
-        for card in data.cards:
-            buffer[cards + card] += 1.0
-        renounced = at["renounced"] + k * goals
-        for g in range(goals):
-            buffer[renounced + g] = data.renounced >> g & 1
-        if data.tree is not old_tree:
-            block = self._tree_block(data.tree)
-            tree = at["tree"] + k * len(block)
-            buffer[tree : tree + len(block)] = block
-            size = len(data.tree) if isinstance(data.tree, tuple) else len(data.tree) - 1
-            buffer[at["tree_size"] + k] = size
+    def _write_seat(self, buffer: array, k: int, data: _Seat) -> None:
+        """Seat ``k`` (observer order): supply, cards, renounced goals, tree."""
+        self._write_supply(buffer, k, data.supply)
+        self._write_cards(buffer, k, data.cards)
+        self._write_renounced(buffer, k, data.renounced)
+        self._write_tree(buffer, k, data.tree)
+
+    def _write_supply(self, buffer: array, k: int, supply: tuple[int, ...]) -> None:
+        start = self.layout.offset["supply"] + k * 4
+        buffer[start : start + 4] = array("f", supply)
+
+    def _write_cards(self, buffer: array, k: int, cards: tuple[int, ...]) -> None:
+        start = self.layout.offset["cards"] + k * NUM_CARDS
+        buffer[start : start + NUM_CARDS] = self._zeros[:NUM_CARDS]
+        for card in cards:
+            buffer[start + card] += 1.0
+
+    def _write_renounced(self, buffer: array, k: int, renounced: int) -> None:
+        start = self.layout.offset["renounced"] + k * len(GOALS)
+        for g in range(len(GOALS)):
+            buffer[start + g] = renounced >> g & 1
+
+    def _write_tree(self, buffer: array, k: int, tree: Any) -> None:
+        block = self._tree_block(tree)
+        start = self.layout.offset["tree"] + k * len(block)
+        buffer[start : start + len(block)] = block
+        size = len(tree) if isinstance(tree, tuple) else len(tree) - 1
+        buffer[self.layout.offset["tree_size"] + k] = size
 
     def _write_turn(self, buffer: array, v: _View) -> None:
         """Phase, first player, seat to move, turn, last turn, deck size, symbols."""

@@ -218,7 +218,7 @@ class BoomBokkenCodec(CodecBase):
                 buffer[start:stop] = zeros[: stop - start]
                 self._write_round(buffer, v)
         self._previous[player] = (v, buffer)
-        return self._store_tensor(state, player, np.frombuffer(buffer, np.float32).copy())
+        return self._store_tensor(state, player, buffer)
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""

@@ -42,6 +42,7 @@ __all__ = ["BoskCodec", "PHASES"]
 PHASES: tuple[Phase, ...] = tuple(Phase)
 """Phases in the order of the tensor's one-hot ``phase`` field."""
 _PHASE_INDEX = {phase: k for k, phase in enumerate(PHASES)}
+_EMPTY = (-1).__eq__  # an intersection without a tree
 
 
 class _View(NamedTuple):
@@ -194,15 +195,15 @@ class BoskCodec(CodecBase):
 
     # ------------------------------------------------------------------ masks
 
-    def _fill_mask(self, mask: np.ndarray, state: Any, player: int) -> None:
+    def _fill_mask(self, flags: bytearray, state: Any, player: int) -> None:
         """Spring straight from the board (every empty intersection, each value left)."""
         if state.phase is not Phase.SPRING or player != state.current_player:
-            super()._fill_mask(mask, state, player)
+            super()._fill_mask(flags, state, player)
             return
         n2 = self.n * self.n
-        empty = np.array(state.owners) < 0
+        empty = bytes(map(_EMPTY, state.owners))
         for v in self.game.values_to_plant(state, player):
-            mask[(v - 1) * n2 : v * n2] = empty
+            flags[(v - 1) * n2 : v * n2] = empty
 
     # ------------------------------------------------------------------ tensors
     #
@@ -229,7 +230,7 @@ class BoskCodec(CodecBase):
             buffer = previous[1]
             self._patch(buffer, previous[0], view)
         self._previous[player] = (view, buffer)
-        return self._store_tensor(state, player, np.frombuffer(buffer, np.float32).copy())
+        return self._store_tensor(state, player, buffer)
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""

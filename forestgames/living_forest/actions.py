@@ -288,7 +288,7 @@ class LivingForestCodec(CodecBase):
             buffer = previous[1]
             self._patch(buffer, previous[0], state, player)
         self._previous[player] = (state, buffer)
-        return self._store_tensor(state, player, np.frombuffer(buffer, np.float32).copy())
+        return self._store_tensor(state, player, buffer)
 
     def _patch(self, buffer: array, old: Any, state: Any, player: int) -> None:
         """Rewrite, in place, what differs between ``buffer`` (the tensor of ``old``) and

@@ -43,8 +43,8 @@ class TurnDriver:
         self._queue: list[int] = []
         self._rng = random.Random(0)
         self._masks: dict[tuple[int, int, bool], tuple[Any, np.ndarray]] = {}
-        self._no_ids = np.zeros(self.num_ids, np.int8)
-        self._no_ids.flags.writeable = False
+        self._no_ids = np.frombuffer(bytes(self.num_ids), np.int8)
+        self._pass_only = np.frombuffer(bytes(self.num_ids - 1) + b"\1", np.int8)
 
     def reset(self, seed: int) -> None:
         """A new game from ``seed`` (the game's seed; reaction orders derive from it)."""
@@ -82,10 +82,11 @@ class TurnDriver:
         hit = self._masks.get(key)
         if hit is not None and hit[0] is state:
             return hit[1]
-        full = np.zeros(self.num_ids, np.int8)
-        full[: self.codec.num_actions] = self.codec.mask(state, seat)
-        full[self.pass_id] = 1 if self.reacting else 0
-        full.flags.writeable = False
+        if self.reacting and not state.legal_moves(seat):
+            full = self._pass_only
+        else:
+            codec_mask = self.codec.mask(state, seat).tobytes()
+            full = np.frombuffer(codec_mask + (b"\1" if self.reacting else b"\0"), np.int8)
         if len(self._masks) > 64:
             self._masks.clear()
         self._masks[key] = (state, full)
