@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -194,3 +195,31 @@ def test_boom_bokken_groups_and_relative_targets() -> None:
         plain.action_id(knock)
     with pytest.raises(fg.IllegalMoveError):
         plain.action_id(play(1, ("5",), 1, "higher"))  # naming oneself
+
+
+# ---------------------------------------------------------------------- the docs
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("bosk", {"num_players": 2}),
+        ("bonsai", {"num_players": 2}),
+        ("living_forest", {"num_players": 2}),
+        ("boom_bokken", {"num_players": 4}),
+    ],
+)
+def test_docs_tables_are_the_layouts(name: str, options: dict[str, Any]) -> None:
+    """Each game's docs page shows its tensor layout exactly as the codec builds it."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / f"{name}.md").read_text()
+    game = fg.make(name, **options)
+    assert game.codec.layout.table() in text
+    assert f"{game.num_actions}" in text.replace(" ", "").replace(",", "")
+
+
+def test_living_forest_doc_ids() -> None:
+    """The Living Forest id bases in the docs are the codec's (2 players: M = 10)."""
+    codec = fg.make("living_forest", num_players=2).codec
+    bases = (codec.spend_base, codec.attract_base, codec.extinguish_base, codec.move_base)
+    assert bases == (4, 16, 67, 70)
+    assert (codec.victory_base, codec.plant_base, codec.num_actions) == (80, 83, 263)

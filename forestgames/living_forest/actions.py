@@ -4,7 +4,7 @@ Action ids, with P players, M = 12 - P the longest Move, ``k = 1..P-1`` naming
 the seat ``(player + k) % P``, cards by their row in the card table::
 
     Reveal 0   Stop 1   TakeFragment 2   Done 3
-    SpendFragment(card)   SPEND + i        i: the card among the 19 solitary cards, by row
+    SpendFragment(card)   SPEND + i        i: the card among the 12 solitary cards, by row
     Attract(card)         ATTRACT + i      i: the card among the 51 reserve cards, by row
     Extinguish(value)     EXTINGUISH + value - 2                 value 2, 3, 4
     MoveSpirit(steps)     MOVE + steps - 1                       steps 1..M
