@@ -17,7 +17,7 @@ block 0 is always "me". Counts are raw (not scaled); a category is one-hot.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -30,7 +30,6 @@ __all__ = [
     "Layout",
     "cached_codec",
     "readonly",
-    "scatter",
     "seat_order",
 ]
 
@@ -115,6 +114,8 @@ class CodecBase:
         self.game = game
         self.num_players: int = game.num_players
         self._ids_by_identity: dict[int, tuple[Any, int]] = {}
+        self.last_legal: tuple[Any, int, Any, list[int]] | None = None
+        """(state, seat, its legal moves, their ids) of the last ``legal_ids`` call."""
         self._ids_of_tuple = IdentityCache(256)
         self._masks = IdentityCache()
         self._tensors = IdentityCache()
@@ -173,7 +174,10 @@ class CodecBase:
 
     def legal_ids(self, state: Any, player: int) -> list[int]:
         """The ids of ``state.legal_moves(player)``, in that order."""
-        return self.ids_of(state.legal_moves(player))
+        moves = state.legal_moves(player)
+        ids = self.ids_of(moves)
+        self.last_legal = (state, player, moves, ids)
+        return ids
 
     def mask(self, state: Any, player: int | None = None) -> np.ndarray:
         """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
@@ -188,7 +192,7 @@ class CodecBase:
         flags = bytearray(self.num_actions)
         if seat is not None:
             self._fill_mask(flags, state, seat)
-        mask = np.frombuffer(bytes(flags), np.int8)  # read-only: it is shared
+        mask = readonly(np.frombuffer(flags, np.int8))  # shared, so read-only
         return self._masks.put(state, key, mask)  # type: ignore[no-any-return]
 
     def _fill_mask(self, flags: bytearray, state: Any, player: int) -> None:
@@ -231,10 +235,3 @@ class CodecBase:
 def cached_codec(game: Any, codec_class: type[CodecBase]) -> Any:
     """The codec of ``game`` (one per game value, built on first use)."""
     return codec_class(game)
-
-
-def scatter(size: int, index: Iterable[int], values: Iterable[float]) -> np.ndarray:
-    """A float32 vector of ``size`` zeros with ``values`` at ``index``."""
-    out = np.zeros(size, np.float32)
-    out[list(index)] = list(values)
-    return out

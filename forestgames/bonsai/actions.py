@@ -216,7 +216,7 @@ class BonsaiCodec(CodecBase):
         self.layout = _layout(p, self.tile_bound, sum(deck_counts(p)))
         self.observation_shape = (self.layout.size,)
         self._trees = IdentityCache(64)
-        self._previous: list[tuple[Any, array] | None] = [None] * p
+        self._previous: list[tuple[Any, array[float]] | None] = [None] * p
         self._zeros = array("f", bytes(4 * self.layout.size))
         offset = self.layout.offset
         self._turn_span = (offset["phase"], offset["market"])
@@ -308,7 +308,7 @@ class BonsaiCodec(CodecBase):
         self._previous[player] = (state, buffer)
         return self._store_tensor(state, player, buffer)
 
-    def _patch(self, buffer: array, old: Any, state: Any, player: int) -> None:
+    def _patch(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
         """Rewrite in place what differs between ``buffer`` (the tensor of ``old``) and
         ``state``'s tensor."""
         p = self.num_players
@@ -378,12 +378,12 @@ class BonsaiCodec(CodecBase):
         )
         return self._encode_view(view)
 
-    def _tree_block(self, tree: Any) -> array:
+    def _tree_block(self, tree: Any) -> array[float]:
         """The (T, 6) tile list of a tree, flat: a Tree (cached by identity) or its tiles."""
         if isinstance(tree, tuple):
             tiles = tree
         else:
-            hit: array | None = self._trees.get(tree)
+            hit: array[float] | None = self._trees.get(tree)
             if hit is not None:
                 return hit
             cells = tree.cells
@@ -403,7 +403,7 @@ class BonsaiCodec(CodecBase):
         """The whole tensor of view ``v``."""
         return np.frombuffer(self._encode_buffer(v), np.float32).copy()
 
-    def _encode_buffer(self, v: _View) -> array:
+    def _encode_buffer(self, v: _View) -> array[float]:
         """The whole tensor of view ``v`` as a float32 ``array``."""
         buffer = array("f", bytes(4 * self.layout.size))
         p = self.num_players
@@ -414,36 +414,36 @@ class BonsaiCodec(CodecBase):
         self._write_goals(buffer, v)
         return buffer
 
-    def _write_seat(self, buffer: array, k: int, data: _Seat) -> None:
+    def _write_seat(self, buffer: array[float], k: int, data: _Seat) -> None:
         """Seat ``k`` (observer order): supply, cards, renounced goals, tree."""
         self._write_supply(buffer, k, data.supply)
         self._write_cards(buffer, k, data.cards)
         self._write_renounced(buffer, k, data.renounced)
         self._write_tree(buffer, k, data.tree)
 
-    def _write_supply(self, buffer: array, k: int, supply: tuple[int, ...]) -> None:
+    def _write_supply(self, buffer: array[float], k: int, supply: tuple[int, ...]) -> None:
         start = self.layout.offset["supply"] + k * 4
         buffer[start : start + 4] = array("f", supply)
 
-    def _write_cards(self, buffer: array, k: int, cards: tuple[int, ...]) -> None:
+    def _write_cards(self, buffer: array[float], k: int, cards: tuple[int, ...]) -> None:
         start = self.layout.offset["cards"] + k * NUM_CARDS
         buffer[start : start + NUM_CARDS] = self._zeros[:NUM_CARDS]
         for card in cards:
             buffer[start + card] += 1.0
 
-    def _write_renounced(self, buffer: array, k: int, renounced: int) -> None:
+    def _write_renounced(self, buffer: array[float], k: int, renounced: int) -> None:
         start = self.layout.offset["renounced"] + k * len(GOALS)
         for g in range(len(GOALS)):
             buffer[start + g] = renounced >> g & 1
 
-    def _write_tree(self, buffer: array, k: int, tree: Any) -> None:
+    def _write_tree(self, buffer: array[float], k: int, tree: Any) -> None:
         block = self._tree_block(tree)
         start = self.layout.offset["tree"] + k * len(block)
         buffer[start : start + len(block)] = block
         size = len(tree) if isinstance(tree, tuple) else len(tree) - 1
         buffer[self.layout.offset["tree_size"] + k] = size
 
-    def _write_turn(self, buffer: array, v: _View) -> None:
+    def _write_turn(self, buffer: array[float], v: _View) -> None:
         """Phase, first player, seat to move, turn, last turn, deck size, symbols."""
         at = self.layout.offset
         p = self.num_players
@@ -460,7 +460,7 @@ class BonsaiCodec(CodecBase):
         for k, count in enumerate(v.symbols):
             buffer[symbols + k] = count
 
-    def _write_board(self, buffer: array, v: _View) -> None:
+    def _write_board(self, buffer: array[float], v: _View) -> None:
         """Market, solo discards, goals in play (zero before)."""
         at = self.layout.offset
         for slot, card in enumerate(v.market):
@@ -472,7 +472,7 @@ class BonsaiCodec(CodecBase):
             if v.goals_in_play >> g & 1:
                 buffer[at["goals_in_play"] + g] = 1.0
 
-    def _write_goals(self, buffer: array, v: _View) -> None:
+    def _write_goals(self, buffer: array[float], v: _View) -> None:
         """Claimed goals per seat (zero before)."""
         start, p = self.layout.offset["goals"], self.num_players
         for g, owner in enumerate(v.goal_owner):

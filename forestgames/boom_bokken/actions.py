@@ -102,7 +102,7 @@ class BoomBokkenCodec(CodecBase):
         self.layout = _layout(p, len(game.team_sizes), self.pile_length)
         self.observation_shape = (self.layout.size,)
         self._decoded: dict[tuple[int, int], Any] = {}
-        self._previous: list[tuple[_View, array] | None] = [None] * p
+        self._previous: list[tuple[_View, array[float]] | None] = [None] * p
         self._zeros = array("f", bytes(4 * self.layout.size))
         offset = self.layout.offset
         self._turn_span = (offset["hand_sizes"], offset["pile_top"])
@@ -255,7 +255,7 @@ class BoomBokkenCodec(CodecBase):
         """The whole tensor of view ``v``."""
         return np.frombuffer(self._encode_buffer(v), np.float32).copy()
 
-    def _encode_buffer(self, v: _View) -> array:
+    def _encode_buffer(self, v: _View) -> array[float]:
         """The whole tensor of view ``v`` as a float32 ``array``."""
         buffer = array("f", bytes(4 * self.layout.size))
         self._write_hand(buffer, v)
@@ -264,11 +264,11 @@ class BoomBokkenCodec(CodecBase):
         self._write_round(buffer, v)
         return buffer
 
-    def _write_hand(self, buffer: array, v: _View) -> None:
+    def _write_hand(self, buffer: array[float], v: _View) -> None:
         start = self.layout.offset["hand"]
         buffer[start : start + NUM_CODES] = array("f", v.hand)
 
-    def _write_turn(self, buffer: array, v: _View) -> None:
+    def _write_turn(self, buffer: array[float], v: _View) -> None:
         """Hand sizes, deck, the round's safe and exploded seats, the chain (zero before)."""
         at = self.layout.offset
         p, observer = self.num_players, v.observer
@@ -291,7 +291,7 @@ class BoomBokkenCodec(CodecBase):
         if v.last_player >= 0:
             buffer[at["last_player"] + (v.last_player - observer) % p] = 1.0
 
-    def _write_pile(self, buffer: array, v: _View) -> None:
+    def _write_pile(self, buffer: array[float], v: _View) -> None:
         """The pile: top card, counts, the cards in order (zero before)."""
         if not v.pile:
             return
@@ -302,7 +302,7 @@ class BoomBokkenCodec(CodecBase):
             buffer[counts + code] += 1.0
             buffer[sequence + position] = code
 
-    def _write_round(self, buffer: array, v: _View) -> None:
+    def _write_round(self, buffer: array[float], v: _View) -> None:
         """Round, over, teams and roles, the finished rounds (zero before)."""
         at = self.layout.offset
         p, observer = self.num_players, v.observer

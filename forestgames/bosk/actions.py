@@ -118,7 +118,7 @@ class BoskCodec(CodecBase):
         self._rel = [seat_order(obs, p) for obs in range(p)]
         self._trees_at = self.layout.offset["trees"]
         self._points = range(n * n)
-        self._previous: list[tuple[_View, array] | None] = [None] * p
+        self._previous: list[tuple[_View, array[float]] | None] = [None] * p
         self._spans = {
             name: (self.layout.offset[name], self.layout.offset[name] + int(np.prod(shape)))
             for name, shape in self.layout.shape.items()
@@ -273,7 +273,7 @@ class BoskCodec(CodecBase):
         """The whole tensor of view ``v``."""
         return np.frombuffer(self._encode_buffer(v), np.float32).copy()
 
-    def _encode_buffer(self, v: _View) -> array:
+    def _encode_buffer(self, v: _View) -> array[float]:
         """The whole tensor of view ``v`` as a float32 ``array``, every section written."""
         buffer = array("f", bytes(4 * self.layout.size))
         terrain = self.layout.offset["terrain"]
@@ -285,7 +285,7 @@ class BoskCodec(CodecBase):
         self._write_turn(buffer, v)
         return buffer
 
-    def _patch(self, buffer: array, old: _View, v: _View) -> None:
+    def _patch(self, buffer: array[float], old: _View, v: _View) -> None:
         """Rewrite in place the parts of ``buffer`` (the tensor of ``old``) that differ in ``v``."""
         if old.owners is not v.owners or old.values is not v.values:
             points = set(compress(self._points, map(ne, old.owners, v.owners)))
@@ -316,12 +316,12 @@ class BoskCodec(CodecBase):
         self._clear(buffer, "phase", "active")
         self._write_turn(buffer, v)
 
-    def _clear(self, buffer: array, first: str, last: str) -> None:
+    def _clear(self, buffer: array[float], first: str, last: str) -> None:
         """Zero the fields ``first`` .. ``last`` (contiguous in the layout)."""
         start, stop = self._spans[first][0], self._spans[last][1]
         buffer[start:stop] = self._zeros[: stop - start]
 
-    def _write_tree(self, buffer: array, v: _View, t: int, value: float) -> None:
+    def _write_tree(self, buffer: array[float], v: _View, t: int, value: float) -> None:
         """Set intersection ``t``'s tree entry (if it has a tree) to ``value``."""
         owner = v.owners[t]
         if owner >= 0:
@@ -329,7 +329,7 @@ class BoskCodec(CodecBase):
             square = self._square_of_point[t]
             buffer[self._trees_at + plane * self.size * self.size + square] = value
 
-    def _write_leaves(self, buffer: array, v: _View, squares: Any) -> None:
+    def _write_leaves(self, buffer: array[float], v: _View, squares: Any) -> None:
         """The top, height, squirrel and stack planes at ``squares`` (already zero there)."""
         at = self.layout.offset
         ss = self.size * self.size
@@ -350,7 +350,7 @@ class BoskCodec(CodecBase):
                 for level, owner in enumerate(leaves):
                     buffer[stack + level * ss + s] = 1 + rel[owner]
 
-    def _write_slow(self, buffer: array, v: _View) -> None:
+    def _write_slow(self, buffer: array[float], v: _View) -> None:
         """Order start, spent and played tiles, summer and winter points (zero before)."""
         at = self.layout.offset
         rel = self._rel[v.observer]
@@ -367,7 +367,7 @@ class BoskCodec(CodecBase):
             buffer[summer + k] = v.summer[seat]
             buffer[winter + k] = v.winter[seat]
 
-    def _write_turn(self, buffer: array, v: _View) -> None:
+    def _write_turn(self, buffer: array[float], v: _View) -> None:
         """Phase, round, winds, turn, the seat to move, the tree and leaf of the turn."""
         at = self.layout.offset
         buffer[at["phase"] + _PHASE_INDEX[v.phase]] = 1.0
@@ -385,5 +385,3 @@ class BoskCodec(CodecBase):
         if v.phase is not Phase.OVER:
             p = self.num_players
             buffer[at["to_move"] + (v.order[v.turn % p] - v.observer) % p] = 1.0
-
-

@@ -173,7 +173,7 @@ class LivingForestCodec(CodecBase):
         self.num_actions = self.plant_base + (NUM_TREES - 1) * FOREST_CELLS
         self.layout = _layout(p)
         self.observation_shape = (self.layout.size,)
-        self._previous: list[tuple[Any, array] | None] = [None] * p
+        self._previous: list[tuple[Any, array[float]] | None] = [None] * p
         self._zeros = array("f", bytes(4 * self.layout.size))
         offset = self.layout.offset
         self._turn_span = (offset["phase"], offset["centre"])
@@ -290,7 +290,7 @@ class LivingForestCodec(CodecBase):
         self._previous[player] = (state, buffer)
         return self._store_tensor(state, player, buffer)
 
-    def _patch(self, buffer: array, old: Any, state: Any, player: int) -> None:
+    def _patch(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
         """Rewrite, in place, what differs between ``buffer`` (the tensor of ``old``) and
         ``state``'s tensor: the changed parts of each Spirit, then the shared fields."""
         size = SPIRIT_LAYOUT.size
@@ -386,7 +386,7 @@ class LivingForestCodec(CodecBase):
 
     # Each writer below writes one part of the tensor and zeroes it first.
 
-    def _write_spirit(self, buffer: array, at: int, spirit: _Spirit) -> None:
+    def _write_spirit(self, buffer: array[float], at: int, spirit: _Spirit) -> None:
         """One Spirit's whole block, at ``at``."""
         self._write_line(buffer, at, spirit.line)
         self._write_forest(buffer, at, spirit.forest)
@@ -396,10 +396,10 @@ class LivingForestCodec(CodecBase):
         buffer[at + _FRAGMENTS] = spirit.fragments
         buffer[at + _ROCK + spirit.rock] = 1.0
 
-    def _clear(self, buffer: array, start: int, length: int) -> None:
+    def _clear(self, buffer: array[float], start: int, length: int) -> None:
         buffer[start : start + length] = self._zeros[:length]
 
-    def _write_line(self, buffer: array, at: int, line: tuple[int, ...]) -> None:
+    def _write_line(self, buffer: array[float], at: int, line: tuple[int, ...]) -> None:
         counts, order = at + _LINE, at + _LINE_ORDER
         self._clear(buffer, counts, NUM_CARDS)
         self._clear(buffer, order, MAX_OWNED)
@@ -407,14 +407,14 @@ class LivingForestCodec(CodecBase):
             buffer[counts + card] += 1.0
             buffer[order + position] = 1 + card
 
-    def _write_forest(self, buffer: array, at: int, forest: tuple[int, ...]) -> None:
+    def _write_forest(self, buffer: array[float], at: int, forest: tuple[int, ...]) -> None:
         start = at + _FOREST
         self._clear(buffer, start, FOREST_CELLS * NUM_TREES)
         for cell, tree in enumerate(forest):
             if tree >= 0:
                 buffer[start + cell * NUM_TREES + tree] = 1.0
 
-    def _write_deck(self, buffer: array, at: int, size: int, top: tuple[int, ...]) -> None:
+    def _write_deck(self, buffer: array[float], at: int, size: int, top: tuple[int, ...]) -> None:
         buffer[at + _DECK_SIZE] = size
         buffer[at + _KNOWN] = len(top)
         start = at + _DECK_TOP
@@ -422,12 +422,12 @@ class LivingForestCodec(CodecBase):
         for position, card in enumerate(top):
             buffer[start + position] = 1 + card
 
-    def _write_tiles(self, buffer: array, at: int, victory: Any, fires: Any) -> None:
+    def _write_tiles(self, buffer: array[float], at: int, victory: Any, fires: Any) -> None:
         for k in range(3):
             buffer[at + _VICTORY + k] = victory[k]
             buffer[at + _FIRES + k] = fires[k]
 
-    def _write_counts(self, buffer: array, field: str, cards: tuple[int, ...]) -> None:
+    def _write_counts(self, buffer: array[float], field: str, cards: tuple[int, ...]) -> None:
         start = self.layout.offset[field]
         self._clear(buffer, start, NUM_CARDS)
         for card in cards:
@@ -437,7 +437,7 @@ class LivingForestCodec(CodecBase):
         """The whole tensor of view ``v``."""
         return np.frombuffer(self._encode_buffer(v), np.float32).copy()
 
-    def _encode_buffer(self, v: _View) -> array:
+    def _encode_buffer(self, v: _View) -> array[float]:
         """The whole tensor of view ``v`` as a float32 ``array``."""
         buffer = array("f", bytes(4 * self.layout.size))
         size = SPIRIT_LAYOUT.size
@@ -453,7 +453,7 @@ class LivingForestCodec(CodecBase):
         self._write_board(buffer, v)
         return buffer
 
-    def _write_turn(self, buffer: array, v: _View) -> None:
+    def _write_turn(self, buffer: array[float], v: _View) -> None:
         """Phase, turn, Sacred Tree, step and the action under way (zero before)."""
         at = self.layout.offset
         p = self.num_players
@@ -471,7 +471,7 @@ class LivingForestCodec(CodecBase):
         if v.bonus >= 0:
             buffer[at["bonus"] + v.bonus] = 1.0
 
-    def _write_board(self, buffer: array, v: _View) -> None:
+    def _write_board(self, buffer: array[float], v: _View) -> None:
         """Fires, Varans and the reserve (zero before)."""
         at = self.layout.offset
         buffer[at["varans"]] = v.varans

@@ -104,12 +104,18 @@ class TurnDriver:
             return False
         if action == self.pass_id:
             return self.reacting
-        return self.codec.mask(self.state, self.seat)[action] == 1
+        return bool(self.codec.mask(self.state, self.seat)[action] == 1)
 
     def move_of(self, action: int) -> Any:
-        """The move id ``action`` (checked legal) stands for; None for PASS."""
+        """The move id ``action`` (checked legal) stands for; None for PASS.
+
+        When the mask came from ``legal_moves``, the very move object found there (the
+        engine checks it fastest); else the codec's."""
         if action == self.pass_id:
             return None
+        last = self.codec.last_legal
+        if last is not None and last[0] is self.state and last[1] == self.seat:
+            return last[2][last[3].index(action)]
         return self.codec._decode(action, self.seat)
 
     def step(self, action: Any) -> Any:
