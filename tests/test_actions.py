@@ -8,11 +8,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
 
 import forestgames as fg
 from forestgames.bonsai.actions import reachable_cells, tile_bound, wood_bound
 from forestgames.bonsai.tree import Tree
-from tests.strategies import random_game
+from tests.strategies import random_game, reachable_states
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("bosk", {"num_players": 2}),
@@ -62,6 +63,19 @@ def test_random_games_are_exact(name: str, options: dict[str, Any]) -> None:
         for step, (state, _) in enumerate(random_game(game, seed)):
             _check_state(game, state, f"{name} seed {seed} step {step}", deep=step % 5 == 0)
         assert not state.legal_action_mask().any()
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_reachable_states_property(name: str) -> None:
+    """Hypothesis: in any reachable state, ids, masks and tensors are exact for every seat."""
+    game = fg.make(name, num_players=4)
+
+    @settings(max_examples=8, deadline=None)
+    @given(reachable_states(game))
+    def check(state: Any) -> None:
+        _check_state(game, state, f"{name} {state!r}", deep=True)
+
+    check()
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
