@@ -118,25 +118,13 @@ class BoskCodec(CodecBase):
         self._rel = [seat_order(obs, p) for obs in range(p)]
         self._trees_at = self.layout.offset["trees"]
         self._points = range(n * n)
-        self._previous: list[tuple[_View, array[float]] | None] = [None] * p
+        self._previous: list[tuple[Any, array[float]] | None] = [None] * p
         self._spans = {
             name: (self.layout.offset[name], self.layout.offset[name] + int(np.prod(shape)))
             for name, shape in self.layout.shape.items()
         }
-        self._square_columns = self._columns_of_squares()
         self._squares = range(size * size)
         self._decoded: dict[tuple[int, int], Any] = {}
-
-    def _columns_of_squares(self) -> list[list[int]]:
-        """(S², 2P + 1 + 8P): the positions of each square in the top, height, squirrel and
-        stack planes (cleared before a square is rewritten)."""
-        at, ss, p = self.layout.offset, self.size * self.size, self.num_players
-        squares = np.arange(ss)[:, None]
-        planes = [at["top"] + k * ss for k in range(p)] + [at["height"]]
-        planes += [at["squirrel"] + k * ss for k in range(p)]
-        planes += [at["stack"] + k * ss for k in range(ROUNDS * p)]
-        columns: list[list[int]] = (np.array(planes)[None, :] + squares).tolist()
-        return columns
 
     # ------------------------------------------------------------------ ids
 
@@ -218,18 +206,13 @@ class BoskCodec(CodecBase):
         if cached is not None:
             return cached
         player = self.check_seat(player)
-        view = _View(
-            player, state.phase, state.round, state.order, state.turn, state.owners,
-            state.values, state.stacks, state.squirrels, state.tiles_used, state.round_tiles,
-            state.first_wind, state.tree, state.active, state.last, state.summer, state.winter,
-        )  # fmt: skip
         previous = self._previous[player]
         if previous is None:
-            buffer = self._encode_buffer(view)
+            buffer = self._encode_buffer(state, player)
         else:
             buffer = previous[1]
-            self._patch(buffer, previous[0], view)
-        self._previous[player] = (view, buffer)
+            self._patch(buffer, previous[0], state, player)
+        self._previous[player] = (state, buffer)
         return self._store_tensor(state, player, buffer)
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
@@ -269,40 +252,41 @@ class BoskCodec(CodecBase):
         )
         return self._encode_view(view)
 
+    # The writers below take a state or a _View (the same field names) and the observer;
+    # ``on=False`` writes 0 where ``on=True`` writes the values, so a patch takes the old
+    # position's entries out and puts the new one's in.
+
     def _encode_view(self, v: _View) -> np.ndarray:
         """The whole tensor of view ``v``."""
-        return np.frombuffer(self._encode_buffer(v), np.float32).copy()
+        return np.frombuffer(self._encode_buffer(v, v.observer), np.float32).copy()
 
-    def _encode_buffer(self, v: _View) -> array[float]:
-        """The whole tensor of view ``v`` as a float32 ``array``, every section written."""
+    def _encode_buffer(self, v: Any, observer: int) -> array[float]:
+        """The whole tensor as a float32 ``array``, every section written."""
         buffer = array("f", bytes(4 * self.layout.size))
         terrain = self.layout.offset["terrain"]
         buffer[terrain : terrain + len(self._terrain)] = self._terrain
         for t in range(self.n * self.n):
-            self._write_tree(buffer, v, t, 1.0)
-        self._write_leaves(buffer, v, range(self.size * self.size))
-        self._write_slow(buffer, v)
-        self._write_turn(buffer, v)
+            self._write_tree(buffer, v, observer, t, 1.0)
+        self._write_leaves(buffer, v, observer, range(self.size * self.size), True)
+        self._write_slow(buffer, v, observer)
+        self._write_turn(buffer, v, observer, True)
         return buffer
 
-    def _patch(self, buffer: array[float], old: _View, v: _View) -> None:
+    def _patch(self, buffer: array[float], old: Any, v: Any, observer: int) -> None:
         """Rewrite in place the parts of ``buffer`` (the tensor of ``old``) that differ in ``v``."""
         if old.owners is not v.owners or old.values is not v.values:
             points = set(compress(self._points, map(ne, old.owners, v.owners)))
             points.update(compress(self._points, map(ne, old.values, v.values)))
             for t in points:
-                self._write_tree(buffer, old, t, 0.0)
-                self._write_tree(buffer, v, t, 1.0)
+                self._write_tree(buffer, old, observer, t, 0.0)
+                self._write_tree(buffer, v, observer, t, 1.0)
         if old.stacks is not v.stacks or old.squirrels is not v.squirrels:
             squares = list(compress(self._squares, map(is_not, old.stacks, v.stacks)))
             for a, b in zip(old.squirrels, v.squirrels, strict=True):
                 if a != b:
                     squares += [s for s in (a, b) if s >= 0]
-            columns = self._square_columns
-            for s in squares:
-                for column in columns[s]:
-                    buffer[column] = 0.0
-            self._write_leaves(buffer, v, squares)
+            self._write_leaves(buffer, old, observer, squares, False)
+            self._write_leaves(buffer, v, observer, squares, True)
         if (
             old.order is not v.order
             or old.tiles_used is not v.tiles_used
@@ -311,49 +295,53 @@ class BoskCodec(CodecBase):
             or old.winter is not v.winter
         ):
             self._clear(buffer, "order_start", "winter")
-            self._write_slow(buffer, v)
-        self._clear(buffer, "chosen_tree", "last_leaf")
-        self._clear(buffer, "phase", "active")
-        self._write_turn(buffer, v)
+            self._write_slow(buffer, v, observer)
+        self._write_turn(buffer, old, observer, False)
+        self._write_turn(buffer, v, observer, True)
 
     def _clear(self, buffer: array[float], first: str, last: str) -> None:
         """Zero the fields ``first`` .. ``last`` (contiguous in the layout)."""
         start, stop = self._spans[first][0], self._spans[last][1]
         buffer[start:stop] = self._zeros[: stop - start]
 
-    def _write_tree(self, buffer: array[float], v: _View, t: int, value: float) -> None:
+    def _write_tree(
+        self, buffer: array[float], v: Any, observer: int, t: int, value: float
+    ) -> None:
         """Set intersection ``t``'s tree entry (if it has a tree) to ``value``."""
         owner = v.owners[t]
         if owner >= 0:
-            plane = ((owner - v.observer) % self.num_players) * 4 + v.values[t] - 1
+            plane = ((owner - observer) % self.num_players) * 4 + v.values[t] - 1
             square = self._square_of_point[t]
             buffer[self._trees_at + plane * self.size * self.size + square] = value
 
-    def _write_leaves(self, buffer: array[float], v: _View, squares: Any) -> None:
-        """The top, height, squirrel and stack planes at ``squares`` (already zero there)."""
+    def _write_leaves(
+        self, buffer: array[float], v: Any, observer: int, squares: Any, on: bool
+    ) -> None:
+        """The top, height, squirrel and stack planes at ``squares``."""
         at = self.layout.offset
         ss = self.size * self.size
-        rel = self._rel[v.observer]
+        rel = self._rel[observer]
         squirrel_on = {s: seat for seat, s in enumerate(v.squirrels) if s >= 0}
         top, height, stack, squirrel = at["top"], at["height"], at["stack"], at["squirrel"]
         stacks = v.stacks
+        one = 1.0 if on else 0.0
         for s in squares:
             leaves = stacks[s]
             seat = squirrel_on.get(s)
             if seat is not None:  # a squirrel tops its square, not the leaf below
-                buffer[top + rel[seat] * ss + s] = 1.0
-                buffer[squirrel + rel[seat] * ss + s] = 1.0
+                buffer[top + rel[seat] * ss + s] = one
+                buffer[squirrel + rel[seat] * ss + s] = one
             if leaves:
                 if seat is None:
-                    buffer[top + rel[leaves[-1]] * ss + s] = 1.0
-                buffer[height + s] = len(leaves)
+                    buffer[top + rel[leaves[-1]] * ss + s] = one
+                buffer[height + s] = len(leaves) if on else 0.0
                 for level, owner in enumerate(leaves):
-                    buffer[stack + level * ss + s] = 1 + rel[owner]
+                    buffer[stack + level * ss + s] = 1 + rel[owner] if on else 0.0
 
-    def _write_slow(self, buffer: array[float], v: _View) -> None:
+    def _write_slow(self, buffer: array[float], v: Any, observer: int) -> None:
         """Order start, spent and played tiles, summer and winter points (zero before)."""
         at = self.layout.offset
-        rel = self._rel[v.observer]
+        rel = self._rel[observer]
         buffer[at["order_start"] + rel[v.order[0]]] = 1.0
         used_at, round_at = at["tiles_used"], at["round_tiles"]
         summer, winter = at["summer"], at["winter"]
@@ -367,21 +355,23 @@ class BoskCodec(CodecBase):
             buffer[summer + k] = v.summer[seat]
             buffer[winter + k] = v.winter[seat]
 
-    def _write_turn(self, buffer: array[float], v: _View) -> None:
+    def _write_turn(self, buffer: array[float], v: Any, observer: int, on: bool) -> None:
         """Phase, round, winds, turn, the seat to move, the tree and leaf of the turn."""
         at = self.layout.offset
-        buffer[at["phase"] + _PHASE_INDEX[v.phase]] = 1.0
-        buffer[at["round"]] = v.round
-        buffer[at["turn"]] = v.turn
-        buffer[at["active"]] = v.active
+        one = 1.0 if on else 0.0
+        buffer[at["phase"] + _PHASE_INDEX[v.phase]] = one
+        if on:
+            buffer[at["round"]] = v.round
+            buffer[at["turn"]] = v.turn
+            buffer[at["active"]] = v.active
         if v.tree >= 0:
-            buffer[at["chosen_tree"] + self._square_of_point[v.tree]] = 1.0
+            buffer[at["chosen_tree"] + self._square_of_point[v.tree]] = one
         if v.last >= 0:
-            buffer[at["last_leaf"] + v.last] = 1.0
+            buffer[at["last_leaf"] + v.last] = one
         if v.first_wind >= 0:
-            buffer[at["first_wind"] + v.first_wind] = 1.0
+            buffer[at["first_wind"] + v.first_wind] = one
             if v.round >= 1:
-                buffer[at["wind"] + (v.first_wind + v.round - 1) % 4] = 1.0
+                buffer[at["wind"] + (v.first_wind + v.round - 1) % 4] = one
         if v.phase is not Phase.OVER:
             p = self.num_players
-            buffer[at["to_move"] + (v.order[v.turn % p] - v.observer) % p] = 1.0
+            buffer[at["to_move"] + (v.order[v.turn % p] - observer) % p] = one
