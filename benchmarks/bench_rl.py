@@ -56,7 +56,7 @@ def env_games(env: Any, seeds: range) -> tuple[int, int]:
     return steps, moves
 
 
-def rl_speed_report(name: str, options: dict[str, Any], games: int, rounds: int = 5) -> dict:
+def rl_speed_report(name: str, options: dict[str, Any], games: int, rounds: int = 7) -> dict:
     """Environment steps/s, engine moves/s on the same seeds, and their ratio."""
     game = fg.make(name, **options)
     env = rl.aec_env(name, **options)

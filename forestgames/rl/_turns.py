@@ -104,6 +104,9 @@ class TurnDriver:
             return False
         if action == self.pass_id:
             return self.reacting
+        last = self.codec.last_legal
+        if last is not None and last[0] is self.state and last[1] == self.seat:
+            return action in last[3]
         return bool(self.codec.mask(self.state, self.seat)[action] == 1)
 
     def move_of(self, action: int) -> Any:

@@ -72,6 +72,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.driver.reset(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._no_rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -107,11 +108,12 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         after = driver.state
         rewards = self._rewards_of(before, after) if after is not before else None
         if rewards is None or not any(rewards):
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards = self._no_rewards  # shared while nothing changes (never mutated)
         else:
             self.rewards = dict(zip(self.agents, rewards, strict=True))
             self._accumulate_rewards()
         if driver.seat is None:
+            self.rewards = dict(self.rewards)  # dead steps remove agents from it
             self.terminations = dict.fromkeys(self.agents, True)
             self._select_next_dead(agent)
         else:
