@@ -116,6 +116,22 @@ def test_every_id_decodes_to_a_move_that_encodes_back(name: str, options: dict[s
             assert game.parse_move(str(move)) == move
 
 
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_tensors_in_any_order(name: str, options: dict[str, Any]) -> None:
+    """A tensor patched from whatever position its codec saw last (another game, another
+    seat) still equals the one built from the observation dict."""
+    game = fg.make(name, **options)
+    states = [state for seed in (11, 12) for state, _ in random_game(game, seed)]
+    rng = random.Random(0)
+    picks = rng.sample(states, min(len(states), 60))
+    codec = type(game.codec)(game)
+    for state in picks:
+        seat = rng.randrange(game.num_players)
+        expected = codec.tensor_from_observation(state.observation(seat))
+        assert np.array_equal(codec.tensor(state, seat), expected), (state, seat)
+        codec.tensor_from_observation(rng.choice(picks).observation(seat))  # in between
+
+
 def test_masks_and_tensors_are_cached_read_only() -> None:
     """Masks and tensors are computed once per state and seat and cannot be written to."""
     state = fg.make("boom_bokken").new_game(seed=1)

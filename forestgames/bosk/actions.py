@@ -117,8 +117,15 @@ class BoskCodec(CodecBase):
         self._zeros = array("f", bytes(4 * self.layout.size))
         self._rel = [seat_order(obs, p) for obs in range(p)]
         self._trees_at = self.layout.offset["trees"]
+        self._turn_at = tuple(
+            self.layout.offset[name]
+            for name in (
+                "phase", "round", "turn", "active", "chosen_tree", "last_leaf", "first_wind",
+                "wind", "to_move",
+            )
+        )  # fmt: skip
         self._points = range(n * n)
-        self._previous: list[tuple[Any, array[float]] | None] = [None] * p
+        self._previous: list[tuple[Any, array[float], list[int]] | None] = [None] * p
         self._spans = {
             name: (self.layout.offset[name], self.layout.offset[name] + int(np.prod(shape)))
             for name, shape in self.layout.shape.items()
@@ -209,10 +216,14 @@ class BoskCodec(CodecBase):
         previous = self._previous[player]
         if previous is None:
             buffer = self._encode_buffer(state, player)
+            turn = self._turn_entries(state, player)[0]
         else:
-            buffer = previous[1]
-            self._patch(buffer, previous[0], state, player)
-        self._previous[player] = (state, buffer)
+            buffer, turn = previous[1], previous[2]
+            self._patch_board(buffer, previous[0], state, player)
+            for i in turn:  # the old turn fields out, the new ones in
+                buffer[i] = 0.0
+            turn = self._write_turn(buffer, state, player)
+        self._previous[player] = (state, buffer, turn)
         return self._store_tensor(state, player, buffer)
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
@@ -269,11 +280,11 @@ class BoskCodec(CodecBase):
             self._write_tree(buffer, v, observer, t, 1.0)
         self._write_leaves(buffer, v, observer, range(self.size * self.size), True)
         self._write_slow(buffer, v, observer)
-        self._write_turn(buffer, v, observer, True)
+        self._write_turn(buffer, v, observer)
         return buffer
 
-    def _patch(self, buffer: array[float], old: Any, v: Any, observer: int) -> None:
-        """Rewrite in place the parts of ``buffer`` (the tensor of ``old``) that differ in ``v``."""
+    def _patch_board(self, buffer: array[float], old: Any, v: Any, observer: int) -> None:
+        """Rewrite the trees, leaves and slow fields that differ between ``old`` and ``v``."""
         if old.owners is not v.owners or old.values is not v.values:
             points = set(compress(self._points, map(ne, old.owners, v.owners)))
             points.update(compress(self._points, map(ne, old.values, v.values)))
@@ -296,8 +307,6 @@ class BoskCodec(CodecBase):
         ):
             self._clear(buffer, "order_start", "winter")
             self._write_slow(buffer, v, observer)
-        self._write_turn(buffer, old, observer, False)
-        self._write_turn(buffer, v, observer, True)
 
     def _clear(self, buffer: array[float], first: str, last: str) -> None:
         """Zero the fields ``first`` .. ``last`` (contiguous in the layout)."""
@@ -355,23 +364,33 @@ class BoskCodec(CodecBase):
             buffer[summer + k] = v.summer[seat]
             buffer[winter + k] = v.winter[seat]
 
-    def _write_turn(self, buffer: array[float], v: Any, observer: int, on: bool) -> None:
-        """Phase, round, winds, turn, the seat to move, the tree and leaf of the turn."""
-        at = self.layout.offset
-        one = 1.0 if on else 0.0
-        buffer[at["phase"] + _PHASE_INDEX[v.phase]] = one
-        if on:
-            buffer[at["round"]] = v.round
-            buffer[at["turn"]] = v.turn
-            buffer[at["active"]] = v.active
+    def _write_turn(self, buffer: array[float], v: Any, observer: int) -> list[int]:
+        """Phase, round, winds, turn, the seat to move, the tree and leaf of the turn;
+        returns where they went (a patch takes them out again)."""
+        index, value = self._turn_entries(v, observer)
+        for i, x in zip(index, value, strict=True):
+            buffer[i] = x
+        return index
+
+    def _turn_entries(self, v: Any, observer: int) -> tuple[list[int], list[float]]:
+        """Where the turn fields of ``v`` go in the tensor, and their values."""
+        at = self._turn_at
+        index = [at[0] + _PHASE_INDEX[v.phase], at[1], at[2], at[3]]
+        value = [1.0, v.round, v.turn, v.active]
         if v.tree >= 0:
-            buffer[at["chosen_tree"] + self._square_of_point[v.tree]] = one
+            index.append(at[4] + self._square_of_point[v.tree])
+            value.append(1.0)
         if v.last >= 0:
-            buffer[at["last_leaf"] + v.last] = one
+            index.append(at[5] + v.last)
+            value.append(1.0)
         if v.first_wind >= 0:
-            buffer[at["first_wind"] + v.first_wind] = one
+            index.append(at[6] + v.first_wind)
+            value.append(1.0)
             if v.round >= 1:
-                buffer[at["wind"] + (v.first_wind + v.round - 1) % 4] = one
+                index.append(at[7] + (v.first_wind + v.round - 1) % 4)
+                value.append(1.0)
         if v.phase is not Phase.OVER:
             p = self.num_players
-            buffer[at["to_move"] + (v.order[v.turn % p] - observer) % p] = one
+            index.append(at[8] + (v.order[v.turn % p] - observer) % p)
+            value.append(1.0)
+        return index, value
