@@ -851,6 +851,9 @@ class StateBase(Generic[M]):
     game: Any
     _memo: dict[Any, Any]
 
+    def __attrs_post_init__(self) -> None:
+        _set_memo(self, {})
+
     # ------------------------------------------------------------------ who acts
 
     @property
@@ -996,6 +999,7 @@ class StateBase(Generic[M]):
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         object.__setattr__(self, "__dict__", fields)
+        _set_memo(self, {})
 
 
 _set_memo = StateBase._memo.__set__  # type: ignore[attr-defined,misc]

@@ -45,6 +45,7 @@ from forestgames.bonsai._tables import (
     deck_counts,
     qr_of,
 )
+from forestgames.bonsai.actions import BonsaiCodec
 from forestgames.bonsai.scoring import goal_points, parchments_points
 from forestgames.bonsai.state import BonsaiState, Phase
 from forestgames.bonsai.tree import Tree
@@ -557,6 +558,11 @@ class BonsaiGame(
 
     def _render_svg(self, state: BonsaiState, player: int | None) -> str:
         return render.render_svg(state, player)
+
+    # ------------------------------------------------------------------ integer actions
+
+    def _make_codec(self) -> BonsaiCodec:
+        return BonsaiCodec(self)
 
 
 _MOVES_OF_PHASE: dict[Phase, Callable[[BonsaiGame, BonsaiState, int], tuple[Any, ...]]] = {

@@ -45,6 +45,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import numpy as np
 
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
@@ -242,6 +243,14 @@ class BoomBokkenState(StateBase):
                 {"safe_order": list(order), "teams": list(teams)} for order, teams in self.history
             ],
         }
+
+    def legal_action_mask(self, player: int | None = None) -> np.ndarray:  # codec wiring
+        """(num_actions,) int8: 1 exactly at the ids of ``legal_moves(player)`` (read-only)."""
+        return self.game.codec.mask(self, player)
+
+    def observation_tensor(self, player: int) -> np.ndarray:  # codec wiring
+        """float32 of ``game.observation_shape``: ``observation(player)`` as a tensor."""
+        return self.game.codec.tensor(self, player)
 
     def render(self, player: int | None = None) -> str:  # picture wiring
         """A text picture of the position, seen by ``player`` (None: the referee's view)."""

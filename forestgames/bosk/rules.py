@@ -32,6 +32,7 @@ from forestgames.bosk._tables import (
     Geometry,
     geometry,
 )
+from forestgames.bosk.actions import BoskCodec
 from forestgames.bosk.scoring import board_summer, board_winter
 from forestgames.bosk.state import BoskState, Phase
 from forestgames.core import ConfigError, GameBase, Option, frozen_array, new_rng
@@ -523,6 +524,11 @@ class BoskGame(
 
     def _render_svg(self, state: BoskState, player: int | None) -> str:
         return render.render_svg(state, player)
+
+    # ------------------------------------------------------------------ integer actions
+
+    def _make_codec(self) -> BoskCodec:
+        return BoskCodec(self)
 
 
 _MOVES_OF_PHASE: dict[Phase, Callable[[BoskGame, BoskState, int], tuple[mv.BoskMove, ...]]] = {

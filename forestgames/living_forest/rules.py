@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from forestgames._codec import cached_codec  # codec wiring
 from forestgames.core import (
     ConfigError,
     GameTraits,
@@ -71,6 +72,7 @@ from forestgames.living_forest._tables import (
     WATER,
     WIND,
 )
+from forestgames.living_forest.actions import LivingForestCodec  # codec wiring
 from forestgames.living_forest.scoring import solitary_count
 from forestgames.living_forest.state import LivingForestState, Phase, Step
 
@@ -163,6 +165,26 @@ class LivingForestGame:
             "varan_returns": self.varan_returns,
             "turn_limit": self.turn_limit,
         }
+
+    # codec wiring: integer actions and tensors (forestgames.living_forest.actions)
+
+    @property
+    def codec(self) -> LivingForestCodec:  # codec wiring
+        return cached_codec(self, LivingForestCodec)  # type: ignore[no-any-return]
+
+    @property
+    def num_actions(self) -> int:  # codec wiring
+        return self.codec.num_actions
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:  # codec wiring
+        return self.codec.observation_shape
+
+    def action_id(self, move: Any) -> int:  # codec wiring
+        return self.codec.action_id(move)
+
+    def move_from_id(self, action_id: Any, player: Any) -> Any:  # codec wiring
+        return self.codec.move_from_id(action_id, player)
 
     def parse_move(self, text: str) -> mv.LivingForestMove:
         """The move written as ``text``; ParseError if it is not Living Forest notation."""

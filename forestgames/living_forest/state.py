@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import numpy as np
 
 from forestgames.core import LegacyStateBase as StateBase
 from forestgames.core import new_rng
@@ -171,6 +172,14 @@ class LivingForestState(StateBase):
         return attrs.evolve(
             self, decks=tuple(decks), stacks=tuple(stacks), entropy=rng.getrandbits(62)
         )
+
+    def legal_action_mask(self, player: int | None = None) -> np.ndarray:  # codec wiring
+        """(num_actions,) int8: 1 exactly at the ids of ``legal_moves(player)`` (read-only)."""
+        return self.game.codec.mask(self, player)
+
+    def observation_tensor(self, player: int) -> np.ndarray:  # codec wiring
+        """float32 of ``game.observation_shape``: ``observation(player)`` as a tensor."""
+        return self.game.codec.tensor(self, player)
 
     def render(self, player: int | None = None) -> str:  # picture wiring
         """A text picture of the position, seen by ``player`` (None: the referee's view)."""
