@@ -6,8 +6,9 @@ back), and turns a position into a float32 observation tensor. A game's codec
 provides ``_encode(move) -> int | None`` (None: the move has no id),
 ``_decode(action_id, player) -> move``, ``tensor(state, player)`` and
 ``tensor_from_observation(observation)``; this base adds the checks and the
-masks, cached per state (states are immutable, so a cache keyed by a state's
-identity, holding the state alive, can never be stale).
+masks. Ids, masks and tensors of a state are kept in the state's own memo
+(the engine base's one cache), under tuple keys: ``("ids", seat)``,
+``("mask", seat)``, ``("tensor", seat)``.
 
 Tensors put seats in observer order: block ``k`` of a per-seat field is the
 seat ``k`` places after the observer (``(observer + k) % num_players``), so
@@ -51,8 +52,9 @@ def seat_order(observer: int, num_players: int) -> tuple[int, ...]:
 class IdentityCache:
     """A small map from (object identity, key) to a value; the object is kept alive with it.
 
-    Bounded: when full it starts afresh. A hit needs the very same object, so
-    an id reused by a newer object can never return an old value.
+    For codec tables keyed by objects that outlive states (a Bonsai tree shared by
+    many states); per-state data lives in the state's memo instead. Bounded: when
+    full it starts afresh. A hit needs the very same object.
     """
 
     __slots__ = ("_items", "_size")
@@ -114,11 +116,6 @@ class CodecBase:
         self.game = game
         self.num_players: int = game.num_players
         self._ids_by_identity: dict[int, tuple[Any, int]] = {}
-        self.last_legal: tuple[Any, int, Any, list[int]] | None = None
-        """(state, seat, its legal moves, their ids) of the last ``legal_ids`` call."""
-        self._ids_of_tuple = IdentityCache(256)
-        self._masks = IdentityCache()
-        self._tensors = IdentityCache()
 
     # ------------------------------------------------------------------ ids
 
@@ -154,10 +151,7 @@ class CodecBase:
         return self._decode(int(action_id), self.check_seat(player))
 
     def ids_of(self, moves: Sequence[Any]) -> list[int]:
-        """The ids of ``moves`` (cached by the identity of the tuple and of each move)."""
-        ids: list[int] | None = self._ids_of_tuple.get(moves)
-        if ids is not None:
-            return ids
+        """The ids of ``moves`` (each move's id looked up by its identity once seen)."""
         table = self._ids_by_identity
         if len(table) > _MOVE_TABLE_LIMIT:
             table.clear()
@@ -168,15 +162,16 @@ class CodecBase:
             if hit is None or hit[0] is not move:
                 hit = table[id(move)] = (move, self.action_id(move))
             append(hit[1])
-        return self._ids_of_tuple.put(moves, 0, ids)  # type: ignore[no-any-return]
+        return ids
 
     # ------------------------------------------------------------------ masks
 
     def legal_ids(self, state: Any, player: int) -> list[int]:
-        """The ids of ``state.legal_moves(player)``, in that order."""
-        moves = state.legal_moves(player)
-        ids = self.ids_of(moves)
-        self.last_legal = (state, player, moves, ids)
+        """The ids of ``state.legal_moves(player)``, in that order (kept in the state's memo)."""
+        memo = state._memo
+        ids: list[int] | None = memo.get(("ids", player))
+        if ids is None:
+            ids = memo[("ids", player)] = self.ids_of(state.legal_moves(player))
         return ids
 
     def mask(self, state: Any, player: int | None = None) -> np.ndarray:
@@ -185,15 +180,17 @@ class CodecBase:
         Read-only: one array per state and seat is cached and shared.
         """
         seat = state.current_player if player is None else self.check_seat(player)
-        key = -1 if seat is None else seat
-        cached: np.ndarray | None = self._masks.get(state, key)
+        key = ("mask", -1 if seat is None else seat)
+        memo = state._memo
+        cached: np.ndarray | None = memo.get(key)
         if cached is not None:
             return cached
         flags = bytearray(self.num_actions)
         if seat is not None:
             self._fill_mask(flags, state, seat)
-        mask = readonly(np.frombuffer(flags, np.int8))  # shared, so read-only
-        return self._masks.put(state, key, mask)  # type: ignore[no-any-return]
+        memo[("mask bytes", key[1])] = flags  # for quick membership tests (never changed)
+        mask = memo[key] = readonly(np.frombuffer(flags, np.int8))  # shared, so read-only
+        return mask
 
     def _fill_mask(self, flags: bytearray, state: Any, player: int) -> None:
         """Set ``flags`` to 1 at the legal ids (games may do it faster)."""
@@ -223,15 +220,21 @@ class CodecBase:
         raise NotImplementedError  # pragma: no cover - overridden
 
     def _cached_tensor(self, state: Any, player: int) -> np.ndarray | None:
-        return self._tensors.get(state, player)  # type: ignore[no-any-return]
+        return state._memo.get(("tensor", player))  # type: ignore[no-any-return]
 
     def _store_tensor(self, state: Any, player: int, buffer: Any) -> np.ndarray:
-        """Cache, read-only, the tensor held by float32 ``array`` ``buffer`` (a copy)."""
+        """Keep, read-only in the state's memo, the tensor held by float32 ``buffer`` (a copy)."""
         tensor = np.frombuffer(buffer.tobytes(), np.float32)
-        return self._tensors.put(state, player, tensor)  # type: ignore[no-any-return]
+        state._memo[("tensor", player)] = tensor
+        return tensor
+
+
+def cached_codec(game: Any, codec_class: type[CodecBase]) -> Any:
+    """The codec of ``game``: games on the engine base build it once (``game.codec``);
+    the others keep one per game value here until they are ported."""
+    return _LEGACY_CODECS(game, codec_class)
 
 
 @functools.lru_cache(maxsize=64)
-def cached_codec(game: Any, codec_class: type[CodecBase]) -> Any:
-    """The codec of ``game`` (one per game value, built on first use)."""
+def _LEGACY_CODECS(game: Any, codec_class: type[CodecBase]) -> Any:
     return codec_class(game)

@@ -1220,7 +1220,11 @@ class LegacyStateBase:
     check faster). Games where seats act out of turn override ``players_to_act``.
     """
 
-    __slots__ = ()
+    __slots__ = ("_memo",)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_memo", {})
+
 
     game: Any
 

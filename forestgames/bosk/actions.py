@@ -174,19 +174,21 @@ class BoskCodec(CodecBase):
         return move
 
     def _build(self, action_id: int, player: int) -> Any:
-        n, size = self.n, self.size
+        """The engine's own move object for ``action_id`` (so applying it is the fast path)."""
+        n = self.n
+        table = self.game._moves
         if action_id >= self.squirrel_base:
-            return PlaceSquirrel(player, divmod(action_id - self.squirrel_base, size))
+            return table.squirrel[player][action_id - self.squirrel_base]
         if action_id >= self.leaf_base:
-            return PlaceLeaf(player, divmod(action_id - self.leaf_base, size))
+            return table.leaf[player][action_id - self.leaf_base]
         if action_id >= self.tile_base:
-            return ChooseTile(player, action_id - self.tile_base + 1)
+            return table.tile[player][action_id - self.tile_base + 1]
         if action_id >= self.tree_base:
-            return ChooseTree(player, divmod(action_id - self.tree_base, n))
+            return table.tree[player][action_id - self.tree_base]
         if action_id >= self.wind_base:
-            return ChooseWind(player, DIRECTIONS[action_id - self.wind_base])
+            return table.wind[player][action_id - self.wind_base]
         value, t = divmod(action_id, n * n)
-        return PlantTree(player, value + 1, divmod(t, n))
+        return table.plant[player][value + 1][t]
 
     # ------------------------------------------------------------------ masks
 

@@ -42,7 +42,6 @@ class TurnDriver:
         self.reacting = False
         self._queue: list[int] = []
         self._rng = random.Random(0)
-        self._masks: dict[tuple[int, int, bool], tuple[Any, np.ndarray]] = {}
         self._no_ids = np.frombuffer(bytes(self.num_ids), np.int8)
         self._pass_only = np.frombuffer(bytes(self.num_ids - 1) + b"\1", np.int8)
 
@@ -78,18 +77,16 @@ class TurnDriver:
         state = self.state
         if not self.reactions:
             return self.codec.mask(state, seat)  # type: ignore[no-any-return]
-        key = (id(state), seat, self.reacting)
-        hit = self._masks.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
+        key = ("env mask", seat, self.reacting)
+        full: np.ndarray | None = state._memo.get(key)
+        if full is not None:
+            return full
         if self.reacting and not state.legal_moves(seat):
             full = self._pass_only
         else:
             codec_mask = self.codec.mask(state, seat).tobytes()
             full = np.frombuffer(codec_mask + (b"\1" if self.reacting else b"\0"), np.int8)
-        if len(self._masks) > 64:
-            self._masks.clear()
-        self._masks[key] = (state, full)
+        state._memo[key] = full
         return full
 
     def is_legal(self, action: Any) -> bool:
@@ -104,10 +101,11 @@ class TurnDriver:
             return False
         if action == self.pass_id:
             return self.reacting
-        last = self.codec.last_legal
-        if last is not None and last[0] is self.state and last[1] == self.seat:
-            return action in last[3]
-        return bool(self.codec.mask(self.state, self.seat)[action] == 1)
+        flags = self.state._memo.get(("mask bytes", self.seat))
+        if flags is None:
+            self.codec.mask(self.state, self.seat)
+            flags = self.state._memo[("mask bytes", self.seat)]
+        return bool(flags[action])
 
     def move_of(self, action: int) -> Any:
         """The move id ``action`` (checked legal) stands for; None for PASS.
@@ -116,9 +114,9 @@ class TurnDriver:
         engine checks it fastest); else the codec's."""
         if action == self.pass_id:
             return None
-        last = self.codec.last_legal
-        if last is not None and last[0] is self.state and last[1] == self.seat:
-            return last[2][last[3].index(action)]
+        ids = self.state._memo.get(("ids", self.seat))
+        if ids is not None:
+            return self.state.legal_moves(self.seat)[ids.index(action)]
         return self.codec._decode(action, self.seat)
 
     def step(self, action: Any) -> Any:
