@@ -120,11 +120,15 @@ class Str(Spec):
         return value
 
 
+def _strings(choices: Sequence[str]) -> tuple[str, ...]:
+    return tuple(choices)
+
+
 @attrs.frozen
 class Choice(Spec):
     """One of a fixed set of strings (names, phases, directions)."""
 
-    choices: tuple[str, ...] = attrs.field(converter=tuple)
+    choices: tuple[str, ...] = attrs.field(converter=_strings)
 
     @property
     def expected(self) -> str:  # type: ignore[override]

@@ -87,9 +87,10 @@ def test_moves_of_another_kind_or_game_are_refused():
 
 
 @pytest.mark.parametrize("move,match", [
-    (Attract(0, 5), "not face up"),
+    (Attract(0, 5), "5 is not face up"),
     (Attract(0, "Unicorn"), "not face up"),
-    (Extinguish(0, "2"), "no fire"),
+    (Extinguish(0, "2"), "field value = '2' is not of the right form"),
+    (Extinguish(0, 5), "no fire of value 5"),
     (MoveSpirit(0, 99), "1 to min"),
     (Plant(0, "99", (1, 1)), "no tree type"),
     (Plant(0, "3A", (7, 7)), "forest cells"),

@@ -90,6 +90,7 @@ def _taken(state, level_names):
     return attrs.evolve(
         state,
         taken=tuple(taken),
+        known=(state.known[0] + len(level_names), *state.known[1:]),
         rows=tuple(tuple(c for c in row if c not in state.decks[0]) for row in state.rows),
     )
 
