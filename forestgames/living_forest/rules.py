@@ -74,12 +74,23 @@ from forestgames.living_forest._tables import (
     WATER,
     WIND,
 )
-from forestgames.living_forest.scoring import element_totals, limit_winners, solitary_count
+from forestgames.living_forest.scoring import (
+    element_totals,
+    limit_winners,
+    progress_of,
+    solitary_count,
+)
 from forestgames.living_forest.state import LivingForestState, Phase, Step
 from forestgames.schema import Field
 
 __all__ = ["LivingForestGame", "OPTIONS", "MOVE_TABLE"]
 
+# Enum members as module constants: reading one from its class costs ten times a global.
+_GUARDIANS, _ACTIONS, _OVER = Phase.GUARDIANS, Phase.ACTIONS, Phase.OVER
+_CHOOSE, _ATTRACTING, _EXTINGUISHING = Step.CHOOSE, Step.ATTRACT, Step.EXTINGUISH
+_VICTORY, _PLANTING = Step.VICTORY, Step.PLANT
+
+_MAX_COST = max(TREE_COST)  # plant beyond it buys nothing more (and caches better)
 _MOVES_PER_SEAT_TURN = 200  # reveals + spends (≤ 110) and actions with their picks (≤ 90)
 
 Moves = tuple[mv.LivingForestMove, ...]
@@ -206,7 +217,7 @@ class LivingForestGame(
         f2, f3, f4 = self.fire_tiles
         state = LivingForestState(
             game=self,
-            phase=Phase.GUARDIANS,
+            phase=_GUARDIANS,
             turn=1,
             sacred=first_player,
             seat_index=0,
@@ -226,7 +237,7 @@ class LivingForestGame(
             rows=tuple(rows),
             taken=(0, 0, 0),
             actions=(),
-            step=Step.CHOOSE,
+            step=_CHOOSE,
             budget=0,
             picks=0,
             passed=(),
@@ -247,7 +258,7 @@ class LivingForestGame(
         return limit_winners(state.progress)
 
     def _step_name(self, state: LivingForestState) -> str:
-        return state.phase.value if state.phase is Phase.GUARDIANS else state.step.value
+        return state.phase.value if state.phase is _GUARDIANS else state.step.value
 
     # ------------------------------------------------------------------ legal moves
 
@@ -255,12 +266,12 @@ class LivingForestGame(
         """The moves of ``player`` now (empty when it is not their decision)."""
         if player != state.current_player:
             return ()
-        if state.phase is Phase.GUARDIANS:
+        if state.phase is _GUARDIANS:
             return self._guardian_moves(state, player)
         return _MOVES_OF_STEP[state.step](self, state, player)
 
     def _guardian_moves(self, state: LivingForestState, seat: int) -> Moves:
-        can_draw = bool(state.decks[seat] or state.discards[seat])
+        can_draw = (state.decks[seat] or state.discards[seat]) != ()
         return _guardian_choices(
             seat, state.lines[seat], can_draw, state.fragments[seat] > 0, self.reveal_after_third
         )
@@ -270,22 +281,23 @@ class LivingForestGame(
         open_ = self.open_actions(state, seat, done)
         if not open_:
             return ()
-        table = MOVE_TABLE
         sun, water, plant, wind, _ = element_totals(state.lines[seat], state.forests[seat])
         moves: list[mv.LivingForestMove] = []
-        if FRAGMENT in open_ and fragments_left(state.fragments):
-            moves.append(table.fragment[seat])
+        if FRAGMENT in open_ and sum(state.fragments) < FRAGMENT_SUPPLY:
+            moves.append(_FRAGMENT_MOVES[seat])
         if ATTRACT in open_:
             moves += _attract_choices(seat, state.rows, sun)
         if EXTINGUISH in open_:
             moves += _extinguish_choices(seat, state.centre, water)
         if MOVE in open_:
-            moves += table.moves_upto[seat][min(wind, self.max_steps)]
-        if PLANT_ACTION in open_:
-            moves += self._plant_moves(state, seat, plant)
+            moves += _MOVES_UPTO[seat][min(wind, self.max_steps)]
+        if PLANT_ACTION in open_ and plant >= TREE_COST[1]:
+            moves += _plant_choices(
+                seat, state.forests, min(plant, _MAX_COST), self.duplicate_trees
+            )
         if not moves:
             return ()
-        moves.append(table.done[seat])
+        moves.append(_DONE_MOVES[seat])
         return tuple(moves)
 
     def _attract_step_moves(self, state: LivingForestState, seat: int) -> Moves:
@@ -308,7 +320,7 @@ class LivingForestGame(
     def _plant_moves(self, state: LivingForestState, seat: int, plant: int) -> Moves:
         if plant < TREE_COST[1]:
             return ()
-        return _plant_choices(seat, state.forests, min(plant, TREE_COST[-1]), self.duplicate_trees)
+        return _plant_choices(seat, state.forests, min(plant, _MAX_COST), self.duplicate_trees)
 
     # The rule helpers: the legal moves and the explanations of illegal ones both use them.
 
@@ -321,7 +333,7 @@ class LivingForestGame(
     ) -> tuple[int, ...]:
         """The normal actions ``seat`` may still start, ``done`` taken: within its limit,
         each once unless Tree 11 grows in its forest."""
-        if len(done) >= self.action_limit(state, seat):
+        if len(done) >= (1 if solitary_count(state.lines[seat]) >= SOLITARY_LIMIT else 2):
             return ()
         if not done or SAME_ACTION_TREE in state.forests[seat]:
             return ALL_ACTIONS
@@ -360,7 +372,7 @@ class LivingForestGame(
     def _out_of_step(self, state: LivingForestState, move: Any) -> str | None:
         """What the phase or step under way says against ``move``, if anything."""
         revealing = type(move) in _GUARDIAN_MOVES
-        if state.phase is Phase.GUARDIANS:
+        if state.phase is _GUARDIANS:
             return (
                 None
                 if revealing
@@ -378,7 +390,7 @@ class LivingForestGame(
 
     def _gathering_rule(self, state: LivingForestState, move: Any) -> str | None:
         step = state.step.value
-        expected = mv.Attract if state.step is Step.ATTRACT else mv.Extinguish
+        expected = mv.Attract if state.step is _ATTRACTING else mv.Extinguish
         if isinstance(move, mv.Done):
             return f"this bonus {step} must take something first"
         if not isinstance(move, expected):
@@ -414,14 +426,14 @@ class LivingForestGame(
         card = CARD_INDEX.get(move.card) if isinstance(move.card, str) else None
         if card is None or not any(card in row for row in state.rows):
             return f"{excerpt(move.card)} is not face up in the reserve"
-        budget = state.budget if state.step is Step.ATTRACT else self._totals(state)[SUN]
+        budget = state.budget if state.step is _ATTRACTING else self._totals(state)[SUN]
         return f"{move.card} costs {CARD_COST[card]} sun, only {budget} available"
 
     def _why_not_extinguish(self, state: LivingForestState, move: mv.Extinguish) -> str:
         value = move.value
         if not _is_int(value) or value not in state.centre:
             return f"no fire of value {excerpt(value)} in the centre"
-        budget = state.budget if state.step is Step.EXTINGUISH else self._totals(state)[WATER]
+        budget = state.budget if state.step is _EXTINGUISHING else self._totals(state)[WATER]
         return f"a fire of value {value} needs {value} water, only {budget}"
 
     def _why_not_move(self, state: LivingForestState, move: mv.MoveSpirit) -> str:
@@ -469,21 +481,35 @@ class LivingForestGame(
 
     def _reveal(self, state: LivingForestState, move: mv.Reveal) -> LivingForestState:
         seat = move.player
-        deck, discards, entropy = state.decks[seat], state.discards, state.entropy
+        decks, lines = state.decks, state.lines
+        deck = decks[seat]
         if not deck:
-            rng = random.Random(entropy)
-            cards = list(discards[seat])
-            rng.shuffle(cards)
-            deck, discards, entropy = tuple(cards), _set(discards, seat, ()), rng.getrandbits(62)
+            return self._settle_reveal(self._reshuffle(state, seat), seat)
+        # the hot path: _set written out
+        new_decks, new_lines = list(decks), list(lines)
+        new_decks[seat] = deck[1:]
+        new_lines[seat] = lines[seat] + deck[:1]
+        changes = {"decks": tuple(new_decks), "lines": tuple(new_lines)}
         known = state.known[seat]
-        state = state._evolve(
-            decks=_set(state.decks, seat, deck[1:]),
-            known=_set(state.known, seat, known - 1) if known else state.known,
-            lines=_set(state.lines, seat, state.lines[seat] + deck[:1]),
-            discards=discards,
-            entropy=entropy,
+        if known:
+            changes["known"] = _set(state.known, seat, known - 1)
+        state = state._evolve(**changes)
+        moves = self._guardian_moves(state, seat)
+        if len(moves) > 1:
+            return state._primed(seat, moves)
+        return self._next_revealer(state, state.seat_index + 1)
+
+    def _reshuffle(self, state: LivingForestState, seat: int) -> LivingForestState:
+        """Reveal from an empty deck: the discard pile shuffled (by the state's seed) first."""
+        rng = random.Random(state.entropy)
+        cards = list(state.discards[seat])
+        rng.shuffle(cards)
+        return state._evolve(
+            decks=_set(state.decks, seat, tuple(cards[1:])),
+            lines=_set(state.lines, seat, state.lines[seat] + tuple(cards[:1])),
+            discards=_set(state.discards, seat, ()),
+            entropy=rng.getrandbits(62),
         )
-        return self._settle_reveal(state, seat)
 
     def _spend(self, state: LivingForestState, move: mv.SpendFragment) -> LivingForestState:
         seat, card = move.player, CARD_INDEX[move.card]
@@ -519,8 +545,8 @@ class LivingForestGame(
             seat = (state.sacred + index) % p
             moves = self._guardian_moves(state, seat)
             if len(moves) > 1:
-                if state.seat_index != index or state.phase is not Phase.GUARDIANS:
-                    state = state._evolve(phase=Phase.GUARDIANS, seat_index=index)
+                if state.seat_index != index or state.phase is not _GUARDIANS:
+                    state = state._evolve(phase=_GUARDIANS, seat_index=index)
                 return state._primed(seat, moves)
             index += 1
         return self._next_actor(state, 0)
@@ -535,9 +561,7 @@ class LivingForestGame(
             seat = (state.sacred + index) % p
             moves = self._choose_moves(state, seat, ())
             if moves:
-                return state._evolve(**_RESTING, phase=Phase.ACTIONS, seat_index=index)._primed(
-                    seat, moves
-                )
+                return state._evolve(**_ACTING_AT[index])._primed(seat, moves)
             index += 1
         return self._end_action_phase(state)
 
@@ -549,9 +573,9 @@ class LivingForestGame(
         return self._next_actor(state, state.seat_index + 1)
 
     def _done(self, state: LivingForestState, move: mv.Done) -> LivingForestState:
-        if state.step is Step.CHOOSE:
+        if state.step is _CHOOSE:
             return self._next_actor(state, state.seat_index + 1)
-        return self._settle_actions(state._evolve(step=Step.CHOOSE, budget=0, picks=0), move.player)
+        return self._settle_actions(state._evolve(step=_CHOOSE, budget=0, picks=0), move.player)
 
     def _take_fragment(self, state: LivingForestState, move: mv.TakeFragment) -> LivingForestState:
         seat, fragments = move.player, state.fragments
@@ -564,7 +588,7 @@ class LivingForestGame(
     def _attract(self, state: LivingForestState, move: mv.Attract) -> LivingForestState:
         seat, card = move.player, CARD_INDEX[move.card]
         actions, budget, picks = state.actions, state.budget, state.picks
-        if state.step is Step.CHOOSE:
+        if state.step is _CHOOSE:
             actions += (ATTRACT,)
             budget = element_totals(state.lines[seat], state.forests[seat])[SUN]
         level = CARD_LEVEL[card] - 1
@@ -579,19 +603,19 @@ class LivingForestGame(
             known=_set(state.known, seat, state.known[seat] + 1),
             taken=tuple(taken),
             actions=actions,
-            step=Step.ATTRACT,
+            step=_ATTRACTING,
             budget=budget,
             picks=picks + 1,
         )
         more = _attract_choices(seat, state.rows, budget)
         if more:
             return state._primed(seat, more + (MOVE_TABLE.done[seat],))
-        return self._settle_actions(state._evolve(step=Step.CHOOSE, budget=0, picks=0), seat)
+        return self._settle_actions(state._evolve(step=_CHOOSE, budget=0, picks=0), seat)
 
     def _extinguish(self, state: LivingForestState, move: mv.Extinguish) -> LivingForestState:
         seat, value = move.player, move.value
         actions, budget, picks = state.actions, state.budget, state.picks
-        if state.step is Step.CHOOSE:
+        if state.step is _CHOOSE:
             actions += (EXTINGUISH,)
             budget = element_totals(state.lines[seat], state.forests[seat])[WATER]
         centre = list(state.centre)
@@ -603,14 +627,14 @@ class LivingForestGame(
             centre=tuple(centre),
             fires_held=_set(state.fires_held, seat, tuple(held)),
             actions=actions,
-            step=Step.EXTINGUISH,
+            step=_EXTINGUISHING,
             budget=budget,
             picks=picks + 1,
         )
         more = _extinguish_choices(seat, state.centre, budget)
         if more:
             return state._primed(seat, more + (MOVE_TABLE.done[seat],))
-        return self._settle_actions(state._evolve(step=Step.CHOOSE, budget=0, picks=0), seat)
+        return self._settle_actions(state._evolve(step=_CHOOSE, budget=0, picks=0), seat)
 
     def _move(self, state: LivingForestState, move: mv.MoveSpirit) -> LivingForestState:
         seat = move.player
@@ -618,9 +642,7 @@ class LivingForestGame(
         passed = tuple(other for other in passed if any(state.victory[other]))
         changes = {"actions": state.actions + (MOVE,), "rocks": _set(state.rocks, seat, rock)}
         if passed:
-            state = state._evolve(
-                **changes, step=Step.VICTORY, passed=passed, bonus=ROCK_BONUS[rock]
-            )
+            state = state._evolve(**changes, step=_VICTORY, passed=passed, bonus=ROCK_BONUS[rock])
             return state._primed(seat, self._victory_moves(state, seat))
         return self._extra_action(state._evolve(**changes), seat, ROCK_BONUS[rock], 0)
 
@@ -645,9 +667,9 @@ class LivingForestGame(
         forests, fragments = state.forests, state.fragments
         changes: dict[str, Any] = {
             "forests": _set(forests, seat, _set(forests[seat], cell, tree)),
-            "step": Step.CHOOSE,
+            "step": _CHOOSE,
         }
-        if state.step is Step.CHOOSE:
+        if state.step is _CHOOSE:
             changes["actions"] = state.actions + (PLANT_ACTION,)
         gained = min(CORNER_FRAGMENTS.get(cell, 0), FRAGMENT_SUPPLY - sum(fragments))
         if gained:
@@ -670,15 +692,15 @@ class LivingForestGame(
                 fragments = _set(fragments, seat, fragments[seat] + 1)
             return self._settle_actions(state._evolve(fragments=fragments, **_CHOOSING), seat)
         moves: Moves = ()
-        step, budget = Step.CHOOSE, 0
+        step, budget = _CHOOSE, 0
         if action == ATTRACT:
-            step, budget = Step.ATTRACT, totals[SUN] + plus
+            step, budget = _ATTRACTING, totals[SUN] + plus
             moves = _attract_choices(seat, state.rows, budget)
         elif action == EXTINGUISH:
-            step, budget = Step.EXTINGUISH, totals[WATER] + plus
+            step, budget = _EXTINGUISHING, totals[WATER] + plus
             moves = _extinguish_choices(seat, state.centre, budget)
         elif action == PLANT_ACTION:
-            step = Step.PLANT
+            step = _PLANTING
             moves = self._plant_moves(state, seat, totals[PLANT])
         if moves:
             return state._evolve(step=step, budget=budget, picks=0)._primed(seat, moves)
@@ -687,8 +709,8 @@ class LivingForestGame(
     # End of the Action phase and of the turn ----------------------------------
 
     def _end_action_phase(self, state: LivingForestState) -> LivingForestState:
-        if state.turn >= self.turn_limit or any(max(p) >= GOAL for p in state.progress):
-            return state._evolve(phase=Phase.OVER, seat_index=0, **_CHOOSING, actions=())
+        if state.turn >= self.turn_limit or goal_reached(state):
+            return state._evolve(phase=_OVER, seat_index=0, **_CHOOSING, actions=())
         return self._end_turn(state)
 
     def onibi_varans(self, state: LivingForestState) -> tuple[int, ...]:
@@ -697,30 +719,33 @@ class LivingForestGame(
         gets = [0] * p
         if not state.centre:
             return tuple(gets)
-        strength, due = sum(state.centre), len(state.centre)
+        strength = sum(state.centre)
+        lines, forests, sacred = state.lines, state.forests, state.sacred
         hit = [
             s
-            for s in state.turn_order
-            if element_totals(state.lines[s], state.forests[s])[WATER] < strength
+            for s in (*range(sacred, p), *range(sacred))  # turn order
+            if element_totals(lines[s], forests[s])[WATER] < strength
         ]
-        left = state.varans
-        for _ in range(due):
-            for s in hit:
-                if left:
-                    gets[s] += 1
-                    left -= 1
+        if not hit:
+            return tuple(gets)
+        # one Varan per fire tile to each seat hit, dealt one at a time in turn order
+        each, extra = divmod(min(state.varans, len(state.centre) * len(hit)), len(hit))
+        for k, s in enumerate(hit):
+            gets[s] = each + (k < extra)
         return tuple(gets)
 
     def added_fires(self, state: LivingForestState) -> tuple[tuple[int, ...], tuple[int, int, int]]:
         """The centre and the fire supply after Onibi attacks the Sacred Tree."""
+        if not any(state.taken) and state.centre:
+            return state.centre, state.fire_supply
         centre, supply = list(state.centre), list(state.fire_supply)
-        for level in (1, 2, 3):
+        for level, taken in enumerate(state.taken, 1):
             value = FIRE_OF_LEVEL[level]
             index = FIRE_VALUES.index(value)
-            for _ in range(state.taken[level - 1]):
-                if len(centre) < CENTRE_LIMIT and supply[index]:
-                    centre.append(value)
-                    supply[index] -= 1
+            added = min(taken, CENTRE_LIMIT - len(centre), supply[index])
+            if added > 0:
+                centre += (value,) * added
+                supply[index] -= added
         if not centre and supply[0]:
             centre.append(FIRE_VALUES[0])
             supply[0] -= 1
@@ -728,34 +753,25 @@ class LivingForestGame(
 
     def _end_turn(self, state: LivingForestState) -> LivingForestState:
         """Onibi attacks, the reserve is refilled, Help Lines are discarded, the Tree passes."""
+        p = self.num_players
         gets = self.onibi_varans(state)
         centre, supply = self.added_fires(state)
-        rows, stacks = [], []
-        for row, stack in zip(state.rows, state.stacks, strict=True):
-            need = ROW_SIZE - len(row)
-            rows.append(tuple(sorted(row + stack[:need])) if need else row)
-            stacks.append(stack[need:] if need else stack)
-        discards = tuple(
-            _added(discard, line + (VARAN,) * got)
-            for discard, line, got in zip(state.discards, state.lines, gets, strict=True)
-        )
-        state = state._evolve(
-            **_CHOOSING,
-            phase=Phase.GUARDIANS,
-            seat_index=0,
-            actions=(),
-            varans=state.varans - sum(gets),
-            centre=centre,
-            fire_supply=supply,
-            rows=tuple(rows),
-            stacks=tuple(stacks),
-            discards=discards,
-            lines=((),) * self.num_players,
-            taken=(0, 0, 0),
-            sacred=(state.sacred + 1) % self.num_players,
-            turn=state.turn + 1,
-        )
-        return self._next_revealer(state, 0)
+        changes = {
+            **_NEW_TURN,
+            "varans": state.varans - sum(gets),
+            "centre": centre,
+            "fire_supply": supply,
+            "discards": tuple(
+                tuple(sorted(discard + line + (VARAN,) * got)) if line or got else discard
+                for discard, line, got in zip(state.discards, state.lines, gets, strict=True)
+            ),
+            "lines": ((),) * p,
+            "sacred": (state.sacred + 1) % p,
+            "turn": state.turn + 1,
+        }
+        if any(state.taken):  # rows are full or their stack is empty, unless cards were taken
+            changes.update(_refilled(state.rows, state.stacks))
+        return self._next_revealer(state._evolve(**changes), 0)
 
     # ------------------------------------------------------------------ information
 
@@ -814,6 +830,16 @@ class LivingForestGame(
 
 
 # ---------------------------------------------------------------------- pure rule helpers
+
+
+def goal_reached(state: LivingForestState) -> bool:
+    """Whether some Spirit has 12 trees, fires or flowers (Victory tiles included)."""
+    return any(
+        max(progress_of(line, forest, sum(fires), tiles)) >= GOAL
+        for line, forest, fires, tiles in zip(
+            state.lines, state.forests, state.fires_held, state.victory, strict=True
+        )
+    )
 
 
 def line_closed(solitary: int, reveal_after_third: bool) -> bool:
@@ -964,6 +990,11 @@ class _MoveTable:
 
 
 MOVE_TABLE = _MoveTable()
+_FRAGMENT_MOVES, _DONE_MOVES, _MOVES_UPTO = (
+    MOVE_TABLE.fragment,
+    MOVE_TABLE.done,
+    MOVE_TABLE.moves_upto,
+)
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -1005,8 +1036,23 @@ def _plant_choices(
     return tuple(trees[t][c] for t, c in plant_options(forests, seat, plant, duplicates))
 
 
+def _refilled(
+    rows: tuple[tuple[int, ...], ...], stacks: tuple[tuple[int, ...], ...]
+) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """Each reserve row refilled to 4 from its stack (as far as the stack goes)."""
+    new_rows, new_stacks = [], []
+    for row, stack in zip(rows, stacks, strict=True):
+        need = ROW_SIZE - len(row)
+        new_rows.append(tuple(sorted(row + stack[:need])) if need else row)
+        new_stacks.append(stack[need:] if need else stack)
+    return {"rows": tuple(new_rows), "stacks": tuple(new_stacks)}
+
+
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return values[:index] + (value,) + values[index + 1 :]
+    """``values`` with entry ``index`` replaced (through a list: faster than slicing)."""
+    items = list(values)
+    items[index] = value
+    return tuple(items)
 
 
 def _added(pile: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -1019,8 +1065,14 @@ OTHER_ACTIONS: dict[int, tuple[int, ...]] = {
 }
 """The actions still open after one normal action (without Tree 11)."""
 
-_CHOOSING = {"step": Step.CHOOSE, "budget": 0, "picks": 0}
-_RESTING = {**_CHOOSING, "actions": (), "passed": (), "bonus": -1}
+_CHOOSING = {"step": _CHOOSE, "budget": 0, "picks": 0}
+_NEW_TURN = {**_CHOOSING, "phase": _GUARDIANS, "seat_index": 0, "actions": (), "taken": (0, 0, 0)}
+"""The changes that start a turn's Guardian phase (beside the pieces that move)."""
+_ACTING_AT = [
+    {**_CHOOSING, "actions": (), "passed": (), "bonus": -1, "phase": _ACTIONS, "seat_index": k}
+    for k in SEATS
+]
+"""The changes that hand the actions to the k-th seat of the turn."""
 
 _ACTION_OF: dict[type, int] = {
     mv.TakeFragment: FRAGMENT,

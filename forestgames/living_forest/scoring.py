@@ -79,7 +79,9 @@ def solitary_count(line: tuple[int, ...]) -> int:
 
 def tree_count(forest: tuple[int, ...]) -> int:
     """Different tree types in a forest, the starting tree included."""
-    return len({tree for tree in forest if tree >= 0})
+    kinds = set(forest)
+    kinds.discard(-1)
+    return len(kinds)
 
 
 def progress_of(

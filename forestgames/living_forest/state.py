@@ -49,6 +49,9 @@ class Step(StrEnum):
     PLANT = "plant"  # planting the tree of a rock's bonus action
 
 
+_OVER = Phase.OVER  # a module constant: reading a member from its enum class is slow
+
+
 @attrs.frozen(slots=False, repr=False)
 class LivingForestState(StateBase[LivingForestMove]):
     """A Living Forest position. Build with ``game.new_game()``; change with ``apply()``.
@@ -102,13 +105,13 @@ class LivingForestState(StateBase[LivingForestMove]):
     @property
     def current_player(self) -> int | None:
         """The seat to move, or None once the game is over."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return None
         return (self.sacred + self.seat_index) % len(self.decks)
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def __repr__(self) -> str:
         return (
