@@ -42,6 +42,7 @@ from forestgames.living_forest._tables import (
     EXTINGUISH,
     FIRE_OF_LEVEL,
     FIRE_VALUES,
+    FLOWER,
     FOREST_CELLS,
     FOREST_COLS,
     FOREST_ROWS,
@@ -77,8 +78,8 @@ from forestgames.living_forest._tables import (
 from forestgames.living_forest.scoring import (
     element_totals,
     limit_winners,
-    progress_of,
     solitary_count,
+    tree_count,
 )
 from forestgames.living_forest.state import LivingForestState, Phase, Step
 from forestgames.schema import Field
@@ -90,6 +91,7 @@ _GUARDIANS, _ACTIONS, _OVER = Phase.GUARDIANS, Phase.ACTIONS, Phase.OVER
 _CHOOSE, _ATTRACTING, _EXTINGUISHING = Step.CHOOSE, Step.ATTRACT, Step.EXTINGUISH
 _VICTORY, _PLANTING = Step.VICTORY, Step.PLANT
 
+_MIN_COST = TREE_COST[1]  # plant below it buys nothing
 _MAX_COST = max(TREE_COST)  # plant beyond it buys nothing more (and caches better)
 _MOVES_PER_SEAT_TURN = 200  # reveals + spends (≤ 110) and actions with their picks (≤ 90)
 
@@ -291,7 +293,7 @@ class LivingForestGame(
             moves += _extinguish_choices(seat, state.centre, water)
         if MOVE in open_:
             moves += _MOVES_UPTO[seat][min(wind, self.max_steps)]
-        if PLANT_ACTION in open_ and plant >= TREE_COST[1]:
+        if PLANT_ACTION in open_ and plant >= _MIN_COST:
             moves += _plant_choices(
                 seat, state.forests, min(plant, _MAX_COST), self.duplicate_trees
             )
@@ -333,9 +335,11 @@ class LivingForestGame(
     ) -> tuple[int, ...]:
         """The normal actions ``seat`` may still start, ``done`` taken: within its limit,
         each once unless Tree 11 grows in its forest."""
-        if len(done) >= (1 if solitary_count(state.lines[seat]) >= SOLITARY_LIMIT else 2):
+        if not done:
+            return ALL_ACTIONS  # the limit is at least one action
+        if len(done) >= self.action_limit(state, seat):
             return ()
-        if not done or SAME_ACTION_TREE in state.forests[seat]:
+        if SAME_ACTION_TREE in state.forests[seat]:
             return ALL_ACTIONS
         return OTHER_ACTIONS[done[0]]
 
@@ -487,14 +491,16 @@ class LivingForestGame(
             return self._settle_reveal(self._reshuffle(state, seat), seat)
         # the hot path: _set written out
         new_decks, new_lines = list(decks), list(lines)
-        new_decks[seat] = deck[1:]
-        new_lines[seat] = lines[seat] + deck[:1]
+        new_decks[seat] = rest = deck[1:]
+        new_lines[seat] = line = lines[seat] + deck[:1]
         changes = {"decks": tuple(new_decks), "lines": tuple(new_lines)}
         known = state.known[seat]
         if known:
             changes["known"] = _set(state.known, seat, known - 1)
         state = state._evolve(**changes)
-        moves = self._guardian_moves(state, seat)
+        can_draw = (rest or state.discards[seat]) != ()
+        has_fragment = state.fragments[seat] > 0
+        moves = _guardian_choices(seat, line, can_draw, has_fragment, self.reveal_after_third)
         if len(moves) > 1:
             return state._primed(seat, moves)
         return self._next_revealer(state, state.seat_index + 1)
@@ -729,9 +735,14 @@ class LivingForestGame(
         if not hit:
             return tuple(gets)
         # one Varan per fire tile to each seat hit, dealt one at a time in turn order
-        each, extra = divmod(min(state.varans, len(state.centre) * len(hit)), len(hit))
-        for k, s in enumerate(hit):
-            gets[s] = each + (k < extra)
+        due, left = len(state.centre), state.varans
+        if left >= due * len(hit):
+            for s in hit:
+                gets[s] = due
+        else:
+            each, extra = divmod(left, len(hit))
+            for k, s in enumerate(hit):
+                gets[s] = each + (k < extra)
         return tuple(gets)
 
     def added_fires(self, state: LivingForestState) -> tuple[tuple[int, ...], tuple[int, int, int]]:
@@ -834,12 +845,16 @@ class LivingForestGame(
 
 def goal_reached(state: LivingForestState) -> bool:
     """Whether some Spirit has 12 trees, fires or flowers (Victory tiles included)."""
-    return any(
-        max(progress_of(line, forest, sum(fires), tiles)) >= GOAL
-        for line, forest, fires, tiles in zip(
-            state.lines, state.forests, state.fires_held, state.victory, strict=True
-        )
-    )
+    for line, forest, fires, (trees_won, fires_won, flowers_won) in zip(
+        state.lines, state.forests, state.fires_held, state.victory, strict=True
+    ):
+        if (
+            tree_count(forest) + trees_won >= GOAL
+            or sum(fires) + fires_won >= GOAL
+            or element_totals(line, forest)[FLOWER] + flowers_won >= GOAL
+        ):
+            return True
+    return False
 
 
 def line_closed(solitary: int, reveal_after_third: bool) -> bool:
