@@ -3,13 +3,27 @@ options, saved states."""
 
 import copy
 import json
+from pathlib import Path
 
+import numpy as np
 import pytest
 
 import forestgames as fg
-from forestgames.living_forest import Attract, Extinguish, MoveSpirit, Plant, TakeVictory
+from forestgames.core import options_table
+from forestgames.living_forest import (
+    Attract,
+    Done,
+    Extinguish,
+    MoveSpirit,
+    Plant,
+    Reveal,
+    SpendFragment,
+    Stop,
+    TakeFragment,
+    TakeVictory,
+)
 from forestgames.living_forest._tables import CARD_INDEX
-from forestgames.living_forest.state import Step
+from forestgames.living_forest.state import Phase, Step
 from tests.living_forest.helpers import (
     acting,
     checked,
@@ -403,3 +417,219 @@ def test_bad_seats_for_views_are_refused():
             state.observation(bad)
         with pytest.raises(fg.IllegalMoveError):
             state.determinize(bad, 1)
+
+
+def first_state(predicate, players=3, seeds=range(40)):
+    """The first state of the random games ``seeds`` for which ``predicate`` holds."""
+    game = make(players)
+    for seed in seeds:
+        for state, _ in random_game(game, seed):
+            if predicate(state):
+                return state
+    raise AssertionError("no such state in the random games")
+
+
+def refused_data(game, data, match):
+    """Loading ``data`` into ``game`` raises StateError matching ``match``."""
+    with pytest.raises(fg.StateError, match=match):
+        game.state_from_dict(data)
+
+
+def test_cards_taken_this_turn_stay_on_deck_tops():
+    """Reserve cards taken this turn are still known deck tops (nobody draws before next turn)."""
+    state = first_state(lambda s: s.phase is Phase.ACTIONS and any(s.taken))
+    data = state.to_dict()
+    for spirit in data["spirits"]:
+        spirit["known"] = 0
+    refused_data(state.game, data, "lie on the known tops of decks")
+
+
+def test_attract_budget_and_picks_within_reach():
+    """An Attract's budget is at most the sun (+3 at a corner), its picks the cards taken."""
+    state = first_state(lambda s: s.step is Step.ATTRACT and s.picks > 0)
+    seat = state.current_player
+    data = state.to_dict()
+    data["budget"] = state.totals(seat)[0] + 4
+    refused_data(state.game, data, "is more than seat")
+    data = state.to_dict()
+    data["picks"] = sum(state.taken) + 1
+    refused_data(state.game, data, "picks, but seat")
+
+
+def test_extinguish_picks_within_fires_held():
+    """An Extinguish cannot have taken more fires than the seat holds."""
+    state = first_state(lambda s: s.step is Step.EXTINGUISH and s.picks > 0)
+    data = state.to_dict()
+    data["picks"] = sum(state.fires_held[state.current_player]) + 1
+    refused_data(state.game, data, "picks, but seat")
+
+
+def test_steps_follow_their_actions():
+    """A step beyond choosing needs an action taken; the victory and plant steps need a Move."""
+    state = first_state(lambda s: s.step is Step.ATTRACT)
+    data = state.to_dict()
+    data["actions"] = []
+    refused_data(state.game, data, "follows an action")
+    state = first_state(lambda s: s.step is Step.VICTORY)
+    data = state.to_dict()
+    data["actions"] = ["fragment"]
+    refused_data(state.game, data, "follows a Move")
+
+
+def test_victory_tiles_due_in_passing_order():
+    """Spirits passed by a Move give their tiles in the order they were passed."""
+    state = first_state(lambda s: s.step is Step.VICTORY and len(s.passed) > 1, players=4)
+    data = state.to_dict()
+    data["passed"] = data["passed"][::-1]
+    refused_data(state.game, data, "not in the order the Move passed them")
+
+
+def test_bonus_plant_comes_from_a_plant_rock():
+    """The plant step follows a Move onto a rock whose bonus is Plant."""
+    state = put(two_action_state(), 0, "line", ["Bear", "Boar"])
+    state = play(checked(with_seat(state, "rocks", 0, 11)), "0:move 1")
+    assert state.step is Step.PLANT
+    checked(state)
+    data = state.to_dict()
+    data["spirits"][0]["rock"] = 1
+    refused_data(state.game, data, "comes from a Plant rock")
+
+
+def test_no_goal_while_revealing():
+    """Trees and fires only grow in the Action phase, which ends the game at 12 of either."""
+    game = make(2, fire_tiles=(40, 20, 18))
+    data = game.new_game(seed=1).to_dict()
+    data["spirits"][0]["fires"]["2"] = 10
+    data["fire_supply"][0] -= 10
+    assert game.state_from_dict(data).progress[0][1] == 11
+    data["spirits"][0]["fires"]["2"] += 1
+    data["fire_supply"][0] -= 1
+    refused_data(game, data, "the game ended at 12")
+
+
+def test_turns_start_with_a_fire():
+    """In the Guardian phase the centre holds a fire, unless fires of value 2 ran out."""
+    game = make(2, fire_tiles=(2, 20, 18))
+    data = game.new_game(seed=1).to_dict()
+    data["centre"] = []
+    data["spirits"][0]["fires"]["2"] = 1
+    refused_data(game, data, "the centre is empty")
+    data["spirits"][1]["fires"]["2"] = 1
+    data["fire_supply"][0] = 0
+    assert game.state_from_dict(data).centre == ()
+
+
+def test_reshuffle_seed_within_its_range():
+    """The reshuffle seed is drawn below 2**62: a larger one was never written by the game."""
+    data = start().to_dict()
+    data["entropy"] = 2**62
+    refused_data(start().game, data, "entropy must be an int in 0..")
+
+
+# ================================================================================ getters, fields
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda s: s.totals(5),
+        lambda s: s.totals(-1),
+        lambda s: s.forest(9),
+        lambda s: s.help_line(2),
+        lambda s: s.deck_size(-2),
+        lambda s: s.discard_size("0"),
+        lambda s: s.solitary(True),
+        lambda s: s.totals(1.0),
+        lambda s: s.reserve_row(4),
+        lambda s: s.reserve_row(0),
+        lambda s: s.reserve_row(-1),
+        lambda s: s.reserve_row("1"),
+    ],
+)
+def test_getters_refuse_bad_seats_and_levels(call):
+    """Per-seat getters and reserve_row raise IllegalMoveError for a seat or level not in
+    the game (levels are 1..3: no negative-index surprises)."""
+    with pytest.raises(fg.IllegalMoveError, match="seat|level"):
+        call(start())
+
+
+def test_getters_take_numpy_ints():
+    """numpy integers are the seats and levels they stand for."""
+    state = start()
+    assert state.totals(np.int64(1)) == state.totals(1)
+    assert state.forest(np.int8(0)) == state.forest(0)
+    assert state.reserve_row(np.int16(3)) == state.reserve_row(3)
+    assert state.legal_moves(np.int64(0)) == state.legal_moves(0)
+
+
+_NEVER_LEGAL = [1.5, "x", None, [1, 2], (1,), (1, 2, 3), {}, np.array([1, 2]), 10**5000, -1, 99]
+
+
+def _states():
+    guardians = start()
+    choosing = two_action_state()
+    attracting = play(checked(to_row(put(choosing, 0, "line", ["Weasel"]), ["Raven"])), "0:move 1")
+    return {"guardians": guardians, "choosing": choosing, "attracting": attracting}
+
+
+@pytest.mark.parametrize("where", ["guardians", "choosing", "attracting"])
+def test_malformed_move_fields_are_illegal_moves(where):
+    """Every move class with any field malformed (a float, a list, an array, a huge int...)
+    raises IllegalMoveError naming the move, never TypeError or IndexError."""
+    state = _states()[where]
+    valid = {
+        Reveal: (0,),
+        SpendFragment: (0, "Bear"),
+        Stop: (0,),
+        TakeFragment: (0,),
+        Attract: (0, "Raven"),
+        Extinguish: (0, 2),
+        MoveSpirit: (0, 1),
+        TakeVictory: (0, 1, "fire"),
+        Plant: (0, "3A", (1, 1)),
+        Done: (0,),
+    }
+    for cls, args in valid.items():
+        for k in range(len(args)):
+            for value in _NEVER_LEGAL:
+                move = cls(*args[:k], value, *args[k + 1 :])
+                with pytest.raises(fg.IllegalMoveError):
+                    state.apply(move)
+
+
+@pytest.mark.parametrize("at", [1.5, (1.5, 1), (1,), (1, 2, 3), "1,1", np.array([1.5, 1])])
+def test_plant_with_a_malformed_cell(at):
+    """Plant(0, "3A", 1.5) and other malformed cells are illegal moves, whether or not
+    planting is possible now (issue 10)."""
+    with pytest.raises(fg.IllegalMoveError, match="form|forest cells"):
+        two_action_state().apply(Plant(0, "3A", at))  # plant 0: no Plant is legal
+    rich = checked(put(two_action_state(), 0, "line", ["Bear", "Boar"]))
+    assert any(isinstance(m, Plant) for m in rich.legal_moves())
+    with pytest.raises(fg.IllegalMoveError, match="form|forest cells"):
+        rich.apply(Plant(0, "3A", at))
+
+
+def test_numpy_ints_in_move_fields_are_the_ints_they_are():
+    """A move built with numpy integers is the legal move it equals."""
+    state = two_action_state()
+    after = state.apply(Extinguish(np.int64(0), np.int8(2)))
+    assert after == state.apply(Extinguish(0, 2))
+
+
+def test_options_take_numpy_ints():
+    """Option values may be numpy integers (and fire_tiles a numpy array)."""
+    game = fg.make(
+        "living_forest",
+        num_players=np.int64(3),
+        turn_limit=np.int32(9),
+        fire_tiles=np.array([5, 6, 7]),
+    )
+    assert game.options()["fire_tiles"] == [5, 6, 7] and game.turn_limit == 9
+    assert fg.make("living_forest", **game.options()) == game
+
+
+def test_docs_options_table_is_the_declared_one():
+    """docs/living_forest.md shows exactly the Options table made from OPTIONS."""
+    text = (Path(__file__).parents[2] / "docs" / "living_forest.md").read_text()
+    table = text.split("<!-- options -->\n", 1)[1].split("\n<!-- /options -->", 1)[0]
+    assert table.strip() == options_table(fg.living_forest.LivingForestGame.OPTIONS)
