@@ -204,12 +204,12 @@ class LivingForestGame(
         decks = []
         for _ in range(p):
             deck = list(START_DECK)
-            rng.shuffle(deck)
+            shuffle(deck, rng)
             decks.append(tuple(deck))
         stacks, rows = [], []
         for level in (1, 2, 3):
             cards = list(LEVEL_CARDS[level])
-            rng.shuffle(cards)
+            shuffle(cards, rng)
             rows.append(tuple(sorted(cards[:ROW_SIZE])))
             stacks.append(tuple(cards[ROW_SIZE:]))
         forest = tuple(START_TREE if c == START_CELL else -1 for c in range(FOREST_CELLS))
@@ -509,7 +509,7 @@ class LivingForestGame(
         """Reveal from an empty deck: the discard pile shuffled (by the state's seed) first."""
         rng = random.Random(state.entropy)
         cards = list(state.discards[seat])
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         return state._evolve(
             decks=_set(state.decks, seat, tuple(cards[1:])),
             lines=_set(state.lines, seat, state.lines[seat] + tuple(cards[:1])),
@@ -812,12 +812,12 @@ class LivingForestGame(
         decks = []
         for deck, known in zip(state.decks, state.known, strict=True):
             rest = list(deck[known:])
-            rng.shuffle(rest)
+            shuffle(rest, rng)
             decks.append(deck[:known] + tuple(rest))
         stacks = []
         for stack in state.stacks:
             cards = list(stack)
-            rng.shuffle(cards)
+            shuffle(cards, rng)
             stacks.append(tuple(cards))
         return state._evolve(decks=tuple(decks), stacks=tuple(stacks), entropy=rng.getrandbits(62))
 
@@ -1061,6 +1061,20 @@ def _refilled(
         new_rows.append(tuple(sorted(row + stack[:need])) if need else row)
         new_stacks.append(stack[need:] if need else stack)
     return {"rows": tuple(new_rows), "stacks": tuple(new_stacks)}
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (Fisher-Yates over
+    ``getrandbits``), written out: faster, and the game's deals stay the same should the
+    standard library's shuffle ever change."""
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -963,3 +963,18 @@ def test_same_seed_same_game_other_seed_other_deal():
     game = fg.make("living_forest", num_players=3)
     assert game.new_game(seed=5) == game.new_game(seed=5)
     assert game.new_game(seed=5).decks != game.new_game(seed=6).decks
+
+
+def test_the_game_shuffle_is_the_standard_one():
+    """The game's shuffle deals exactly as random.Random.shuffle, for any length and seed."""
+    import random
+
+    from forestgames.living_forest.rules import shuffle
+
+    for seed in range(200):
+        for length in (0, 1, 2, 5, 14, 23):
+            ours, theirs = list(range(length)), list(range(length))
+            a, b = random.Random(seed), random.Random(seed)
+            shuffle(ours, a)
+            b.shuffle(theirs)
+            assert ours == theirs and a.getrandbits(32) == b.getrandbits(32)
