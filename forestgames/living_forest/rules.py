@@ -872,11 +872,6 @@ def spendable_cards(line: tuple[int, ...]) -> list[int]:
     return sorted(set(line) & SOLITARY_CARDS)
 
 
-def fragments_left(fragments: tuple[int, ...]) -> bool:
-    """Whether the Fragment supply still has a tile."""
-    return sum(fragments) < FRAGMENT_SUPPLY
-
-
 def affordable_cards(rows: tuple[tuple[int, ...], ...], sun: int) -> list[int]:
     """The face-up reserve cards costing at most ``sun``, level by level."""
     return [c for row in rows for c in row if CARD_COST[c] <= sun]
