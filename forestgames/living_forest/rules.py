@@ -715,23 +715,24 @@ class LivingForestGame(
     # End of the Action phase and of the turn ----------------------------------
 
     def _end_action_phase(self, state: LivingForestState) -> LivingForestState:
-        if state.turn >= self.turn_limit or goal_reached(state):
+        totals = tuple(map(element_totals, state.lines, state.forests))
+        if state.turn >= self.turn_limit or _goal_reached(state, totals):
             return state._evolve(phase=_OVER, seat_index=0, **_CHOOSING, actions=())
-        return self._end_turn(state)
+        return self._end_turn(state, totals)
 
     def onibi_varans(self, state: LivingForestState) -> tuple[int, ...]:
         """Fire Varans each seat receives from Onibi's attack in ``state``."""
+        return self._onibi_varans(state, tuple(map(element_totals, state.lines, state.forests)))
+
+    def _onibi_varans(
+        self, state: LivingForestState, totals: tuple[tuple[int, ...], ...]
+    ) -> tuple[int, ...]:
         p = self.num_players
         gets = [0] * p
         if not state.centre:
             return tuple(gets)
         strength = sum(state.centre)
-        lines, forests, sacred = state.lines, state.forests, state.sacred
-        hit = [
-            s
-            for s in (*range(sacred, p), *range(sacred))  # turn order
-            if element_totals(lines[s], forests[s])[WATER] < strength
-        ]
+        hit = [s for s in TURN_ORDER[p][state.sacred] if totals[s][WATER] < strength]
         if not hit:
             return tuple(gets)
         # one Varan per fire tile to each seat hit, dealt one at a time in turn order
@@ -762,10 +763,13 @@ class LivingForestGame(
             supply[0] -= 1
         return tuple(sorted(centre)), tuple(supply)  # type: ignore[return-value]
 
-    def _end_turn(self, state: LivingForestState) -> LivingForestState:
-        """Onibi attacks, the reserve is refilled, Help Lines are discarded, the Tree passes."""
+    def _end_turn(
+        self, state: LivingForestState, totals: tuple[tuple[int, ...], ...]
+    ) -> LivingForestState:
+        """Onibi attacks, the reserve is refilled, Help Lines are discarded, the Tree passes
+        (``totals``: each seat's elements at the end of the Action phase)."""
         p = self.num_players
-        gets = self.onibi_varans(state)
+        gets = self._onibi_varans(state, totals)
         centre, supply = self.added_fires(state)
         changes = {
             **_NEW_TURN,
@@ -845,15 +849,19 @@ class LivingForestGame(
 
 def goal_reached(state: LivingForestState) -> bool:
     """Whether some Spirit has 12 trees, fires or flowers (Victory tiles included)."""
-    for line, forest, fires, (trees_won, fires_won, flowers_won) in zip(
-        state.lines, state.forests, state.fires_held, state.victory, strict=True
+    return _goal_reached(state, tuple(map(element_totals, state.lines, state.forests)))
+
+
+def _goal_reached(state: LivingForestState, totals: tuple[tuple[int, ...], ...]) -> bool:
+    for forest, fires, elements, (trees_won, fires_won, flowers_won) in zip(
+        state.forests, state.fires_held, totals, state.victory, strict=True
     ):
-        if (
-            tree_count(forest) + trees_won >= GOAL
-            or sum(fires) + fires_won >= GOAL
-            or element_totals(line, forest)[FLOWER] + flowers_won >= GOAL
-        ):
+        if elements[FLOWER] + flowers_won >= GOAL or sum(fires) + fires_won >= GOAL:
             return True
+        # a cheap bound first: the distinct trees are at most the planted cells
+        if FOREST_CELLS - forest.count(-1) + trees_won >= GOAL:
+            if tree_count(forest) + trees_won >= GOAL:
+                return True
     return False
 
 
@@ -938,6 +946,10 @@ def _is_int(value: Any) -> bool:
 
 SEATS = range(4)
 """Every seat a game can have (move tables cover them all)."""
+TURN_ORDER: dict[int, tuple[tuple[int, ...], ...]] = {
+    p: tuple(tuple((first + k) % p for k in range(p)) for first in range(p)) for p in (2, 3, 4)
+}
+"""The seats in turn order by player count and Sacred Tree holder."""
 _RESERVE = [c for level in (1, 2, 3) for c in LEVEL_CARDS[level]]
 _T = TypeVar("_T")
 
