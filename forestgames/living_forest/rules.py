@@ -294,9 +294,7 @@ class LivingForestGame(
         if MOVE in open_:
             moves += _MOVES_UPTO[seat][min(wind, self.max_steps)]
         if PLANT_ACTION in open_ and plant >= _MIN_COST:
-            moves += _plant_choices(
-                seat, state.forests, min(plant, _MAX_COST), self.duplicate_trees
-            )
+            moves += self._plant_moves(state, seat, plant)
         if not moves:
             return ()
         moves.append(_DONE_MOVES[seat])
@@ -304,11 +302,11 @@ class LivingForestGame(
 
     def _attract_step_moves(self, state: LivingForestState, seat: int) -> Moves:
         moves = _attract_choices(seat, state.rows, state.budget)
-        return moves + (MOVE_TABLE.done[seat],) if state.picks else moves
+        return moves + (_DONE_MOVES[seat],) if state.picks else moves
 
     def _extinguish_step_moves(self, state: LivingForestState, seat: int) -> Moves:
         moves = _extinguish_choices(seat, state.centre, state.budget)
-        return moves + (MOVE_TABLE.done[seat],) if state.picks else moves
+        return moves + (_DONE_MOVES[seat],) if state.picks else moves
 
     def _victory_moves(self, state: LivingForestState, seat: int) -> Moves:
         source = state.passed[0]
@@ -320,7 +318,7 @@ class LivingForestGame(
         return self._plant_moves(state, seat, plant)
 
     def _plant_moves(self, state: LivingForestState, seat: int, plant: int) -> Moves:
-        if plant < TREE_COST[1]:
+        if plant < _MIN_COST:
             return ()
         return _plant_choices(seat, state.forests, min(plant, _MAX_COST), self.duplicate_trees)
 
@@ -615,7 +613,7 @@ class LivingForestGame(
         )
         more = _attract_choices(seat, state.rows, budget)
         if more:
-            return state._primed(seat, more + (MOVE_TABLE.done[seat],))
+            return state._primed(seat, more + (_DONE_MOVES[seat],))
         return self._settle_actions(state._evolve(step=_CHOOSE, budget=0, picks=0), seat)
 
     def _extinguish(self, state: LivingForestState, move: mv.Extinguish) -> LivingForestState:
@@ -639,7 +637,7 @@ class LivingForestGame(
         )
         more = _extinguish_choices(seat, state.centre, budget)
         if more:
-            return state._primed(seat, more + (MOVE_TABLE.done[seat],))
+            return state._primed(seat, more + (_DONE_MOVES[seat],))
         return self._settle_actions(state._evolve(step=_CHOOSE, budget=0, picks=0), seat)
 
     def _move(self, state: LivingForestState, move: mv.MoveSpirit) -> LivingForestState:

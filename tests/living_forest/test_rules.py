@@ -978,3 +978,15 @@ def test_the_game_shuffle_is_the_standard_one():
             shuffle(ours, a)
             b.shuffle(theirs)
             assert ours == theirs and a.getrandbits(32) == b.getrandbits(32)
+
+
+def test_docs_python_blocks_run():
+    """Every Python block of docs/living_forest.md runs as a user would paste it."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "living_forest.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/living_forest.md", "exec"), {})
