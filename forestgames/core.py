@@ -470,7 +470,7 @@ class GameBase(Generic[S, M]):
     :class:`Option`, one attrs field of the same name each) and
     ``MOVE_TYPES``. It implements the hooks ``_new_game``, ``_legal_moves``,
     ``_step``, ``_state_fields`` and ``_state_from_fields``, and where it has
-    them ``_explain``, ``_invariants``, ``_players_to_act``, ``_observe``,
+    them ``_explain``, ``_explain_kind``, ``_invariants``, ``_players_to_act``, ``_observe``,
     ``_determinize``, ``_scores``, ``_winners``, ``_max_moves``,
     ``_score_range``, ``_parse_move``, the renderers and ``_make_codec``.
     """
@@ -622,14 +622,15 @@ class GameBase(Generic[S, M]):
         """What the acting seat is deciding, in a word (for messages)."""
         return "current"
 
-    def _explain_kind(self, state: S, move: Any) -> str | None:
-        """Why no move of ``move``'s kind is legal for its seat now (hook; None: the
-        base says which kinds are)."""
-        return None
-
     def _explain(self, state: S, move: Any) -> str | None:
         """Why ``move`` (of this game, by a seat that may act, with well-formed
         fields) is illegal, from the rule helpers the legal moves come from."""
+        return None
+
+    def _explain_kind(self, state: S, move: Any) -> str | None:
+        """Why no move of ``move``'s kind is legal now (hook, for games whose steps
+        mix kinds: the rule that rules the kind out; its fields may be malformed).
+        None: the base names the kinds that are legal."""
         return None
 
     # ------------------------------------------------------------------ information
@@ -756,17 +757,15 @@ class GameBase(Generic[S, M]):
             return self._not_acting(state, text, player)
         same_kind = [m for m in moves if type(m) is type(move)]
         if not same_kind:
-            why = self._explain_kind(state, move)
-            if why:
-                return why
-            kinds = sorted({type(m).__name__ for m in moves})
-            return (
-                f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
-            )
+            return self._explain_kind(state, move) or self._wrong_kind(state, text, moves)
         bad = _malformed_field(move, same_kind)
         if bad is not None:
             return f"{text}: {bad}"
         return self._explain(state, move) or f"{text} is not legal now"
+
+    def _wrong_kind(self, state: S, text: str, moves: Sequence[Any]) -> str:
+        kinds = sorted({type(m).__name__ for m in moves})
+        return f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
 
     def _not_acting(self, state: S, text: str, player: int) -> str:
         acting = state.players_to_act
@@ -1224,7 +1223,6 @@ class LegacyStateBase:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_memo", {})
-
 
     game: Any
 
