@@ -120,6 +120,8 @@ def excerpt(value: Any, limit: int = 80) -> str:
 
 
 def _bounded_repr(value: Any, depth: int) -> str:
+    if isinstance(value, np.generic) and not isinstance(value, np.void):
+        value = value.item()  # numpy scalars are shown as the Python values they are
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, int):
@@ -806,16 +808,13 @@ def _form(value: Any) -> Any:
     return object  # anything else is never a legal field
 
 
-def _well_formed(move: Any) -> bool:
-    """Whether every field of ``move`` has a form a legal move could have (no floats,
-    lists, arrays or huge ints, which an equal-looking legal move must not excuse)."""
-    return all(_plain(_form(getattr(move, f.name))) for f in attrs.fields(type(move)))
-
-
-def _plain(form: Any) -> bool:
-    if isinstance(form, tuple):
-        return all(_plain(f) for f in form)
-    return form is not object and form is not None
+def _same_forms(move: Any, legal: Any) -> bool:
+    """Whether every field of ``move`` has the form of ``legal``'s (an equal move with a
+    float, a bool or an array where the legal one has an int is not excused)."""
+    return all(
+        _form(getattr(move, f.name)) == _form(getattr(legal, f.name))
+        for f in attrs.fields(type(move))
+    )
 
 
 def _malformed_field(move: Any, legal: Sequence[Any]) -> str | None:
@@ -911,7 +910,7 @@ class StateBase(Generic[M]):
             player: Any = getattr(move, "player", None)
             if _is_int(player) and 0 <= player < game.num_players:
                 canonical = _find(self.legal_moves(player), move)
-                if canonical is not None and (canonical is move or _well_formed(move)):
+                if canonical is not None and (canonical is move or _same_forms(move, canonical)):
                     return game._step(self, canonical)  # type: ignore[no-any-return]
         raise IllegalMoveError(game._describe_illegal(self, move))
 
