@@ -853,15 +853,17 @@ class StateBase(Generic[M]):
         _set_memo(self, {})
 
     # ------------------------------------------------------------------ who acts
+    # Every state provides ``current_player`` (the seat the game waits for; None once
+    # the game is over) and ``is_terminal``: as properties, or as plain attributes its
+    # transitions keep up to date (cheaper to read on the hot path).
 
-    @property
-    def current_player(self) -> int | None:  # pragma: no cover - every state overrides
-        """The seat the game waits for; None once the game is over."""
-        raise NotImplementedError
+    if TYPE_CHECKING:
 
-    @property
-    def is_terminal(self) -> bool:  # pragma: no cover - every state overrides
-        raise NotImplementedError
+        @property
+        def current_player(self) -> int | None: ...
+
+        @property
+        def is_terminal(self) -> bool: ...
 
     @property
     def players_to_act(self) -> tuple[int, ...]:
@@ -974,7 +976,7 @@ class StateBase(Generic[M]):
 
     def _primed(self, player: int, moves: tuple[M, ...]) -> Self:
         """This (new) state, told ``player``'s legal moves, which the transition already knows."""
-        _set_memo(self, {player: moves})
+        self._memo[player] = moves
         return self
 
     def _evolve(self, **changes: Any) -> Self:
