@@ -620,6 +620,11 @@ class GameBase(Generic[S, M]):
     def _winners(self, state: S) -> tuple[int, ...]:  # pragma: no cover - every game overrides
         raise NotImplementedError
 
+    def _index_hint(self, state: S, move: Any) -> int | None:
+        """Where ``move`` would stand in its seat's long legal list, if the game can say
+        cheaply (hook: the base then checks that very entry by identity, no search)."""
+        return None
+
     def _step_name(self, state: S) -> str:
         """What the acting seat is deciding, in a word (for messages)."""
         return "current"
@@ -900,7 +905,12 @@ class StateBase(Generic[M]):
     def apply(self, move: M) -> Self:
         """The state after ``move``; IllegalMoveError (and nothing changes) if it is illegal."""
         try:
-            if any(map(operator.is_, self._memo[move.player], repeat(move))):  # type: ignore[attr-defined]
+            moves = self._memo[move.player]  # type: ignore[attr-defined]
+            if len(moves) > _LONG:
+                at = self.game._index_hint(self, move)
+                if at is not None and at < len(moves) and moves[at] is move:
+                    return self.game._step(self, move)  # type: ignore[no-any-return]
+            if any(map(operator.is_, moves, repeat(move))):
                 return self.game._step(self, move)  # type: ignore[no-any-return]
         except (AttributeError, KeyError, TypeError):
             pass
@@ -1001,6 +1011,9 @@ class StateBase(Generic[M]):
         object.__setattr__(self, "__dict__", fields)
         _set_memo(self, {})
 
+
+_LONG = 32
+"""Legal move lists longer than this are searched at the game's hint first."""
 
 _set_memo = StateBase._memo.__set__  # type: ignore[attr-defined,misc]
 

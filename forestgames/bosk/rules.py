@@ -8,6 +8,7 @@ over to it through the engine base's hooks.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter
@@ -225,6 +226,22 @@ class BoskGame(
             moves += pick(row)
         return moves
 
+    def _index_hint(self, state: BoskState, move: Any) -> int | None:
+        """A spring move's place in the legal list: its value's block, then its intersection
+        among the free ones (the list is built that way in ``_plant_moves``)."""
+        if type(move) is not mv.PlantTree:
+            return None
+        free = state._memo.get("free")
+        codes = state._memo.get("planted")
+        if free is None or codes is None:
+            return None
+        values = VALUES_LEFT[codes[move.player]]
+        row, col = move.at
+        if move.value not in values:
+            return None
+        at = bisect_left(free, row * (self.size - 1) + col)
+        return values.index(move.value) * len(free) + at
+
     def free_intersections(self, state: BoskState) -> tuple[int, ...]:
         """The intersections without a tree, in order (kept in the state's memo in spring)."""
         memo = state._memo
@@ -423,9 +440,11 @@ class BoskGame(
             turn=turn,
             current_player=state.order[turn % self.num_players],
         )
-        state._memo["trees"] = _set(trees, player, tuple(sorted(trees[player] + (t,))))
+        mine = list(trees[player])
+        insort(mine, t)
+        state._memo["trees"] = _set(trees, player, tuple(mine))
         if state.turn < len(TREE_VALUES) * self.num_players:
-            k = free.index(t)
+            k = bisect_left(free, t)
             memo = state._memo
             memo["free"] = free[:k] + free[k + 1 :]
             memo["planted"] = _set(codes, player, codes[player] + _PLANTED_WEIGHT[value])
@@ -506,7 +525,9 @@ class BoskGame(
         turn = state.turn + 1
         trees = self.tree_positions(state)
         owner = state.owners[t]
-        trees = _set(trees, owner, tuple(x for x in trees[owner] if x != t))
+        theirs = list(trees[owner])
+        theirs.remove(t)
+        trees = _set(trees, owner, tuple(theirs))
         common = {
             "owners": _set(state.owners, t, -1),
             "values": _set(state.values, t, 0),

@@ -88,3 +88,17 @@ def test_kept_turn_fields_match_the_position(data):
     for state in data.draw(playthroughs(game)):
         assert state.current_player == mover(state.phase, state.order, state.turn)
         assert state.is_terminal == (state.phase is Phase.OVER)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.data())
+def test_spring_index_hint_points_at_the_move(data):
+    """In spring the game's index hint finds every legal plant move at its place in the
+    legal list (so apply checks one entry, not the whole list)."""
+    game = fg.make("bosk", num_players=data.draw(st.sampled_from([2, 3, 4])))
+    for state in data.draw(playthroughs(game)):
+        if state.phase is not Phase.SPRING:
+            break
+        moves = state.legal_moves()
+        for k in data.draw(st.lists(st.integers(0, len(moves) - 1), min_size=1, max_size=8)):
+            assert moves[game._index_hint(state, moves[k])] is moves[k]
