@@ -175,6 +175,10 @@ def update(names: list[str]) -> None:
             (folder / file).write_text(transcript(name, options, seed))
         text = json.dumps(perft_data(name), indent=1) + "\n"
         (folder / "perft_counts.json").write_text(text)
+        if name == "bosk":  # Bosk's leaf-path counts, checked against an independent oracle
+            from tests.bosk import leaf_paths
+
+            leaf_paths.main()
         print(f"{name}: rewrote {len(TRANSCRIPTS[name])} transcripts and perft_counts.json")
 
 
