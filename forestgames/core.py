@@ -296,7 +296,9 @@ class Option:
             if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
                 raise ConfigError(f"{title}: num_players must be an int, not {excerpt(value)}")
             if not low <= value <= high:
-                raise ConfigError(f"{title} is played by {low} to {high} players, not {value}")
+                raise ConfigError(
+                    f"{title} is played by {low} to {high} players, not {excerpt(value)}"
+                )
             return int(value)
 
         return cls("num_players", default, check, f"int {low}–{high}", doc)
@@ -904,17 +906,22 @@ class StateBase(Generic[M]):
 
     def apply(self, move: M) -> Self:
         """The state after ``move``; IllegalMoveError (and nothing changes) if it is illegal."""
+        if self._is_own_move(move):
+            return self.game._step(self, move)  # type: ignore[no-any-return]
+        return self._apply_checked(move)
+
+    def _is_own_move(self, move: Any) -> bool:
+        """Whether ``move`` is one of this state's own legal move objects (by identity:
+        the list its seat was given, at the game's hint first when it is long)."""
         try:
-            moves = self._memo[move.player]  # type: ignore[attr-defined]
+            moves = self._memo[move.player]
             if len(moves) > _LONG:
                 at = self.game._index_hint(self, move)
                 if at is not None and at < len(moves) and moves[at] is move:
-                    return self.game._step(self, move)  # type: ignore[no-any-return]
-            if any(map(operator.is_, moves, repeat(move))):
-                return self.game._step(self, move)  # type: ignore[no-any-return]
-        except (AttributeError, KeyError, TypeError):
-            pass
-        return self._apply_checked(move)
+                    return True
+            return any(map(operator.is_, moves, repeat(move)))
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+            return False  # a malformed move: the checked path says what is wrong
 
     def _apply_checked(self, move: Any) -> Self:
         game = self.game
@@ -1123,7 +1130,10 @@ class GameRecord:
     def replay(self) -> tuple[Any, ...]:
         """Every state of the game, from the first to the last; errors name the bad move."""
         game = self.make_game()
-        state = game.new_game(seed=self.seed, first_player=self.first_player)
+        try:
+            state = game.new_game(seed=self.seed, first_player=self.first_player)
+        except ConfigError as error:
+            raise StateError(f"game record: {error}") from None
         states = [state]
         for index, text in enumerate(self.moves):
             try:
@@ -1177,7 +1187,7 @@ class GameRecord:
             raise StateError(f"a game record is JSON text, not {excerpt(text)}")
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+        except (ValueError, RecursionError) as error:  # bad JSON, bad UTF-8, huge numbers
             raise StateError(f"game record is not JSON: {excerpt(str(error), 120)}") from None
         return cls.from_dict(data)
 
