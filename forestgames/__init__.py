@@ -4,10 +4,13 @@
     game = fg.make("bosk", num_players=3)
     state = game.new_game(seed=7)
 
-See ``docs/index.md`` and DESIGN.md for the protocol every game follows.
+See ``docs/index.md`` for the protocol every game follows.
 """
 
-from forestgames import bonsai, boom_bokken, bosk, living_forest
+from typing import Any, Literal, overload
+
+from forestgames import bonsai, boom_bokken, bosk, core, living_forest
+from forestgames._version import __version__
 from forestgames.core import (
     ConfigError,
     ForestGamesError,
@@ -16,7 +19,6 @@ from forestgames.core import (
     IllegalMoveError,
     ParseError,
     StateError,
-    make,
     register_game,
     registered_games,
 )
@@ -28,10 +30,26 @@ register_game("boom_bokken", boom_bokken.BoomBokkenGame.create)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
+
+@overload
+def make(name: Literal["bosk"], **options: Any) -> bosk.BoskGame: ...
+@overload
+def make(name: Literal["bonsai"], **options: Any) -> bonsai.BonsaiGame: ...
+@overload
+def make(name: Literal["living_forest"], **options: Any) -> living_forest.LivingForestGame: ...
+@overload
+def make(name: Literal["boom_bokken"], **options: Any) -> boom_bokken.BoomBokkenGame: ...
+@overload
+def make(name: str, **options: Any) -> Any: ...
+def make(name: str, **options: Any) -> Any:
+    """The game called ``name`` (see ``GAME_NAMES``) with ``options``; ConfigError if
+    either is bad. Typed: ``make("bosk")`` is a ``BoskGame``."""
+    return core.make(name, **options)
+
+
+from forestgames import viewer  # noqa: E402 - pictures of the registered games
 from forestgames.agents import GreedyAgent, MCTSAgent, RandomAgent  # noqa: E402 - after the games
 from forestgames.sim import play, simulate  # noqa: E402
-
-__version__ = "0.1.0"
 
 __all__ = [
     "GAME_NAMES",
@@ -40,16 +58,18 @@ __all__ = [
     "GameRecord",
     "GameTraits",
     "GreedyAgent",
-    "MCTSAgent",
-    "RandomAgent",
     "IllegalMoveError",
+    "MCTSAgent",
     "ParseError",
+    "RandomAgent",
     "StateError",
+    "__version__",
     "bonsai",
-    "bosk",
     "boom_bokken",
+    "bosk",
     "living_forest",
     "make",
     "play",
     "simulate",
+    "viewer",
 ]

@@ -48,32 +48,32 @@ if TYPE_CHECKING:
     from forestgames.schema import Field, StateSchema
 
 __all__ = [
-    "ForestGamesError",
-    "IllegalMoveError",
     "ConfigError",
+    "ForestGamesError",
+    "Game",
+    "GameBase",
+    "GameRecord",
+    "GameTraits",
+    "IllegalMoveError",
+    "Move",
+    "Option",
     "ParseError",
+    "State",
+    "StateBase",
     "StateError",
-    "excerpt",
-    "require",
     "as_int",
     "as_pair",
     "check_seat",
     "check_seed",
-    "resolve_seed",
     "derive_seed",
-    "new_rng",
+    "excerpt",
     "frozen_array",
-    "Option",
-    "Move",
-    "Game",
-    "State",
-    "GameTraits",
-    "GameBase",
-    "StateBase",
-    "GameRecord",
-    "register_game",
     "make",
+    "new_rng",
+    "register_game",
     "registered_games",
+    "require",
+    "resolve_seed",
 ]
 
 
@@ -120,6 +120,8 @@ def excerpt(value: Any, limit: int = 80) -> str:
 
 
 def _bounded_repr(value: Any, depth: int) -> str:
+    if isinstance(value, np.generic) and not isinstance(value, np.void):
+        value = value.item()  # numpy scalars are shown as the Python values they are
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, int):
@@ -134,7 +136,7 @@ def _bounded_repr(value: Any, depth: int) -> str:
         return _container_repr(value, depth)
     try:
         text = repr(value)
-    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+    except Exception:
         text = f"<{type(value).__name__}>"
     return text[:200]
 
@@ -294,7 +296,9 @@ class Option:
             if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
                 raise ConfigError(f"{title}: num_players must be an int, not {excerpt(value)}")
             if not low <= value <= high:
-                raise ConfigError(f"{title} is played by {low} to {high} players, not {value}")
+                raise ConfigError(
+                    f"{title} is played by {low} to {high} players, not {excerpt(value)}"
+                )
             return int(value)
 
         return cls("num_players", default, check, f"int {low}–{high}", doc)
@@ -470,7 +474,7 @@ class GameBase(Generic[S, M]):
     :class:`Option`, one attrs field of the same name each) and
     ``MOVE_TYPES``. It implements the hooks ``_new_game``, ``_legal_moves``,
     ``_step``, ``_state_fields`` and ``_state_from_fields``, and where it has
-    them ``_explain``, ``_invariants``, ``_players_to_act``, ``_observe``,
+    them ``_explain``, ``_explain_kind``, ``_invariants``, ``_players_to_act``, ``_observe``,
     ``_determinize``, ``_scores``, ``_winners``, ``_max_moves``,
     ``_score_range``, ``_parse_move``, the renderers and ``_make_codec``.
     """
@@ -479,7 +483,10 @@ class GameBase(Generic[S, M]):
     title: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     MOVE_TYPES: ClassVar[tuple[type, ...]] = ()
+    CASES: ClassVar[tuple[dict[str, Any], ...]] = ()
+    """Option sets worth checking besides each player count with defaults (the harness's)."""
     _TRAITS: ClassVar[dict[str, Any]]
+    _OUT_OF_TURN: ClassVar[bool] = False
 
     num_players: int
 
@@ -501,6 +508,7 @@ class GameBase(Generic[S, M]):
             raise TypeError(f"game {name!r} must declare players=(low, high)")
         cls.name = name
         cls.title = title or name.replace("_", " ").title()
+        cls._OUT_OF_TURN = out_of_turn
         cls._TRAITS = {
             "min_players": players[0],
             "max_players": players[1],
@@ -519,15 +527,24 @@ class GameBase(Generic[S, M]):
         return cls(**values)
 
     @classmethod
+    def conformance_cases(cls) -> tuple[dict[str, Any], ...]:
+        """Each player count with default options, then the declared ``CASES``."""
+        low, high = cls._TRAITS["min_players"], cls._TRAITS["max_players"]
+        return tuple({"num_players": p} for p in range(low, high + 1)) + cls.CASES
+
+    @classmethod
     def _check_options(cls, values: dict[str, Any]) -> None:
         """Cross-option rules (hook); ConfigError if the combination is bad."""
 
     def options(self) -> dict[str, Any]:
         """The options that rebuild this game with ``make(name, **options)``."""
-        result = {}
+        result: dict[str, Any] = {}
+        values: dict[str, Any] = {}
         for option in self.OPTIONS:
-            value = getattr(self, option.name)
-            if option.omit_default and _same(value, option.default_for(result)):
+            value = values[option.name] = getattr(self, option.name)
+            if option.when is not None and not option.when(values):
+                continue
+            if option.omit_default and _same(value, option.default_for(values)):
                 continue
             result[option.name] = option.to_json(value)
         return result
@@ -605,6 +622,11 @@ class GameBase(Generic[S, M]):
     def _winners(self, state: S) -> tuple[int, ...]:  # pragma: no cover - every game overrides
         raise NotImplementedError
 
+    def _index_hint(self, state: S, move: Any) -> int | None:
+        """Where ``move`` would stand in its seat's long legal list, if the game can say
+        cheaply (hook: the base then checks that very entry by identity, no search)."""
+        return None
+
     def _step_name(self, state: S) -> str:
         """What the acting seat is deciding, in a word (for messages)."""
         return "current"
@@ -612,6 +634,12 @@ class GameBase(Generic[S, M]):
     def _explain(self, state: S, move: Any) -> str | None:
         """Why ``move`` (of this game, by a seat that may act, with well-formed
         fields) is illegal, from the rule helpers the legal moves come from."""
+        return None
+
+    def _explain_kind(self, state: S, move: Any) -> str | None:
+        """Why no move of ``move``'s kind is legal now (hook, for games whose steps
+        mix kinds: the rule that rules the kind out; its fields may be malformed).
+        None: the base names the kinds that are legal."""
         return None
 
     # ------------------------------------------------------------------ information
@@ -726,28 +754,27 @@ class GameBase(Generic[S, M]):
         text = describe_move(move)
         if not isinstance(move, self.MOVE_TYPES):
             return f"{text} is not a {self.title} move"
-        player = getattr(move, "player", None)
+        seat = getattr(move, "player", None)
         try:
-            check_seat(self.num_players, player, "player", IllegalMoveError)
+            player = check_seat(self.num_players, seat, "player", IllegalMoveError)
         except IllegalMoveError:
-            return (
-                f"{text}: seat {excerpt(player)} is not in this game ({self.num_players} players)"
-            )
+            return f"{text}: seat {excerpt(seat)} is not in this game ({self.num_players} players)"
         if state.is_terminal:
             return f"{text}: the game is over"
         moves = state.legal_moves(player)
         if not moves:
-            return self._not_acting(state, text, int(player))
+            return self._not_acting(state, text, player)
         same_kind = [m for m in moves if type(m) is type(move)]
         if not same_kind:
-            kinds = sorted({type(m).__name__ for m in moves})
-            return (
-                f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
-            )
+            return self._explain_kind(state, move) or self._wrong_kind(state, text, moves)
         bad = _malformed_field(move, same_kind)
         if bad is not None:
             return f"{text}: {bad}"
         return self._explain(state, move) or f"{text} is not legal now"
+
+    def _wrong_kind(self, state: S, text: str, moves: Sequence[Any]) -> str:
+        kinds = sorted({type(m).__name__ for m in moves})
+        return f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
 
     def _not_acting(self, state: S, text: str, player: int) -> str:
         acting = state.players_to_act
@@ -766,8 +793,9 @@ def _same(a: Any, b: Any) -> bool:
 def describe_move(move: Any) -> str:
     """``str(move)`` if the move can say it, else a bounded repr (for messages)."""
     try:
-        text = str(move) if type(move).__str__ is not object.__str__ else excerpt(move)
-    except Exception:  # noqa: BLE001 - a malformed move may not print; say what it is
+        own_str = type(move).__str__ is not object.__str__  # type: ignore[comparison-overlap]
+        text = str(move) if own_str else excerpt(move)
+    except Exception:
         text = excerpt(move)
     return text if len(text) <= 120 else text[:117] + "..."
 
@@ -777,7 +805,7 @@ def _form(value: Any) -> Any:
     if isinstance(value, bool | np.bool_):
         return bool
     if isinstance(value, int | np.integer):
-        return int
+        return int if -(2**63) <= value < 2**63 else object
     if isinstance(value, str):
         return type(value) if len(value) <= MAX_NOTATION else None
     if value is None:
@@ -785,6 +813,15 @@ def _form(value: Any) -> Any:
     if isinstance(value, tuple) and len(value) <= 64:
         return tuple(_form(v) for v in value)
     return object  # anything else is never a legal field
+
+
+def _same_forms(move: Any, legal: Any) -> bool:
+    """Whether every field of ``move`` has the form of ``legal``'s (an equal move with a
+    float, a bool or an array where the legal one has an int is not excused)."""
+    return all(
+        _form(getattr(move, f.name)) == _form(getattr(legal, f.name))
+        for f in attrs.fields(type(move))
+    )
 
 
 def _malformed_field(move: Any, legal: Sequence[Any]) -> str | None:
@@ -817,22 +854,28 @@ class StateBase(Generic[M]):
     __slots__ = ("_memo",)
 
     game: Any
+    _memo: dict[Any, Any]
+
+    def __attrs_post_init__(self) -> None:
+        _set_memo(self, {})
 
     # ------------------------------------------------------------------ who acts
+    # Every state provides ``current_player`` (the seat the game waits for; None once
+    # the game is over) and ``is_terminal``: as properties, or as plain attributes its
+    # transitions keep up to date (cheaper to read on the hot path).
 
-    @property
-    def current_player(self) -> int | None:  # pragma: no cover - every state overrides
-        """The seat the game waits for; None once the game is over."""
-        raise NotImplementedError
+    if TYPE_CHECKING:
 
-    @property
-    def is_terminal(self) -> bool:  # pragma: no cover - every state overrides
-        raise NotImplementedError
+        @property
+        def current_player(self) -> int | None: ...
+
+        @property
+        def is_terminal(self) -> bool: ...
 
     @property
     def players_to_act(self) -> tuple[int, ...]:
         """Seats with a legal move now, the current player first."""
-        if self.game._TRAITS["out_of_turn"]:
+        if self.game._OUT_OF_TURN:
             return self.game._players_to_act(self)  # type: ignore[no-any-return]
         current = self.current_player
         return () if current is None else (current,)
@@ -859,24 +902,34 @@ class StateBase(Generic[M]):
             player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         moves = () if self.is_terminal else self.game._legal_moves(self, player)
         self._memo[player] = moves
-        return moves  # type: ignore[no-any-return]
+        return moves
 
     def apply(self, move: M) -> Self:
         """The state after ``move``; IllegalMoveError (and nothing changes) if it is illegal."""
-        try:
-            if any(map(operator.is_, self._memo[move.player], repeat(move))):  # type: ignore[attr-defined]
-                return self.game._step(self, move)  # type: ignore[no-any-return]
-        except (AttributeError, KeyError, TypeError):
-            pass
+        if self._is_own_move(move):
+            return self.game._step(self, move)  # type: ignore[no-any-return]
         return self._apply_checked(move)
+
+    def _is_own_move(self, move: Any) -> bool:
+        """Whether ``move`` is one of this state's own legal move objects (by identity:
+        the list its seat was given, at the game's hint first when it is long)."""
+        try:
+            moves = self._memo[move.player]
+            if len(moves) > _LONG:
+                at = self.game._index_hint(self, move)
+                if at is not None and at < len(moves) and moves[at] is move:
+                    return True
+            return any(map(operator.is_, moves, repeat(move)))
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+            return False  # a malformed move: the checked path says what is wrong
 
     def _apply_checked(self, move: Any) -> Self:
         game = self.game
         if isinstance(move, game.MOVE_TYPES) and not self.is_terminal:
-            player = getattr(move, "player", None)
+            player: Any = getattr(move, "player", None)
             if _is_int(player) and 0 <= player < game.num_players:
                 canonical = _find(self.legal_moves(player), move)
-                if canonical is not None:
+                if canonical is not None and (canonical is move or _same_forms(move, canonical)):
                     return game._step(self, canonical)  # type: ignore[no-any-return]
         raise IllegalMoveError(game._describe_illegal(self, move))
 
@@ -890,7 +943,7 @@ class StateBase(Generic[M]):
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over, () until then."""
-        return self.game._winners(self) if self.is_terminal else ()  # type: ignore[no-any-return]
+        return self.game._winners(self) if self.is_terminal else ()
 
     # ------------------------------------------------------------------ information
 
@@ -940,7 +993,7 @@ class StateBase(Generic[M]):
 
     def _primed(self, player: int, moves: tuple[M, ...]) -> Self:
         """This (new) state, told ``player``'s legal moves, which the transition already knows."""
-        _set_memo(self, {player: moves})
+        self._memo[player] = moves
         return self
 
     def _evolve(self, **changes: Any) -> Self:
@@ -963,9 +1016,13 @@ class StateBase(Generic[M]):
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         object.__setattr__(self, "__dict__", fields)
+        _set_memo(self, {})
 
 
-_set_memo = StateBase._memo.__set__  # type: ignore[attr-defined]
+_LONG = 32
+"""Legal move lists longer than this are searched at the game's hint first."""
+
+_set_memo = StateBase._memo.__set__  # type: ignore[attr-defined,misc]
 
 
 def _find(moves: tuple[Any, ...], move: Any) -> Any | None:
@@ -1073,7 +1130,10 @@ class GameRecord:
     def replay(self) -> tuple[Any, ...]:
         """Every state of the game, from the first to the last; errors name the bad move."""
         game = self.make_game()
-        state = game.new_game(seed=self.seed, first_player=self.first_player)
+        try:
+            state = game.new_game(seed=self.seed, first_player=self.first_player)
+        except ConfigError as error:
+            raise StateError(f"game record: {error}") from None
         states = [state]
         for index, text in enumerate(self.moves):
             try:
@@ -1127,7 +1187,7 @@ class GameRecord:
             raise StateError(f"a game record is JSON text, not {excerpt(text)}")
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+        except (ValueError, RecursionError) as error:  # bad JSON, bad UTF-8, huge numbers
             raise StateError(f"game record is not JSON: {excerpt(str(error), 120)}") from None
         return cls.from_dict(data)
 
@@ -1142,160 +1202,3 @@ class _AnyJson:
 
 
 _ANY_JSON: Any = _AnyJson()
-
-
-# --------------------------------------------------------------------------- legacy
-# The machinery of the games not yet on GameBase; removed once every game is ported.
-
-
-def check_player_count(name: str, num_players: Any, low: int, high: int) -> int:
-    """Validate a ``num_players`` option and return it as an int."""
-    if isinstance(num_players, bool) or not isinstance(num_players, int | np.integer):
-        raise ConfigError(f"{name}: num_players must be an int, not {num_players!r}")
-    if not low <= num_players <= high:
-        raise ConfigError(f"{name} is played by {low} to {high} players, not {num_players}")
-    return int(num_players)
-
-
-def check_option_names(title: str, options: dict[str, Any], known: Sequence[str]) -> None:
-    """ConfigError unless every key of ``options`` is one of ``known``."""
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise ConfigError(f"unknown {title} option(s) {unknown}; known: {list(known)}")
-
-
-def check_bool_option(name: str, value: Any) -> bool:
-    """Validate a True/False option and return it as a bool."""
-    if not isinstance(value, bool | np.bool_):
-        raise ConfigError(f"option {name} must be True or False, not {value!r}")
-    return bool(value)
-
-
-class LegacyStateBase:
-    """Behaviour shared by the games' states (a mixin for attrs frozen classes).
-
-    A subclass provides ``game``, ``current_player`` and ``is_terminal``; its
-    game provides ``legal_moves_of(state, player)`` (one seat's legal moves, the
-    game not over), ``apply_move(state, move)`` (the new state, the move known
-    legal), ``state_to_dict(state)`` unless the state writes its own ``to_dict``,
-    and optionally ``why_illegal(state, move)``. A state may override
-    ``_moves_of``, ``_is_legal``, ``_why_illegal`` and ``_apply`` (to cache or to
-    check faster). Games where seats act out of turn override ``players_to_act``.
-    """
-
-    __slots__ = ()
-
-    game: Any
-
-    @property
-    def current_player(self) -> int | None:  # pragma: no cover - overridden
-        raise NotImplementedError
-
-    def legal_moves(self, player: int | None = None) -> tuple[Any, ...]:
-        """Every legal move now, in a fixed order; of ``player`` if given."""
-        if player is None:
-            player = self.current_player
-            if player is None:
-                return ()
-        else:
-            player = self._checked_player(player)
-        if self.is_terminal:
-            return ()
-        return self._moves_of(player)
-
-    @property
-    def is_terminal(self) -> bool:  # pragma: no cover - overridden
-        raise NotImplementedError
-
-    @property
-    def players_to_act(self) -> tuple[int, ...]:
-        """Seats with a legal move now, the current player first."""
-        current = self.current_player
-        return () if current is None else (current,)
-
-    def apply(self, move: Any) -> Any:
-        """The state after ``move``; raise IllegalMoveError (and change nothing) if illegal."""
-        if self.is_terminal:
-            raise IllegalMoveError(f"{move!r}: the game is over")
-        player = getattr(move, "player", None)
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise IllegalMoveError(f"{move!r} is not a {self.game.name} move")
-        if not 0 <= player < self.game.num_players:
-            raise IllegalMoveError(f"{move!r}: seat {player} is not in this game")
-        if not self._is_legal(move):
-            raise IllegalMoveError(self._why_illegal(move))
-        return self._apply(move)
-
-    def _is_legal(self, move: Any) -> bool:
-        """Whether ``move`` (of a seat in the game) is legal now; games may do it faster."""
-        return move in self._moves_of(move.player)
-
-    def _why_illegal(self, move: Any) -> str:
-        """A message saying why ``move`` is illegal: the game's own, or a plain one."""
-        why = getattr(self.game, "why_illegal", None)
-        return why(self, move) if why else f"{move} is not legal now"
-
-    def _checked_player(self, player: Any) -> int:
-        if isinstance(player, bool) or not isinstance(player, int | np.integer):
-            raise IllegalMoveError(f"player must be a seat number, not {player!r}")
-        if not 0 <= player < self.game.num_players:
-            raise IllegalMoveError(
-                f"seat {player} is not in this {self.game.num_players}-player game"
-            )
-        return int(player)
-
-    # The rules live in the game object; by default a state hands over to it.
-
-    def _moves_of(self, player: int) -> tuple[Any, ...]:
-        return self.game.legal_moves_of(self, player)  # type: ignore[no-any-return]
-
-    def _apply(self, move: Any) -> Any:
-        return self.game.apply_move(self, move)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict; ``game.state_from_dict`` rebuilds this exact state."""
-        return self.game.state_to_dict(self)  # type: ignore[no-any-return]
-
-
-def expect_keys(data: Any, keys: Sequence[str], what: str) -> dict[str, Any]:
-    """Check that ``data`` is a dict with exactly ``keys``; StateError otherwise."""
-    if not isinstance(data, dict):
-        raise StateError(f"{what} must be a dict, not {type(data).__name__}")
-    missing = [k for k in keys if k not in data]
-    extra = [k for k in data if k not in keys]
-    if missing:
-        raise StateError(f"{what} lacks {', '.join(missing)}")
-    if extra:
-        raise StateError(f"{what} has unknown keys {', '.join(map(str, extra))}")
-    return data
-
-
-def expect_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
-    """Check an int field of a saved state (bounds inclusive); StateError otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise StateError(f"{what} must be an int, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise StateError(f"{what} = {value} is outside {low}..{high}")
-    return int(value)
-
-
-_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {}
-
-
-def replace(instance: Any, **changes: Any) -> Any:
-    """``attrs.evolve`` for hot paths: a copy of an attrs instance with ``changes``.
-
-    Several times faster than ``attrs.evolve`` (no introspection per call);
-    for classes without validators or converters, which states are. Fields
-    with ``init=False`` (caches) start afresh.
-    """
-    cls = type(instance)
-    known = _FIELDS.get(cls)
-    if known is None:
-        names = [a.name for a in attrs.fields(cls) if a.init]
-        known = _FIELDS[cls] = (operator.attrgetter(*names), {n: i for i, n in enumerate(names)})
-    get_all, position = known
-    values = list(get_all(instance))
-    for name, value in changes.items():
-        values[position[name]] = value
-    return cls(*values)

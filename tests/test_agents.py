@@ -130,7 +130,7 @@ def test_make_agent_specs():
     agent = RandomAgent(1)
     assert make_agent(agent) is agent
     for bad in ("mcts:0", "mcts:x", "mcts:5:0", "mcts:1:2:3", "greedy:3", "alphazero", ""):
-        with pytest.raises(fg.ConfigError, match="agent|mcts"):
+        with pytest.raises(fg.ConfigError, match=r"agent|mcts"):
             make_agent(bad)
     with pytest.raises(fg.ConfigError, match="not an agent"):
         make_agent(42)

@@ -32,11 +32,11 @@ from forestgames import bosk
 __all__ = [
     "MoveEvaluator",
     "PositionValue",
+    "evaluate_moves",
+    "heuristic_for",
+    "position_value",
     "register_heuristic",
     "register_position_value",
-    "heuristic_for",
-    "evaluate_moves",
-    "position_value",
     "scores_after",
 ]
 

@@ -34,7 +34,7 @@ from forestgames.core import new_rng
 if TYPE_CHECKING:
     from forestgames.boom_bokken.state import BoomBokkenState
 
-__all__ = ["observe", "determinize", "allowed_codes"]
+__all__ = ["allowed_codes", "determinize", "observe"]
 
 
 def observe(state: BoomBokkenState, player: int) -> dict[str, Any]:

@@ -30,7 +30,7 @@ import numpy as np
 from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_CODE
 from forestgames.core import ParseError, excerpt
 
-__all__ = ["Play", "TimeOut", "Boom", "BoomBokkenMove", "parse_move"]
+__all__ = ["Boom", "BoomBokkenMove", "Play", "TimeOut", "parse_move"]
 
 
 MAX_CARDS = 99

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from forestgames.boom_bokken import hidden, saved
+from forestgames.boom_bokken import hidden, render, saved
 from forestgames.boom_bokken import moves as mv
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
@@ -51,6 +51,7 @@ from forestgames.boom_bokken._tables import (
     VALUES,
     flash,
 )
+from forestgames.boom_bokken.actions import BoomBokkenCodec
 from forestgames.boom_bokken.scoring import decide_winners, final_scores
 from forestgames.boom_bokken.state import (
     CODES_PRESENT,
@@ -68,7 +69,7 @@ from forestgames.core import (
 )
 from forestgames.schema import Field
 
-__all__ = ["BoomBokkenGame", "OPTIONS"]
+__all__ = ["OPTIONS", "BoomBokkenGame"]
 
 Moves = tuple[mv.BoomBokkenMove, ...]
 
@@ -783,9 +784,15 @@ class BoomBokkenGame(
     # ------------------------------------------------------------------ pictures
 
     def _render_text(self, state: BoomBokkenState, player: int | None) -> str:
-        from forestgames.boom_bokken.render import render_state
+        return render.render_text(state, player)
 
-        return render_state(state)
+    def _render_svg(self, state: BoomBokkenState, player: int | None) -> str:
+        return render.render_svg(state, player)
+
+    # ------------------------------------------------------------------ integer actions
+
+    def _make_codec(self) -> BoomBokkenCodec:
+        return BoomBokkenCodec(self)
 
 
 _EXPLAIN: dict[type, Callable[[BoomBokkenGame, BoomBokkenState, Any, str, int], str | None]] = {

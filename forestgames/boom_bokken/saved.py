@@ -33,7 +33,7 @@ from forestgames.schema import Bool, Choice, Const, Field, Int, List, Nullable, 
 if TYPE_CHECKING:
     from forestgames.boom_bokken.rules import BoomBokkenGame
 
-__all__ = ["state_fields", "public_fields", "state_from_fields", "INVARIANTS", "dealt"]
+__all__ = ["INVARIANTS", "dealt", "public_fields", "state_fields", "state_from_fields"]
 
 CARD = Choice(CARD_NAMES)
 VALUED_CARD = Choice(CARD_NAMES[1:])

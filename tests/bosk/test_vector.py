@@ -1,0 +1,272 @@
+"""VectorBosk against the scalar engine: every step, every seat count and option.
+
+Set FORESTGAMES_LONG=1 for a longer differential run (more games per seat count).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import forestgames as fg
+from forestgames.bosk._pystreams import PythonStreams
+from forestgames.bosk.vector import ActionLayout, VectorBosk
+from forestgames.cli import main
+from forestgames.core import ConfigError, IllegalMoveError, derive_seed
+
+LONG = bool(os.environ.get("FORESTGAMES_LONG"))
+GAMES = 24 if LONG else 3
+
+OPTIONS = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (2, {"squirrel_exactly_three": True, "ties_include_start": False}),
+    (3, {"squirrel_exactly_three": True}),
+    (
+        4,
+        {"ties_include_start": False, "terrain": np.random.default_rng(4).integers(0, 8, (12, 12))},
+    ),
+]
+
+
+def legal_ids(layout: ActionLayout, state) -> list[int]:
+    """The ids of a scalar state's legal moves, sorted."""
+    return sorted(layout.action_id(move) for move in state.legal_moves())
+
+
+def snapshot(vec: VectorBosk) -> list[dict]:
+    """Every game's saved form (to compare whole batches)."""
+    return [vec.state(i).to_dict() for i in range(vec.batch)]
+
+
+@pytest.mark.parametrize(("players", "options"), OPTIONS)
+def test_vector_games_follow_the_scalar_engine(players, options):
+    """Random games in lockstep: after every step each game's state(i) equals the scalar
+    state after the same moves, and its mask row holds exactly that state's legal ids."""
+    seed = 11 + players
+    vec = VectorBosk(players, GAMES, seed, **options)
+    states = [vec.game.new_game(seed=derive_seed(seed, i)) for i in range(GAMES)]
+    rng = random.Random(seed)
+    steps = 0
+    while not all(s.is_terminal for s in states):
+        mask = vec.legal_action_mask()
+        actions = np.zeros(GAMES, dtype=np.int64)
+        for i, state in enumerate(states):
+            assert vec.state(i) == state
+            assert int(vec.current_player[i]) == (
+                -1 if state.current_player is None else state.current_player
+            )
+            assert np.flatnonzero(mask[i]).tolist() == legal_ids(vec.layout, state)
+            if not state.is_terminal:
+                move = rng.choice(state.legal_moves())
+                actions[i] = vec.layout.action_id(move)
+                states[i] = state.apply(move)
+        vec.step(actions)
+        steps += 1
+        if steps % 50 == 0:  # a batch rebuilt from states goes on identically
+            vec = VectorBosk.from_states([vec.state(i) for i in range(GAMES)])
+    for i, state in enumerate(states):
+        assert vec.state(i) == state
+        assert tuple(vec.scores[i]) == state.scores
+        assert (int(vec.winners[i]),) == state.winners
+    assert vec.terminated.all() and not vec.legal_action_mask().any()
+
+
+def test_new_batch_starts_like_new_games():
+    """Game i of VectorBosk(p, batch, seed) is game.new_game(seed=derive_seed(seed, i))."""
+    vec = VectorBosk(3, 20, seed=123)
+    game = fg.make("bosk", num_players=3)
+    for i in range(20):
+        assert vec.state(i) == game.new_game(seed=derive_seed(123, i))
+    vec.reset(7)
+    assert vec.state(5) == game.new_game(seed=derive_seed(7, 5))
+
+
+def test_illegal_id_names_the_game_and_changes_nothing():
+    """An illegal id raises IllegalMoveError naming the game; no game of the batch moves."""
+    vec = VectorBosk(2, 5, seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        vec.step(vec.random_actions(rng))
+    before = snapshot(vec)
+    actions = vec.random_actions(rng)
+    mask = vec.legal_action_mask()
+    bad = int(np.flatnonzero(mask[3] == 0)[0])
+    actions[3] = bad
+    with pytest.raises(IllegalMoveError, match=rf"game 3: action {bad} "):
+        vec.step(actions)
+    assert snapshot(vec) == before
+    actions[3] = vec.num_actions + 5
+    with pytest.raises(IllegalMoveError, match=r"game 3: .*not an id"):
+        vec.step(actions)
+    for wrong in (actions[:4], actions.astype(float), "north", [[1, 2]]):
+        with pytest.raises(IllegalMoveError, match="one per game"):
+            vec.step(wrong)
+    assert snapshot(vec) == before
+
+
+def test_bad_construction_is_a_config_error():
+    """Bad player counts, batch sizes, options and game indices raise ConfigError."""
+    for players, batch in ((5, 2), (2, 0), (2, 1.5), (True, 2)):
+        with pytest.raises(ConfigError):
+            VectorBosk(players, batch, seed=0)
+    with pytest.raises(ConfigError, match="unknown"):
+        VectorBosk(2, 2, seed=0, wind="N")
+    vec = VectorBosk(2, 2, seed=0)
+    for index in (2, -1, "0", 1.0):
+        with pytest.raises(ConfigError, match="game index"):
+            vec.state(index)
+    with pytest.raises(ConfigError, match="same game"):
+        VectorBosk.from_states([vec.state(0), fg.make("bosk", num_players=3).new_game(seed=1)])
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from([2, 3, 4]), st.integers(1, 40), st.integers(0, 2**32 - 1))
+def test_random_playouts_end_in_reachable_finished_games(players, batch, seed):
+    """Batched random playouts end every game; each final state(i) is a valid saved state
+    (state_from_dict checks the rules' invariants) whose scores and winner the arrays show,
+    and the move count is the game's length."""
+    vec = VectorBosk(players, batch, seed)
+    moves = vec.play_random(seed=seed)
+    assert vec.terminated.all()
+    assert (vec.current_player == -1).all()
+    for i in range(batch):
+        state = vec.state(i)
+        assert state.is_terminal
+        assert tuple(vec.scores[i]) == state.scores
+        assert (int(vec.winners[i]),) == state.winners
+    assert (moves >= 8 * players + 1 + 2 * 8 * players).all()
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from([2, 3, 4]), st.integers(1, 12), st.integers(0, 2**32 - 1), st.data())
+def test_lockstep_random_steps_are_legal_and_round_trip(players, batch, seed, data):
+    """Random legal ids stepped in lockstep never raise; at any point the batch rebuilt with
+    from_states equals it, and its masks mark exactly one seat's moves per live game."""
+    vec = VectorBosk(players, batch, seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(data.draw(st.integers(0, 300))):
+        vec.step(vec.random_actions(rng))
+    again = VectorBosk.from_states([vec.state(i) for i in range(batch)])
+    assert snapshot(again) == snapshot(vec)
+    np.testing.assert_array_equal(again.legal_action_mask(), vec.legal_action_mask())
+    mask = vec.legal_action_mask()
+    assert (mask.any(axis=1) == ~vec.terminated).all()
+    picked = vec.random_actions(rng)
+    live = ~vec.terminated
+    assert mask[np.arange(batch), picked][live].all()
+
+
+def test_greedy_playouts_match_scalar_greedy_choices():
+    """A greedy playout picks, in every game and step, one of the moves the scalar greedy
+    agent considers best (same estimates, ties broken at random)."""
+    from forestgames.agents.greedy import margins
+    from forestgames.agents.heuristics import evaluate_moves
+
+    vec = VectorBosk(3, 4, seed=5)
+    rng = np.random.default_rng(1)
+    while not vec.terminated.all():
+        actions = vec.greedy_actions(rng)
+        for i in range(vec.batch):
+            if vec.terminated[i]:
+                continue
+            state = vec.state(i)
+            moves = state.legal_moves()
+            gain = margins(evaluate_moves(state, moves), state.current_player)
+            best = {vec.layout.action_id(m) for m, g in zip(moves, gain, strict=True)
+                    if g == gain.max()}  # fmt: skip
+            assert int(actions[i]) in best
+        vec.step(actions)
+
+
+# ---------------------------------------------------------------------- from vector_sim
+
+
+@pytest.mark.parametrize(
+    ("players", "agents", "rotate", "options"),
+    [
+        (2, ["random"], False, {}),
+        (3, ["random", "greedy"], True, {"squirrel_exactly_three": True}),
+        (4, ["greedy", "random", "random"], True, {"ties_include_start": False}),
+    ],
+)
+def test_vector_rows_equal_the_scalar_rows(players, agents, rotate, options):
+    """engine="vector" replays the scalar agents' games move for move: every row (seed,
+    first player, lineup, scores, winner, length, run digest) is the scalar row."""
+    game = fg.make("bosk", num_players=players, **options)
+    kwargs = {"seed": 4, "rotate": rotate, "progress": False}
+    scalar = fg.simulate(game, agents, 5, **kwargs)
+    vector = fg.simulate(game, agents, 5, engine="vector", **kwargs)
+    assert vector.rows == scalar.rows
+
+
+def test_vector_rows_with_seeded_agent_objects():
+    """Agent objects with their own seeds draw the same streams on both engines."""
+    game = fg.make("bosk", num_players=2)
+    agents = [fg.agents.RandomAgent(seed=9), fg.agents.GreedyAgent(seed=3)]
+    scalar = fg.simulate(game, agents, 4, seed=2, progress=False)
+    assert fg.simulate(game, agents, 4, seed=2, progress=False, engine="vector").rows == scalar.rows
+
+
+@pytest.mark.parametrize(
+    ("game", "agents", "extra"),
+    [
+        ("bonsai", ["random"], {}),
+        ("bosk", ["mcts:10"], {}),
+        ("bosk", ["random"], {"resume": True, "out": "x.jsonl"}),
+        ("bosk", ["random"], {"engine": "gpu"}),
+    ],
+)
+def test_vector_engine_refuses_what_it_cannot_play(game, agents, extra):
+    """Other games, other agents, resuming, or an unknown engine: ConfigError."""
+    extra = {"engine": "vector", **extra}
+    with pytest.raises(ConfigError):
+        fg.simulate(fg.make(game), agents, 2, seed=0, progress=False, **extra)
+
+
+def test_command_line_vector_engine(tmp_path, capsys):
+    """forestgames simulate bosk --engine vector prints the summary and writes the rows."""
+    out = tmp_path / "rows.jsonl"
+    code = main(["simulate", "bosk", "-p", "4", "-n", "8", "--engine", "vector",
+                 "--agents", "greedy,random", "--out", str(out), "--no-progress"])  # fmt: skip
+    assert code == 0
+    assert "8 games" in capsys.readouterr().out
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["index"] for r in rows] == list(range(8))
+
+
+# ---------------------------------------------------------------------- from pystreams
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.lists(st.integers(0, 2**64), min_size=1, max_size=6),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([2, 3, 9, 130, 1000]),
+)
+def test_randbelow_draws_what_random_randrange_draws(seeds, order_seed, largest):
+    """Streams seeded like random.Random(seed) give randrange(n)'s numbers, draw for draw,
+    whatever subset of streams draws each time, past several regenerations of the state."""
+    ours = PythonStreams(seeds)
+    theirs = [random.Random(seed) for seed in seeds]
+    rng = np.random.default_rng(order_seed)
+    for _ in range(700):
+        streams = np.flatnonzero(rng.random(len(seeds)) < 0.8)
+        n = rng.integers(1, largest, len(streams))
+        expected = [theirs[s].randrange(int(k)) for s, k in zip(streams, n, strict=True)]
+        assert ours.randbelow(streams, n).tolist() == expected
+
+
+def test_words_are_the_mersenne_twister_outputs():
+    """words() returns random.Random.getrandbits(32), 32-bit word by word."""
+    ours = PythonStreams([7, 2**40 + 3])
+    theirs = [random.Random(7), random.Random(2**40 + 3)]
+    for _ in range(1300):
+        assert ours.words(np.array([0, 1])).tolist() == [r.getrandbits(32) for r in theirs]

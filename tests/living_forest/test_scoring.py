@@ -1,0 +1,174 @@
+"""Scoring and the end: the three goals, checked after a complete Action phase, and the winners."""
+
+import attrs
+import pytest
+
+import forestgames as fg
+from forestgames.living_forest import decide_winners, limit_winners
+from forestgames.living_forest.state import Phase
+from tests.living_forest.helpers import acting, checked, forest, play, put, start, with_seat
+
+# ---------------------------------------------------------------------- decide_winners
+
+
+def test_single_spirit_at_a_goal_wins_whatever_the_sums():
+    """One Spirit at 12 wins even against a higher sum below 12 everywhere."""
+    assert decide_winners([(12, 0, 0), (11, 11, 11)]) == (0,)
+
+
+def test_several_at_a_goal_highest_sum_wins():
+    """Several Spirits at a goal: the highest sum of the three counts wins."""
+    assert decide_winners([(12, 1, 1), (3, 12, 3), (0, 0, 13)]) == (1,)
+
+
+def test_several_at_a_goal_tied_sums_share():
+    """Several at a goal with equal sums share the victory."""
+    assert decide_winners([(12, 2, 0), (2, 0, 12), (1, 1, 1)]) == (0, 1)
+
+
+def test_nobody_at_a_goal_no_winner():
+    """No Spirit at 12: no winner yet."""
+    assert decide_winners([(11, 11, 11), (0, 0, 0)]) == ()
+
+
+def test_turn_limit_winners_fall_back_to_sums():
+    """At the turn limit with nobody at 12, the highest sums win (ties shared)."""
+    assert limit_winners([(5, 5, 5), (9, 3, 3), (1, 1, 1)]) == (0, 1)
+    assert limit_winners([(12, 0, 0), (11, 11, 11)]) == (0,)
+
+
+# ---------------------------------------------------------------------- in play
+
+
+def hold_fires(state, *held):
+    """``state`` with seat k holding fire tiles ``held[k]`` (by value 2, 3, 4) from the supply."""
+    supply = tuple(s - sum(h[k] for h in held) for k, s in enumerate(state.fire_supply))
+    return attrs.evolve(state, fires_held=tuple(held), fire_supply=supply)
+
+
+TREES = (
+    "6 7 8 9 .",
+    "10 11 S 4A 4B",
+    ". . 5A . .",
+)  # start + 9 types
+
+
+def tree_race():
+    """Seat 0 at 11 trees (10 types + its Tree tile) with plant 3; seat 1 still to act."""
+    state = start()
+    state = put(put(state, 0, "line", ["Bear", "Bee"]), 1, "line", ["Hare"])
+    state = with_seat(state, "forests", 0, forest(*TREES))
+    return checked(acting(state))
+
+
+def test_tree_goal_ends_game_after_the_action_phase():
+    """Planting the 12th tree does not end the game at once: seat 1 still acts, then it ends."""
+    state = tree_race()
+    assert state.progress[0][0] == 11
+    state = play(state, "0:plant 3A@2,1")
+    assert state.progress[0][0] == 12
+    state = play(state, "0:done")
+    assert state.phase is Phase.ACTIONS and state.current_player == 1 and state.winners == ()
+    state = play(state, "1:fragment", "1:done")
+    assert state.is_terminal and state.winners == (0,)
+    assert state.lines[0] != () and state.varans == 23  # no end of turn: no Onibi, lines stay
+
+
+def test_second_copy_does_not_count_toward_tree_goal():
+    """Only different tree types count: a second 4A leaves the count at 11."""
+    state = play(checked(put(tree_race(), 0, "line", ["Boar"])), "0:plant 4A@2,3")
+    assert state.progress[0][0] == 11
+
+
+def test_tree_victory_tiles_count_toward_trees():
+    """Tree Victory tiles add to the different trees."""
+    state = with_seat(with_seat(tree_race(), "victory", 0, (2, 1, 1)), "victory", 1, (0, 1, 1))
+    assert checked(state).progress[0][0] == 12
+
+
+def test_fire_goal():
+    """Fire tiles held plus Fire Victory tiles: the 12th ends the game after the phase."""
+    state = start()
+    state = put(put(state, 0, "line", ["Goldfish"]), 1, "line", ["Hare"])
+    state = hold_fires(state, (4, 3, 3), (0, 0, 0))
+    state = checked(acting(state))
+    assert state.progress[0][1] == 11
+    state = play(state, "0:extinguish 2", "0:done", "1:done")
+    assert state.is_terminal and state.winners == (0,) and state.progress[0][1] == 12
+
+
+def test_flower_goal_counts_line_forest_and_tiles():
+    """Flowers: Help Line + forest (trees, full middle row) + Flower Victory tiles."""
+    state = start()
+    state = put(put(state, 0, "line", ["Ram", "Fawn", "Fox"]), 1, "line", ["Hare"])  # 2 + 1 + 1
+    state = with_seat(state, "forests", 0, forest(". . . . .", "9 4B S 4B 3A", ". . . . ."))
+    state = checked(acting(state))  # 4 + (2 + 1 + 1 trees) + 2 row + 1 tile = 11
+    assert state.progress[0][2] == 11
+    state = play(state, "0:done", "1:done")
+    assert not state.is_terminal
+
+
+def test_flower_goal_reached_ends_game():
+    """12 flowers at the end of the Action phase end the game."""
+    state = start()
+    state = put(put(state, 0, "line", ["Ram", "Fawn", "Fox", "Axolotl"]), 1, "line", ["Hare"])
+    state = with_seat(state, "forests", 0, forest(". . . . .", "9 4B S 4B 3A", ". . . . ."))
+    state = checked(acting(state))
+    assert state.progress[0][2] == 12
+    state = play(state, "0:done", "1:done")
+    assert state.is_terminal and state.winners == (0,)
+
+
+def test_two_at_goals_highest_sum_wins_in_play():
+    """Both Spirits at a goal: the higher sum of the three counts wins."""
+    state = start()
+    state = put(put(state, 0, "line", ["Goldfish"]), 1, "line", ["Hare"])
+    state = hold_fires(state, (4, 4, 3), (4, 4, 4))
+    state = checked(acting(state))
+    state = play(state, "0:done", "1:done")
+    assert state.is_terminal
+    assert state.progress == ((2, 12, 1), (2, 13, 1))
+    assert state.winners == (1,) and state.scores == (15, 16)
+
+
+def test_two_at_goals_equal_sums_share():
+    """Both at a goal with equal sums: shared victory."""
+    state = start()
+    state = put(put(state, 0, "line", ["Hare"]), 1, "line", ["Hare"])
+    state = hold_fires(state, (4, 4, 3), (4, 4, 3))
+    state = checked(acting(state))
+    state = play(state, "0:done", "1:done")
+    assert state.is_terminal and state.winners == (0, 1)
+
+
+def test_turn_limit_ends_game():
+    """turn_limit: the game ends after that turn's Action phase, winners by sums."""
+    state = start(turn_limit=3)
+    state = put(put(state, 0, "line", ["Goldfish"]), 1, "line", ["Hare"])
+    state = checked(acting(attrs.evolve(state, turn=3)))
+    state = play(state, "0:extinguish 2", "0:done", "1:done")
+    assert state.is_terminal and state.winners == (0,)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_scores_are_the_sum_of_the_three_counts(players):
+    """state.scores is trees + fires + flowers per seat (4 at the start: tree and 3 tiles)."""
+    state = start(players)
+    assert state.scores == (4,) * players
+    assert state.progress == ((1 + 1, 1, 1),) * players
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_game_names_winners_with_decide_winners(players):
+    """At the end of random games the winners are decide_winners(progress) whenever a
+    Spirit reached 12, and the highest sums at the turn limit otherwise."""
+    from tests.strategies import final_state
+
+    game = fg.make("living_forest", num_players=players, turn_limit=60)
+    for seed in range(3):
+        state = final_state(game, seed)
+        progress = state.progress
+        if any(max(x) >= 12 for x in progress):
+            assert state.winners == decide_winners(progress) != ()
+        else:
+            assert state.turn == 60 and state.winners == limit_winners(progress)
