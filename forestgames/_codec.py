@@ -153,7 +153,7 @@ class CodecBase:
         table = self._ids_by_identity
         if len(table) > _MOVE_TABLE_LIMIT:
             table.clear()
-        ids = []
+        ids: list[int] = []
         append = ids.append
         for move in moves:
             hit = table.get(id(move))
