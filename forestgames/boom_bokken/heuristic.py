@@ -1,0 +1,23 @@
+"""Boom Bokken's agent heuristic: points so far, less a price per card still held.
+
+Coins go to the seats that empty their hands first, so each card shed is a step
+toward them. :func:`position_value` reads only public facts (points and hand
+sizes), so an agent may evaluate any position with it without learning a hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["CARD_WEIGHT", "position_value"]
+
+CARD_WEIGHT = 0.5
+"""Points a card in hand is estimated to cost."""
+
+
+def position_value(state: Any) -> np.ndarray:
+    """(P,): coins and Bokken tokens so far, less ``CARD_WEIGHT`` per card held."""
+    scores = np.asarray(state.scores, dtype=np.float64)
+    return scores - CARD_WEIGHT * np.asarray(state.hand_sizes, dtype=np.float64)
