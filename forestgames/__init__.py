@@ -11,7 +11,6 @@ from forestgames import bonsai, boom_bokken, bosk, living_forest
 from forestgames.agents.heuristics import register_heuristic, register_position_value
 from forestgames.boom_bokken import heuristic as _boom_bokken_heuristic
 from forestgames.bosk import heuristic as _bosk_heuristic
-from forestgames.living_forest import heuristic as _living_forest_heuristic
 from forestgames.core import (
     ConfigError,
     ForestGamesError,
@@ -24,6 +23,7 @@ from forestgames.core import (
     register_game,
     registered_games,
 )
+from forestgames.living_forest import heuristic as _living_forest_heuristic
 
 register_game("bosk", bosk.BoskGame.create)
 register_game("bonsai", bonsai.BonsaiGame.create)
