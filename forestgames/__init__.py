@@ -41,6 +41,7 @@ GAME_NAMES: tuple[str, ...] = registered_games()
 
 from forestgames.agents import GreedyAgent, MCTSAgent, RandomAgent  # noqa: E402 - after the games
 from forestgames.sim import play, simulate  # noqa: E402
+from forestgames.tournament import tournament  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -63,4 +64,5 @@ __all__ = [
     "make",
     "play",
     "simulate",
+    "tournament",
 ]
