@@ -334,7 +334,9 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
@@ -358,6 +360,17 @@ def _tally(label: str, wins: int, games: int, scores: list[float]) -> dict[str, 
         "mean_score": mean,
         "sd_score": sd,
     }
+
+
+def _tally_line(t: dict[str, Any]) -> str:
+    """One line of the summary table; "-" where no game ended (no rate to show)."""
+    if not t["games"]:
+        return f"{t['label']:<12} {0:>6} {0:>6} {'-':>9}  {'-':<15} {'-':>10} {'-':>6}"
+    low, high = t["ci95"]
+    return (
+        f"{t['label']:<12} {t['games']:>6} {t['wins']:>6} {t['win_rate']:>9.1%}  "
+        f"[{low:5.1%}, {high:5.1%}] {t['mean_score']:>10.2f} {t['sd_score']:>6.2f}"
+    )
 
 
 @attrs.frozen
@@ -410,9 +423,10 @@ class SimulationResult:
     def format_summary(self) -> str:
         """The summary as a small text report."""
         s = self.summary()
+        length = "-" if math.isnan(s["mean_moves"]) else f"{s['mean_moves']:.1f}"
         lines = [
             f"{s['game']}, {s['players']} players: {s['games']} games "
-            f"({s['truncated']} truncated), mean length {s['mean_moves']:.1f} moves"
+            f"({s['truncated']} truncated), mean length {length} moves"
         ]
         for title, tallies in (("seat", s["seats"]), ("agent", s["agents"])):
             lines.append(
@@ -420,11 +434,7 @@ class SimulationResult:
                 f"{'mean score':>10} {'sd':>6}"
             )
             for t in tallies:
-                low, high = t["ci95"]
-                lines.append(
-                    f"{t['label']:<12} {t['games']:>6} {t['wins']:>6} {t['win_rate']:>9.1%}  "
-                    f"[{low:5.1%}, {high:5.1%}] {t['mean_score']:>10.2f} {t['sd_score']:>6.2f}"
-                )
+                lines.append(_tally_line(t))
         return "\n".join(lines)
 
     def to_jsonl(self, path: str | Path) -> None:

@@ -20,8 +20,10 @@ non-winners, the higher score wins and equal scores tie (half a win each).
 A Bradley–Terry model, ``P(a beats b) = 1 / (1 + 10 ** ((R_b - R_a) / 400))``,
 is fitted to these results by Newton's method with a weak prior that keeps
 ratings finite when an agent wins every comparison; ratings are on the Elo
-scale, their mean 1500. The 95% intervals come from a seeded bootstrap over
-games (pairs from one game are not independent, so games are resampled).
+scale, their mean 1500. Each 95% interval is the wider of two: a seeded
+bootstrap over games (pairs from one game are not independent, so games are
+resampled) and the fit's own curvature (Laplace) interval, which stays honest
+when an agent won every comparison (every resample then agrees).
 Win rates (an agent's seats among the winners) come with Wilson intervals.
 """
 
@@ -117,20 +119,36 @@ def pairwise_results(rows: Sequence[GameRow], names: Sequence[str]) -> np.ndarra
 def fit_bradley_terry(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.ndarray:
     """Log-strengths (K,), mean 0, maximising the Bradley–Terry likelihood of ``wins``
     (``wins[a, b]``: times a beat b) plus a Gaussian prior of precision ``prior``."""
-    wins = np.asarray(wins, dtype=np.float64)
+    return _newton(np.asarray(wins, dtype=np.float64), prior)[0]
+
+
+def _newton(wins: np.ndarray, prior: float) -> tuple[np.ndarray, np.ndarray]:
+    """The fit and the Hessian of the negative log-posterior there."""
     k = wins.shape[0]
     games = wins + wins.T
     theta = np.zeros(k)
+    hessian = np.eye(k)
     for _ in range(100):
         p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[a, b] = P(a beats b)
         gradient = (wins - games * p).sum(axis=1) - prior * theta
         weight = games * p * p.T
         hessian = np.diag(weight.sum(axis=1) + prior) - weight
-        step = np.linalg.solve(hessian, gradient)
+        # + 1 1^T / k: ratings are defined up to a common shift; this fixes it (no effect
+        # on the differences) and keeps the system solvable with no prior.
+        step = np.linalg.solve(hessian + 1.0 / k, gradient)
         theta += step
         if np.abs(step).max() < 1e-10:
             break
-    return theta - theta.mean()
+    return theta - theta.mean(), hessian
+
+
+def _laplace_halfwidth(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.ndarray:
+    """1.96 standard errors of each centred log-strength, from the curvature at the fit."""
+    k = wins.shape[0]
+    _, hessian = _newton(wins, prior)
+    centre = np.eye(k) - 1.0 / k
+    covariance = centre @ np.linalg.pinv(hessian + 1.0 / k) @ centre.T
+    return 1.959964 * np.sqrt(np.clip(np.diag(covariance), 0.0, None))
 
 
 def _elo(theta: np.ndarray) -> np.ndarray:
@@ -317,6 +335,8 @@ def rate(
     wins = per_game.sum(axis=0)
     rating = _elo(fit_bradley_terry(wins))
     low, high = _bootstrap(per_game, seed)
+    half = ELO_PER_NATURAL * _laplace_halfwidth(wins)
+    low, high = np.minimum(low, rating - half), np.maximum(high, rating + half)
     tallies = {t["label"]: t for t in simulation.summary()["agents"]}
     ratings = []
     for k, name in enumerate(names):
