@@ -539,7 +539,7 @@ class _Chunker:
         size = 1
         if self.games:
             pace = self.seconds / self.games
-            size = int(CHUNK_SECONDS / pace) if pace > 0 else _MAX_CHUNK
+            size = round(CHUNK_SECONDS / pace) if pace > 0 else _MAX_CHUNK
             size = min(size, _MAX_CHUNK, len(self.todo) // (4 * self.workers))
         chunk = [self.todo.pop() for _ in range(min(max(1, size), len(self.todo)))]
         return chunk

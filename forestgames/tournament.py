@@ -327,9 +327,7 @@ def tournament(
     return rate(simulation, names, derive_seed(seed, 4))
 
 
-def rate(
-    simulation: SimulationResult, names: Sequence[str], seed: int = 0
-) -> TournamentResult:
+def rate(simulation: SimulationResult, names: Sequence[str], seed: int = 0) -> TournamentResult:
     """Fit ratings to the rows of ``simulation`` between the agents ``names``."""
     per_game = pairwise_results(simulation.rows, names)
     wins = per_game.sum(axis=0)

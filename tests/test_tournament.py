@@ -83,9 +83,7 @@ def test_tournament_is_reproducible_and_ranks_greedy_over_random():
 
 def test_tournament_exports(tmp_path):
     """Ratings go out as a table, CSV (one line per agent) and JSON with the pairwise results."""
-    result = fg.tournament(
-        BuzzGame(3), ["random", "greedy", "mcts:5"], 6, seed=1, progress=False
-    )
+    result = fg.tournament(BuzzGame(3), ["random", "greedy", "mcts:5"], 6, seed=1, progress=False)
     assert len(result.format_table().splitlines()) == 2 + 3
     header, *lines = result.to_csv(tmp_path / "r.csv").splitlines()
     assert header.startswith("agent,rating,rating_low,rating_high") and len(lines) == 3
@@ -138,6 +136,7 @@ def test_tournament_command(tmp_path, capsys):
 
 def test_tournament_command_checks_files_before_playing(tmp_path, capsys, monkeypatch):
     """A file that cannot be written is reported before any game is played."""
+
     def no_games(*args, **kwargs):
         raise AssertionError("a game was played")
 

@@ -84,7 +84,9 @@ def _mcts_settings(spec: str, argument: str) -> dict[str, Any]:
             key, value = ("n", "l")[position], token
         name = "reuse_tree" if key == "reuse" else _MCTS_KEYS.get(key)
         if name is None or name in settings:
-            raise ConfigError(f"agent {spec!r}: {key!r} is not a setting, or repeated; {_MCTS_HELP}")
+            raise ConfigError(
+                f"agent {spec!r}: {key!r} is not a setting, or repeated; {_MCTS_HELP}"
+            )
         settings[name] = _mcts_value(spec, key, value)
     return settings
 

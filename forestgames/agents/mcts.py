@@ -93,9 +93,9 @@ def cutoff_rewards(values: Sequence[float]) -> _Rewards:
     """Rewards in [0, 1] for a playout cut short, from each seat's position value.
 
     A seat's reward is a logistic function of its lead over the best other seat,
-    measured relative to the size of the values (so that it is the same for
-    points in the tens or in the hundreds): 0.5 when level, near 1 when far
-    ahead, near 0 when far behind.
+    divided by the largest value's size (so that it is the same for points in the
+    tens or in the hundreds): 0.5 when level, near 1 when far ahead, near 0 when
+    far behind.
     """
     v = [float(x) for x in values]
     if len(v) == 1:
@@ -103,7 +103,7 @@ def cutoff_rewards(values: Sequence[float]) -> _Rewards:
     top = max(range(len(v)), key=v.__getitem__)
     best = v[top]
     second = max(x for k, x in enumerate(v) if k != top)
-    sharpness = CUTOFF_SHARPNESS / (max(abs(x) for x in v) + 1.0)
+    sharpness = CUTOFF_SHARPNESS / (max(abs(x) for x in v) or 1.0)
     exp = math.exp
     return [
         1.0 / (1.0 + exp(-sharpness * (x - (second if k == top else best))))

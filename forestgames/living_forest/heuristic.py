@@ -69,6 +69,8 @@ from forestgames.living_forest.state import Phase, Step
 
 __all__ = ["CARD_VALUE", "move_values", "position_value", "seat_value"]
 
+Rows = tuple[tuple[int, ...], ...]
+
 # --------------------------------------------------------------------------- weights
 
 ELEMENT_WEIGHTS = (0.12, 0.2, 0.2, 0.08, 0.25)
@@ -107,13 +109,17 @@ TREE_VALUE: tuple[float, ...] = tuple(
 # --------------------------------------------------------------------------- the value
 
 
-def position_value(state: Any) -> np.ndarray:
-    """(P,) estimated worth of each Spirit's position, in steps toward a goal (module doc)."""
-    return np.array([seat_value(state, seat) for seat in range(state.num_players)])
+def position_value(state: Any, rows: Rows | None = None) -> np.ndarray:
+    """(P,) estimated worth of each Spirit's position, in steps toward a goal (module doc);
+    with ``rows``, the face-up reserve is taken to be those cards."""
+    return np.array([seat_value(state, seat, rows=rows) for seat in range(state.num_players)])
 
 
-def seat_value(state: Any, seat: int, line: tuple[int, ...] | None = None) -> float:
-    """``seat``'s value in ``state``, its Help Line replaced by ``line`` if given."""
+def seat_value(
+    state: Any, seat: int, line: tuple[int, ...] | None = None, rows: Rows | None = None
+) -> float:
+    """``seat``'s value in ``state``, its Help Line replaced by ``line`` and the face-up
+    reserve by ``rows`` if given."""
     if line is None:
         line = state.lines[seat]
     forest = state.forests[seat]
@@ -132,7 +138,8 @@ def seat_value(state: Any, seat: int, line: tuple[int, ...] | None = None) -> fl
     value += FRAGMENT_VALUE * state.fragments[seat]
     if state.phase is Phase.OVER:
         return value + WIN_BONUS * (seat in state.winners)
-    value += POTENTIAL_FACTOR * _potential(state, seat, line, totals)
+    reserve = state.rows if rows is None else rows
+    value += POTENTIAL_FACTOR * _potential(state, seat, line, totals, reserve)
     return value - _onibi_threat(state, totals)
 
 
@@ -169,18 +176,20 @@ def _actions_left(state: Any, seat: int, line: tuple[int, ...]) -> int:
     return max(0, limit - len(state.actions))
 
 
-def _potential(state: Any, seat: int, line: tuple[int, ...], totals: tuple[int, ...]) -> float:
+def _potential(
+    state: Any, seat: int, line: tuple[int, ...], totals: tuple[int, ...], rows: Rows
+) -> float:
     """The best this turn's remaining actions of ``seat`` could do, one per action."""
     left = _actions_left(state, seat, line)
     under_way = 0.0
     if state.phase is Phase.ACTIONS and state.current_player == seat:
-        under_way = _under_way(state, seat, totals)
+        under_way = _under_way(state, seat, totals, rows)
     if not left:
         return under_way
     gains = sorted(
         (
             FRAGMENT_VALUE if sum(state.fragments) < FRAGMENT_SUPPLY else 0.0,
-            _attract_gain(state, totals[SUN]),
+            _attract_gain(rows, totals[SUN]),
             _extinguish_gain(state, seat, totals[WATER]),
             _plant_gain(state, seat, totals[PLANT]),
             0.5 if totals[WIND] else 0.0,
@@ -190,10 +199,10 @@ def _potential(state: Any, seat: int, line: tuple[int, ...], totals: tuple[int, 
     return under_way + sum(gains[:left])
 
 
-def _under_way(state: Any, seat: int, totals: tuple[int, ...]) -> float:
+def _under_way(state: Any, seat: int, totals: tuple[int, ...], rows: Rows) -> float:
     step = state.step
     if step is Step.ATTRACT:
-        return _attract_gain(state, state.budget)
+        return _attract_gain(rows, state.budget)
     if step is Step.EXTINGUISH:
         return _extinguish_gain(state, seat, state.budget)
     if step is Step.PLANT:
@@ -203,10 +212,10 @@ def _under_way(state: Any, seat: int, totals: tuple[int, ...]) -> float:
     return 0.0
 
 
-def _attract_gain(state: Any, sun: int) -> float:
+def _attract_gain(rows: Rows, sun: int) -> float:
     """Face-up cards ``sun`` can pay for, the best value per sun first."""
     cards = sorted(
-        (c for row in state.rows for c in row if CARD_COST[c] <= sun and CARD_VALUE[c] > 0),
+        (c for row in rows for c in row if CARD_COST[c] <= sun and CARD_VALUE[c] > 0),
         key=lambda c: CARD_VALUE[c] / max(1, CARD_COST[c]),
         reverse=True,
     )
@@ -271,7 +280,14 @@ def move_values(state: Any, moves: Sequence[Any]) -> np.ndarray:
 def _value_after(state: Any, move: Any) -> np.ndarray:
     if isinstance(move, Reveal):
         return _reveal_value(state, move.player)
-    return position_value(_finish_action(state.apply(move), move.player))
+    after = _finish_action(state.apply(move), move.player, state)
+    return position_value(after, _known_rows(state, after))
+
+
+def _known_rows(before: Any, after: Any) -> Rows | None:
+    """The reserve as the mover knows it: once a turn ends, the refill is hidden from the
+    one who looks ahead, so the rows it saw stand in for the new ones."""
+    return before.rows if after.turn != before.turn else None
 
 
 def _reveal_value(state: Any, seat: int) -> np.ndarray:
@@ -290,8 +306,9 @@ def _reveal_value(state: Any, seat: int) -> np.ndarray:
     return value
 
 
-def _finish_action(state: Any, seat: int) -> Any:
-    """Play ``seat``'s compound action under way to its end, the best margin each step."""
+def _finish_action(state: Any, seat: int, origin: Any) -> Any:
+    """Play ``seat``'s compound action under way to its end, the best margin each step
+    (valued as the mover in ``origin`` would see it)."""
     for _ in range(COMPLETION_STEPS):
         if (
             state.phase is not Phase.ACTIONS
@@ -302,7 +319,7 @@ def _finish_action(state: Any, seat: int) -> Any:
         best, best_margin = None, -np.inf
         for move in state.legal_moves(seat):
             after = state.apply(move)
-            values = position_value(after)
+            values = position_value(after, _known_rows(origin, after))
             margin = values[seat] - np.delete(values, seat).max(initial=-np.inf)
             if margin > best_margin:
                 best, best_margin = after, margin
