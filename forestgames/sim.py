@@ -312,7 +312,9 @@ def make_lineup_run(
         "game": game.name,
         "options": game.options(),
         "seed": seed,
-        "agents": [a.name if isinstance(s, str) else repr(a) for s, a in zip(agents, built)],
+        "agents": [
+            a.name if isinstance(s, str) else repr(a) for s, a in zip(agents, built, strict=True)
+        ],
         "lineups": [list(t) for t in tables],
         "cap": cap,
     }

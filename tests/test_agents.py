@@ -352,7 +352,7 @@ def test_greedy_reacts_only_when_it_gains():
     assert reacted and passed
 
 
-# --------------------------------------------------------------------------- MCTS budgets, kept trees
+# --------------------------------------------------------------------------- MCTS budgets and trees
 
 SLOW = pytest.mark.skipif(
     not os.environ.get("FORESTGAMES_SLOW"), reason="slow strength check: set FORESTGAMES_SLOW=1"

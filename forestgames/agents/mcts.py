@@ -265,7 +265,9 @@ class MCTSAgent(SeededAgent):
             rng = self.rng
             if node.depth < PRIOR_DEPTH:
                 gains = margins(evaluate_moves(state, unknown), seat).tolist()
-                priority.update((m, g + rng.random() * 1e-6) for m, g in zip(unknown, gains))
+                priority.update(
+                    (m, g + rng.random() * 1e-6) for m, g in zip(unknown, gains, strict=True)
+                )
             else:
                 priority.update((m, rng.random()) for m in unknown)
         return sorted(fresh, key=lambda k: priority[moves[k]])
