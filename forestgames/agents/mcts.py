@@ -46,6 +46,9 @@ DEFAULT_EXPLORATION = 0.7
 """UCB1's exploration constant."""
 PRIOR_DEPTH = 2
 """Nodes this close to the root try their moves in the heuristic's order; deeper, at random."""
+PRIOR_VISITS = 4
+"""A move ordered by the heuristic starts with this many virtual visits at the reward the
+heuristic's estimate gives (so a small search starts from Greedy's opinion)."""
 CUTOFF_SHARPNESS = 8.0
 """How sharply a lead in position value turns into a reward at a cut playout."""
 REUSE_SEARCH = 64
@@ -64,8 +67,8 @@ class _Node:
     """
 
     __slots__ = (
-        "seat", "depth", "children", "priority", "order", "visits", "available", "reward",
-        "seen", "kids",
+        "seat", "depth", "children", "priority", "prior", "order", "visits", "available",
+        "reward", "seen", "kids",
     )  # fmt: skip
 
     def __init__(self, seat: int, depth: int) -> None:
@@ -73,6 +76,7 @@ class _Node:
         self.depth = depth
         self.children: dict[Any, _Node] = {}
         self.priority: dict[Any, float] = {}  # expansion priority of the moves met here
+        self.prior: dict[Any, float] = {}  # the heuristic's reward for the mover, by move
         self.order: list[int] | None = None  # untried indices into ``seen``, best last
         self.visits = 0
         self.available = 0
@@ -228,6 +232,9 @@ class MCTSAgent(SeededAgent):
                 index = self._untried(node, seat, state, moves, kids)
                 child = _Node(seat, node.depth + 1)
                 child.available = 1
+                prior = node.prior.get(moves[index])
+                if prior is not None:
+                    child.visits, child.reward = PRIOR_VISITS, PRIOR_VISITS * prior
                 node.children[moves[index]] = kids[index] = child
                 state = state.apply(moves[index])
                 path.append(child)
@@ -264,10 +271,14 @@ class MCTSAgent(SeededAgent):
         if unknown:
             rng = self.rng
             if node.depth < PRIOR_DEPTH:
-                gains = margins(evaluate_moves(state, unknown), seat).tolist()
+                values = evaluate_moves(state, unknown)
+                gains = margins(values, seat).tolist()
                 priority.update(
                     (m, g + rng.random() * 1e-6) for m, g in zip(unknown, gains, strict=True)
                 )
+                if PRIOR_VISITS:
+                    rewards = (cutoff_rewards(row)[seat] for row in values.tolist())
+                    node.prior.update(zip(unknown, rewards, strict=True))
             else:
                 priority.update((m, rng.random()) for m in unknown)
         return sorted(fresh, key=lambda k: priority[moves[k]])
