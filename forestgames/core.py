@@ -1,14 +1,31 @@
-"""The protocol every game follows, the library's errors, seeding and game records.
+"""The engine base every game is built on: errors, checks, seeding, options, records.
 
-This module knows no game. Each game package registers a factory with
-:func:`register_game`; :func:`make` builds a game from its name and options.
+This module knows no game. A game is an attrs frozen class deriving from
+:class:`GameBase`, declaring its traits as class keywords and its options as
+data, and implementing a few hooks with fixed signatures (the pgx ``Env``
+pattern); its states derive from :class:`StateBase`::
 
-A game object (frozen, compared by value) holds the options and builds states::
+    @attrs.frozen(slots=False)
+    class MyGame(GameBase["MyState", MyMove], name="my_game", players=(2, 4),
+                 chance=True, hidden_information=False, out_of_turn=False):
+        OPTIONS = (Option.integer("num_players", 2, 2, 4, "seats at the table"),)
+        MOVE_TYPES = (MyMove,)
+        num_players: int
 
-    game = make("bosk", num_players=3)
-    state = game.new_game(seed=7)
-    while not state.is_terminal:
-        state = state.apply(state.legal_moves()[0])
+        def _new_game(self, seed, first_player): ...      # the first state
+        def _legal_moves(self, state, player): ...        # that seat's moves (game not over)
+        def _step(self, state, move): ...                 # the next state (move known legal)
+        def _state_fields(self): ...                      # the saved-state schema
+        def _state_from_fields(self, fields): ...         # a state from checked fields
+
+The base owns, once for every game: option checking (:meth:`GameBase.create`,
+:meth:`GameBase.options`), the legal-move cache, the fast copy
+(:meth:`StateBase._evolve`), the check in :meth:`StateBase.apply` (a move that
+is one of the state's own legal moves is applied without re-validation; any
+other move is looked up in the legal list, and only a move not in it is
+explained, by the rule helpers the game's generator uses), saving and loading
+through the schema, copying (free: states are immutable) and pickling (a game
+pickles as its options, never its derived tables).
 
 A state is immutable: ``state.apply(move)`` returns a new state and leaves the
 old one untouched, or raises :class:`IllegalMoveError` and changes nothing.
@@ -16,13 +33,19 @@ old one untouched, or raises :class:`IllegalMoveError` and changes nothing.
 
 from __future__ import annotations
 
+import functools
 import json
+import math
 import operator
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import repeat
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import attrs
 import numpy as np
+
+if TYPE_CHECKING:
+    from forestgames.schema import Field, StateSchema
 
 __all__ = [
     "ForestGamesError",
@@ -30,24 +53,27 @@ __all__ = [
     "ConfigError",
     "ParseError",
     "StateError",
+    "excerpt",
+    "require",
+    "as_int",
+    "as_pair",
+    "check_seat",
+    "check_seed",
+    "resolve_seed",
+    "derive_seed",
+    "new_rng",
+    "frozen_array",
+    "Option",
     "Move",
     "Game",
     "State",
     "GameTraits",
+    "GameBase",
     "StateBase",
     "GameRecord",
     "register_game",
     "make",
     "registered_games",
-    "derive_seed",
-    "new_rng",
-    "resolve_seed",
-    "check_player_count",
-    "check_option_names",
-    "as_pair",
-    "check_bool_option",
-    "check_seat",
-    "require",
 ]
 
 
@@ -63,7 +89,7 @@ class IllegalMoveError(ForestGamesError, ValueError):
 
 
 class ConfigError(ForestGamesError, ValueError):
-    """An unknown game or a bad game option."""
+    """An unknown game, a bad game option, seed or setting."""
 
 
 class ParseError(ForestGamesError, ValueError):
@@ -71,7 +97,7 @@ class ParseError(ForestGamesError, ValueError):
 
 
 class StateError(ForestGamesError, ValueError):
-    """A saved state (or record) that is malformed or breaks the rules' invariants."""
+    """A saved state (or record, or board array) that is malformed or breaks the rules."""
 
 
 def require(condition: bool, error: type[ForestGamesError], message: str) -> None:
@@ -80,17 +106,103 @@ def require(condition: bool, error: type[ForestGamesError], message: str) -> Non
         raise error(message)
 
 
-# --------------------------------------------------------------------------- seeding
+_EXCERPT_ITEMS = 6
 
 
-def resolve_seed(seed: int | None) -> int:
-    """Return ``seed`` checked, or fresh entropy from the OS when it is None."""
+def excerpt(value: Any, limit: int = 80) -> str:
+    """A short repr of ``value`` for an error message: bounded time, memory and length.
+
+    Huge ints are described by their size, long containers by their first
+    items; the result is at most about ``limit`` characters.
+    """
+    text = _bounded_repr(value, 2)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _bounded_repr(value: Any, depth: int) -> str:
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() > 200:
+            return f"<an int of {math.floor(value.bit_length() * math.log10(2)) + 1} digits>"
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value[:60] + ("..." if len(value) > 60 else ""))
+    if isinstance(value, np.ndarray):
+        return f"<array of shape {value.shape} and dtype {value.dtype}>"
+    if isinstance(value, list | tuple | set | frozenset | dict):
+        return _container_repr(value, depth)
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text[:200]
+
+
+def _container_repr(value: Any, depth: int) -> str:
+    name = type(value).__name__
+    if depth <= 0:
+        return f"<{name} of {len(value)}>"
+    if isinstance(value, dict):
+        items = [
+            f"{_bounded_repr(k, 0)}: {_bounded_repr(v, depth - 1)}"
+            for k, v in list(value.items())[:_EXCERPT_ITEMS]
+        ]
+        open_, close = "{", "}"
+    else:
+        head = list(value)[:_EXCERPT_ITEMS] if len(value) <= 10**6 else []
+        items = [_bounded_repr(v, depth - 1) for v in head]
+        open_, close = ("[", "]") if isinstance(value, list) else ("(", ")")
+    more = f", ... ({len(value)} items)" if len(value) > _EXCERPT_ITEMS else ""
+    return open_ + ", ".join(items) + more + close
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def as_int(
+    value: Any,
+    what: str,
+    low: int | None = None,
+    high: int | None = None,
+    error: type[ForestGamesError] = ConfigError,
+) -> int:
+    """``value`` as an int in ``low..high`` (inclusive); numpy integers accepted,
+    bools, floats and strings refused with ``error`` naming ``what``."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise error(f"{what} must be an int, not {excerpt(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low}..{high}" if high is not None else f">= {low}"
+        raise error(f"{what} must be in {span}, not {excerpt(int(value))}")
+    return int(value)
+
+
+def check_seat(
+    num_players: int, seat: Any, what: str = "seat", error: type[ForestGamesError] = ConfigError
+) -> int:
+    """``seat`` as an int seat number (0-based) of a ``num_players``-player game."""
+    if isinstance(seat, bool | np.bool_) or not isinstance(seat, int | np.integer):
+        raise error(f"{what} must be an int seat number, not {excerpt(seat)}")
+    if not 0 <= seat < num_players:
+        raise error(f"{what} {excerpt(int(seat))} is not a seat of a {num_players}-player game")
+    return int(seat)
+
+
+SEED_LIMIT = 2**64
+"""Seeds are ints in ``0 .. SEED_LIMIT - 1`` (numpy's SeedSequence takes any of them)."""
+
+
+def check_seed(seed: Any, what: str = "seed") -> int:
+    """The one rule for seeds: a non-negative int below 2**64 (numpy ints accepted)."""
+    return as_int(seed, what, 0, SEED_LIMIT - 1)
+
+
+def resolve_seed(seed: Any, what: str = "seed") -> int:
+    """``seed`` checked by :func:`check_seed`, or fresh entropy from the OS when None."""
     if seed is None:
         entropy: int = np.random.SeedSequence().entropy  # type: ignore[assignment]
         return entropy % 2**63
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-        raise ConfigError(f"seed must be a non-negative int or None, not {seed!r}")
-    return int(seed)
+    return check_seed(seed, what)
 
 
 def derive_seed(seed: int, *keys: int) -> int:
@@ -108,49 +220,149 @@ def new_rng(seed: int, *keys: int) -> np.random.Generator:
     return np.random.default_rng(np.random.SeedSequence([int(seed), *map(int, keys)]))
 
 
-def check_player_count(name: str, num_players: Any, low: int, high: int) -> int:
-    """Validate a ``num_players`` option and return it as an int."""
-    if isinstance(num_players, bool) or not isinstance(num_players, int | np.integer):
-        raise ConfigError(f"{name}: num_players must be an int, not {num_players!r}")
-    if not low <= num_players <= high:
-        raise ConfigError(f"{name} is played by {low} to {high} players, not {num_players}")
-    return int(num_players)
-
-
 def as_pair(value: Any) -> Any:
     """Move-field converter: two ints in a list or array become a tuple (``at=[4, 5]``).
 
     Anything else (floats included) is kept as given, for the state to refuse
     as an illegal move.
     """
-    try:
+    if isinstance(value, tuple | list | np.ndarray) and len(value) == 2:
         r, c = value
-        return (operator.index(r), operator.index(c))
-    except (TypeError, ValueError):
-        return value
+        if _is_int(r) and _is_int(c):
+            return (int(r), int(c))
+    return value
 
 
-def check_option_names(title: str, options: dict[str, Any], known: Sequence[str]) -> None:
-    """ConfigError unless every key of ``options`` is one of ``known``."""
-    unknown = sorted(set(options) - set(known))
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def frozen_array(values: Any, dtype: Any = np.int8) -> np.ndarray:
+    """A read-only numpy array over immutable bytes: it cannot be made writable again.
+
+    Tables shared between games are built with it, so no user can change the
+    rules of another game by flipping ``flags.writeable``.
+    """
+    array = np.ascontiguousarray(values, dtype=dtype)
+    frozen = np.frombuffer(array.tobytes(), dtype=array.dtype).reshape(array.shape)
+    return frozen
+
+
+# --------------------------------------------------------------------------- options
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+@attrs.frozen
+class Option:
+    """One declared game option: from it come ``make``'s check, ``game.options()``,
+    the error messages and the Options table of the game's docs page.
+
+    ``default`` is a value or a function of the options read so far (in
+    declaration order); ``check(value, so_far)`` returns the value to store or
+    raises ConfigError. ``when(so_far)`` limits where the option may be given;
+    ``omit_default`` leaves a default value out of ``options()``.
+    """
+
+    name: str
+    default: Any
+    check: Callable[[Any, Mapping[str, Any]], Any]
+    kind: str
+    doc: str
+    default_doc: str = ""
+    when: Callable[[Mapping[str, Any]], bool] | None = None
+    when_doc: str = ""
+    to_json: Callable[[Any], Any] = _identity
+    omit_default: bool = False
+
+    @classmethod
+    def integer(cls, name: str, default: Any, low: int, high: int, doc: str, **kw: Any) -> Option:
+        """An int option in ``low..high``."""
+
+        def check(value: Any, _: Mapping[str, Any]) -> int:
+            return as_int(value, f"option {name}", low, high)
+
+        return cls(name, default, check, f"int {low}–{high}", doc, **kw)
+
+    @classmethod
+    def players(cls, title: str, default: int, low: int, high: int, doc: str) -> Option:
+        """The ``num_players`` option of a game played by ``low`` to ``high`` seats."""
+
+        def check(value: Any, _: Mapping[str, Any]) -> int:
+            if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+                raise ConfigError(f"{title}: num_players must be an int, not {excerpt(value)}")
+            if not low <= value <= high:
+                raise ConfigError(f"{title} is played by {low} to {high} players, not {value}")
+            return int(value)
+
+        return cls("num_players", default, check, f"int {low}–{high}", doc)
+
+    @classmethod
+    def boolean(cls, name: str, default: bool, doc: str, **kw: Any) -> Option:
+        """A True/False option."""
+
+        def check(value: Any, _: Mapping[str, Any]) -> bool:
+            if not isinstance(value, bool | np.bool_):
+                raise ConfigError(f"option {name} must be True or False, not {excerpt(value)}")
+            return bool(value)
+
+        return cls(name, default, check, "bool", doc, **kw)
+
+    @classmethod
+    def choice(cls, name: str, default: Any, choices: Sequence[Any], doc: str, **kw: Any) -> Option:
+        """One of ``choices`` (compared by value and type)."""
+        allowed = tuple(choices)
+
+        def check(value: Any, _: Mapping[str, Any]) -> Any:
+            for choice in allowed:
+                if type(value) is type(choice) and value == choice:
+                    return choice
+            raise ConfigError(
+                f"option {name} must be one of {', '.join(map(repr, allowed))}, "
+                f"not {excerpt(value)}"
+            )
+
+        kind = " / ".join(map(repr, allowed))
+        return cls(name, default, check, kind, doc, **kw)
+
+    def default_for(self, so_far: Mapping[str, Any]) -> Any:
+        """The default value given the options read so far."""
+        return self.default(so_far) if callable(self.default) else self.default
+
+    def table_row(self) -> str:
+        """This option's row of the docs Options table."""
+        default = self.default_doc or f"`{self.default!r}`"
+        doc = self.doc + (f" ({self.when_doc})" if self.when_doc else "")
+        return f"| `{self.name}` | {self.kind} | {default} | {doc} |"
+
+
+def read_options(title: str, spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option of ``spec``: checked if given, else its default (ConfigError if bad)."""
+    names = [option.name for option in spec]
+    unknown = [excerpt(k, 40) for k in given if k not in names]
     if unknown:
-        raise ConfigError(f"unknown {title} option(s) {unknown}; known: {list(known)}")
+        raise ConfigError(f"unknown {title} option(s) {', '.join(unknown)}; known: {names}")
+    values: dict[str, Any] = {}
+    for option in spec:
+        if option.name in given:
+            if option.when is not None and not option.when(values):
+                raise ConfigError(f"option {option.name} is for {option.when_doc} only")
+            values[option.name] = option.check(given[option.name], values)
+        else:
+            values[option.name] = option.default_for(values)
+    return values
 
 
-def check_bool_option(name: str, value: Any) -> bool:
-    """Validate a True/False option and return it as a bool."""
-    if not isinstance(value, bool | np.bool_):
-        raise ConfigError(f"option {name} must be True or False, not {value!r}")
-    return bool(value)
-
-
-def check_seat(num_players: int, seat: Any, what: str = "seat") -> int:
-    """Validate a seat number (0-based) and return it as an int."""
-    if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
-        raise ConfigError(f"{what} must be an int seat number, not {seat!r}")
-    if not 0 <= seat < num_players:
-        raise ConfigError(f"{what} {seat} is not a seat of a {num_players}-player game")
-    return int(seat)
+def options_table(spec: Sequence[Option]) -> str:
+    """The Markdown Options table of a game's docs page, made from its spec."""
+    rows = [
+        "| option | type | default | what it does |",
+        "| --- | --- | --- | --- |",
+        *(option.table_row() for option in spec),
+    ]
+    return "\n".join(rows)
 
 
 # --------------------------------------------------------------------------- protocol
@@ -196,19 +408,19 @@ class Game(Protocol):
 
     def options(self) -> dict[str, Any]: ...
 
-    def new_game(self, seed: int | None = None, first_player: int | None = None) -> State: ...
+    def new_game(self, seed: int | None = None, first_player: int | None = None) -> Any: ...
 
-    def parse_move(self, text: str) -> Move: ...
+    def parse_move(self, text: str) -> Any: ...
 
-    def state_from_dict(self, data: dict[str, Any]) -> State: ...
+    def state_from_dict(self, data: Any) -> Any: ...
 
 
 @runtime_checkable
 class State(Protocol):
-    """An immutable position. See DESIGN.md for the full contract."""
+    """An immutable position (the contract every game's state follows)."""
 
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Any: ...
 
     @property
     def current_player(self) -> int | None: ...
@@ -225,20 +437,741 @@ class State(Protocol):
     @property
     def winners(self) -> tuple[int, ...]: ...
 
-    def legal_moves(self, player: int | None = None) -> tuple[Move, ...]: ...
+    def legal_moves(self, player: int | None = None) -> tuple[Any, ...]: ...
 
-    def apply(self, move: Move) -> State: ...
+    def apply(self, move: Any) -> Any: ...
 
     def observation(self, player: int) -> dict[str, Any]: ...
 
-    def determinize(self, player: int, seed: int) -> State: ...
+    def determinize(self, player: int, seed: int) -> Any: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
-    def render(self) -> str: ...
+    def render(self, player: int | None = None) -> str: ...
 
 
-class StateBase:
+S = TypeVar("S", bound="StateBase[Any]")
+M = TypeVar("M")
+
+MAX_NOTATION = 200
+"""Longest move text :meth:`GameBase.parse_move` reads (longer text is refused at once)."""
+
+
+def _create_game(cls: type[GameBase[Any, Any]], options: dict[str, Any]) -> Any:
+    return cls.create(**options)
+
+
+class GameBase(Generic[S, M]):
+    """The base of every game class (an attrs frozen class with ``slots=False``).
+
+    A subclass declares, at class level: its traits as class keywords
+    (``name``, ``title``, ``players=(low, high)``, ``chance``,
+    ``hidden_information``, ``out_of_turn``), ``OPTIONS`` (a tuple of
+    :class:`Option`, one attrs field of the same name each) and
+    ``MOVE_TYPES``. It implements the hooks ``_new_game``, ``_legal_moves``,
+    ``_step``, ``_state_fields`` and ``_state_from_fields``, and where it has
+    them ``_explain``, ``_invariants``, ``_players_to_act``, ``_observe``,
+    ``_determinize``, ``_scores``, ``_winners``, ``_max_moves``,
+    ``_score_range``, ``_parse_move``, the renderers and ``_make_codec``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    MOVE_TYPES: ClassVar[tuple[type, ...]] = ()
+    _TRAITS: ClassVar[dict[str, Any]]
+
+    num_players: int
+
+    def __init_subclass__(
+        cls,
+        *,
+        name: str | None = None,
+        title: str | None = None,
+        players: tuple[int, int] | None = None,
+        chance: bool = False,
+        hidden_information: bool = False,
+        out_of_turn: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if name is None:
+            return
+        if players is None:
+            raise TypeError(f"game {name!r} must declare players=(low, high)")
+        cls.name = name
+        cls.title = title or name.replace("_", " ").title()
+        cls._TRAITS = {
+            "min_players": players[0],
+            "max_players": players[1],
+            "chance": chance,
+            "hidden_information": hidden_information,
+            "out_of_turn": out_of_turn,
+        }
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def create(cls, **options: Any) -> Self:
+        """The game with ``options`` (see ``OPTIONS``); ConfigError names a bad one."""
+        values = read_options(cls.title, cls.OPTIONS, options)
+        cls._check_options(values)
+        return cls(**values)
+
+    @classmethod
+    def _check_options(cls, values: dict[str, Any]) -> None:
+        """Cross-option rules (hook); ConfigError if the combination is bad."""
+
+    def options(self) -> dict[str, Any]:
+        """The options that rebuild this game with ``make(name, **options)``."""
+        result = {}
+        for option in self.OPTIONS:
+            value = getattr(self, option.name)
+            if option.omit_default and _same(value, option.default_for(result)):
+                continue
+            result[option.name] = option.to_json(value)
+        return result
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.create(**{self.options()!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_create_game, (type(self), self.options()))
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Self:
+        return self
+
+    @property
+    def traits(self) -> GameTraits:
+        """Players, chance, hidden information, out-of-turn play, length and score bounds."""
+        return GameTraits(
+            self.name, **self._TRAITS, max_moves=self._max_moves(), score_range=self._score_range()
+        )
+
+    def _max_moves(self) -> int:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+    def _score_range(self) -> tuple[int, int]:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ new games and notation
+
+    def new_game(self, seed: int | None = None, first_player: int | None = None) -> S:
+        """The first state; the same ``seed`` and moves give the same states.
+
+        ``first_player`` is the start seat; None draws it from ``seed``.
+        """
+        seed = resolve_seed(seed)
+        if first_player is not None:
+            first_player = check_seat(self.num_players, first_player, "first_player")
+        return self._new_game(seed, first_player)
+
+    def _new_game(self, seed: int, first_player: int | None) -> S:  # pragma: no cover
+        raise NotImplementedError
+
+    def parse_move(self, text: str) -> M:
+        """The move written as ``text``; ParseError if it is not this game's notation.
+
+        Parsing checks the notation only; whether the move is legal is the state's call.
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"a {self.title} move is text, not {excerpt(text)}")
+        if len(text) > MAX_NOTATION or not text.isascii():
+            raise ParseError(f"{excerpt(text)} is not a {self.title} move (ASCII notation only)")
+        return self._parse_move(text.strip())
+
+    def _parse_move(self, text: str) -> M:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ rules hooks
+
+    def _legal_moves(self, state: S, player: int) -> tuple[M, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _step(self, state: S, move: M) -> S:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+    def _players_to_act(self, state: S) -> tuple[int, ...]:
+        """Seats with a legal move now, the current one first (out-of-turn games override)."""
+        current = state.current_player
+        return () if current is None else (current,)
+
+    def _scores(self, state: S) -> tuple[int, ...]:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+    def _winners(self, state: S) -> tuple[int, ...]:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+    def _step_name(self, state: S) -> str:
+        """What the acting seat is deciding, in a word (for messages)."""
+        return "current"
+
+    def _explain(self, state: S, move: Any) -> str | None:
+        """Why ``move`` (of this game, by a seat that may act, with well-formed
+        fields) is illegal, from the rule helpers the legal moves come from."""
+        return None
+
+    # ------------------------------------------------------------------ information
+
+    def _observe(self, state: S, player: int) -> dict[str, Any]:
+        """What ``player`` sees (hook): everything, by default."""
+        return {"observer": player, **self.state_to_dict(state)}
+
+    def _determinize(self, state: S, player: int, seed: int) -> S:
+        """A state ``player`` cannot tell from ``state`` (hook): itself, by default."""
+        return state
+
+    # ------------------------------------------------------------------ saved states
+
+    @functools.cached_property
+    def _schema(self) -> StateSchema:
+        from forestgames.schema import Const, Field, StateSchema
+
+        head = (
+            Field("game", Const(self.name), lambda s: self.name),
+            Field("num_players", Const(self.num_players), lambda s: self.num_players),
+        )
+        return StateSchema(self.title, head + tuple(self._state_fields()))
+
+    def _state_fields(self) -> Sequence[Field]:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+    def _state_from_fields(self, fields: dict[str, Any]) -> S:  # pragma: no cover
+        raise NotImplementedError
+
+    def _invariants(self) -> Sequence[Callable[[S], None]]:
+        """Named cross-field checks a loaded state must pass (each raises StateError)."""
+        return ()
+
+    def state_to_dict(self, state: S) -> dict[str, Any]:
+        """The JSON-able form of ``state`` (``state.to_dict()``)."""
+        return self._schema.write(state)
+
+    def state_from_dict(self, data: Any) -> S:
+        """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
+        or is not a position the rules could reach, as far as the state shows."""
+        if isinstance(data, dict) and "game" in data and data["game"] != self.name:
+            raise StateError(f"not a {self.title} state: game is {excerpt(data['game'])}")
+        if isinstance(data, dict) and data.get("num_players", self.num_players) != (
+            self.num_players
+        ):
+            raise StateError(
+                f"state is for {excerpt(data['num_players'])} players, "
+                f"the game for {self.num_players}"
+            )
+        fields = self._schema.read(data)
+        state = self._state_from_fields(fields)
+        for check in self._invariants():
+            check(state)
+        return state
+
+    # ------------------------------------------------------------------ agents' hooks
+
+    def evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
+        """Each seat's estimated score right after each of ``moves`` (M, P).
+
+        The default applies each move and reads :meth:`position_value`;
+        games with a batched heuristic override it.
+        """
+        return np.array([self.position_value(state.apply(m)) for m in moves], np.float64)
+
+    def position_value(self, state: S) -> np.ndarray:
+        """Each seat's estimated score in ``state`` (P,): ``state.scores`` by default."""
+        return np.asarray(state.scores, dtype=np.float64)
+
+    # ------------------------------------------------------------------ pictures
+
+    def _render_text(self, state: S, player: int | None) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    def _render_svg(self, state: S, player: int | None) -> str:
+        raise ConfigError(f"{self.title} has no SVG picture yet")
+
+    # ------------------------------------------------------------------ integer actions
+
+    @functools.cached_property
+    def codec(self) -> Any:
+        """The game's integer-action and tensor codec (built once per game)."""
+        return self._make_codec()
+
+    def _make_codec(self) -> Any:
+        raise ConfigError(f"{self.title} has no integer action codec")
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the fixed integer action space for these options."""
+        return int(self.codec.num_actions)
+
+    def action_id(self, move: M) -> int:
+        """``move``'s id in ``0 .. num_actions - 1`` (the seat is not part of it)."""
+        return int(self.codec.action_id(move))
+
+    def move_from_id(self, action_id: int, player: int) -> M:
+        """The move of ``player`` with id ``action_id``; IllegalMoveError if out of range."""
+        player = check_seat(self.num_players, player, "player", IllegalMoveError)
+        return self.codec.move_from_id(action_id, player)  # type: ignore[no-any-return]
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of ``state.observation_tensor(player)``."""
+        return tuple(self.codec.observation_shape)
+
+    # ------------------------------------------------------------------ moves
+
+    def _describe_illegal(self, state: S, move: Any) -> str:
+        """The message of an IllegalMoveError for ``move`` in ``state`` (known illegal)."""
+        text = describe_move(move)
+        if not isinstance(move, self.MOVE_TYPES):
+            return f"{text} is not a {self.title} move"
+        player = getattr(move, "player", None)
+        try:
+            check_seat(self.num_players, player, "player", IllegalMoveError)
+        except IllegalMoveError:
+            return (
+                f"{text}: seat {excerpt(player)} is not in this game ({self.num_players} players)"
+            )
+        if state.is_terminal:
+            return f"{text}: the game is over"
+        moves = state.legal_moves(player)
+        if not moves:
+            return self._not_acting(state, text, int(player))
+        same_kind = [m for m in moves if type(m) is type(move)]
+        if not same_kind:
+            kinds = sorted({type(m).__name__ for m in moves})
+            return (
+                f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
+            )
+        bad = _malformed_field(move, same_kind)
+        if bad is not None:
+            return f"{text}: {bad}"
+        return self._explain(state, move) or f"{text} is not legal now"
+
+    def _not_acting(self, state: S, text: str, player: int) -> str:
+        acting = state.players_to_act
+        current = state.current_player
+        if current is not None and player != current:
+            return f"{text}: it is seat {current}'s turn, not seat {player}'s"
+        return f"{text}: seat {player} may not act now (seats {list(acting)} may)"
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return bool(np.array_equal(a, b))
+    return bool(a == b)
+
+
+def describe_move(move: Any) -> str:
+    """``str(move)`` if the move can say it, else a bounded repr (for messages)."""
+    try:
+        text = str(move) if type(move).__str__ is not object.__str__ else excerpt(move)
+    except Exception:  # noqa: BLE001 - a malformed move may not print; say what it is
+        text = excerpt(move)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _form(value: Any) -> Any:
+    """The shape class of a move field's value: int, str, bool, None, enum or tuple of those."""
+    if isinstance(value, bool | np.bool_):
+        return bool
+    if isinstance(value, int | np.integer):
+        return int
+    if isinstance(value, str):
+        return type(value) if len(value) <= MAX_NOTATION else None
+    if value is None:
+        return type(None)
+    if isinstance(value, tuple) and len(value) <= 64:
+        return tuple(_form(v) for v in value)
+    return object  # anything else is never a legal field
+
+
+def _malformed_field(move: Any, legal: Sequence[Any]) -> str | None:
+    """The first field of ``move`` whose form no legal move of its kind has."""
+    for field in attrs.fields(type(move)):
+        value = getattr(move, field.name)
+        form = _form(value)
+        if form is object or all(form != _form(getattr(m, field.name)) for m in legal):
+            example = excerpt(getattr(legal[0], field.name), 30)
+            return (
+                f"field {field.name} = {excerpt(value)} is not of the right form "
+                f"(a legal one: {field.name} = {example})"
+            )
+    return None
+
+
+# --------------------------------------------------------------------------- states
+
+
+class StateBase(Generic[M]):
+    """The base of every game's state (an attrs frozen class with ``slots=False``).
+
+    A subclass holds its game (field ``game``) and the position as data, with
+    read-only properties; it provides ``current_player`` and ``is_terminal``.
+    Everything else hands over to the game's hooks. ``_memo`` is the state's
+    one cache (legal moves per seat, and what the game keeps beside them); it
+    is not part of the state: not compared, hashed, copied or pickled.
+    """
+
+    __slots__ = ("_memo",)
+
+    game: Any
+
+    # ------------------------------------------------------------------ who acts
+
+    @property
+    def current_player(self) -> int | None:  # pragma: no cover - every state overrides
+        """The seat the game waits for; None once the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_terminal(self) -> bool:  # pragma: no cover - every state overrides
+        raise NotImplementedError
+
+    @property
+    def players_to_act(self) -> tuple[int, ...]:
+        """Seats with a legal move now, the current player first."""
+        if self.game._TRAITS["out_of_turn"]:
+            return self.game._players_to_act(self)  # type: ignore[no-any-return]
+        current = self.current_player
+        return () if current is None else (current,)
+
+    def _seat(self, player: Any, what: str = "player") -> int:
+        """``player`` checked as a seat of this game (IllegalMoveError if it is not)."""
+        return check_seat(self.game.num_players, player, what, IllegalMoveError)
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self, player: int | None = None) -> tuple[M, ...]:
+        """Every legal move now in a fixed order: of the current player, or of ``player``."""
+        if player is None:
+            player = self.current_player
+            if player is None:
+                return ()
+        try:
+            return self._memo[player]  # type: ignore[no-any-return]
+        except AttributeError:
+            _set_memo(self, {})
+        except (KeyError, TypeError):
+            pass
+        if type(player) is not int or not 0 <= player < self.game.num_players:
+            player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
+        moves = () if self.is_terminal else self.game._legal_moves(self, player)
+        self._memo[player] = moves
+        return moves  # type: ignore[no-any-return]
+
+    def apply(self, move: M) -> Self:
+        """The state after ``move``; IllegalMoveError (and nothing changes) if it is illegal."""
+        try:
+            if any(map(operator.is_, self._memo[move.player], repeat(move))):  # type: ignore[attr-defined]
+                return self.game._step(self, move)  # type: ignore[no-any-return]
+        except (AttributeError, KeyError, TypeError):
+            pass
+        return self._apply_checked(move)
+
+    def _apply_checked(self, move: Any) -> Self:
+        game = self.game
+        if isinstance(move, game.MOVE_TYPES) and not self.is_terminal:
+            player = getattr(move, "player", None)
+            if _is_int(player) and 0 <= player < game.num_players:
+                canonical = _find(self.legal_moves(player), move)
+                if canonical is not None:
+                    return game._step(self, canonical)  # type: ignore[no-any-return]
+        raise IllegalMoveError(game._describe_illegal(self, move))
+
+    # ------------------------------------------------------------------ results
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points so far per seat."""
+        return self.game._scores(self)  # type: ignore[no-any-return]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over, () until then."""
+        return self.game._winners(self) if self.is_terminal else ()  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ information
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """A JSON-able dict of exactly what ``player`` may see."""
+        seat = check_seat(self.game.num_players, player, "player", IllegalMoveError)
+        return self.game._observe(self, seat)  # type: ignore[no-any-return]
+
+    def determinize(self, player: int, seed: int) -> Self:
+        """A state consistent with everything ``player`` sees, the hidden part drawn by ``seed``."""
+        seat = check_seat(self.game.num_players, player, "player", IllegalMoveError)
+        return self.game._determinize(self, seat, check_seed(seed))  # type: ignore[no-any-return]
+
+    def legal_action_mask(self, player: int | None = None) -> np.ndarray:
+        """(num_actions,) int8: 1 exactly at the ids of ``legal_moves(player)``."""
+        if player is not None:
+            player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
+        return self.game.codec.mask(self, player)  # type: ignore[no-any-return]
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        """float32 of ``game.observation_shape``: exactly what ``observation(player)`` shows."""
+        seat = check_seat(self.game.num_players, player, "player", IllegalMoveError)
+        return self.game.codec.tensor(self, seat)  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ saving and pictures
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict; ``game.state_from_dict`` rebuilds this exact state."""
+        return self.game.state_to_dict(self)  # type: ignore[no-any-return]
+
+    def render(self, player: int | None = None) -> str:
+        """A text picture: the referee's view, or only what ``player`` sees."""
+        if player is not None:
+            player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
+        return self.game._render_text(self, player)  # type: ignore[no-any-return]
+
+    def to_svg(self, player: int | None = None) -> str:
+        """An SVG picture: the referee's view, or only what ``player`` sees."""
+        if player is not None:
+            player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
+        return self.game._render_svg(self, player)  # type: ignore[no-any-return]
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    # ------------------------------------------------------------------ copying
+
+    def _primed(self, player: int, moves: tuple[M, ...]) -> Self:
+        """This (new) state, told ``player``'s legal moves, which the transition already knows."""
+        _set_memo(self, {player: moves})
+        return self
+
+    def _evolve(self, **changes: Any) -> Self:
+        """This state with ``changes`` (field names), fast: no checks, no cache."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        object.__setattr__(new, "__dict__", fields)
+        _set_memo(new, {})
+        return new
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Self:
+        return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.__dict__
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        object.__setattr__(self, "__dict__", fields)
+
+
+_set_memo = StateBase._memo.__set__  # type: ignore[attr-defined]
+
+
+def _find(moves: tuple[Any, ...], move: Any) -> Any | None:
+    """The legal move equal to ``move`` (the one to apply), or None."""
+    for candidate in moves:
+        if candidate is move:
+            return candidate
+    try:
+        index = moves.index(move)
+    except (ValueError, TypeError):
+        return None
+    return moves[index]
+
+
+# --------------------------------------------------------------------------- registry
+
+_REGISTRY: dict[str, Callable[..., Any]] = {}
+
+
+def register_game(name: str, factory: Callable[..., Any]) -> None:
+    """Make ``make(name, **options)`` build a game with ``factory(**options)``."""
+    _REGISTRY[name] = factory
+
+
+def registered_games() -> tuple[str, ...]:
+    """The names :func:`make` knows, in registration order."""
+    return tuple(_REGISTRY)
+
+
+def make(name: str, **options: Any) -> Any:
+    """Build the game called ``name`` with ``options``; ConfigError if either is bad."""
+    factory = _REGISTRY.get(name) if isinstance(name, str) else None
+    if factory is None:
+        known = ", ".join(_REGISTRY) or "none"
+        raise ConfigError(f"unknown game {excerpt(name)}; known games: {known}")
+    return factory(**options)
+
+
+# --------------------------------------------------------------------------- records
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _as_tuple(moves: Iterable[str]) -> tuple[str, ...]:
+    return tuple(moves)
+
+
+MAX_RECORD_MOVES = 1_000_000
+"""Most moves a :class:`GameRecord` read from JSON may hold."""
+
+
+@attrs.frozen(eq=True)
+class GameRecord:
+    """A whole game as data: enough to replay it exactly.
+
+    ``options`` are the keyword options of :func:`make` (``num_players``
+    included), ``moves`` the moves in notation. JSON in and out::
+
+        record = GameRecord.from_json(text)
+        states = record.replay()          # every state, the first one included
+    """
+
+    game: str
+    options: dict[str, Any] = attrs.field(converter=_jsonable)
+    seed: int
+    first_player: int | None
+    moves: tuple[str, ...] = attrs.field(converter=_as_tuple)
+
+    __hash__ = None  # type: ignore[assignment]  # options is a dict
+
+    @classmethod
+    def start(
+        cls, game: Game | str, seed: int, first_player: int | None = None, **options: Any
+    ) -> GameRecord:
+        """An empty record for ``game`` (a game, or a name and its ``options``) from ``seed``."""
+        built = make(game, **options) if isinstance(game, str) else game
+        if options and not isinstance(game, str):
+            raise ConfigError("give options with a game name, not with a game")
+        seed = check_seed(seed)
+        if first_player is not None:
+            first_player = check_seat(built.num_players, first_player, "first_player")
+        return cls(built.name, built.options(), seed, first_player, ())
+
+    def with_moves(self, moves: Iterable[Move | str]) -> GameRecord:
+        """This record with ``moves`` appended."""
+        return attrs.evolve(self, moves=self.moves + tuple(str(m) for m in moves))
+
+    def make_game(self) -> Any:
+        """The game these options describe (StateError if they are bad)."""
+        try:
+            return make(self.game, **self.options)
+        except ConfigError as error:
+            raise StateError(f"game record: {error}") from None
+
+    def replay(self) -> tuple[Any, ...]:
+        """Every state of the game, from the first to the last; errors name the bad move."""
+        game = self.make_game()
+        state = game.new_game(seed=self.seed, first_player=self.first_player)
+        states = [state]
+        for index, text in enumerate(self.moves):
+            try:
+                state = state.apply(game.parse_move(text))
+            except IllegalMoveError as error:
+                raise IllegalMoveError(f"move {index + 1} ({excerpt(text)}): {error}") from None
+            except ParseError as error:
+                raise ParseError(f"move {index + 1}: {error}") from None
+            states.append(state)
+        return tuple(states)
+
+    def final_state(self) -> Any:
+        """The state after the last move."""
+        return self.replay()[-1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "first_player": self.first_player,
+            "moves": list(self.moves),
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """A record from :meth:`to_dict` output; StateError if malformed."""
+        from forestgames.schema import Int, List, Map, Nullable, Record, Str
+
+        spec = Record(
+            {
+                "game": Str(64),
+                "options": Map(Str(64), _ANY_JSON, max_len=64),
+                "seed": Int(0, SEED_LIMIT - 1),
+                "first_player": Nullable(Int(0, 64)),
+                "moves": List(Str(MAX_NOTATION), max_len=MAX_RECORD_MOVES),
+            }
+        )
+        fields = spec.read(data, "game record")
+        return cls(
+            fields["game"], data["options"], fields["seed"], fields["first_player"], fields["moves"]
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """A record from :meth:`to_json` text; StateError if it is not one."""
+        if not isinstance(text, str | bytes | bytearray):
+            raise StateError(f"a game record is JSON text, not {excerpt(text)}")
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+            raise StateError(f"game record is not JSON: {excerpt(str(error), 120)}") from None
+        return cls.from_dict(data)
+
+
+class _AnyJson:
+    """Any JSON value (option values are checked by the game itself)."""
+
+    expected = "a JSON value"
+
+    def read(self, value: Any, path: str) -> Any:
+        return value
+
+
+_ANY_JSON: Any = _AnyJson()
+
+
+# --------------------------------------------------------------------------- legacy
+# The machinery of the games not yet on GameBase; removed once every game is ported.
+
+
+def check_player_count(name: str, num_players: Any, low: int, high: int) -> int:
+    """Validate a ``num_players`` option and return it as an int."""
+    if isinstance(num_players, bool) or not isinstance(num_players, int | np.integer):
+        raise ConfigError(f"{name}: num_players must be an int, not {num_players!r}")
+    if not low <= num_players <= high:
+        raise ConfigError(f"{name} is played by {low} to {high} players, not {num_players}")
+    return int(num_players)
+
+
+def check_option_names(title: str, options: dict[str, Any], known: Sequence[str]) -> None:
+    """ConfigError unless every key of ``options`` is one of ``known``."""
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ConfigError(f"unknown {title} option(s) {unknown}; known: {list(known)}")
+
+
+def check_bool_option(name: str, value: Any) -> bool:
+    """Validate a True/False option and return it as a bool."""
+    if not isinstance(value, bool | np.bool_):
+        raise ConfigError(f"option {name} must be True or False, not {value!r}")
+    return bool(value)
+
+
+class LegacyStateBase:
     """Behaviour shared by the games' states (a mixin for attrs frozen classes).
 
     A subclass provides ``game``, ``current_player`` and ``is_terminal``; its
@@ -322,142 +1255,6 @@ class StateBase:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict; ``game.state_from_dict`` rebuilds this exact state."""
         return self.game.state_to_dict(self)  # type: ignore[no-any-return]
-
-
-# --------------------------------------------------------------------------- registry
-
-_REGISTRY: dict[str, Callable[..., Any]] = {}
-
-
-def register_game(name: str, factory: Callable[..., Any]) -> None:
-    """Make ``make(name, **options)`` build a game with ``factory(**options)``."""
-    _REGISTRY[name] = factory
-
-
-def registered_games() -> tuple[str, ...]:
-    """The names :func:`make` knows, in registration order."""
-    return tuple(_REGISTRY)
-
-
-def make(name: str, **options: Any) -> Any:
-    """Build the game called ``name`` with ``options``; ConfigError if either is bad."""
-    factory = _REGISTRY.get(name)
-    if factory is None:
-        known = ", ".join(_REGISTRY) or "none"
-        raise ConfigError(f"unknown game {name!r}; known games: {known}")
-    return factory(**options)
-
-
-# --------------------------------------------------------------------------- records
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, np.ndarray):
-        return value.tolist()
-    if isinstance(value, np.integer):
-        return int(value)
-    if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return value
-
-
-def _as_tuple(moves: Iterable[str]) -> tuple[str, ...]:
-    return tuple(moves)
-
-
-@attrs.frozen(eq=True)
-class GameRecord:
-    """A whole game as data: enough to replay it exactly.
-
-    ``options`` are the keyword options of :func:`make` (``num_players``
-    included), ``moves`` the moves in notation. JSON in and out::
-
-        record = GameRecord.from_json(text)
-        states = record.replay()          # every state, the first one included
-    """
-
-    game: str
-    options: dict[str, Any] = attrs.field(converter=_jsonable)
-    seed: int
-    first_player: int | None
-    moves: tuple[str, ...] = attrs.field(converter=_as_tuple)
-
-    __hash__ = None  # type: ignore[assignment]  # options is a dict
-
-    @classmethod
-    def start(cls, game: Game, seed: int, first_player: int | None = None) -> GameRecord:
-        """An empty record for ``game`` started with ``seed``."""
-        return cls(game.name, game.options(), seed, first_player, ())
-
-    def with_moves(self, moves: Iterable[Move | str]) -> GameRecord:
-        """This record with ``moves`` appended."""
-        return attrs.evolve(self, moves=self.moves + tuple(str(m) for m in moves))
-
-    def make_game(self) -> Any:
-        """The game these options describe."""
-        return make(self.game, **self.options)
-
-    def replay(self) -> tuple[Any, ...]:
-        """Every state of the game, from the first to the last; errors if a move is bad."""
-        game = self.make_game()
-        state = game.new_game(seed=self.seed, first_player=self.first_player)
-        states = [state]
-        for index, text in enumerate(self.moves):
-            try:
-                state = state.apply(game.parse_move(text))
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {index + 1} ({text!r}): {error}") from None
-            states.append(state)
-        return tuple(states)
-
-    def final_state(self) -> Any:
-        """The state after the last move."""
-        return self.replay()[-1]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "options": self.options,
-            "seed": self.seed,
-            "first_player": self.first_player,
-            "moves": list(self.moves),
-        }
-
-    def to_json(self, **kwargs: Any) -> str:
-        return json.dumps(self.to_dict(), **kwargs)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> GameRecord:
-        """A record from :meth:`to_dict` output; StateError if malformed."""
-        if not isinstance(data, dict):
-            raise StateError(f"a game record must be a JSON object, not {type(data).__name__}")
-        missing = {"game", "options", "seed", "first_player", "moves"} - set(data)
-        if missing:
-            raise StateError(f"game record lacks {', '.join(sorted(missing))}")
-        if not isinstance(data["game"], str) or not isinstance(data["options"], dict):
-            raise StateError("game record: 'game' must be a name and 'options' an object")
-        seed, first = data["seed"], data["first_player"]
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise StateError(f"game record: bad seed {seed!r}")
-        if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
-            raise StateError(f"game record: bad first_player {first!r}")
-        moves = data["moves"]
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise StateError("game record: 'moves' must be a list of move texts")
-        return cls(data["game"], data["options"], seed, first, tuple(moves))
-
-    @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise StateError(f"game record is not JSON: {error}") from None
-        return cls.from_dict(data)
-
-
-# --------------------------------------------------------------------------- helpers for games
 
 
 def expect_keys(data: Any, keys: Sequence[str], what: str) -> dict[str, Any]:

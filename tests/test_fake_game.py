@@ -14,7 +14,8 @@ from typing import Any
 import attrs
 import pytest
 
-from forestgames.core import GameTraits, ParseError, StateBase, check_seat, new_rng, resolve_seed
+from forestgames.core import GameTraits, ParseError, check_seat, new_rng, resolve_seed
+from forestgames.core import LegacyStateBase as StateBase
 
 
 @attrs.frozen

@@ -38,7 +38,8 @@ from forestgames.bonsai._tables import (
 )
 from forestgames.bonsai.scoring import allowed_kinds, cells_from_tiles, parchment_points
 from forestgames.bonsai.tree import Tree
-from forestgames.core import StateBase, StateError, expect_int, expect_keys, new_rng, require
+from forestgames.core import LegacyStateBase as StateBase
+from forestgames.core import StateError, expect_int, expect_keys, new_rng, require
 
 if TYPE_CHECKING:
     from forestgames.bonsai.rules import BonsaiGame

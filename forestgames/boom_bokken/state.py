@@ -61,7 +61,8 @@ from forestgames.boom_bokken._tables import (
     team_roles,
 )
 from forestgames.boom_bokken.scoring import decide_winners, final_scores, round_coins
-from forestgames.core import StateBase, StateError, expect_int, expect_keys, new_rng, require
+from forestgames.core import LegacyStateBase as StateBase
+from forestgames.core import StateError, expect_int, expect_keys, new_rng, require
 
 if TYPE_CHECKING:
     from forestgames.boom_bokken.rules import BoomBokkenGame

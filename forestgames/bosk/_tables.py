@@ -20,16 +20,22 @@ wind D; ``NEXT[D][s]`` are the up to 3 squares one step downwind of square s
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 
 import numpy as np
+
+from forestgames.core import frozen_array
 
 DIRECTIONS: tuple[str, ...] = ("N", "E", "S", "W")
 """Wind directions in clockwise order; round k blows DIRECTIONS[(d0 + k − 1) % 4]."""
 
-STEP: dict[str, tuple[int, int]] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+STEP: Mapping[str, tuple[int, int]] = MappingProxyType(
+    {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+)
 """(row, col) step of one square downwind."""
 
-BOARD_SIZE: dict[int, int] = {2: 8, 3: 10, 4: 12}
+BOARD_SIZE: Mapping[int, int] = MappingProxyType({2: 8, 3: 10, 4: 12})
 """Play-area side S by number of players."""
 
 TREE_VALUES: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 4)
@@ -43,8 +49,12 @@ NUM_TERRAINS = 8
 ROUNDS = 8
 SQUIRREL_MAX_STEPS = 3
 
-SUMMER_POINTS = {"first": 2, "second": 1, "sole": 3, "tied_first": 1, "tied_second": 0}
-WINTER_POINTS = {"first": 5, "second": 3, "sole": 8, "tied_first": 4, "tied_second": 1}
+SUMMER_POINTS: Mapping[str, int] = MappingProxyType(
+    {"first": 2, "second": 1, "sole": 3, "tied_first": 1, "tied_second": 0}
+)
+WINTER_POINTS: Mapping[str, int] = MappingProxyType(
+    {"first": 5, "second": 3, "sole": 8, "tied_first": 4, "tied_second": 1}
+)
 
 # Default terrain maps: letters A..H are terrain ids 0..7. The 10×10 map is the
 # inner crop of the 12×12 one, as the printed board's white border is.
@@ -76,22 +86,18 @@ GGGHHHFF
 
 def _parse_map(text: str) -> np.ndarray:
     rows = [line.strip() for line in text.strip().splitlines()]
-    grid = np.array([[ord(ch) - ord("A") for ch in row] for row in rows], dtype=np.int8)
-    grid.flags.writeable = False
-    return grid
+    return frozen_array([[ord(ch) - ord("A") for ch in row] for row in rows], np.int8)
 
 
 def _crop(grid: np.ndarray) -> np.ndarray:
-    inner = grid[1:-1, 1:-1].copy()
-    inner.flags.writeable = False
-    return inner
+    return frozen_array(grid[1:-1, 1:-1], np.int8)
 
 
-DEFAULT_TERRAIN: dict[int, np.ndarray] = {
-    8: _parse_map(_MAP_8),
-    12: _parse_map(_MAP_12),
-}
-DEFAULT_TERRAIN[10] = _crop(DEFAULT_TERRAIN[12])
+_MAP_ARRAY_12 = _parse_map(_MAP_12)
+DEFAULT_TERRAIN: Mapping[int, np.ndarray] = MappingProxyType(
+    {8: _parse_map(_MAP_8), 10: _crop(_MAP_ARRAY_12), 12: _MAP_ARRAY_12}
+)
+"""The shipped maps by board side, read-only (arrays over immutable bytes)."""
 
 
 @functools.cache
@@ -101,7 +107,13 @@ def geometry(size: int) -> Geometry:
 
 
 class Geometry:
-    """Index tables of one play-area size; see the module docstring."""
+    """Index tables of one play-area size; see the module docstring. Read-only:
+    shared by every game of that size."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError("Bosk geometry tables are read-only")
+        object.__setattr__(self, name, value)
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -111,15 +123,23 @@ class Geometry:
         self.intersection_ids = range(self.intersections)
         self.square_rc = tuple(divmod(s, size) for s in range(self.squares))
         self.intersection_rc = tuple(divmod(t, n) for t in range(self.intersections))
-        self.base: dict[str, tuple[tuple[int, ...], ...]] = {}
-        self.next: dict[str, tuple[tuple[int, ...], ...]] = {}
+        base: dict[str, tuple[tuple[int, ...], ...]] = {}
+        step: dict[str, tuple[tuple[int, ...], ...]] = {}
         for d in DIRECTIONS:
-            self.base[d] = tuple(self._base(d, i, j) for i, j in self.intersection_rc)
-            self.next[d] = tuple(self._next(d, r, c) for r, c in self.square_rc)
+            base[d] = tuple(self._base(d, i, j) for i, j in self.intersection_rc)
+            step[d] = tuple(self._next(d, r, c) for r, c in self.square_rc)
+        self.base: Mapping[str, tuple[tuple[int, ...], ...]] = MappingProxyType(base)
+        self.next: Mapping[str, tuple[tuple[int, ...], ...]] = MappingProxyType(step)
+        # the same, by wind index (0..3 as in DIRECTIONS), for the hot paths
+        self.base_of = tuple(base[d] for d in DIRECTIONS)
+        self.next_of = tuple(step[d] for d in DIRECTIONS)
         # squares reachable by the squirrel from intersection t in exactly k steps
-        self.squirrel_reach: dict[str, tuple[tuple[frozenset[int], ...], ...]] = {
-            d: tuple(self._reach(d, t) for t in range(self.intersections)) for d in DIRECTIONS
-        }
+        self.squirrel_reach: Mapping[str, tuple[tuple[frozenset[int], ...], ...]] = (
+            MappingProxyType(
+                {d: tuple(self._reach(d, t) for t in range(self.intersections)) for d in DIRECTIONS}
+            )
+        )
+        self._sealed = True
 
     def square(self, r: int, c: int) -> int:
         return r * self.size + c

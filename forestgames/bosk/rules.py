@@ -1,12 +1,14 @@
 """The Bosk game: options, the rules (legal moves and transitions), saved states.
 
-``BoskGame`` is a frozen value: its options are the rules variant. States hand
-every rules question over to their game, so this module is the one place the
-rules of ``rules/bosk.md`` live, season by season.
+``BoskGame`` is a frozen value: its options are the rules variant. It is the
+one place the rules live, season by season; states hand every rules question
+over to it through the engine base's hooks.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter
 from typing import Any
@@ -15,6 +17,7 @@ import attrs
 import numpy as np
 
 from forestgames.bosk import moves as mv
+from forestgames.bosk import saved
 from forestgames.bosk._tables import (
     BOARD_SIZE,
     DEFAULT_TERRAIN,
@@ -29,25 +32,18 @@ from forestgames.bosk._tables import (
     geometry,
 )
 from forestgames.bosk.scoring import summer_scores, winter_scores
-from forestgames.bosk.state import BoskState, Phase, load_state
-from forestgames.core import (
-    ConfigError,
-    GameTraits,
-    check_bool_option,
-    check_option_names,
-    check_player_count,
-    check_seat,
-    new_rng,
-    replace,
-    resolve_seed,
-)
+from forestgames.bosk.state import BoskState, Phase
+from forestgames.core import ConfigError, GameBase, Option, frozen_array, new_rng
+from forestgames.schema import Field
 
-__all__ = ["BoskGame", "OPTION_NAMES"]
-
-OPTION_NAMES = ("num_players", "terrain", "squirrel_exactly_three", "ties_include_start")
+__all__ = ["BoskGame"]
 
 
-def _check_terrain(terrain: Any, size: int) -> np.ndarray:
+def _check_terrain(terrain: Any, options: Mapping[str, Any]) -> np.ndarray:
+    """A terrain option: an S×S array of ids 0..7 for this player count, stored read-only."""
+    size = BOARD_SIZE[options["num_players"]]
+    if terrain is None:
+        return DEFAULT_TERRAIN[size]
     try:
         grid = np.array(terrain)
     except (TypeError, ValueError) as error:
@@ -62,90 +58,100 @@ def _check_terrain(terrain: Any, size: int) -> np.ndarray:
         raise ConfigError(
             f"terrain ids must be 0..{NUM_TERRAINS - 1}, found {grid.min()}..{grid.max()}"
         )
-    grid = grid.astype(np.int8)
-    grid.flags.writeable = False
-    return grid
+    return frozen_array(grid, np.int8)
 
 
-@attrs.frozen(repr=False)
-class BoskGame:
-    """Bosk for 2–4 players with its options fixed. Build with ``BoskGame.create``.
+OPTIONS = (
+    Option.players("Bosk", 2, 2, 4, "seats; the board is 8, 10 or 12 squares"),
+    Option(
+        "terrain",
+        lambda options: DEFAULT_TERRAIN[BOARD_SIZE[options["num_players"]]],
+        _check_terrain,
+        "S×S array of ids 0–7",
+        "the terrain map (lists or numpy), validated",
+        default_doc="the shipped map of the size",
+        to_json=lambda grid: grid.tolist(),
+        omit_default=True,
+    ),
+    Option.boolean(
+        "squirrel_exactly_three",
+        False,
+        "the squirrel moves exactly three steps instead of one to three",
+    ),
+    Option.boolean(
+        "ties_include_start",
+        True,
+        "in start-player ties broken clockwise from the (previous) start player, that "
+        "player itself counts first; `False` starts at the next seat",
+    ),
+)
 
-    Options (see docs/bosk.md, "Choices"):
 
-    * ``terrain``: S×S terrain ids 0..7 (S = 8, 10, 12 for 2, 3, 4 players);
-      default: the shipped map of that size.
-    * ``squirrel_exactly_three``: the squirrel moves exactly three steps
-      (default False: one to three, the French how-to's "jusqu'à trois").
-    * ``ties_include_start``: when ties for start player are broken clockwise
-      from the (previous) start player, that player itself is reached first
-      (default True); False starts the search at the next seat.
+@attrs.frozen(slots=False, repr=False)
+class BoskGame(
+    GameBase[BoskState, mv.BoskMove],
+    name="bosk",
+    title="Bosk",
+    players=(2, 4),
+    chance=True,
+    hidden_information=False,
+    out_of_turn=False,
+):
+    """Bosk for 2–4 players with its options fixed (``fg.make("bosk", **options)``).
+
+    Options: see ``OPTIONS`` and docs/bosk.md (Options, Choices).
     """
 
-    name = "bosk"
+    OPTIONS = OPTIONS
+    MOVE_TYPES = (
+        mv.PlantTree,
+        mv.ChooseWind,
+        mv.ChooseTree,
+        mv.ChooseTile,
+        mv.PlaceLeaf,
+        mv.PlaceSquirrel,
+    )
 
     num_players: int
     terrain: np.ndarray = attrs.field(eq=attrs.cmp_using(eq=np.array_equal), hash=False)
     squirrel_exactly_three: bool = False
     ties_include_start: bool = True
-    # Derived from num_players once (read on every move): not options.
-    size: int = attrs.field(init=False, eq=False, hash=False, repr=False)
-    geometry: Geometry = attrs.field(init=False, eq=False, hash=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "size", BOARD_SIZE[self.num_players])
-        object.__setattr__(self, "geometry", geometry(self.size))
+    # ------------------------------------------------------------------ derived tables
 
-    @classmethod
-    def create(cls, **options: Any) -> BoskGame:
-        """Validate ``options`` (see the class docstring); ConfigError names a bad one."""
-        check_option_names("Bosk", options, OPTION_NAMES)
-        players = check_player_count("Bosk", options.get("num_players", 2), 2, 4)
-        size = BOARD_SIZE[players]
-        terrain = options.get("terrain")
-        grid = DEFAULT_TERRAIN[size] if terrain is None else _check_terrain(terrain, size)
-        return cls(
-            players,
-            grid,
-            check_bool_option(
-                "squirrel_exactly_three", options.get("squirrel_exactly_three", False)
-            ),
-            check_bool_option("ties_include_start", options.get("ties_include_start", True)),
-        )
+    @functools.cached_property
+    def size(self) -> int:
+        """S, the side of the play area in squares."""
+        return BOARD_SIZE[self.num_players]
 
-    def __repr__(self) -> str:
-        return f"BoskGame.create(**{self.options()!r})"
+    @functools.cached_property
+    def geometry(self) -> Geometry:
+        """The index tables of this board size (shared, read-only)."""
+        return geometry(self.size)
 
-    # ------------------------------------------------------------------ description
+    @functools.cached_property
+    def _moves(self) -> _MoveTable:
+        """Every move object of this board and player count (shared, built once)."""
+        return _move_table(self.size, self.num_players)
 
-    @property
-    def traits(self) -> GameTraits:
-        p = self.num_players
+    def _max_moves(self) -> int:
         # spring 8P, wind 1, each autumn turn: tree, tile and at most 8 leaves
-        return GameTraits("bosk", 2, 4, True, False, False, 8 * p + 1 + 8 * p * 10, (0, 200))
+        p = self.num_players
+        return 8 * p + 1 + 8 * p * 10
 
-    def options(self) -> dict[str, Any]:
-        """The options that rebuild this game with ``make("bosk", **options)``."""
-        result: dict[str, Any] = {"num_players": self.num_players}
-        if not np.array_equal(self.terrain, DEFAULT_TERRAIN[self.size]):
-            result["terrain"] = self.terrain.tolist()
-        result["squirrel_exactly_three"] = self.squirrel_exactly_three
-        result["ties_include_start"] = self.ties_include_start
-        return result
+    def _score_range(self) -> tuple[int, int]:
+        return (0, 200)
 
-    def parse_move(self, text: str) -> mv.BoskMove:
-        """The move written as ``text``; ParseError if it is not Bosk notation."""
+    def _parse_move(self, text: str) -> mv.BoskMove:
         return mv.parse_move(text)
 
     # ------------------------------------------------------------------ new game
 
-    def new_game(self, seed: int | None = None, first_player: int | None = None) -> BoskState:
+    def _new_game(self, seed: int, first_player: int | None) -> BoskState:
         """Spring, nothing placed; the start player drawn from ``seed`` unless given."""
-        seed = resolve_seed(seed)
         p = self.num_players
         if first_player is None:
             first_player = int(new_rng(seed).integers(p))
-        first_player = check_seat(p, first_player, "first_player")
         g = self.geometry
         return BoskState(
             game=self,
@@ -179,35 +185,63 @@ class BoskGame:
             order = order[1:] + order[:1]
         return next(seat for seat in order if seat in candidates)
 
+    # ------------------------------------------------------------------ results
+
+    def _scores(self, state: BoskState) -> tuple[int, ...]:
+        """Summer points (after spring) plus winter points (at the end)."""
+        return tuple(s + w for s, w in zip(state.summer, state.winter, strict=True))
+
+    def _winners(self, state: BoskState) -> tuple[int, ...]:
+        """The highest total; ties go to the seat earlier in round 8's turn order."""
+        scores = self._scores(state)
+        best = max(scores)
+        return (next(p for p in state.order if scores[p] == best),)
+
+    def _step_name(self, state: BoskState) -> str:
+        return state.phase.value
+
     # ------------------------------------------------------------------ legal moves
 
-    def legal_moves_of(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
+    def _legal_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
         """The moves of ``player`` now (empty when it is not their decision)."""
         if player != state.current_player:
             return ()
-        table = _move_table(self.size, self.num_players)
-        phase = state.phase
-        if phase is Phase.LEAVES:
-            leaf = table.leaf[player]
-            return tuple(leaf[s] for s in self.leaf_targets(state))
-        if phase is Phase.SPRING:
-            pick = itemgetter(
-                *compress(self.geometry.intersection_ids, map(_EMPTY, state.owners)), 0
+        return _MOVES_OF_PHASE[state.phase](self, state, player)
+
+    def _plant_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
+        pick = itemgetter(*self.free_intersections(state), -1)
+        plant = self._moves.plant[player]
+        return sum((pick(plant[v])[:-1] for v in self.values_to_plant(state, player)), ())
+
+    def free_intersections(self, state: BoskState) -> tuple[int, ...]:
+        """The intersections without a tree, in order (kept in the state's memo in spring)."""
+        memo = state._memo
+        free: tuple[int, ...] | None = memo.get("free")
+        if free is None:
+            free = memo["free"] = tuple(
+                compress(self.geometry.intersection_ids, map(_EMPTY, state.owners))
             )
-            plant = table.plant[player]
-            return sum((pick(plant[v])[:-1] for v in self.values_to_plant(state, player)), ())
-        if phase is Phase.TREE:
-            choose = table.tree[player]
-            return tuple(choose[t] for t in self.choosable_trees(state, player))
-        if phase is Phase.TILE:
-            tile = table.tile[player]
-            return tuple(tile[t] for t in state.tiles_left(player))
-        if phase is Phase.SQUIRREL:
-            squirrel = table.squirrel[player]
-            return tuple(squirrel[s] for s in self.squirrel_targets(state))
-        if phase is Phase.WIND:
-            return table.wind[player]
-        return ()
+        return free
+
+    def _wind_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
+        return self._moves.wind[player]
+
+    def _tree_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
+        choose = self._moves.tree[player]
+        return tuple(choose[t] for t in self.choosable_trees(state, player))
+
+    def _tile_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
+        tile = self._moves.tile[player]
+        return tuple(tile[t] for t in state.tiles_left(player))
+
+    def _leaf_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
+        return tuple(map(self._moves.leaf[player].__getitem__, self.leaf_targets(state)))
+
+    def _squirrel_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
+        squirrel = self._moves.squirrel[player]
+        return tuple(squirrel[s] for s in self.squirrel_targets(state))
+
+    # The rule helpers: the legal moves and the explanations of illegal ones both use them.
 
     def values_to_plant(self, state: BoskState, player: int) -> tuple[int, ...]:
         """Distinct values of ``player``'s trees not yet planted."""
@@ -232,23 +266,27 @@ class BoskGame:
             return 0
         return len(stack)
 
+    def leaf_candidates(self, state: BoskState) -> tuple[int, ...]:
+        """Squares one step downwind: under the tree first, then of the last leaf."""
+        wind = (state.first_wind + state.round - 1) & 3
+        if state.last < 0:
+            return self.geometry.base_of[wind][state.tree]
+        return self.geometry.next_of[wind][state.last]
+
     def leaf_targets(self, state: BoskState) -> list[int]:
-        """Squares the next leaf may go on (base squares first, then one step downwind)."""
-        g = self.geometry
-        wind = state.wind
-        assert wind is not None
-        candidates = g.base[wind][state.tree] if state.last < 0 else g.next[wind][state.last]
+        """Squares the next leaf may go on: a candidate with no squirrel on it, where
+        covering k leaves of others needs k + 1 active leaves."""
         player = state.order[state.turn]
         squirrels = state.squirrels
         stacks = state.stacks
         active = state.active
         targets = []
-        for s in candidates:
+        for s in self.leaf_candidates(state):
             if s in squirrels:
                 continue
             stack = stacks[s]
             if stack and stack[-1] != player and len(stack) >= active:
-                continue  # covering k leaves needs k + 1 active leaves
+                continue
             targets.append(s)
         return targets
 
@@ -262,102 +300,86 @@ class BoskGame:
 
     # ------------------------------------------------------------------ why a move is illegal
 
-    def is_legal(self, state: BoskState, move: Any) -> bool:
-        """Whether ``move`` is legal in ``state`` (spring checked directly, for speed)."""
-        if state.phase is not Phase.SPRING:
-            return move in state.legal_moves(move.player)
-        if type(move) is not mv.PlantTree or move.player != state.current_player:
-            return False
-        n = self.size - 1
-        if not _on_grid(move.at, n) or state.owners[move.at[0] * n + move.at[1]] >= 0:
-            return False
-        value = move.value
-        return type(value) is int and value in self.values_to_plant(state, move.player)
+    def _explain(self, state: BoskState, move: Any) -> str | None:
+        """Which rule ``move`` (a well-formed move of the seat to act) breaks."""
+        return _EXPLAIN[type(move)](self, state, move)
 
-    def why_illegal(self, state: BoskState, move: Any) -> str:
-        """A message naming the rule ``move`` breaks in ``state``."""
-        expected = {
-            Phase.SPRING: mv.PlantTree,
-            Phase.WIND: mv.ChooseWind,
-            Phase.TREE: mv.ChooseTree,
-            Phase.TILE: mv.ChooseTile,
-            Phase.LEAVES: mv.PlaceLeaf,
-            Phase.SQUIRREL: mv.PlaceSquirrel,
-        }[state.phase]
-        if not isinstance(move, mv.BoskMove):  # type: ignore[arg-type,misc]
-            return f"{move!r} is not a Bosk move"
-        if move.player != state.current_player:
-            return f"{move}: it is seat {state.current_player}'s turn, not seat {move.player}'s"
-        if not isinstance(move, expected):
-            return f"{move}: in the {state.phase.value} step the move is a {expected.__name__}"
-        if isinstance(move, mv.ChooseWind):
-            return f"{move}: the wind is one of {', '.join(DIRECTIONS)}"
-        if isinstance(move, mv.ChooseTile):
-            if move.tile not in LEAF_TILES:
-                return f"{move}: a leaf tile is 2..8 or the squirrel (1)"
-            return f"{move}: tile {move.tile} is already spent"
-        at = move.at  # type: ignore[union-attr]
-        if isinstance(move, mv.PlantTree | mv.ChooseTree):
+    def _why_not_plant(self, state: BoskState, move: mv.PlantTree) -> str:
+        t = self._intersection(move.at)
+        if t is None:
             n = self.size - 1
-            if not _on_grid(at, n):
-                return f"{move}: trees stand on intersections (0..{n - 1}, 0..{n - 1}) only"
-            t = at[0] * n + at[1]
-            if isinstance(move, mv.ChooseTree):
-                if state.owners[t] != move.player:
-                    return f"{move}: seat {move.player} has no tree at {at}"
-                return f"{move}: round {state.round} needs a tree of value {state.round}"
-            if move.value not in (1, 2, 3, 4):
-                return f"{move}: tree values are 1..4"
-            if state.owners[t] >= 0:
-                return f"{move}: intersection {at} already has a tree"
-            return f"{move}: seat {move.player} has no tree of value {move.value} left to plant"
-        if not _on_grid(at, self.size):
+            return f"{move}: trees stand on intersections (0..{n - 1}, 0..{n - 1}) only"
+        if move.value not in (1, 2, 3, 4):
+            return f"{move}: tree values are 1..4"
+        if state.owners[t] >= 0:
+            return f"{move}: intersection {move.at} already has a tree"
+        return f"{move}: seat {move.player} has no tree of value {move.value} left to plant"
+
+    def _why_not_wind(self, state: BoskState, move: mv.ChooseWind) -> str:
+        return f"{move}: the wind is one of {', '.join(DIRECTIONS)}"
+
+    def _why_not_tree(self, state: BoskState, move: mv.ChooseTree) -> str:
+        t = self._intersection(move.at)
+        if t is None:
+            n = self.size - 1
+            return f"{move}: trees stand on intersections (0..{n - 1}, 0..{n - 1}) only"
+        if state.owners[t] != move.player:
+            return f"{move}: seat {move.player} has no tree at {move.at}"
+        return f"{move}: round {state.round} needs a tree of value {state.round}"
+
+    def _why_not_tile(self, state: BoskState, move: mv.ChooseTile) -> str:
+        if move.tile not in LEAF_TILES:
+            return f"{move}: a leaf tile is 2..8 or the squirrel (1)"
+        return f"{move}: tile {move.tile} is already spent"
+
+    def _why_not_leaf(self, state: BoskState, move: mv.PlaceLeaf) -> str:
+        s = self._square(move.at)
+        if s is None:
             return f"{move}: squares are (0..{self.size - 1}, 0..{self.size - 1})"
-        s = at[0] * self.size + at[1]
-        if s in state.squirrels:
-            return f"{move}: square {at} holds a squirrel; nothing goes on it"
-        if isinstance(move, mv.PlaceSquirrel):
-            steps = "exactly 3" if self.squirrel_exactly_three else "1 to 3"
-            return f"{move}: the squirrel moves {steps} steps downwind ({state.wind}) of its tree"
         cost = self.leaf_cost(state, s, move.player)
-        if cost and cost >= state.active:
-            return (
-                f"{move}: covering {cost} leaves there needs {cost + 1} active leaves, "
-                f"only {state.active} left"
-            )
-        return f"{move}: the next leaf goes one step downwind ({state.wind}) of the last one"
+        if cost is None:
+            return f"{move}: square {move.at} holds a squirrel; nothing goes on it"
+        if s not in self.leaf_candidates(state):
+            return f"{move}: the next leaf goes one step downwind ({state.wind}) of the last one"
+        return (
+            f"{move}: covering {cost} leaves there needs {cost + 1} active leaves, "
+            f"only {state.active} left"
+        )
+
+    def _why_not_squirrel(self, state: BoskState, move: mv.PlaceSquirrel) -> str:
+        s = self._square(move.at)
+        if s is None:
+            return f"{move}: squares are (0..{self.size - 1}, 0..{self.size - 1})"
+        if s in state.squirrels:
+            return f"{move}: square {move.at} holds a squirrel; nothing goes on it"
+        steps = "exactly 3" if self.squirrel_exactly_three else "1 to 3"
+        return f"{move}: the squirrel moves {steps} steps downwind ({state.wind}) of its tree"
+
+    def _intersection(self, at: tuple[int, int]) -> int | None:
+        n = self.size - 1
+        return at[0] * n + at[1] if 0 <= at[0] < n and 0 <= at[1] < n else None
+
+    def _square(self, at: tuple[int, int]) -> int | None:
+        size = self.size
+        return at[0] * size + at[1] if 0 <= at[0] < size and 0 <= at[1] < size else None
 
     # ------------------------------------------------------------------ transitions
 
-    def apply_move(self, state: BoskState, move: mv.BoskMove) -> BoskState:
-        """The state after legal ``move`` (the caller has checked legality)."""
-        if isinstance(move, mv.PlaceLeaf):
-            return self._place_leaf(state, move.at[0] * self.size + move.at[1])
-        if isinstance(move, mv.PlantTree):
-            return self._plant(state, move)
-        if isinstance(move, mv.ChooseTree):
-            t = move.at[0] * (self.size - 1) + move.at[1]
-            return replace(state, phase=Phase.TILE, tree=t)
-        if isinstance(move, mv.ChooseTile):
-            return self._choose_tile(state, move.player, move.tile)
-        if isinstance(move, mv.PlaceSquirrel):
-            square = move.at[0] * self.size + move.at[1]
-            squirrels = _set(state.squirrels, move.player, square)
-            return self._end_turn(replace(state, squirrels=squirrels))
-        assert isinstance(move, mv.ChooseWind)
-        return replace(
-            state, phase=Phase.TREE, round=1, first_wind=DIRECTIONS.index(move.direction)
-        )
+    def _step(self, state: BoskState, move: mv.BoskMove) -> BoskState:
+        """The state after legal ``move`` (the base has checked legality)."""
+        return _STEP[type(move)](self, state, move)
 
     def _plant(self, state: BoskState, move: mv.PlantTree) -> BoskState:
         t = move.at[0] * (self.size - 1) + move.at[1]
-        state = replace(
-            state,
+        free = self.free_intersections(state)
+        state = state._evolve(
             owners=_set(state.owners, t, move.player),
-            values=_set(state.values, t, int(move.value)),
+            values=_set(state.values, t, move.value),
             turn=state.turn + 1,
         )
         if state.turn < len(TREE_VALUES) * self.num_players:
+            k = free.index(t)
+            state._memo["free"] = free[:k] + free[k + 1 :]
             return state
         return self._summer(state)
 
@@ -368,35 +390,56 @@ class BoskGame:
         )
         fewest = min(summer)
         start = self.first_reached({p for p, s in enumerate(summer) if s == fewest}, state.order[0])
-        return replace(
-            state, phase=Phase.WIND, summer=summer, order=self.clockwise_from(start), turn=0
+        return state._evolve(
+            phase=Phase.WIND, summer=summer, order=self.clockwise_from(start), turn=0
         )
 
-    def _choose_tile(self, state: BoskState, player: int, tile: int) -> BoskState:
-        state = replace(
-            state,
-            tiles_used=_set(state.tiles_used, player, state.tiles_used[player] | 1 << tile),
-            round_tiles=_set(state.round_tiles, player, tile),
-        )
+    def _choose_wind(self, state: BoskState, move: mv.ChooseWind) -> BoskState:
+        return state._evolve(phase=Phase.TREE, round=1, first_wind=DIRECTIONS.index(move.direction))
+
+    def _choose_tree(self, state: BoskState, move: mv.ChooseTree) -> BoskState:
+        t = move.at[0] * (self.size - 1) + move.at[1]
+        return state._evolve(phase=Phase.TILE, tree=t)
+
+    def _choose_tile(self, state: BoskState, move: mv.ChooseTile) -> BoskState:
+        player, tile = move.player, move.tile
+        changes = {
+            "tiles_used": _set(state.tiles_used, player, state.tiles_used[player] | 1 << tile),
+            "round_tiles": _set(state.round_tiles, player, tile),
+        }
         if tile == SQUIRREL:
-            state = replace(state, phase=Phase.SQUIRREL)
-            return state if self.squirrel_targets(state) else self._end_turn(state)
-        state = replace(state, phase=Phase.LEAVES, active=tile)
-        return state if self.leaf_targets(state) else self._end_turn(state)
+            state = state._evolve(phase=Phase.SQUIRREL, **changes)
+            targets = self.squirrel_targets(state)
+            table = self._moves.squirrel[player]
+        else:
+            state = state._evolve(phase=Phase.LEAVES, active=tile, **changes)
+            targets = self.leaf_targets(state)
+            table = self._moves.leaf[player]
+        if not targets:
+            return self._end_turn(state)
+        return state._primed(player, tuple(map(table.__getitem__, targets)))
 
-    def _place_leaf(self, state: BoskState, square: int) -> BoskState:
-        player = state.order[state.turn]
+    def _place_leaf(self, state: BoskState, move: mv.PlaceLeaf) -> BoskState:
+        square = move.at[0] * self.size + move.at[1]
+        player = move.player
         stack = state.stacks[square]
         cost = len(stack) if stack and stack[-1] != player else 0
-        state = replace(
-            state,
+        state = state._evolve(
             stacks=_set(state.stacks, square, stack + (player,)),
             active=state.active - cost - 1,
             last=square,
         )
-        if state.active and self.leaf_targets(state):
-            return state
+        if state.active:
+            targets = self.leaf_targets(state)
+            if targets:
+                leaf = self._moves.leaf[player]
+                return state._primed(player, tuple(map(leaf.__getitem__, targets)))
         return self._end_turn(state)
+
+    def _place_squirrel(self, state: BoskState, move: mv.PlaceSquirrel) -> BoskState:
+        square = move.at[0] * self.size + move.at[1]
+        squirrels = _set(state.squirrels, move.player, square)
+        return self._end_turn(state._evolve(squirrels=squirrels))
 
     def _end_turn(self, state: BoskState) -> BoskState:
         """Remove the tree, return unused leaves, pass to the next seat or end the round."""
@@ -410,17 +453,16 @@ class BoskGame:
             "last": -1,
         }
         if turn < self.num_players:
-            return replace(state, phase=Phase.TREE, turn=turn, **common)
+            return state._evolve(phase=Phase.TREE, turn=turn, **common)
         if state.round == ROUNDS:
-            state = replace(state, phase=Phase.OVER, turn=0, **common)
+            state = state._evolve(phase=Phase.OVER, turn=0, **common)
             winter = winter_scores(state.top, self.terrain, self.num_players)
-            return replace(state, winter=tuple(int(x) for x in winter))
+            return state._evolve(winter=tuple(int(x) for x in winter))
         lowest = min(state.round_tiles)
         start = self.first_reached(
             {p for p, tile in enumerate(state.round_tiles) if tile == lowest}, state.order[0]
         )
-        return replace(
-            state,
+        return state._evolve(
             phase=Phase.TREE,
             round=state.round + 1,
             order=self.clockwise_from(start),
@@ -431,37 +473,47 @@ class BoskGame:
 
     # ------------------------------------------------------------------ saved states
 
-    def state_to_dict(self, state: BoskState) -> dict[str, Any]:
-        """The JSON-able form of ``state`` (see ``state_from_dict`` for its fields)."""
-        s, n = self.size, self.size - 1
-        return {
-            "game": "bosk",
-            "num_players": self.num_players,
-            "phase": state.phase.value,
-            "round": state.round,
-            "order": list(state.order),
-            "turn": state.turn,
-            "trees": [
-                [t // n, t % n, o, v]
-                for t, (o, v) in enumerate(zip(state.owners, state.values, strict=True))
-                if o >= 0
-            ],
-            "stacks": [[_stack_text(state, r * s + c) for c in range(s)] for r in range(s)],
-            "tiles_used": [[t for t in LEAF_TILES if used >> t & 1] for used in state.tiles_used],
-            "round_tiles": list(state.round_tiles),
-            "first_wind": None if state.first_wind < 0 else DIRECTIONS[state.first_wind],
-            "tree": None if state.tree < 0 else [state.tree // n, state.tree % n],
-            "active": state.active,
-            "last": None if state.last < 0 else [state.last // s, state.last % s],
-            "summer": list(state.summer),
-            "winter": list(state.winter),
-        }
+    def _state_fields(self) -> Sequence[Field]:
+        return saved.state_fields(self)
 
-    def state_from_dict(self, data: Any) -> BoskState:
-        """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
-        or inconsistent with the rules (nothing else is built)."""
-        return load_state(self, data)
+    def _state_from_fields(self, fields: dict[str, Any]) -> BoskState:
+        return saved.state_from_fields(self, fields)
 
+    def _invariants(self) -> Sequence[Callable[[BoskState], None]]:
+        return saved.INVARIANTS
+
+    # ------------------------------------------------------------------ pictures
+
+    def _render_text(self, state: BoskState, player: int | None) -> str:
+        from forestgames.bosk.render import render_state
+
+        return render_state(state)
+
+
+_MOVES_OF_PHASE: dict[Phase, Callable[[BoskGame, BoskState, int], tuple[mv.BoskMove, ...]]] = {
+    Phase.SPRING: BoskGame._plant_moves,
+    Phase.WIND: BoskGame._wind_moves,
+    Phase.TREE: BoskGame._tree_moves,
+    Phase.TILE: BoskGame._tile_moves,
+    Phase.LEAVES: BoskGame._leaf_moves,
+    Phase.SQUIRREL: BoskGame._squirrel_moves,
+}
+_STEP: dict[type, Callable[[BoskGame, BoskState, Any], BoskState]] = {
+    mv.PlantTree: BoskGame._plant,
+    mv.ChooseWind: BoskGame._choose_wind,
+    mv.ChooseTree: BoskGame._choose_tree,
+    mv.ChooseTile: BoskGame._choose_tile,
+    mv.PlaceLeaf: BoskGame._place_leaf,
+    mv.PlaceSquirrel: BoskGame._place_squirrel,
+}
+_EXPLAIN: dict[type, Callable[[BoskGame, BoskState, Any], str]] = {
+    mv.PlantTree: BoskGame._why_not_plant,
+    mv.ChooseWind: BoskGame._why_not_wind,
+    mv.ChooseTree: BoskGame._why_not_tree,
+    mv.ChooseTile: BoskGame._why_not_tile,
+    mv.PlaceLeaf: BoskGame._why_not_leaf,
+    mv.PlaceSquirrel: BoskGame._why_not_squirrel,
+}
 
 _EMPTY = (-1).__eq__
 
@@ -483,24 +535,6 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1 :]
 
 
-def _on_grid(at: Any, n: int) -> bool:
-    return (
-        isinstance(at, tuple)
-        and len(at) == 2
-        and all(isinstance(x, int) and not isinstance(x, bool) for x in at)
-        and 0 <= at[0] < n
-        and 0 <= at[1] < n
-    )
-
-
-def _stack_text(state: BoskState, square: int) -> str:
-    text = "".join(str(seat) for seat in state.stacks[square])
-    for seat, where in enumerate(state.squirrels):
-        if where == square:
-            text += f"S{seat}"
-    return text
-
-
 class _MoveTable:
     """Every possible move object of one board size and player count, built once."""
 
@@ -510,12 +544,12 @@ class _MoveTable:
         squares = [divmod(s, size) for s in range(size * size)]
         seats = range(players)
         self.plant = [
-            {v: [mv.PlantTree(p, v, at) for at in ints] for v in (1, 2, 3, 4)} for p in seats
+            {v: tuple(mv.PlantTree(p, v, at) for at in ints) for v in (1, 2, 3, 4)} for p in seats
         ]
-        self.tree = [[mv.ChooseTree(p, at) for at in ints] for p in seats]
+        self.tree = [tuple(mv.ChooseTree(p, at) for at in ints) for p in seats]
         self.tile = [{t: mv.ChooseTile(p, t) for t in LEAF_TILES} for p in seats]
-        self.leaf = [[mv.PlaceLeaf(p, at) for at in squares] for p in seats]
-        self.squirrel = [[mv.PlaceSquirrel(p, at) for at in squares] for p in seats]
+        self.leaf = [tuple(mv.PlaceLeaf(p, at) for at in squares) for p in seats]
+        self.squirrel = [tuple(mv.PlaceSquirrel(p, at) for at in squares) for p in seats]
         self.wind = [tuple(mv.ChooseWind(p, d) for d in DIRECTIONS) for p in seats]
 
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from forestgames.core import StateBase, new_rng
+from forestgames.core import LegacyStateBase as StateBase
+from forestgames.core import new_rng
 from forestgames.living_forest._tables import (
     ACTIONS,
     CARD_NAMES,

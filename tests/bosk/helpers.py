@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 import forestgames as fg
 from forestgames.bosk import BoskState, Phase
 from forestgames.bosk._tables import DIRECTIONS
-from forestgames.core import replace
 
 
 def autumn_turn(
@@ -39,7 +40,7 @@ def autumn_turn(
     for seat, (r, c) in (squirrels or {}).items():
         squirrel_at[seat] = r * size + c
     first_wind = (DIRECTIONS.index(wind) - (round - 1)) % 4
-    return replace(
+    return attrs.evolve(
         state,
         phase=Phase.TREE,
         round=round,

@@ -3,12 +3,12 @@
 import copy
 import json
 
+import attrs
 import numpy as np
 import pytest
 
 import forestgames as fg
 from forestgames.bosk import ChooseTile, ChooseTree, ChooseWind, PlaceLeaf, PlantTree
-from forestgames.core import replace
 from tests.bosk.helpers import autumn_turn, plant_everything
 from tests.strategies import final_state, random_game
 
@@ -33,7 +33,7 @@ def test_illegal_moves_name_the_problem(spring):
     refused(spring, PlantTree(1, 1, (3, 3)), "already has a tree")
     refused(spring, PlantTree(1, 1, (7, 0)), "intersections")
     refused(spring, PlantTree(1, 1, (-1, 2)), "intersections")
-    refused(spring, PlantTree(1, 1, (0.5, 2)), "intersections")  # never truncated to (0, 2)
+    refused(spring, PlantTree(1, 1, (0.5, 2)), "not of the right form")  # never truncated to (0, 2)
     refused(spring, PlantTree(1, 5, (1, 1)), "values are 1..4")
     refused(spring, ChooseTile(1, 5), "spring step the move is a PlantTree")
     refused(spring, ChooseWind(1, "N"), "PlantTree")
@@ -62,7 +62,7 @@ def test_autumn_illegal_moves():
     state = state.apply(ChooseTile(0, 2))
     refused(state, PlaceLeaf(0, (8, 8)), "squares are")
     refused(state, PlaceLeaf(0, (0, 0)), "downwind")
-    spent = replace(autumn_turn(trees={(3, 3): (0, 1)}), tiles_used=(1 << 4, 0))
+    spent = attrs.evolve(autumn_turn(trees={(3, 3): (0, 1)}), tiles_used=(1 << 4, 0))
     spent = spent.apply(ChooseTree(0, (3, 3)))
     assert ChooseTile(0, 4) not in spent.legal_moves()
     refused(spent, ChooseTile(0, 4), "tile 4 is already spent")
@@ -122,8 +122,8 @@ def test_malformed_states(midgame):
 
     corrupt(s, three_of_a_value, "trees of value 2; each player has 2")
     corrupt(s, lambda d: d["stacks"][0].__setitem__(0, "S10"), "nothing may lie on a squirrel")
-    corrupt(s, lambda d: d["stacks"][0].__setitem__(0, "7"), "bad piece")
-    corrupt(s, lambda d: d.__setitem__("phase", "summer"), "unknown phase")
+    corrupt(s, lambda d: d["stacks"][0].__setitem__(0, "7"), "must be a stack")
+    corrupt(s, lambda d: d.__setitem__("phase", "summer"), "phase must be one of")
     corrupt(s, lambda d: d.__setitem__("num_players", 4), "for 4 players")
     corrupt(s, lambda d: d.__setitem__("extra", 1), "unknown keys extra")
     corrupt(s, lambda d: d.pop("stacks"), "lacks stacks")

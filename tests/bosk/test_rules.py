@@ -1,5 +1,6 @@
 """The rules of rules/bosk.md, one behaviour per test, on positions built by hand."""
 
+import attrs
 import numpy as np
 import pytest
 
@@ -13,7 +14,6 @@ from forestgames.bosk import (
     PlaceSquirrel,
     PlantTree,
 )
-from forestgames.core import replace
 from tests.bosk.helpers import autumn_turn, plant_everything, start_path, targets
 
 # ---------------------------------------------------------------- geometry and spring
@@ -83,7 +83,7 @@ def finish_spring(trees, last, first_player=1, **options):
     for (i, j), (seat, value) in trees.items():
         if (i, j) != last:
             owners[i * n + j], values[i * n + j] = seat, value
-    state = replace(state, owners=tuple(owners), values=tuple(values), turn=15)
+    state = attrs.evolve(state, owners=tuple(owners), values=tuple(values), turn=15)
     seat, value = trees[last]
     return state.apply(PlantTree(seat, value, last))
 
@@ -133,7 +133,7 @@ def test_wind_turns_clockwise_each_round(first):
     order = "NESW" * 3
     start = order.index(first)
     for rnd in range(1, 9):
-        assert replace(state, round=rnd).wind == order[start + rnd - 1]
+        assert attrs.evolve(state, round=rnd).wind == order[start + rnd - 1]
 
 
 def test_rounds_one_to_four_need_that_tree_value():
@@ -367,7 +367,7 @@ def last_round(order, summer, terrain=None):
     state = autumn_turn(
         2, mover=order[0], round=8, wind="N", trees={(0, 0): (1, 3), (0, 5): (0, 2)}, **options
     )
-    return replace(state, summer=summer)
+    return attrs.evolve(state, summer=summer)
 
 
 def test_game_ends_after_round_eight_with_winter():
