@@ -28,7 +28,7 @@ from forestgames.agents import (
 )
 from forestgames.agents.greedy import margins
 from forestgames.agents.heuristics import _HEURISTICS, scores_after
-from forestgames.agents.mcts import DEFAULT_ITERATIONS, cutoff_rewards
+from forestgames.agents.mcts import DEFAULT_ITERATIONS, _seat_rewards, cutoff_rewards
 from tests.strategies import random_game, reachable_states
 from tests.test_fake_game import Add, Buzz, BuzzGame
 
@@ -509,3 +509,11 @@ def test_mcts_default_beats_greedy(name):
     )  # fmt: skip
     rates = {t["label"]: t["win_rate"] for t in result.summary()["agents"]}
     assert rates["mcts"] > rates["greedy"] + 0.1, rates
+
+
+def test_prior_rewards_equal_the_cut_playout_rewards():
+    """The rewards MCTS gives Greedy's estimates (all rows at once) equal cutoff_rewards."""
+    values = np.array([[10.0, 9.0, 5.0], [3.0, 3.0, 3.0], [0.0, 0.0, 0.0], [-5.0, 2.0, 1.0]])
+    for seat in range(3):
+        expected = [cutoff_rewards(row)[seat] for row in values.tolist()]
+        np.testing.assert_allclose(_seat_rewards(values, seat), expected)

@@ -115,6 +115,17 @@ def cutoff_rewards(values: Sequence[float]) -> _Rewards:
     ]
 
 
+def _seat_rewards(values: np.ndarray, seat: int) -> list[float]:
+    """:func:`cutoff_rewards` of ``seat`` for each row of ``values`` (M, P), at once."""
+    others = np.delete(values, seat, axis=1)
+    if not others.shape[1]:
+        return [1.0] * len(values)
+    lead = values[:, seat] - others.max(axis=1)
+    scale = np.abs(values).max(axis=1)
+    scale[scale == 0] = 1.0
+    return (1.0 / (1.0 + np.exp(-CUTOFF_SHARPNESS * lead / scale))).tolist()  # type: ignore[no-any-return]
+
+
 def _win_shares(state: Any) -> _Rewards:
     rewards = [0.0] * state.game.num_players
     winners = state.winners
@@ -277,8 +288,7 @@ class MCTSAgent(SeededAgent):
                     (m, g + rng.random() * 1e-6) for m, g in zip(unknown, gains, strict=True)
                 )
                 if PRIOR_VISITS:
-                    rewards = (cutoff_rewards(row)[seat] for row in values.tolist())
-                    node.prior.update(zip(unknown, rewards, strict=True))
+                    node.prior.update(zip(unknown, _seat_rewards(values, seat), strict=True))
             else:
                 priority.update((m, rng.random()) for m in unknown)
         return sorted(fresh, key=lambda k: priority[moves[k]])

@@ -19,5 +19,7 @@ CARD_WEIGHT = 0.5
 
 def position_value(state: Any) -> np.ndarray:
     """(P,): coins and Bokken tokens so far, less ``CARD_WEIGHT`` per card held."""
-    scores = np.asarray(state.scores, dtype=np.float64)
-    return scores - CARD_WEIGHT * np.asarray(state.hand_sizes, dtype=np.float64)
+    sizes = state.hand_sizes
+    return np.array(
+        [s - CARD_WEIGHT * n for s, n in zip(state.scores, sizes, strict=True)], np.float64
+    )

@@ -16,7 +16,8 @@ step toward a goal:
 * **this turn's potential**: for a Spirit that still has actions this turn,
   the best of what its element totals allow (a tree to plant, fires to put
   out, cards to attract, a Fragment, a Move), one per action left, at a
-  discount; an Attract, Extinguish or Plant under way counts with its budget;
+  discount; an Attract, Extinguish or Plant under way counts in full, with its
+  budget;
 * **Onibi's threat**: a Spirit whose water is below the centre's fires faces
   one Fire Varan per fire at the end of the turn.
 
@@ -139,7 +140,7 @@ def seat_value(
     if state.phase is Phase.OVER:
         return value + WIN_BONUS * (seat in state.winners)
     reserve = state.rows if rows is None else rows
-    value += POTENTIAL_FACTOR * _potential(state, seat, line, totals, reserve)
+    value += _potential(state, seat, line, totals, reserve)
     return value - _onibi_threat(state, totals)
 
 
@@ -179,7 +180,8 @@ def _actions_left(state: Any, seat: int, line: tuple[int, ...]) -> int:
 def _potential(
     state: Any, seat: int, line: tuple[int, ...], totals: tuple[int, ...], rows: Rows
 ) -> float:
-    """The best this turn's remaining actions of ``seat`` could do, one per action."""
+    """What this turn's remaining actions of ``seat`` could do: the action under way in
+    full, the best of each action still to start at ``POTENTIAL_FACTOR``."""
     left = _actions_left(state, seat, line)
     under_way = 0.0
     if state.phase is Phase.ACTIONS and state.current_player == seat:
@@ -196,7 +198,7 @@ def _potential(
         ),
         reverse=True,
     )
-    return under_way + sum(gains[:left])
+    return under_way + POTENTIAL_FACTOR * sum(gains[:left])
 
 
 def _under_way(state: Any, seat: int, totals: tuple[int, ...], rows: Rows) -> float:
