@@ -24,9 +24,22 @@ BOSK4 = fg.make("bosk", num_players=4)
 
 
 def _seconds(games: int, workers: int, backend: str = "local") -> float:
-    start = time.perf_counter()
+    return _timed(games, workers, backend)[0]
+
+
+def _cpu() -> float:
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _timed(games: int, workers: int, backend: str = "local") -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process and its finished children) of a run."""
+    start, cpu = time.perf_counter(), _cpu()
     fg.simulate(BOSK4, ["random"], games, seed=1, workers=workers, backend=backend, progress=False)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, _cpu() - cpu
 
 
 def first_game_seconds() -> float:
@@ -39,16 +52,23 @@ def first_game_seconds() -> float:
 def speedup(games: int = 600, rounds: int = 3) -> dict[str, Any]:
     """Best-of-``rounds`` seconds with 1 and 2 workers, interleaved, and their ratio."""
     warm = first_game_seconds()
-    one = two = float("inf")
+    one = two = one_cpu = two_cpu = float("inf")
     for _ in range(rounds):
-        one = min(one, _seconds(games, 1))
-        two = min(two, _seconds(games, 2))
+        wall, cpu = _timed(games, 1)
+        one, one_cpu = min(one, wall), min(one_cpu, cpu)
+        wall, cpu = _timed(games, 2)
+        two, two_cpu = min(two, wall), min(two_cpu, cpu)
     return {
         "games": games,
         "first_game_s": round(warm, 3),
         "one_worker_s": round(one, 3),
         "two_workers_s": round(two, 3),
         "speedup": round(one / two, 2),
+        "one_worker_cpu_s": round(one_cpu, 3),
+        "two_workers_cpu_s": round(two_cpu, 3),
+        # what two idle cores would give if the work split evenly: 2 x (work alone / work
+        # in two workers); a figure other load on the machine barely moves
+        "speedup_bound_from_cpu": round(2 * one_cpu / two_cpu, 2),
         "start_method": process_context().get_start_method(),
     }
 

@@ -28,7 +28,7 @@ from forestgames.agents import (
 )
 from forestgames.agents.greedy import margins
 from forestgames.agents.heuristics import _HEURISTICS, scores_after
-from forestgames.agents.mcts import DEFAULT_ITERATIONS, _seat_rewards, cutoff_rewards
+from forestgames.agents.mcts import DEFAULT_ITERATIONS, _all_rewards, cutoff_rewards, leads
 from tests.strategies import random_game, reachable_states
 from tests.test_fake_game import Add, Buzz, BuzzGame
 
@@ -269,6 +269,16 @@ def test_cutoff_rewards_follow_the_lead():
     assert large[0] > small[0] and large[1] == large[2] < 0.5
     np.testing.assert_allclose(cutoff_rewards([100, 90, 50]), small)
     assert cutoff_rewards([7]) == [1.0]
+
+
+def test_cutoff_rewards_centred_on_the_root_lead():
+    """Centred on the leads where a search started, that position rewards 0.5 to every seat,
+    and a lead grown since rewards more than 0.5 even when the seat is far ahead."""
+    start = [40.0, 10.0, 5.0]
+    assert leads(start) == [30.0, -30.0, -35.0]
+    np.testing.assert_allclose(cutoff_rewards(start, leads(start), 40.0), [0.5, 0.5, 0.5])
+    later = cutoff_rewards([44.0, 10.0, 5.0], leads(start), 40.0)
+    assert later[0] > 0.5 > later[1] and cutoff_rewards([44.0, 10.0, 5.0])[0] > later[0]
 
 
 def test_mcts_playouts_end_at_the_limit_or_the_game():
@@ -513,7 +523,8 @@ def test_mcts_default_beats_greedy(name):
 
 def test_prior_rewards_equal_the_cut_playout_rewards():
     """The rewards MCTS gives Greedy's estimates (all rows at once) equal cutoff_rewards."""
-    values = np.array([[10.0, 9.0, 5.0], [3.0, 3.0, 3.0], [0.0, 0.0, 0.0], [-5.0, 2.0, 1.0]])
-    for seat in range(3):
-        expected = [cutoff_rewards(row)[seat] for row in values.tolist()]
-        np.testing.assert_allclose(_seat_rewards(values, seat), expected)
+    values = np.array([[10.0, 9.0, 5.0], [3.0, 3.0, 3.0], [0.0, 0.0, 0.0], [-5.0, 2.0, 1.0],
+                       [4.0, 4.0, 1.0]])  # fmt: skip
+    for centre, scale in ((None, None), ([1.0, -1.0, -2.0], 7.0)):
+        expected = [cutoff_rewards(row, centre, scale) for row in values.tolist()]
+        np.testing.assert_allclose(_all_rewards(values, centre, scale), expected)

@@ -12,8 +12,9 @@ package registers it here under the game's name:
   uses it, Greedy compares a reaction out of turn against passing with it, and
   MCTS scores a playout it cuts short with it.
 
-A game without a move evaluator falls back to :func:`scores_after`: apply each
-move and read the position value after it. Adding a game is a function and a
+A game with no registered heuristic uses its own ``evaluate_moves`` /
+``position_value`` hooks if it has them; else the move evaluator falls back to
+:func:`scores_after`: apply each move and read the position value after it. Adding a game is a function and a
 line::
 
     def my_move_values(state, moves):
@@ -62,8 +63,10 @@ def register_position_value(game_name: str, value: PositionValue) -> None:
 
 
 def position_value(state: Any) -> np.ndarray:
-    """Each seat's estimated score in ``state`` (default: ``state.scores``)."""
-    value = _POSITION_VALUES.get(state.game.name)
+    """Each seat's estimated score in ``state``: the registered position value, else the
+    game's own ``position_value`` hook if it has one, else ``state.scores``."""
+    game = state.game
+    value = _POSITION_VALUES.get(game.name) or getattr(game, "position_value", None)
     return np.asarray(state.scores if value is None else value(state), dtype=np.float64)
 
 
@@ -73,13 +76,15 @@ def heuristic_for(game_name: str) -> MoveEvaluator:
 
 
 def evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
-    """Estimated scores (M, P) after each of ``moves`` in ``state`` (see the module doc)."""
-    values = np.asarray(heuristic_for(state.game.name)(state, moves), dtype=np.float64)
-    expected = (len(moves), state.game.num_players)
+    """Estimated scores (M, P) after each of ``moves`` in ``state``: the registered
+    evaluator, else the game's own ``evaluate_moves`` hook if it has one, else
+    :func:`scores_after`."""
+    game = state.game
+    evaluator = _HEURISTICS.get(game.name) or getattr(game, "evaluate_moves", None)
+    values = np.asarray((evaluator or scores_after)(state, moves), dtype=np.float64)
+    expected = (len(moves), game.num_players)
     if values.shape != expected:
-        raise ValueError(
-            f"{state.game.name} heuristic returned shape {values.shape}, not {expected}"
-        )
+        raise ValueError(f"{game.name} heuristic returned shape {values.shape}, not {expected}")
     return values
 
 

@@ -8,7 +8,8 @@ available), expands one untried move (near the root the best by the game's
 heuristic margin first, as Greedy ranks them), plays on with random moves for
 at most ``rollout_limit`` moves and backs up each seat's reward: its share of
 the win if the game ended, else a reward from the game's position value (see
-:func:`cutoff_rewards`). Seats act in the tree as in the driver's main line
+:func:`cutoff_rewards`: a logistic function of the seat's lead, centred on its
+lead where the search started). Seats act in the tree as in the driver's main line
 (``players_to_act[0]``); in playouts every seat that may act is picked at random.
 
 Between two decisions of one game the agent keeps the part of its tree that
@@ -36,6 +37,7 @@ __all__ = [
     "DEFAULT_ROLLOUT_LIMIT",
     "MCTSAgent",
     "cutoff_rewards",
+    "leads",
 ]
 
 DEFAULT_ITERATIONS = 400
@@ -51,6 +53,10 @@ PRIOR_VISITS = 4
 heuristic's estimate gives (so a small search starts from Greedy's opinion)."""
 CUTOFF_SHARPNESS = 8.0
 """How sharply a lead in position value turns into a reward at a cut playout."""
+WIDENING = 2.0
+"""Progressive widening: a node visited n times has at most ``1 + WIDENING * sqrt(n)``
+children, tried best first (near the root) or at random (deeper), so a wide node does not
+spread a small budget over moves that all look alike."""
 REUSE_SEARCH = 64
 """At most this many tree moves are tried to find the new position in the old tree."""
 
@@ -76,7 +82,7 @@ class _Node:
         self.depth = depth
         self.children: dict[Any, _Node] = {}
         self.priority: dict[Any, float] = {}  # expansion priority of the moves met here
-        self.prior: dict[Any, float] = {}  # the heuristic's reward for the mover, by move
+        self.prior: dict[Any, list[float]] = {}  # the heuristic's rewards per seat, by move
         self.order: list[int] | None = None  # untried indices into ``seen``, best last
         self.visits = 0
         self.available = 0
@@ -93,37 +99,61 @@ class _Node:
         return self.kids
 
 
-def cutoff_rewards(values: Sequence[float]) -> _Rewards:
-    """Rewards in [0, 1] for a playout cut short, from each seat's position value.
-
-    A seat's reward is a logistic function of its lead over the best other seat,
-    divided by the largest value's size (so that it is the same for points in the
-    tens or in the hundreds): 0.5 when level, near 1 when far ahead, near 0 when
-    far behind.
-    """
+def leads(values: Sequence[float]) -> list[float]:
+    """Each seat's value minus the best other seat's (0 for a single seat)."""
     v = [float(x) for x in values]
     if len(v) == 1:
-        return [1.0]
+        return [0.0]
     top = max(range(len(v)), key=v.__getitem__)
     best = v[top]
     second = max(x for k, x in enumerate(v) if k != top)
-    sharpness = CUTOFF_SHARPNESS / (max(abs(x) for x in v) or 1.0)
+    return [x - (second if k == top else best) for k, x in enumerate(v)]
+
+
+def cutoff_rewards(
+    values: Sequence[float], centre: Sequence[float] | None = None, scale: float | None = None
+) -> _Rewards:
+    """Rewards in [0, 1] for a playout cut short, from each seat's position value.
+
+    A seat's reward is a logistic function of its lead over the best other seat
+    (:func:`leads`), less ``centre`` (its lead at the root of the search: the
+    reward is 0.5 where the search started, so its resolution is where the
+    choices are), divided by ``scale`` (default: the largest value's size, so
+    that the reward is the same for points in the tens or in the hundreds).
+    """
+    lead = leads(values)
+    if len(lead) == 1:
+        return [1.0]
+    if scale is None:
+        scale = max(abs(float(x)) for x in values) or 1.0
+    sharpness = CUTOFF_SHARPNESS / scale
+    centre = centre or [0.0] * len(lead)
     exp = math.exp
-    return [
-        1.0 / (1.0 + exp(-sharpness * (x - (second if k == top else best))))
-        for k, x in enumerate(v)
-    ]
+    return [1.0 / (1.0 + exp(-sharpness * (x - c))) for x, c in zip(lead, centre, strict=True)]
 
 
-def _seat_rewards(values: np.ndarray, seat: int) -> list[float]:
-    """:func:`cutoff_rewards` of ``seat`` for each row of ``values`` (M, P), at once."""
-    others = np.delete(values, seat, axis=1)
-    if not others.shape[1]:
-        return [1.0] * len(values)
-    lead = values[:, seat] - others.max(axis=1)
-    scale = np.abs(values).max(axis=1)
-    scale[scale == 0] = 1.0
-    return (1.0 / (1.0 + np.exp(-CUTOFF_SHARPNESS * lead / scale))).tolist()  # type: ignore[no-any-return]
+def _all_rewards(
+    values: np.ndarray, centre: Sequence[float] | None, scale: float | None
+) -> list[list[float]]:
+    """:func:`cutoff_rewards` of every row of ``values`` (M, P), at once."""
+    m, p = values.shape
+    if p == 1:
+        return [[1.0]] * m
+    order = np.sort(values, axis=1)
+    best, second = order[:, -1:], order[:, -2:-1]
+    lead = values - np.where(values == best, second, best)
+    lead -= np.zeros(p) if centre is None else np.asarray(centre)
+    if scale is None:
+        size = np.abs(values).max(axis=1, keepdims=True)
+        size[size == 0] = 1.0
+    else:
+        size = np.full((m, 1), scale)
+    return (1.0 / (1.0 + np.exp(-CUTOFF_SHARPNESS * lead / size))).tolist()  # type: ignore[no-any-return]
+
+
+def _width(visits: int) -> int:
+    """How many children a node visited ``visits`` times may have (progressive widening)."""
+    return 1 + int(WIDENING * math.sqrt(visits))
 
 
 def _win_shares(state: Any) -> _Rewards:
@@ -147,6 +177,9 @@ class MCTSAgent(SeededAgent):
     at once). ``exploration``: UCB1's constant. ``reuse_tree``: keep the
     subtree of the position reached between two decisions.
     """
+
+    _centre: list[float] | None = None  # each seat's lead at the root of the search
+    _scale: float | None = None  # the size of the values at the root
 
     def __init__(
         self,
@@ -219,6 +252,9 @@ class MCTSAgent(SeededAgent):
     def search(self, state: Any, seat: int, root: _Node) -> int:
         """Run the budget's iterations from ``state`` into ``root``; return how many ran."""
         deadline = None if self.time_per_move is None else time.perf_counter() + self.time_per_move
+        now = position_value(state)
+        self._centre = leads(now)
+        self._scale = float(np.abs(now).max()) or 1.0
         limit = self.iterations
         done = 0
         while limit is None or done < limit:
@@ -239,22 +275,30 @@ class MCTSAgent(SeededAgent):
             for kid in kids:
                 if kid is not None:
                     kid.available += 1
-            if None in kids:
+            untried = kids.count(None)
+            if untried and (untried == len(kids) or len(kids) - untried < _width(node.visits)):
                 index = self._untried(node, seat, state, moves, kids)
                 child = _Node(seat, node.depth + 1)
                 child.available = 1
                 prior = node.prior.get(moves[index])
                 if prior is not None:
-                    child.visits, child.reward = PRIOR_VISITS, PRIOR_VISITS * prior
+                    child.visits = PRIOR_VISITS
+                    child.reward = PRIOR_VISITS * prior[seat]
                 node.children[moves[index]] = kids[index] = child
                 state = state.apply(moves[index])
                 path.append(child)
+                if prior is not None and self.rollout_limit == 0:
+                    self._backup(path, prior)  # the evaluator's estimate is the leaf's value
+                    return
                 break
             index = self._select(kids)
             node = kids[index]  # type: ignore[assignment]
             state = state.apply(moves[index])
             path.append(node)
-        rewards = self._rollout(state)
+        self._backup(path, self._rollout(state))
+
+    @staticmethod
+    def _backup(path: list[_Node], rewards: Sequence[float]) -> None:
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.seat]
@@ -288,7 +332,8 @@ class MCTSAgent(SeededAgent):
                     (m, g + rng.random() * 1e-6) for m, g in zip(unknown, gains, strict=True)
                 )
                 if PRIOR_VISITS:
-                    node.prior.update(zip(unknown, _seat_rewards(values, seat), strict=True))
+                    rewards = _all_rewards(values, self._centre, self._scale)
+                    node.prior.update(zip(unknown, rewards, strict=True))
             else:
                 priority.update((m, rng.random()) for m in unknown)
         return sorted(fresh, key=lambda k: priority[moves[k]])
@@ -298,6 +343,8 @@ class MCTSAgent(SeededAgent):
         c, log, sqrt = self.exploration, math.log, math.sqrt
         best, best_value = 0, -math.inf
         for index, kid in enumerate(kids):
+            if kid is None:
+                continue
             visits = kid.visits
             value = kid.reward / visits + c * sqrt(log(kid.available) / visits)
             if value > best_value:
@@ -314,7 +361,7 @@ class MCTSAgent(SeededAgent):
             steps += 1
         if state.is_terminal:
             return _win_shares(state)
-        return cutoff_rewards(position_value(state))
+        return cutoff_rewards(position_value(state), self._centre, self._scale)
 
     # ------------------------------------------------------------------ keeping the tree
 
