@@ -35,7 +35,7 @@ __all__ = ["BaselineMCTS"]
 class _Node:
     """Statistics of one move sequence from the root."""
 
-    __slots__ = ("seat", "children", "priority", "visits", "available", "reward")
+    __slots__ = ("available", "children", "priority", "reward", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # the seat that made the move leading here

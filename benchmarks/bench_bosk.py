@@ -28,7 +28,7 @@ def random_boards(batch, seed=0):
     """4-player boards: legal-looking tree grids and top grids."""
     rng = np.random.default_rng(seed)
     owner = rng.integers(-1, 4, (batch, 11, 11)).astype(np.int8)
-    value = rng.integers(1, 5, (batch, 11, 11)).astype(np.int8)
+    value = np.where(owner >= 0, rng.integers(1, 5, (batch, 11, 11)), 0).astype(np.int8)
     top = rng.integers(-1, 4, (batch, 12, 12)).astype(np.int8)
     return owner, value, top
 

@@ -4,10 +4,13 @@
     game = fg.make("bosk", num_players=3)
     state = game.new_game(seed=7)
 
-See ``docs/index.md`` and DESIGN.md for the protocol every game follows.
+See ``docs/index.md`` for the protocol every game follows.
 """
 
-from forestgames import bonsai, boom_bokken, bosk, living_forest
+from typing import Any, Literal, overload
+
+from forestgames import bonsai, boom_bokken, bosk, core, living_forest
+from forestgames._version import __version__
 from forestgames.agents.heuristics import register_heuristic, register_position_value
 from forestgames.boom_bokken import heuristic as _boom_bokken_heuristic
 from forestgames.bosk import heuristic as _bosk_heuristic
@@ -19,7 +22,6 @@ from forestgames.core import (
     IllegalMoveError,
     ParseError,
     StateError,
-    make,
     register_game,
     registered_games,
 )
@@ -39,11 +41,27 @@ register_position_value("boom_bokken", _boom_bokken_heuristic.position_value)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 
+
+@overload
+def make(name: Literal["bosk"], **options: Any) -> bosk.BoskGame: ...
+@overload
+def make(name: Literal["bonsai"], **options: Any) -> bonsai.BonsaiGame: ...
+@overload
+def make(name: Literal["living_forest"], **options: Any) -> living_forest.LivingForestGame: ...
+@overload
+def make(name: Literal["boom_bokken"], **options: Any) -> boom_bokken.BoomBokkenGame: ...
+@overload
+def make(name: str, **options: Any) -> Any: ...
+def make(name: str, **options: Any) -> Any:
+    """The game called ``name`` (see ``GAME_NAMES``) with ``options``; ConfigError if
+    either is bad. Typed: ``make("bosk")`` is a ``BoskGame``."""
+    return core.make(name, **options)
+
+
+from forestgames import viewer  # noqa: E402 - pictures of the registered games
 from forestgames.agents import GreedyAgent, MCTSAgent, RandomAgent  # noqa: E402 - after the games
 from forestgames.sim import play, simulate  # noqa: E402
 from forestgames.tournament import tournament  # noqa: E402
-
-__version__ = "0.1.0"
 
 __all__ = [
     "GAME_NAMES",
@@ -52,17 +70,19 @@ __all__ = [
     "GameRecord",
     "GameTraits",
     "GreedyAgent",
-    "MCTSAgent",
-    "RandomAgent",
     "IllegalMoveError",
+    "MCTSAgent",
     "ParseError",
+    "RandomAgent",
     "StateError",
+    "__version__",
     "bonsai",
-    "bosk",
     "boom_bokken",
+    "bosk",
     "living_forest",
     "make",
     "play",
     "simulate",
     "tournament",
+    "viewer",
 ]

@@ -21,24 +21,62 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from forestgames._text import wrap_line
 from forestgames.agents import acting_seat
+from forestgames.boom_bokken import TimeOut
 from forestgames.core import (
     ConfigError,
     ForestGamesError,
     GameRecord,
     IllegalMoveError,
     ParseError,
+    StateError,
     make,
     registered_games,
 )
 from forestgames.sim import play_game, simulate
 from forestgames.tournament import require_plotting, tournament
 
-__all__ = ["main", "HumanAgent"]
+__all__ = ["HumanAgent", "main", "move_pages"]
 
 
 class _Quit(Exception):
     """The person at the terminal asked to stop (or the input ended)."""
+
+
+PAGE_LINES = 20
+"""Lines of one page of the ``?`` move list (the board stays on the screen above it)."""
+QUIET_REACTIONS: tuple[type, ...] = (TimeOut,)
+"""Out-of-turn moves that alone do not stop the game to ask the person: Boom Bokken's Temps
+Mort may be played at any moment, so asking about it would stop almost every move."""
+
+
+def _group_of(text: str) -> tuple[str, str]:
+    """A move's notation (seat prefix removed) split into its group and the rest:
+    ``plant 3@4,5`` -> (``plant 3@``, ``4,5``); ``attract Wolf`` -> (``attract``, ``Wolf``)."""
+    if "@" in text:
+        at = text.index("@") + 1
+        return text[:at], text[at:]
+    head, space, rest = text.rpartition(" ")
+    return (head, rest) if space else (text, "")
+
+
+def move_pages(moves: Sequence[Any], width: int = 100, lines: int = PAGE_LINES) -> list[str]:
+    """The numbered legal moves grouped by kind, in columns, cut into pages of ``lines``."""
+    groups: dict[str, list[str]] = {}
+    for number, move in enumerate(moves, 1):
+        head, rest = _group_of(str(move).split(":", 1)[-1])
+        groups.setdefault(head, []).append(f"{number} {rest}".rstrip())
+    label = min(max(len(head) for head in groups) + 2, 24)
+    cell = max(len(entry) for entries in groups.values() for entry in entries) + 2
+    per_line = max(1, (width - label) // cell)
+    rows: list[str] = []
+    for head, entries in groups.items():
+        for k in range(0, len(entries), per_line):
+            name = head if k == 0 else ""
+            chunk = "".join(f"{entry:<{cell}}" for entry in entries[k : k + per_line])
+            rows.append(f"{name:<{label}}{chunk}".rstrip())
+    return ["\n".join(rows[k : k + lines]) for k in range(0, len(rows), lines)]
 
 
 class HumanAgent:
@@ -46,13 +84,26 @@ class HumanAgent:
 
     Typed lines: a move in the game's notation (the ``SEAT:`` prefix may be
     left out), a number from the list of legal moves, ``?`` to list the legal
-    moves, ``board`` to draw the position again, ``quit`` to stop.
+    moves (grouped, a page at a time: ``?`` again for the next page, ``?N`` for
+    page N), ``board`` to draw the position again, ``quit`` to stop. The
+    position is drawn as the seat sees it (``reveal`` shows everything). Out of
+    turn the person is asked only when they have a reaction (Boom Bokken: a
+    Flash or a Gardien answer; a lone Temps Mort asks only with
+    ``every_reaction``).
     """
 
     name = "human"
 
-    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        read: Callable[[str], str],
+        write: Callable[[str], None],
+        reveal: bool = False,
+        every_reaction: bool = False,
+    ) -> None:
         self.read, self.write = read, write
+        self.reveal, self.every_reaction = reveal, every_reaction
+        self._page = 0
 
     def for_game(self, seed: int) -> HumanAgent:
         return self
@@ -63,16 +114,24 @@ class HumanAgent:
         return move
 
     def react(self, state: Any, player: int) -> Any | None:
+        moves = state.legal_moves(player)
+        if not self.every_reaction and all(isinstance(m, QUIET_REACTIONS) for m in moves):
+            return None
         return self._ask(state, player, may_pass=True)
+
+    def picture(self, state: Any, seat: int) -> str:
+        """The position as this person may see it."""
+        return str(state.render(None if self.reveal else seat))
 
     def _ask(self, state: Any, seat: int, may_pass: bool) -> Any | None:
         moves = state.legal_moves(seat)
-        self.write(state.render())
+        self.write(self.picture(state, seat))
         hint = "an empty line passes, " if may_pass else ""
         self.write(
             f"seat {seat} to {'react' if may_pass else 'move'} "
             f"({hint}? lists the {len(moves)} legal moves)"
         )
+        self._page = 0
         while True:
             try:
                 text = self.read(f"seat {seat}> ").strip()
@@ -80,23 +139,42 @@ class HumanAgent:
                 raise _Quit("input ended") from None
             if not text and may_pass:
                 return None
-            if text in ("?", "moves", "list"):
-                self.write("\n".join(f"{i:>4}  {m}" for i, m in enumerate(moves, 1)))
-                continue
-            if text in ("board", "b"):
-                self.write(state.render())
-                continue
-            if text in ("quit", "q", "exit"):
-                raise _Quit("quit")
-            if text in ("help", "h"):
-                self.write(
-                    "type a move in notation (e.g. one from ?), its number in the ? list, "
-                    "? to list moves, board to redraw, quit to stop"
-                )
-                continue
-            move = self._parse(state, seat, text, moves)
+            move = self._command(state, seat, text, moves)
             if move is not None:
                 return move
+
+    def _command(self, state: Any, seat: int, text: str, moves: Sequence[Any]) -> Any | None:
+        """Do one typed line: a command (None returned) or a move (returned if legal)."""
+        if text in ("?", "moves", "list") or (text[:1] == "?" and text[1:].isdigit()):
+            self._show_page(moves, int(text[1:]) if text[1:].isdigit() else None)
+            return None
+        if text in ("board", "b"):
+            self.write(self.picture(state, seat))
+            return None
+        if text in ("quit", "q", "exit"):
+            raise _Quit("quit")
+        if text in ("help", "h"):
+            self.write(
+                "type a move in notation (e.g. one from ?), its number in the ? list, "
+                "? to list moves (again for the next page, ?N for page N), board to redraw, "
+                "quit (or Ctrl-C) to stop"
+            )
+            return None
+        return self._parse(state, seat, text, moves)
+
+    def _show_page(self, moves: Sequence[Any], number: int | None) -> None:
+        pages = move_pages(moves)
+        if number is not None and not 1 <= number <= len(pages):
+            self.write(f"no page {number}: the move list has pages 1 to {len(pages)}")
+            return
+        self._page = (number - 1 if number is not None else self._page) % len(pages)
+        self.write(pages[self._page])
+        if len(pages) > 1:
+            self.write(
+                f"page {self._page + 1}/{len(pages)} of {len(moves)} moves: ? for the next page, "
+                "?N for page N, or type a move or its number"
+            )
+        self._page += 1
 
     def _parse(self, state: Any, seat: int, text: str, moves: Sequence[Any]) -> Any | None:
         if text.isdigit():
@@ -209,6 +287,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         out=args.out,
         resume=args.resume,
         address=args.ray or None,
+        engine=args.engine,
     )
     print(result.format_summary(), file=out)
     if args.csv:
@@ -259,7 +338,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         raise ForestGamesError(f"--seat {seat} is not a seat of a {game.num_players}-player game")
 
     def write(text: str) -> None:
-        print(text, file=out, flush=True)
+        lines = [piece for line in text.splitlines() for piece in wrap_line(line)]
+        print("\n".join(lines), file=out, flush=True)
 
     def read(prompt: str) -> str:
         out.write(prompt)
@@ -269,7 +349,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             raise EOFError
         return line
 
-    human = HumanAgent(read, write)
+    human = HumanAgent(read, write, reveal=args.reveal, every_reaction=args.every_reaction)
     opponents = [a for a in args.agents.split(",") if a]
     agents: list[Any] = [opponents[i % len(opponents)] for i in range(game.num_players - 1)]
     agents.insert(seat, human)
@@ -286,38 +366,67 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         "Type ? for the legal moves, help for more."
     )
     if game.traits.hidden_information:
-        write("note: this game's picture (state.render()) shows every seat's hidden information")
+        write(
+            "you see what seat "
+            f"{seat} sees{' and, with --reveal, every hidden card' if args.reveal else ''}"
+        )
     status = 0
     try:
         record, final, _ = play_game(game, agents, seed, observer=observe)
-        write(final.render())
+        write(human.picture(final, seat))
         winners = ", ".join(map(str, final.winners))
         write(f"game over: scores {list(final.scores)}, winner(s): seat {winners}")
-    except _Quit as reason:
+    except (_Quit, KeyboardInterrupt) as reason:
         record = GameRecord.start(game, seed).with_moves(played)
-        write(f"stopped ({reason}) after {len(played)} moves")
-        status = 1
+        why = str(reason) if isinstance(reason, _Quit) else "interrupted"
+        write(f"\nstopped ({why}) after {len(played)} moves")
+        status = 1 if isinstance(reason, _Quit) else 130
     if args.save:
         Path(args.save).write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
         write(f"record saved to {args.save}")
+    elif status:
+        write("(play with --save FILE to keep the record of a game)")
     return status
 
 
+def _load_record(path: str) -> GameRecord:
+    """The game record in the file at ``path``; StateError (one line) if it is not one."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise StateError(f"{path} is not a game record: it is not JSON text (binary?)") from None
+    try:
+        return GameRecord.from_json(text)
+    except StateError as error:
+        raise StateError(f"{path}: {error}") from None
+
+
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    record = GameRecord.from_json(Path(args.file).read_text(encoding="utf-8"))
+    record = _load_record(args.file)
+    seat = args.seat
+    if args.html:
+        from forestgames.viewer import replay_html
+
+        page = replay_html(record, seat)
+        Path(args.html).write_text(page, encoding="utf-8")
+        view = "the referee's view" if seat is None else f"seat {seat}'s view"
+        print(f"replay page of {len(record.moves)} moves ({view}) written to {args.html}", file=out)
+        return 0
     states = record.replay()
+    if seat is not None and not 0 <= seat < states[0].game.num_players:
+        raise ForestGamesError(f"--seat {seat} is not a seat of this game")
     print(
         f"{record.game} {record.options}, seed {record.seed}, {len(record.moves)} moves", file=out
     )
     if args.all:
-        print(states[0].render(), file=out)
+        print(states[0].render(seat), file=out)
         for number, (move, state) in enumerate(zip(record.moves, states[1:], strict=True), 1):
-            print(f"\n{number}. {move}\n{state.render()}", file=out)
+            print(f"\n{number}. {move}\n{state.render(seat)}", file=out)
         return 0
     index = 0
     while True:
         where = "start" if index == 0 else f"after move {index}: {record.moves[index - 1]}"
-        print(f"\n[{index}/{len(record.moves)}] {where}\n{states[index].render()}", file=out)
+        print(f"\n[{index}/{len(record.moves)}] {where}\n{states[index].render(seat)}", file=out)
         out.write("enter = next, b = back, NUMBER = go to move, q = quit> ")
         out.flush()
         line = sys.stdin.readline()
@@ -497,6 +606,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="move cap; longer games are reported truncated (default: 4x the game's maximum)",
     )
     sim.add_argument("--csv", help="also write the rows to this CSV file")
+    sim.add_argument(
+        "--engine",
+        choices=("scalar", "vector"),
+        default="scalar",
+        help="vector: Bosk between random/greedy agents in numpy batches (same statistics)",
+    )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     sim.set_defaults(run=_cmd_simulate)
     _add_tournament_parser(commands)
@@ -518,18 +633,39 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seed", "-s", type=int, default=None, help="the game's seed (default: random)"
     )
-    play.add_argument("--save", help="write the game record (JSON) to this file at the end")
+    play.add_argument(
+        "--save", help="write the game record (JSON) to this file at the end, or when stopped"
+    )
+    play.add_argument(
+        "--reveal",
+        action="store_true",
+        help="show the referee's view (every hidden card) instead of your seat's",
+    )
+    play.add_argument(
+        "--every-reaction",
+        action="store_true",
+        help="Boom Bokken: also stop to ask when a Temps Mort is your only out-of-turn move",
+    )
     play.set_defaults(run=_cmd_play)
 
     replay = commands.add_parser(
         "replay",
-        help="step through a saved game record",
+        help="step through a saved game record, or write its replay page",
         description="Step through a game record (JSON, as saved by play --save "
-        "or GameRecord.to_json).",
+        "or GameRecord.to_json), or write it as a self-contained HTML replay page.",
     )
     replay.add_argument("file", help="the game record")
     replay.add_argument(
         "--all", action="store_true", help="print every move and position, no prompts"
+    )
+    replay.add_argument(
+        "--html", metavar="OUT", help="write the replay page (one HTML file) to OUT instead"
+    )
+    replay.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        help="show only what this seat sees (default: the referee's view, everything)",
     )
     replay.set_defaults(run=_cmd_replay)
 

@@ -48,32 +48,32 @@ if TYPE_CHECKING:
     from forestgames.schema import Field, StateSchema
 
 __all__ = [
-    "ForestGamesError",
-    "IllegalMoveError",
     "ConfigError",
+    "ForestGamesError",
+    "Game",
+    "GameBase",
+    "GameRecord",
+    "GameTraits",
+    "IllegalMoveError",
+    "Move",
+    "Option",
     "ParseError",
+    "State",
+    "StateBase",
     "StateError",
-    "excerpt",
-    "require",
     "as_int",
     "as_pair",
     "check_seat",
     "check_seed",
-    "resolve_seed",
     "derive_seed",
-    "new_rng",
+    "excerpt",
     "frozen_array",
-    "Option",
-    "Move",
-    "Game",
-    "State",
-    "GameTraits",
-    "GameBase",
-    "StateBase",
-    "GameRecord",
-    "register_game",
     "make",
+    "new_rng",
+    "register_game",
     "registered_games",
+    "require",
+    "resolve_seed",
 ]
 
 
@@ -120,6 +120,8 @@ def excerpt(value: Any, limit: int = 80) -> str:
 
 
 def _bounded_repr(value: Any, depth: int) -> str:
+    if isinstance(value, np.generic) and not isinstance(value, np.void):
+        value = value.item()  # numpy scalars are shown as the Python values they are
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, int):
@@ -134,7 +136,7 @@ def _bounded_repr(value: Any, depth: int) -> str:
         return _container_repr(value, depth)
     try:
         text = repr(value)
-    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+    except Exception:
         text = f"<{type(value).__name__}>"
     return text[:200]
 
@@ -470,7 +472,7 @@ class GameBase(Generic[S, M]):
     :class:`Option`, one attrs field of the same name each) and
     ``MOVE_TYPES``. It implements the hooks ``_new_game``, ``_legal_moves``,
     ``_step``, ``_state_fields`` and ``_state_from_fields``, and where it has
-    them ``_explain``, ``_invariants``, ``_players_to_act``, ``_observe``,
+    them ``_explain``, ``_explain_kind``, ``_invariants``, ``_players_to_act``, ``_observe``,
     ``_determinize``, ``_scores``, ``_winners``, ``_max_moves``,
     ``_score_range``, ``_parse_move``, the renderers and ``_make_codec``.
     """
@@ -479,7 +481,10 @@ class GameBase(Generic[S, M]):
     title: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     MOVE_TYPES: ClassVar[tuple[type, ...]] = ()
+    CASES: ClassVar[tuple[dict[str, Any], ...]] = ()
+    """Option sets worth checking besides each player count with defaults (the harness's)."""
     _TRAITS: ClassVar[dict[str, Any]]
+    _OUT_OF_TURN: ClassVar[bool] = False
 
     num_players: int
 
@@ -501,6 +506,7 @@ class GameBase(Generic[S, M]):
             raise TypeError(f"game {name!r} must declare players=(low, high)")
         cls.name = name
         cls.title = title or name.replace("_", " ").title()
+        cls._OUT_OF_TURN = out_of_turn
         cls._TRAITS = {
             "min_players": players[0],
             "max_players": players[1],
@@ -519,15 +525,24 @@ class GameBase(Generic[S, M]):
         return cls(**values)
 
     @classmethod
+    def conformance_cases(cls) -> tuple[dict[str, Any], ...]:
+        """Each player count with default options, then the declared ``CASES``."""
+        low, high = cls._TRAITS["min_players"], cls._TRAITS["max_players"]
+        return tuple({"num_players": p} for p in range(low, high + 1)) + cls.CASES
+
+    @classmethod
     def _check_options(cls, values: dict[str, Any]) -> None:
         """Cross-option rules (hook); ConfigError if the combination is bad."""
 
     def options(self) -> dict[str, Any]:
         """The options that rebuild this game with ``make(name, **options)``."""
-        result = {}
+        result: dict[str, Any] = {}
+        values: dict[str, Any] = {}
         for option in self.OPTIONS:
-            value = getattr(self, option.name)
-            if option.omit_default and _same(value, option.default_for(result)):
+            value = values[option.name] = getattr(self, option.name)
+            if option.when is not None and not option.when(values):
+                continue
+            if option.omit_default and _same(value, option.default_for(values)):
                 continue
             result[option.name] = option.to_json(value)
         return result
@@ -612,6 +627,12 @@ class GameBase(Generic[S, M]):
     def _explain(self, state: S, move: Any) -> str | None:
         """Why ``move`` (of this game, by a seat that may act, with well-formed
         fields) is illegal, from the rule helpers the legal moves come from."""
+        return None
+
+    def _explain_kind(self, state: S, move: Any) -> str | None:
+        """Why no move of ``move``'s kind is legal now (hook, for games whose steps
+        mix kinds: the rule that rules the kind out; its fields may be malformed).
+        None: the base names the kinds that are legal."""
         return None
 
     # ------------------------------------------------------------------ information
@@ -726,28 +747,27 @@ class GameBase(Generic[S, M]):
         text = describe_move(move)
         if not isinstance(move, self.MOVE_TYPES):
             return f"{text} is not a {self.title} move"
-        player = getattr(move, "player", None)
+        seat = getattr(move, "player", None)
         try:
-            check_seat(self.num_players, player, "player", IllegalMoveError)
+            player = check_seat(self.num_players, seat, "player", IllegalMoveError)
         except IllegalMoveError:
-            return (
-                f"{text}: seat {excerpt(player)} is not in this game ({self.num_players} players)"
-            )
+            return f"{text}: seat {excerpt(seat)} is not in this game ({self.num_players} players)"
         if state.is_terminal:
             return f"{text}: the game is over"
         moves = state.legal_moves(player)
         if not moves:
-            return self._not_acting(state, text, int(player))
+            return self._not_acting(state, text, player)
         same_kind = [m for m in moves if type(m) is type(move)]
         if not same_kind:
-            kinds = sorted({type(m).__name__ for m in moves})
-            return (
-                f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
-            )
+            return self._explain_kind(state, move) or self._wrong_kind(state, text, moves)
         bad = _malformed_field(move, same_kind)
         if bad is not None:
             return f"{text}: {bad}"
         return self._explain(state, move) or f"{text} is not legal now"
+
+    def _wrong_kind(self, state: S, text: str, moves: Sequence[Any]) -> str:
+        kinds = sorted({type(m).__name__ for m in moves})
+        return f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
 
     def _not_acting(self, state: S, text: str, player: int) -> str:
         acting = state.players_to_act
@@ -766,8 +786,9 @@ def _same(a: Any, b: Any) -> bool:
 def describe_move(move: Any) -> str:
     """``str(move)`` if the move can say it, else a bounded repr (for messages)."""
     try:
-        text = str(move) if type(move).__str__ is not object.__str__ else excerpt(move)
-    except Exception:  # noqa: BLE001 - a malformed move may not print; say what it is
+        own_str = type(move).__str__ is not object.__str__  # type: ignore[comparison-overlap]
+        text = str(move) if own_str else excerpt(move)
+    except Exception:
         text = excerpt(move)
     return text if len(text) <= 120 else text[:117] + "..."
 
@@ -777,7 +798,7 @@ def _form(value: Any) -> Any:
     if isinstance(value, bool | np.bool_):
         return bool
     if isinstance(value, int | np.integer):
-        return int
+        return int if -(2**63) <= value < 2**63 else object
     if isinstance(value, str):
         return type(value) if len(value) <= MAX_NOTATION else None
     if value is None:
@@ -785,6 +806,15 @@ def _form(value: Any) -> Any:
     if isinstance(value, tuple) and len(value) <= 64:
         return tuple(_form(v) for v in value)
     return object  # anything else is never a legal field
+
+
+def _same_forms(move: Any, legal: Any) -> bool:
+    """Whether every field of ``move`` has the form of ``legal``'s (an equal move with a
+    float, a bool or an array where the legal one has an int is not excused)."""
+    return all(
+        _form(getattr(move, f.name)) == _form(getattr(legal, f.name))
+        for f in attrs.fields(type(move))
+    )
 
 
 def _malformed_field(move: Any, legal: Sequence[Any]) -> str | None:
@@ -817,6 +847,10 @@ class StateBase(Generic[M]):
     __slots__ = ("_memo",)
 
     game: Any
+    _memo: dict[Any, Any]
+
+    def __attrs_post_init__(self) -> None:
+        _set_memo(self, {})
 
     # ------------------------------------------------------------------ who acts
 
@@ -832,7 +866,7 @@ class StateBase(Generic[M]):
     @property
     def players_to_act(self) -> tuple[int, ...]:
         """Seats with a legal move now, the current player first."""
-        if self.game._TRAITS["out_of_turn"]:
+        if self.game._OUT_OF_TURN:
             return self.game._players_to_act(self)  # type: ignore[no-any-return]
         current = self.current_player
         return () if current is None else (current,)
@@ -859,7 +893,7 @@ class StateBase(Generic[M]):
             player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         moves = () if self.is_terminal else self.game._legal_moves(self, player)
         self._memo[player] = moves
-        return moves  # type: ignore[no-any-return]
+        return moves
 
     def apply(self, move: M) -> Self:
         """The state after ``move``; IllegalMoveError (and nothing changes) if it is illegal."""
@@ -873,10 +907,10 @@ class StateBase(Generic[M]):
     def _apply_checked(self, move: Any) -> Self:
         game = self.game
         if isinstance(move, game.MOVE_TYPES) and not self.is_terminal:
-            player = getattr(move, "player", None)
+            player: Any = getattr(move, "player", None)
             if _is_int(player) and 0 <= player < game.num_players:
                 canonical = _find(self.legal_moves(player), move)
-                if canonical is not None:
+                if canonical is not None and (canonical is move or _same_forms(move, canonical)):
                     return game._step(self, canonical)  # type: ignore[no-any-return]
         raise IllegalMoveError(game._describe_illegal(self, move))
 
@@ -890,7 +924,7 @@ class StateBase(Generic[M]):
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over, () until then."""
-        return self.game._winners(self) if self.is_terminal else ()  # type: ignore[no-any-return]
+        return self.game._winners(self) if self.is_terminal else ()
 
     # ------------------------------------------------------------------ information
 
@@ -963,9 +997,10 @@ class StateBase(Generic[M]):
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         object.__setattr__(self, "__dict__", fields)
+        _set_memo(self, {})
 
 
-_set_memo = StateBase._memo.__set__  # type: ignore[attr-defined]
+_set_memo = StateBase._memo.__set__  # type: ignore[attr-defined,misc]
 
 
 def _find(moves: tuple[Any, ...], move: Any) -> Any | None:
@@ -1183,7 +1218,10 @@ class LegacyStateBase:
     check faster). Games where seats act out of turn override ``players_to_act``.
     """
 
-    __slots__ = ()
+    __slots__ = ("_memo",)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_memo", {})
 
     game: Any
 

@@ -19,7 +19,7 @@ A game's saved state is a :class:`StateSchema`: one :class:`Field` per key of
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -28,19 +28,19 @@ import numpy as np
 from forestgames.core import StateError, excerpt
 
 __all__ = [
-    "Spec",
-    "Int",
     "Bool",
-    "Str",
     "Choice",
     "Const",
-    "Nullable",
-    "List",
-    "Tuple",
-    "Record",
-    "Map",
     "Field",
+    "Int",
+    "List",
+    "Map",
+    "Nullable",
+    "Record",
+    "Spec",
     "StateSchema",
+    "Str",
+    "Tuple",
 ]
 
 
@@ -120,11 +120,15 @@ class Str(Spec):
         return value
 
 
+def _str_tuple(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class Choice(Spec):
     """One of a fixed set of strings (names, phases, directions)."""
 
-    choices: tuple[str, ...] = attrs.field(converter=tuple)
+    choices: tuple[str, ...] = attrs.field(converter=_str_tuple)
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -219,7 +223,7 @@ class Tuple(Spec):
     items: tuple[Spec, ...]
 
     def __init__(self, *items: Spec) -> None:
-        self.__attrs_init__(items)  # type: ignore[attr-defined]
+        self.__attrs_init__(items)
 
     @property
     def expected(self) -> str:  # type: ignore[override]

@@ -690,6 +690,36 @@ def _ray_play(run: _Run, indices: list[int]) -> tuple[list[GameRow], float]:
     return run.play_many(indices)
 
 
+def _simulate_vector(
+    game: Any,
+    agents: Sequence[Any],
+    games: int,
+    seed: int | None,
+    rotate: bool,
+    max_moves: int | None,
+    out: str | Path | None,
+    resume: bool,
+    engine: str,
+) -> SimulationResult:
+    """``simulate(engine="vector")``: the rows from ``forestgames.bosk._vector_sim``."""
+    from forestgames.bosk._vector_sim import simulate_vector
+
+    if engine != "vector":
+        raise ConfigError(f'engine must be "scalar" or "vector", not {engine!r}')
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ConfigError(f"games must be a non-negative int, not {games!r}")
+    if resume:
+        raise ConfigError('engine="vector" runs do not resume; run again without resume')
+    run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
+    rows = simulate_vector(game, agents, games, run.seed, rotate, run.digest)
+    result = SimulationResult(game.name, game.options(), run.seed, tuple(rows))
+    if out is not None:
+        if Path(out).exists() and Path(out).stat().st_size:
+            raise ConfigError(f"{out} exists: choose another file")
+        result.to_jsonl(out)
+    return result
+
+
 def simulate(
     game: Any,
     agents: Sequence[Any],
@@ -704,6 +734,7 @@ def simulate(
     out: str | Path | None = None,
     resume: bool = False,
     address: str | None = None,
+    engine: str = "scalar",
 ) -> SimulationResult:
     """Play ``games`` games of ``game`` between ``agents`` and collect the outcomes.
 
@@ -719,10 +750,15 @@ def simulate(
     * ``max_moves``: the move cap (default ``DEFAULT_CAP_FACTOR`` times the
       game's ``traits.max_moves``); a capped game's row says ``truncated``.
     * ``progress``: a progress line on stderr when it is a terminal.
+    * ``engine``: ``"vector"`` plays Bosk games between random and greedy agents
+      in batches on numpy arrays (``forestgames.bosk.vector``): the same
+      statistics, not the same rows (see docs/simulation.md).
 
     The rows are the same for any ``workers`` and either backend.
     """
     game = _resolve_game(game)
+    if engine != "scalar":
+        return _simulate_vector(game, agents, games, seed, rotate, max_moves, out, resume, engine)
     _check_run_arguments(games, workers, backend, out, resume)
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
     rows = execute_run(run, games, workers, backend, progress, out, resume, address)
@@ -769,7 +805,7 @@ def execute_run(
             raise ConfigError(f"{path} exists: resume to finish that run, or choose another file")
         if path.exists() and resume:
             rows = _load_results(path, run, games)
-        sink = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+        sink = open(path, "a", encoding="utf-8")
     chunker = _Chunker((k for k in range(games) if k not in rows), workers)
     # tqdm draws on stderr and turns itself off when stderr is not a terminal
     bar = _Bar(

@@ -52,8 +52,8 @@ from forestgames.sim import (
 )
 
 __all__ = [
-    "AgentRating",
     "ELO_MEAN",
+    "AgentRating",
     "TournamentResult",
     "fit_bradley_terry",
     "pairwise_results",

@@ -155,7 +155,7 @@ def test_make_agent_specs():
                  "mcts:q=1", "mcts:t=1:t=2", "mcts:reuse=2", "mcts:n=0", "greedy:3",
                  "alphazero", "")  # fmt: skip
     for bad in bad_specs:
-        with pytest.raises(fg.ConfigError, match="agent|mcts|time_per_move|iterations"):
+        with pytest.raises(fg.ConfigError, match=r"agent|mcts|time_per_move|iterations"):
             make_agent(bad)
     with pytest.raises(fg.ConfigError, match="not an agent"):
         make_agent(42)

@@ -159,7 +159,7 @@ def test_play_session_from_scripted_input_then_replay(tmp_path):
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "not a move: 'nonsense' is not a Bosk move" in out
-    assert "   1  0:plant 1@0,0" in out  # the ? list
+    assert "plant 1@  1 0,0 " in out  # the ? list, grouped
     assert "illegal: 0:leaf@0,0" in out
     assert "is a move of seat 1; you play seat 0" in out
     assert "seat 1 plays 1:plant" in out and "game over: scores" in out

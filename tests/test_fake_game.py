@@ -14,8 +14,8 @@ from typing import Any
 import attrs
 import pytest
 
-from forestgames.core import GameTraits, ParseError, check_seat, new_rng, resolve_seed
-from forestgames.core import LegacyStateBase as StateBase
+from forestgames.core import GameBase, Option, ParseError, StateBase, new_rng
+from forestgames.schema import Bool, Field, Int, List
 
 
 @attrs.frozen
@@ -39,41 +39,96 @@ class Buzz:
         return f"{self.player}:buzz"
 
 
-@attrs.frozen
-class BuzzGame:
+@attrs.frozen(slots=False)
+class BuzzGame(GameBase["BuzzState", Add | Buzz], name="buzz", players=(2, 3), out_of_turn=True):
     """The Buzz game with its options fixed."""
 
-    name = "buzz"
+    OPTIONS = (
+        Option.players("Buzz", 2, 2, 3, "seats"),
+        Option.integer("target", 10, 1, 1000, "the counter value that ends the game"),
+        Option.boolean("endless", False, "adds do not move the counter: the game never ends"),
+    )
+    MOVE_TYPES = (Add, Buzz)
+
     num_players: int = 2
     target: int = 10
     endless: bool = False
 
-    @property
-    def traits(self) -> GameTraits:
-        return GameTraits("buzz", 2, 3, False, False, True, 2 * self.target, (0, 3 + self.target))
+    def _max_moves(self) -> int:
+        return 2 * self.target
 
-    def options(self) -> dict[str, Any]:
-        return {"num_players": self.num_players, "target": self.target, "endless": self.endless}
+    def _score_range(self) -> tuple[int, int]:
+        return (0, 3 + self.target)
 
-    def new_game(self, seed: int | None = None, first_player: int | None = None) -> BuzzState:
-        seed = resolve_seed(seed)
+    def _new_game(self, seed: int, first_player: int | None) -> BuzzState:
         if first_player is None:
             first_player = int(new_rng(seed).integers(self.num_players))
-        first_player = check_seat(self.num_players, first_player)
         zeros = (0,) * self.num_players
         return BuzzState(self, 0, first_player, zeros, (False,) * self.num_players, zeros)
 
-    def parse_move(self, text: str) -> Add | Buzz:
-        seat, _, rest = text.strip().partition(":")
+    def _parse_move(self, text: str) -> Add | Buzz:
+        seat, _, rest = text.partition(":")
         if seat.isdigit() and rest in ("add 1", "add 2"):
             return Add(int(seat), int(rest[-1]))
         if seat.isdigit() and rest == "buzz":
             return Buzz(int(seat))
         raise ParseError(f"{text!r} is not a Buzz move")
 
+    def _players_to_act(self, state: BuzzState) -> tuple[int, ...]:
+        if state.is_terminal:
+            return ()
+        others = tuple(
+            s for s in range(self.num_players) if s != state.turn and not state.buzzed[s]
+        )
+        return (state.turn, *others)
 
-@attrs.frozen
-class BuzzState(StateBase):
+    def _legal_moves(self, state: BuzzState, player: int) -> tuple[Add | Buzz, ...]:
+        if player == state.turn:
+            return (Add(player, 1), Add(player, 2))
+        return () if state.buzzed[player] else (Buzz(player),)
+
+    def _step(self, state: BuzzState, move: Add | Buzz) -> BuzzState:
+        p = move.player
+        if isinstance(move, Buzz):
+            buzzed = tuple(b or s == p for s, b in enumerate(state.buzzed))
+            bonus = tuple(v + 3 * (s == p) for s, v in enumerate(state.bonus))
+            return state._evolve(buzzed=buzzed, bonus=bonus)
+        added = tuple(v + move.amount * (s == p) for s, v in enumerate(state.added))
+        step = 0 if self.endless else move.amount
+        return state._evolve(
+            counter=state.counter + step, turn=(state.turn + 1) % self.num_players, added=added
+        )
+
+    def _scores(self, state: BuzzState) -> tuple[int, ...]:
+        return tuple(a + b for a, b in zip(state.added, state.bonus, strict=True))
+
+    def _winners(self, state: BuzzState) -> tuple[int, ...]:
+        scores = self._scores(state)
+        best = max(scores)
+        return tuple(s for s, v in enumerate(scores) if v == best)
+
+    def _state_fields(self) -> tuple[Field, ...]:
+        p, t = self.num_players, self.target
+        return (
+            Field("counter", Int(0, t + 1), lambda s: s.counter),
+            Field("turn", Int(0, p - 1), lambda s: s.turn),
+            Field("added", List(Int(0, 2 * t + 2), length=p), lambda s: list(s.added)),
+            Field("buzzed", List(Bool(), length=p), lambda s: list(s.buzzed)),
+            Field("bonus", List(Int(0, 3), length=p), lambda s: list(s.bonus)),
+        )
+
+    def _state_from_fields(self, fields: dict[str, Any]) -> BuzzState:
+        return BuzzState(
+            self, fields["counter"], fields["turn"], fields["added"], fields["buzzed"],
+            fields["bonus"],
+        )  # fmt: skip
+
+    def _render_text(self, state: BuzzState, player: int | None) -> str:
+        return f"counter {state.counter}/{self.target}, seat {state.turn} to add"
+
+
+@attrs.frozen(slots=False)
+class BuzzState(StateBase[Add | Buzz]):
     """A Buzz position."""
 
     game: BuzzGame
@@ -90,52 +145,6 @@ class BuzzState(StateBase):
     @property
     def current_player(self) -> int | None:
         return None if self.is_terminal else self.turn
-
-    @property
-    def players_to_act(self) -> tuple[int, ...]:
-        if self.is_terminal:
-            return ()
-        others = tuple(
-            s for s in range(self.game.num_players) if s != self.turn and not self.buzzed[s]
-        )
-        return (self.turn, *others)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(a + b for a, b in zip(self.added, self.bonus, strict=True))
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        if not self.is_terminal:
-            return ()
-        best = max(self.scores)
-        return tuple(s for s, v in enumerate(self.scores) if v == best)
-
-    def _moves_of(self, player: int) -> tuple[Add | Buzz, ...]:
-        if player == self.turn:
-            return (Add(player, 1), Add(player, 2))
-        return () if self.buzzed[player] else (Buzz(player),)
-
-    def _apply(self, move: Add | Buzz) -> BuzzState:
-        p = move.player
-        if isinstance(move, Buzz):
-            buzzed = tuple(b or s == p for s, b in enumerate(self.buzzed))
-            bonus = tuple(v + 3 * (s == p) for s, v in enumerate(self.bonus))
-            return attrs.evolve(self, buzzed=buzzed, bonus=bonus)
-        added = tuple(v + move.amount * (s == p) for s, v in enumerate(self.added))
-        step = 0 if self.game.endless else move.amount
-        return attrs.evolve(
-            self,
-            counter=self.counter + step,
-            turn=(self.turn + 1) % self.game.num_players,
-            added=added,
-        )
-
-    def determinize(self, player: int, seed: int) -> BuzzState:
-        return self
-
-    def render(self) -> str:
-        return f"counter {self.counter}/{self.game.target}, seat {self.turn} to add"
 
 
 def test_buzz_offers_out_of_turn_moves():

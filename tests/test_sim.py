@@ -102,11 +102,11 @@ def test_an_agent_playing_illegally_is_named():
         def choose(self, state):
             return self.pick(state)
 
-    with pytest.raises(fg.IllegalMoveError, match="agent cheat at seat 1: .*plant 9"):
+    with pytest.raises(fg.IllegalMoveError, match=r"agent cheat at seat 1: .*plant 9"):
         play_game(
             BuzzGame(2), [RandomAgent(0), Cheat(lambda s: fg.bosk.PlantTree(1, 9, (0, 0)))], 0
         )
-    with pytest.raises(fg.IllegalMoveError, match="agent cheat at seat .* not a move of its seat"):
+    with pytest.raises(fg.IllegalMoveError, match=r"agent cheat at seat .* not a move of its seat"):
         play_game(BuzzGame(2), [Cheat(lambda s: Add(1 - s.turn, 1))], 0)
 
 

@@ -14,8 +14,8 @@ package registers it here under the game's name:
 
 A game with no registered heuristic uses its own ``evaluate_moves`` /
 ``position_value`` hooks if it has them; else the move evaluator falls back to
-:func:`scores_after`: apply each move and read the position value after it. Adding a game is a function and a
-line::
+:func:`scores_after`: apply each move and read the position value after it.
+Adding a game is a function and a line::
 
     def my_move_values(state, moves):
         ...                                  # (M, P) estimates, batched if you can
@@ -36,11 +36,11 @@ import numpy as np
 __all__ = [
     "MoveEvaluator",
     "PositionValue",
+    "evaluate_moves",
+    "heuristic_for",
+    "position_value",
     "register_heuristic",
     "register_position_value",
-    "heuristic_for",
-    "evaluate_moves",
-    "position_value",
     "scores_after",
 ]
 

@@ -73,8 +73,17 @@ class _Node:
     """
 
     __slots__ = (
-        "seat", "depth", "children", "priority", "prior", "order", "visits", "available",
-        "reward", "seen", "kids",
+        "available",
+        "children",
+        "depth",
+        "kids",
+        "order",
+        "prior",
+        "priority",
+        "reward",
+        "seat",
+        "seen",
+        "visits",
     )  # fmt: skip
 
     def __init__(self, seat: int, depth: int) -> None:

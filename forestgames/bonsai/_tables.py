@@ -25,33 +25,39 @@ from importlib import resources
 from typing import NamedTuple
 
 __all__ = [
-    "Tile",
-    "KINDS",
-    "WOOD",
-    "LEAF",
+    "BASE_STORAGE",
+    "BUD",
+    "CARD_NAMES",
+    "CARD_TYPES",
+    "COLOURS",
+    "DIRECTIONS",
     "FLOWER",
     "FRUIT",
-    "DIRECTIONS",
-    "POT_CELLS",
-    "BUD",
-    "cell_of",
-    "qr_of",
-    "CardType",
-    "CARD_TYPES",
-    "CARD_NAMES",
-    "deck_counts",
-    "Goal",
     "GOALS",
-    "COLOURS",
+    "GROWTH_CARDS",
+    "HELPER_SYMBOLS",
+    "KINDS",
+    "LEAF",
+    "MARKET_SIZE",
+    "MASTER_TILES",
+    "MAX_GAIN",
+    "POT_CELLS",
+    "SEISHI_SYMBOLS",
     "SLOT_TILES",
-    "STARTING_TILES",
     "SOLO_STARTING_TILES",
     "SOLO_TARGETS",
-    "SEISHI_SYMBOLS",
-    "BASE_STORAGE",
-    "TOOL_STORAGE",
-    "MARKET_SIZE",
+    "STARTING_TILES",
     "TILE_POINTS",
+    "TOOL_CARD",
+    "TOOL_STORAGE",
+    "WOOD",
+    "CardType",
+    "Goal",
+    "Tile",
+    "cell_of",
+    "deck_counts",
+    "protrusion_bits",
+    "qr_of",
 ]
 
 
@@ -113,6 +119,19 @@ def protrudes(q: int, r: int) -> tuple[bool, bool, bool]:
     """Whether cell ``(q, r)`` protrudes (left, right, below) the pot: x ≤ −2, x ≥ 3, r ≥ 2."""
     twice_x = 2 * q + r
     return (twice_x <= -4, twice_x >= 6, r >= 2)
+
+
+LEFT, RIGHT, BELOW_LEFT, BELOW_RIGHT = 1, 2, 4, 8
+"""Protrusion bits of a cell (see :func:`protrusion_bits`)."""
+
+
+def protrusion_bits(cell: int) -> int:
+    """The protrusion bits of engine ``cell``: LEFT, RIGHT, and BELOW_* when also below
+    (the arithmetic of :func:`protrudes` on the engine's int)."""
+    r = (cell & (_STRIDE - 1)) - _OFFSET
+    twice_x = 2 * (cell // _STRIDE - _OFFSET) + r
+    bits = (LEFT if twice_x <= -4 else 0) | (RIGHT if twice_x >= 6 else 0)
+    return bits | bits << 2 if r >= 2 else bits
 
 
 # ---------------------------------------------------------------------- cards
@@ -203,6 +222,21 @@ BASE_STORAGE = 5
 SEISHI_SYMBOLS: tuple[int, int, int, int, int] = (1, 1, 0, 0, 1)
 """Cultivate allowance of the Seishi tile: 1 wood, 1 leaf, 1 wild."""
 
+TOOL_CARD = CARD_NAMES["tool"]
+"""The Tool card type (storage +2 for good)."""
+GROWTH_CARDS: tuple[int, int, int, int] = tuple(  # type: ignore[assignment]
+    CARD_NAMES[f"growth:{kind}"] for kind in KINDS
+)
+"""The Growth card type of each kind (wood, leaf, flower, fruit): +1 symbol of it."""
+HELPER_SYMBOLS: dict[int, tuple[int, int, int, int, int]] = {
+    c: (*card.tiles, 1) for c, card in enumerate(CARD_TYPES) if card.kind is CardKind.HELPER
+}
+"""Per Helper card type, the placements it allows at once: its shown kind and one wild."""
+MASTER_TILES: tuple[int, ...] = tuple(
+    sum(card.tiles) + card.wild if card.kind is CardKind.MASTER else 0 for card in CARD_TYPES
+)
+"""Per card type, the tiles taking it gives (Masters; a wild tile is one of them)."""
+
 # ---------------------------------------------------------------------- market and setup
 
 MARKET_SIZE = 4
@@ -216,6 +250,10 @@ SLOT_TILES: tuple[tuple[int, int, int, int], ...] = (
 player's choice."""
 SLOT_CHOICE = 2
 """The slot whose tile (wood or leaf) the player chooses."""
+MAX_SLOT_TILES = 2
+"""The most tiles a market slot gives with its card (slots 3 and 4)."""
+MAX_GAIN = MAX_SLOT_TILES + max(MASTER_TILES)
+"""The most tiles one Meditate gives (slot 3 or 4 with a three-tile Master)."""
 
 STARTING_TILES: tuple[tuple[int, int, int, int], ...] = (
     (1, 0, 0, 0),

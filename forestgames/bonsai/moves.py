@@ -29,14 +29,14 @@ from forestgames.bonsai._tables import COLOURS, KINDS, Tile
 from forestgames.core import ParseError, as_pair
 
 __all__ = [
+    "BonsaiMove",
+    "ClaimGoal",
+    "Discard",
+    "Finish",
     "Meditate",
     "Place",
-    "Finish",
-    "Discard",
     "Prune",
-    "ClaimGoal",
     "RenounceGoal",
-    "BonsaiMove",
     "parse_move",
 ]
 

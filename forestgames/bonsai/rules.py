@@ -1,107 +1,133 @@
 """The Bonsai game: options, the rules (legal moves and transitions), saved states.
 
-``BonsaiGame`` is a frozen value: its options are the rules variant. States hand
-every rules question over to their game, so this module is the one place the
-turn of ``rules/bonsai.md`` lives: Meditate (take a card and its slot's tiles,
-resolve it, discard over the storage limit) or Cultivate (place tiles by the
-Seishi and Growth symbols), then goals, then the end check.
+``BonsaiGame`` is a frozen value: its options are the rules variant. It is the
+one place the rules live: a turn is Meditate (take a card and its slot's
+tiles, resolve it, discard over the storage limit) or Cultivate (place tiles
+by the Seishi and Growth symbols), then goals, then the end check. States hand
+every rules question over to it through the engine base's hooks.
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Any, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import attrs
 import numpy as np
 
 from forestgames.bonsai import moves as mv
+from forestgames.bonsai import render, saved
 from forestgames.bonsai._tables import (
     ALL_GOALS_MASK,
+    BASE_STORAGE,
     CARD_TYPES,
     COLOURS,
     COORD_LIMIT,
     DECKS,
     GOAL_IDS,
     GOALS,
+    GROWTH_CARDS,
+    HELPER_SYMBOLS,
     KIND_INDEX,
     KINDS,
     MARKET_SIZE,
+    SEISHI_SYMBOLS,
     SLOT_CHOICE,
     SLOT_TILES,
     SOLO_STARTING_TILES,
     SOLO_TARGETS,
     STARTING_TILES,
+    TOOL_CARD,
+    TOOL_STORAGE,
     WILD,
-    WOOD,
     CardKind,
     cell_of,
     deck_counts,
     qr_of,
 )
-from forestgames.bonsai.state import BonsaiState, Phase, load_state, storage_limit_for
+from forestgames.bonsai.actions import BonsaiCodec
+from forestgames.bonsai.scoring import goal_points, parchments_points
+from forestgames.bonsai.state import BonsaiState, Phase
 from forestgames.bonsai.tree import Tree
-from forestgames.core import (
-    ConfigError,
-    GameTraits,
-    check_bool_option,
-    check_option_names,
-    check_player_count,
-    check_seat,
-    new_rng,
-    resolve_seed,
-)
+from forestgames.core import ConfigError, GameBase, Option, describe_move, excerpt, new_rng
+from forestgames.schema import Field
 
-__all__ = ["BonsaiGame", "OPTION_NAMES", "GOAL_SETUPS", "END_RULES"]
+__all__ = ["END_RULES", "GOAL_SETUPS", "OPTIONS", "BonsaiGame"]
 
-OPTION_NAMES = (
-    "num_players", "goal_setup", "end_rule", "pot_sides_free", "wood_beside_pot", "solo_difficulty",
-)  # fmt: skip
 GOAL_SETUPS = ("all", "published")
 END_RULES = ("round", "extra_turn")
 NO_SYMBOLS = (0, 0, 0, 0, 0)
 
-
-def _choice_option(name: str, value: Any, choices: tuple[str, ...]) -> str:
-    if value not in choices or not isinstance(value, str):
-        raise ConfigError(f"option {name} must be one of {list(choices)}, not {value!r}")
-    return value
+Symbols = tuple[int, int, int, int, int]
+Supply = tuple[int, int, int, int]
+Changes = dict[str, Any]
 
 
-def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int, int, int]:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+def _is_solo(options: Mapping[str, Any]) -> bool:
+    return bool(options["num_players"] == 1)
 
 
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return values[:index] + (value,) + values[index + 1 :]
+OPTIONS = (
+    Option.players("Bonsai", 2, 1, 4, "seats; 1 is the solo game"),
+    Option.choice(
+        "goal_setup",
+        lambda options: "published" if _is_solo(options) else "all",
+        GOAL_SETUPS,
+        '`"all"`: all 15 goal tiles (the summary); `"published"`: 3 colours drawn at '
+        "random (from the game's seed), their medium tiles removed with 1–2 players (the "
+        "published rules; solo always plays it)",
+        default_doc='`"all"` (solo: `"published"`)',
+    ),
+    Option.choice(
+        "end_rule",
+        "round",
+        END_RULES,
+        '`"round"`: once the deck is empty the round is finished (the summary); '
+        '`"extra_turn"`: every player, the one who emptied the deck included, plays one more '
+        "turn (the published rule)",
+    ),
+    Option.boolean(
+        "pot_sides_free",
+        True,
+        "a flower's sides on pot cells are free; `False` counts the pot as a tile (a "
+        "literal reading of the summary)",
+    ),
+    Option.boolean(
+        "wood_beside_pot",
+        False,
+        'wood may also go on any cell beside the pot (the summary\'s "touch the pot" read '
+        "literally)",
+    ),
+    Option.integer(
+        "solo_difficulty",
+        1,
+        1,
+        4,
+        "the 80 / 100 / 120 / 140 point target",
+        when=_is_solo,
+        when_doc="solo games",
+        omit_default=True,
+    ),
+)
 
 
-def _one(kind: int) -> tuple[int, int, int, int]:
-    tiles = [0, 0, 0, 0]
-    tiles[kind] = 1
-    return (tiles[0], tiles[1], tiles[2], tiles[3])
+@attrs.frozen(slots=False, repr=False)
+class BonsaiGame(
+    GameBase[BonsaiState, mv.BonsaiMove],
+    name="bonsai",
+    title="Bonsai",
+    players=(1, 4),
+    chance=True,
+    hidden_information=True,
+    out_of_turn=False,
+):
+    """Bonsai for 1–4 players with its options fixed (``fg.make("bonsai", **options)``).
 
-
-@attrs.frozen(repr=False)
-class BonsaiGame:
-    """Bonsai for 1–4 players with its options fixed. Build with ``BonsaiGame.create``.
-
-    Options (see docs/bonsai.md, "Choices"):
-
-    * ``goal_setup``: ``"all"`` (default, the seed: all 15 goal tiles) or
-      ``"published"`` (3 colours drawn from the seed, medium tiles removed with
-      1–2 players). Solo always plays the published setup.
-    * ``end_rule``: ``"round"`` (default, the seed: once the deck is empty the
-      round is finished) or ``"extra_turn"`` (the published rule: every player,
-      the one who emptied the deck included, gets one more turn).
-    * ``pot_sides_free``: flower sides on pot cells are free (default True);
-      False counts the pot as a tile.
-    * ``wood_beside_pot``: wood may also go on any cell beside the pot
-      (default False: wood touches wood, the printed bud included).
-    * ``solo_difficulty``: 1..4 (80 / 100 / 120 / 140 points); solo only.
+    Options: see ``OPTIONS`` and docs/bonsai.md (Options, Choices).
     """
 
-    name = "bonsai"
+    OPTIONS = OPTIONS
+    MOVE_TYPES = mv.MOVE_TYPES
 
     num_players: int
     goal_setup: str = "all"
@@ -111,93 +137,68 @@ class BonsaiGame:
     solo_difficulty: int = 1
 
     @classmethod
-    def create(cls, **options: Any) -> BonsaiGame:
-        """Validate ``options`` (see the class docstring); ConfigError names a bad one."""
-        check_option_names("Bonsai", options, OPTION_NAMES)
-        players = check_player_count("Bonsai", options.get("num_players", 2), 1, 4)
-        solo = players == 1
-        setup = _choice_option(
-            "goal_setup", options.get("goal_setup", "published" if solo else "all"), GOAL_SETUPS
-        )
-        if solo and setup != "published":
+    def _check_options(cls, values: dict[str, Any]) -> None:
+        if values["num_players"] == 1 and values["goal_setup"] != "published":
             raise ConfigError(
                 "solo Bonsai always plays the published goal setup (goal_setup='published')"
             )
-        difficulty = options.get("solo_difficulty", 1)
-        if "solo_difficulty" in options and not solo:
-            raise ConfigError("option solo_difficulty is for the solo game (num_players=1) only")
-        if isinstance(difficulty, bool) or difficulty not in SOLO_TARGETS:
-            raise ConfigError(f"option solo_difficulty must be 1, 2, 3 or 4, not {difficulty!r}")
-        return cls(
-            players,
-            setup,
-            _choice_option("end_rule", options.get("end_rule", "round"), END_RULES),
-            check_bool_option("pot_sides_free", options.get("pot_sides_free", True)),
-            check_bool_option("wood_beside_pot", options.get("wood_beside_pot", False)),
-            int(difficulty),
-        )
-
-    def __repr__(self) -> str:
-        return f"BonsaiGame.create(**{self.options()!r})"
 
     # ------------------------------------------------------------------ description
 
-    @property
-    def traits(self) -> GameTraits:
-        cards = sum(deck_counts(self.num_players))
-        tiles = 10 + 5 * cards  # starting tiles, then at most 2 (slot) + 3 (Master) per card
+    def _max_moves(self) -> int:
+        cards, tiles = self._most_cards_and_tiles()
         # Meditate <= cards; place + discard <= tiles; prune <= tiles;
         # finish <= turns <= cards + tiles
-        most = 2 * cards + 3 * tiles + len(GOALS) * self.num_players
-        return GameTraits("bonsai", 1, 4, True, True, False, most, (0, 9 * tiles + 70 + 2 * cards))
+        return 2 * cards + 3 * tiles + len(GOALS) * self.num_players
 
-    def options(self) -> dict[str, Any]:
-        """The options that rebuild this game with ``make("bonsai", **options)``."""
-        result: dict[str, Any] = {
-            "num_players": self.num_players,
-            "goal_setup": self.goal_setup,
-            "end_rule": self.end_rule,
-            "pot_sides_free": self.pot_sides_free,
-            "wood_beside_pot": self.wood_beside_pot,
-        }
-        if self.num_players == 1:
-            result["solo_difficulty"] = self.solo_difficulty
-        return result
+    def _score_range(self) -> tuple[int, int]:
+        cards, tiles = self._most_cards_and_tiles()
+        return (0, 9 * tiles + 70 + 2 * cards)
 
-    def parse_move(self, text: str) -> mv.BonsaiMove:
-        """The move written as ``text``; ParseError if it is not Bonsai notation."""
+    def _most_cards_and_tiles(self) -> tuple[int, int]:
+        """The cards of the deck, and at most how many tiles a game hands out."""
+        cards = sum(deck_counts(self.num_players))
+        return cards, 10 + 5 * cards  # starting tiles, then at most 5 per card taken
+
+    def max_turns(self) -> int:
+        """At most how many turns a game lasts (each takes a card or places a tile)."""
+        cards, tiles = self._most_cards_and_tiles()
+        return cards + tiles
+
+    def _parse_move(self, text: str) -> mv.BonsaiMove:
         return mv.parse_move(text)
+
+    def _step_name(self, state: BonsaiState) -> str:
+        """The step, and at a turn's start whether pruning is allowed (a kind of move that
+        may be missing from the legal ones)."""
+        player = state.current_player
+        if state.phase is Phase.ACTION and player is not None:
+            if not state.trees[player].prune_choices():
+                return "action (no pruning while a wood tile fits)"
+        return state.phase.value
 
     # ------------------------------------------------------------------ new game
 
-    def new_game(self, seed: int | None = None, first_player: int | None = None) -> BonsaiState:
-        """Deck shuffled, market dealt, starting tiles by seat;
-        first player from the seed if not given."""
-        seed = resolve_seed(seed)
+    def _new_game(self, seed: int, first_player: int | None) -> BonsaiState:
+        """Deck shuffled, market dealt, starting tiles by seat; first player from the seed
+        if not given (drawn even when given, so the deal does not depend on it)."""
         p = self.num_players
         rng = new_rng(seed)
-        drawn = int(rng.integers(p))  # drawn even when given, so the deal does not depend on it
-        first_player = check_seat(
-            p, drawn if first_player is None else first_player, "first_player"
-        )
+        drawn = int(rng.integers(p))
+        first = drawn if first_player is None else first_player
         cards = DECKS[p]
         deck = tuple(cards[i] for i in rng.permutation(len(cards)).tolist())
-        if p == 1:
-            supplies: tuple[tuple[int, int, int, int], ...] = (SOLO_STARTING_TILES,)
-        else:
-            supplies = tuple(STARTING_TILES[(seat - first_player) % p] for seat in range(p))
-        tree = Tree.seedling(self.wood_beside_pot)
         return BonsaiState(
             game=self,
             phase=Phase.ACTION,
-            first_player=first_player,
+            first_player=first,
             turn=0,
             last_turn=-1,
             deck=deck[MARKET_SIZE:],
             market=tuple(reversed(deck[:MARKET_SIZE])),
             discards=(),
-            trees=(tree,) * p,
-            supplies=supplies,
+            trees=(Tree.seedling(self.wood_beside_pot),) * p,
+            supplies=tuple(self.starting_tiles(seat, first) for seat in range(p)),
             cards=((),) * p,
             goals_in_play=self._deal_goals(rng),
             goal_owner=(-1,) * len(GOALS),
@@ -205,345 +206,402 @@ class BonsaiGame:
             symbols=NO_SYMBOLS,
         )
 
+    def starting_tiles(self, seat: int, first_player: int) -> Supply:
+        """The tiles ``seat`` starts with: by its place in turn order (solo: wood and leaf)."""
+        if self.num_players == 1:
+            return SOLO_STARTING_TILES
+        return STARTING_TILES[(seat - first_player) % self.num_players]
+
     def _deal_goals(self, rng: np.random.Generator) -> int:
         if self.goal_setup == "all":
             return ALL_GOALS_MASK
         colours = sorted(rng.permutation(len(COLOURS)).tolist()[:3])
+        return self.published_goals(colours)
+
+    def published_goals(self, colours: Sequence[int]) -> int:
+        """The goals in play (a mask) of the published setup with these colours: small and
+        large tiles, medium ones too with 3 or 4 players."""
         tiers = (1, 3) if self.num_players <= 2 else (1, 2, 3)
         return sum(1 << GOAL_IDS[(COLOURS[c], t)] for c in colours for t in tiers)
 
-    # ------------------------------------------------------------------ legal moves
+    # ------------------------------------------------------------------ results
 
-    def legal_moves_of(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
-        """The moves of ``player`` now (empty when it is not their decision)."""
-        if player != state.current_player:
-            return ()
-        phase = state.phase
-        if phase is Phase.ACTION:
-            tree = state.trees[player]
-            prunes = () if tree.open_cells(WOOD) else self._prune_moves(state, player)
-            return (
-                prunes
-                + _market_meditations(player, state.market)
-                + self.placements(state, player, state.cultivate_symbols(player))
-            )
-        if phase is Phase.CULTIVATE or phase is Phase.HELPER:
-            return self.placements(state, player, state.symbols) + (_finish(player),)
-        if phase is Phase.DISCARD:
-            return tuple(_discard(player, k) for k in range(4) if state.supplies[player][k])
-        if phase is Phase.GOALS:
-            goal = GOALS[self.offered_goal(state, player)]
-            return (
-                mv.ClaimGoal(player, goal.colour, goal.tier),
-                mv.RenounceGoal(player, goal.colour, goal.tier),
-            )
-        return ()
+    def score_parts(self, state: BonsaiState, player: int) -> dict[str, int]:
+        """``player``'s points by source: tree, goals, parchments, and their total."""
+        tree = state.trees[player]
+        points = tree.points(self.pot_sides_free)
+        goals = goal_points(state.goal_owner, player)
+        parchments = parchments_points(tree.counts(), state.cards[player])
+        return {
+            "tree": points,
+            "goals": goals,
+            "parchments": parchments,
+            "total": points + goals + parchments,
+        }
+
+    def _scores(self, state: BonsaiState) -> tuple[int, ...]:
+        """Points so far per seat: tree, claimed goals and Parchment cards."""
+        return tuple(self.score_parts(state, p)["total"] for p in range(self.num_players))
+
+    def _winners(self, state: BonsaiState) -> tuple[int, ...]:
+        """The best score, ties to the seat farthest clockwise from the first player.
+        Solo: ``(0,)`` if the player met the target (3 goals and the difficulty's
+        points), else ``()``."""
+        p = self.num_players
+        if p == 1:
+            return (0,) if self.solo_won(state) else ()
+        scores = self._scores(state)
+        best = max(scores)
+        tied = [s for s in range(p) if scores[s] == best]
+        return (max(tied, key=lambda s: (s - state.first_player) % p),)
+
+    def solo_won(self, state: BonsaiState) -> bool:
+        """Solo: three goals claimed (one per colour) and the difficulty's points reached."""
+        claimed = state.goal_owner.count(0)
+        return claimed == 3 and self._scores(state)[0] >= SOLO_TARGETS[self.solo_difficulty]
+
+    # ------------------------------------------------------------------ rule helpers
+    # The legal moves and the explanations of illegal ones both use these.
+
+    def storage_limit(self, cards: tuple[int, ...]) -> int:
+        """The storage limit of a seat holding card types ``cards``: 5, +2 per Tool."""
+        return BASE_STORAGE + TOOL_STORAGE * cards.count(TOOL_CARD)
+
+    def cultivate_symbols(self, cards: tuple[int, ...]) -> Symbols:
+        """Cultivate symbols (wood, leaf, flower, fruit, wild) of a seat holding ``cards``:
+        the Seishi tile's 1 wood, 1 leaf, 1 wild, plus one per Growth card of its kind."""
+        count = cards.count
+        wood, leaf, flower, fruit = GROWTH_CARDS
+        return (1 + count(wood), 1 + count(leaf), count(flower), count(fruit), 1)
+
+    def usable_kinds(self, supply: Supply, symbols: Symbols) -> list[int]:
+        """The kinds a seat may place now: held, with their own or the wild symbol left."""
+        wild = symbols[WILD]
+        return [k for k in _KIND_IDS if supply[k] and (wild or symbols[k])]
 
     def placements(
-        self, state: BonsaiState, player: int, symbols: tuple[int, int, int, int, int]
+        self, player: int, tree: Tree, supply: Supply, symbols: Symbols
     ) -> tuple[mv.Place, ...]:
-        """Every Place move ``player`` may make with ``symbols`` left and their supply."""
-        supply = state.supplies[player]
-        tree = state.trees[player]
-        moves: list[mv.Place] = []
-        for kind in range(4):
-            if supply[kind] and (symbols[kind] or symbols[WILD]):
-                moves.extend(tree.place_moves(player, kind, _PLACE_MOVES[player][kind]))
-        return tuple(moves)
+        """Every Place move of ``player`` with ``symbols`` left: by usable kind (see
+        :meth:`usable_kinds`), then by cell where the tree lets it go."""
+        table = _PLACE[player]
+        moves: tuple[mv.Place, ...] = ()
+        for kind in self.usable_kinds(supply, symbols):
+            cells = tree.open_cells(kind)
+            if cells:
+                moves += tuple(map(table[kind].__getitem__, sorted(cells)))
+        return moves
 
-    def _prune_moves(self, state: BonsaiState, player: int) -> tuple[mv.Prune, ...]:
-        return tuple(mv.Prune(player, qr_of(c)) for c in state.trees[player].prune_choices())
+    def meditations(self, player: int, market: tuple[int, ...]) -> tuple[mv.Meditate, ...]:
+        """Every Meditate move of ``player`` with this market, slot by slot."""
+        slots = _MEDITATE[player]
+        return slots[0][market[0]] + slots[1][market[1]] + slots[2][market[2]] + slots[3][market[3]]
 
     def offered_goal(self, state: BonsaiState, player: int) -> int:
         """The goal ``player`` must now claim or renounce, or -1: per colour they hold no goal
         of, the hardest met goal in play that nobody holds and they have not renounced."""
-        return _offered_goal(
-            state.trees[player],
-            state.goal_owner,
-            state.renounced[player],
-            state.goals_in_play,
-            player,
+        tree, renounced = state.trees[player], state.renounced[player]
+        return self.goal_to_offer(tree, state.goal_owner, renounced, state.goals_in_play, player)
+
+    def goal_to_offer(
+        self, tree: Tree, owner: tuple[int, ...], renounced: int, in_play: int, player: int
+    ) -> int:
+        """:meth:`offered_goal` from its parts: ``player``'s ``tree``, the seat holding
+        each goal (-1: none), the goals ``player`` renounced and those in play (masks)."""
+        available = in_play & ~renounced
+        measures = tree.goal_measures()
+        for colour, ladder in enumerate(_GOAL_LADDERS):
+            measure = measures[colour]
+            if measure < ladder[-1][1] or player in owner[3 * colour : 3 * colour + 3]:
+                continue
+            for g, threshold in ladder:
+                if measure >= threshold and available >> g & 1 and owner[g] < 0:
+                    return g
+        return -1
+
+    def last_turn_after(self, turn: int) -> int:
+        """The final turn when the deck runs out at the end of ``turn``: the round's last
+        turn, or (``extra_turn``) one more turn for every seat."""
+        n = self.num_players
+        return turn + n if self.end_rule == "extra_turn" else turn - turn % n + n - 1
+
+    # ------------------------------------------------------------------ legal moves
+
+    def _legal_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
+        """The moves of ``player`` now (empty when it is not their decision)."""
+        if player != state.current_player:
+            return ()
+        return _MOVES_OF_PHASE[state.phase](self, state, player)
+
+    def _action_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
+        """Turn start: prunes (when no wood fits), meditations, a Cultivate's first tile."""
+        tree = state.trees[player]
+        prunes = _PRUNE[player]
+        return (
+            tuple(map(prunes.__getitem__, tree.prune_choices()))
+            + self.meditations(player, state.market)
+            + self.placements(player, tree, state.supplies[player], _ANY_KIND)
         )
+
+    def _placing_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
+        placements = self.placements(
+            player, state.trees[player], state.supplies[player], state.symbols
+        )
+        return placements + _FINISH[player]
+
+    def _discard_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
+        return _discards(player, state.supplies[player])
+
+    def _goal_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
+        return _GOAL_MOVES[player][self.offered_goal(state, player)]
 
     # ------------------------------------------------------------------ why a move is illegal
 
-    def is_legal(self, state: BonsaiState, move: Any) -> bool:
-        """Whether ``move`` is legal in ``state`` (frequent kinds checked directly, for speed)."""
-        kind_of_move = type(move)
-        if move.player != state.current_player:
-            return False
-        phase = state.phase
-        if kind_of_move is mv.Place:
-            if (
-                phase is not Phase.ACTION
-                and phase is not Phase.CULTIVATE
-                and phase is not Phase.HELPER
-            ):
-                return False
-            kind, cell = (
-                KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None,
-                _cell(move.at),
-            )
-            if kind is None or cell is None or not state.supplies[move.player][kind]:
-                return False
-            symbols = (
-                state.cultivate_symbols(move.player) if phase is Phase.ACTION else state.symbols
-            )
-            return bool(symbols[kind] or symbols[WILD]) and cell in state.trees[
-                move.player
-            ].open_cells(kind)
-        if kind_of_move is mv.Meditate:
-            slot = move.slot
-            if phase is not Phase.ACTION or type(slot) is not int or not 1 <= slot <= MARKET_SIZE:
-                return False
-            card = state.market[slot - 1]
-            return card >= 0 and move in _meditations(move.player, slot, card)
-        if kind_of_move is mv.Finish:
-            return phase is Phase.CULTIVATE or phase is Phase.HELPER
-        if kind_of_move is mv.Discard:
-            kind = KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None
-            return (
-                phase is Phase.DISCARD
-                and kind is not None
-                and state.supplies[move.player][kind] > 0
-            )
-        return move in self.legal_moves_of(state, move.player)
+    def _explain(self, state: BonsaiState, move: Any) -> str | None:
+        """Which rule ``move`` (a well-formed move of the seat to act) breaks."""
+        why = _EXPLAIN.get(type(move))
+        return None if why is None else f"{describe_move(move)}: {why(self, state, move)}"
 
-    def why_illegal(self, state: BonsaiState, move: Any) -> str:
-        """A message naming the rule ``move`` breaks in ``state``."""
-        if not isinstance(move, mv.MOVE_TYPES):
-            return f"{move!r} is not a Bonsai move"
-        move = cast(mv.BonsaiMove, move)
-        if move.player != state.current_player:
-            return f"{move}: it is seat {state.current_player}'s turn, not seat {move.player}'s"
-        phase = state.phase
-        allowed = {
-            Phase.ACTION: (mv.Meditate, mv.Place, mv.Prune),
-            Phase.CULTIVATE: (mv.Place, mv.Finish),
-            Phase.HELPER: (mv.Place, mv.Finish),
-            Phase.DISCARD: (mv.Discard,),
-            Phase.GOALS: (mv.ClaimGoal, mv.RenounceGoal),
-        }[phase]
-        if not isinstance(move, allowed):
-            names = " or ".join(t.__name__ for t in allowed)
-            return f"{move}: in the {phase.value} step the move is {names}"
-        if isinstance(move, mv.Meditate):
-            return self._why_meditate_illegal(state, move)
-        if isinstance(move, mv.Place):
-            return self._why_place_illegal(state, move)
-        if isinstance(move, mv.Discard):
-            return f"{move}: seat {move.player} has no {move.kind} tile to discard"
-        if isinstance(move, mv.Prune):
-            if state.trees[move.player].open_cells(WOOD):
-                return f"{move}: pruning is allowed only when no wood tile can be placed"
-            return f"{move}: only a leaf of one's own tree can be pruned"
-        if isinstance(move, mv.ClaimGoal | mv.RenounceGoal):
-            g = GOAL_IDS.get((move.colour, move.tier))
-            offered = GOALS[self.offered_goal(state, move.player)].name
-            if g is not None and state.renounced[move.player] >> g & 1:
-                return f"{move}: seat {move.player} renounced this goal and can never claim it"
-            return f"{move}: the goal offered now is {offered}"
-        return f"{move} is not legal now"
+    def _why_not_meditate(self, state: BonsaiState, move: mv.Meditate) -> str:
+        slot = move.slot
+        if not 1 <= slot <= MARKET_SIZE or state.market[slot - 1] < 0:
+            return f"market slot {excerpt(slot)} holds no card"
+        if (slot == SLOT_CHOICE) != (move.tile in _SLOT_CHOICES):
+            return "slot 2 (and only slot 2) comes with 1 wood or 1 leaf, named in the move"
+        if _has_wild_tile(state.market[slot - 1]) != (move.wild in KIND_INDEX):
+            return "a wild kind is named for (and only for) a Master card with a wild tile"
+        return "the move is not legal now"
 
-    def _why_meditate_illegal(self, state: BonsaiState, move: mv.Meditate) -> str:
-        if move.slot not in (1, 2, 3, 4) or state.market[move.slot - 1] < 0:
-            return f"{move}: market slot {move.slot} holds no card"
-        if (move.slot == SLOT_CHOICE) != (move.tile in ("wood", "leaf")):
-            return (
-                f"{move}: slot 2 (and only slot 2) comes with 1 wood or 1 leaf, named in the move"
-            )
-        if _has_wild_tile(state.market[move.slot - 1]) != (move.wild in KIND_INDEX):
-            return f"{move}: a wild kind is named for (and only for) a Master card with a wild tile"
-        return f"{move} is not legal now"
-
-    def _why_place_illegal(self, state: BonsaiState, move: mv.Place) -> str:
-        kind = KIND_INDEX.get(move.kind) if isinstance(move.kind, str) else None
+    def _why_not_place(self, state: BonsaiState, move: mv.Place) -> str:
+        kind = KIND_INDEX.get(move.kind)
         cell = _cell(move.at)
         if kind is None or cell is None:
-            return f"{move}: a placement names a tile kind and a cell (q, r)"
-        if not state.supplies[move.player][kind]:
-            return f"{move}: seat {move.player} holds no {move.kind} tile"
+            return "a placement names a tile kind and a cell (q, r)"
+        player = move.player
         symbols = (
-            state.cultivate_symbols(move.player) if state.phase is Phase.ACTION else state.symbols
+            self.cultivate_symbols(state.cards[player])
+            if state.phase is Phase.ACTION
+            else state.symbols
         )
-        if not (symbols[kind] or symbols[WILD]):
-            return f"{move}: no {move.kind} or wild symbol is left to place it with"
-        rule = (
-            "wood must touch wood (the bud counts)",
-            "a leaf must touch wood",
-            "a flower must touch a leaf",
-            "a fruit must touch two leaves that touch each other, and no other fruit",
-        )[kind]
-        if cell in state.trees[move.player].cells:
+        if kind not in self.usable_kinds(state.supplies[player], symbols):
+            if not state.supplies[player][kind]:
+                return f"seat {player} holds no {move.kind} tile"
+            return f"no {move.kind} or wild symbol is left to place it with"
+        rule = _PLACEMENT_RULES[kind]
+        if cell in state.trees[player].cells:
             rule = "the cell is taken"
-        return f"{move}: {rule}; nothing goes on the pot or on a tile"
+        return f"{rule}; nothing goes on the pot or on a tile"
+
+    def _why_not_discard(self, state: BonsaiState, move: mv.Discard) -> str:
+        return f"seat {move.player} has no {move.kind} tile to discard"
+
+    def _why_not_prune(self, state: BonsaiState, move: mv.Prune) -> str:
+        if not state.trees[move.player].prune_choices():
+            return "pruning is allowed only when no wood tile can be placed"
+        return "only a leaf of one's own tree can be pruned"
+
+    def _why_not_goal(self, state: BonsaiState, move: mv.ClaimGoal | mv.RenounceGoal) -> str:
+        g = GOAL_IDS.get((move.colour, move.tier))
+        offered = GOALS[self.offered_goal(state, move.player)].name
+        if g is not None and state.renounced[move.player] >> g & 1:
+            return f"seat {move.player} renounced this goal and can never claim it"
+        return f"the goal offered now is {offered}"
 
     # ------------------------------------------------------------------ transitions
+    # A step gathers its field changes in one dict; the new state is built once, at the end.
 
-    def apply_move(self, state: BonsaiState, move: mv.BonsaiMove) -> BonsaiState:
-        """The state after legal ``move`` (the caller has checked legality).
+    def _step(self, state: BonsaiState, move: mv.BonsaiMove) -> BonsaiState:
+        """The state after legal ``move`` (the base has checked legality)."""
+        return _STEP[type(move)](self, state, move)
 
-        Each step below adds its field changes to one dict ``ch``; the new
-        state is built once, at the end (``_evolve``).
-        """
-        p = move.player
-        ch: dict[str, Any] = {}
-        if isinstance(move, mv.Place):
-            return self._place(state, ch, p, KIND_INDEX[move.kind], cell_of(*move.at))
-        if isinstance(move, mv.Meditate):
-            return self._meditate(state, ch, move)
-        if isinstance(move, mv.Finish):
-            return self._end_placements(state, ch, state.phase)
-        if isinstance(move, mv.Discard):
-            supply = list(state.supplies[p])
-            supply[KIND_INDEX[move.kind]] -= 1
-            ch["supplies"] = _set(state.supplies, p, tuple(supply))
-            if sum(supply) > state.storage_limit(p):
-                return _evolve(state, **ch)
-            return self._end_action(state, ch)
-        if isinstance(move, mv.Prune):
-            # one leaf always makes room for wood again (see Tree.prune_choices)
-            tree = state.trees[p].without_leaf(cell_of(*move.at))
-            return _evolve(state, trees=_set(state.trees, p, tree))
-        assert isinstance(move, mv.ClaimGoal | mv.RenounceGoal)
-        g = GOAL_IDS[(move.colour, move.tier)]
-        if isinstance(move, mv.ClaimGoal):
-            ch["goal_owner"] = _set(state.goal_owner, g, p)
-        else:
-            ch["renounced"] = _set(state.renounced, p, state.renounced[p] | 1 << g)
-        return self._end_action(state, ch)
-
-    def _place(
-        self, state: BonsaiState, ch: dict[str, Any], p: int, kind: int, cell: int
-    ) -> BonsaiState:
+    def _place(self, state: BonsaiState, move: mv.Place) -> BonsaiState:
+        p, kind = move.player, KIND_INDEX[move.kind]
         phase = state.phase
-        if phase is Phase.ACTION:
-            phase, symbols = Phase.CULTIVATE, list(state.cultivate_symbols(p))
+        if phase is Phase.ACTION:  # the first tile starts the Cultivate
+            phase, left = Phase.CULTIVATE, self.cultivate_symbols(state.cards[p])
         else:
-            symbols = list(state.symbols)
+            left = state.symbols
         # a kind's own symbol first, so that the wild one stays free for any kind
-        symbols[kind if symbols[kind] else WILD] -= 1
-        supply = list(state.supplies[p])
-        supply[kind] -= 1
-        tree = state.trees[p].with_tile(cell, kind)
-        ch["trees"] = _set(state.trees, p, tree)
-        ch["supplies"] = _set(state.supplies, p, tuple(supply))
-        if _can_place_any(tree, supply, symbols):
-            return _evolve(state, phase=phase, symbols=tuple(symbols), **ch)
-        return self._end_placements(state, ch, phase)
+        symbols = _SPEND[kind if left[kind] else WILD](left)
+        supply = _TAKE[kind](state.supplies[p])
+        q, r = move.at
+        tree = state.trees[p].with_tile(cell_of(q, r), kind)
+        changes = {"trees": _set(state.trees, p, tree), "supplies": _set(state.supplies, p, supply)}
+        placements = self.placements(p, tree, supply, symbols)
+        if placements:
+            new = state._evolve(phase=phase, symbols=symbols, **changes)
+            return new._primed(p, placements + _FINISH[p])
+        return self._end_placements(state, changes, phase)
 
-    def _meditate(self, state: BonsaiState, ch: dict[str, Any], move: mv.Meditate) -> BonsaiState:
+    def _finish(self, state: BonsaiState, move: mv.Finish) -> BonsaiState:
+        return self._end_placements(state, {}, state.phase)
+
+    def _meditate(self, state: BonsaiState, move: mv.Meditate) -> BonsaiState:
         p, index = move.player, move.slot - 1
-        card_id = state.market[index]
-        card = CARD_TYPES[card_id]
-        gain = SLOT_TILES[index]
-        if move.tile is not None:
-            gain = _add(gain, _one(KIND_INDEX[move.tile]))
-        if card.kind is CardKind.MASTER:
-            gain = _add(gain, card.tiles)
-            if move.wild is not None:
-                gain = _add(gain, _one(KIND_INDEX[move.wild]))
-        deck, market, discards = list(state.deck), list(state.market), list(state.discards)
-        market[index] = -1
-        if self.num_players == 1:  # solo: the deck-side neighbour goes too (or the deck's top)
-            if index > 0 and market[index - 1] >= 0:
-                discards.append(market[index - 1])
-                market[index - 1] = -1
-            elif index == 0 and deck:
-                discards.append(deck.pop(0))
-        supply = _add(state.supplies[p], gain)
-        ch.update(_refill(deck, market, discards))
-        ch["cards"] = _set(state.cards, p, tuple(sorted((*state.cards[p], card_id))))
-        ch["supplies"] = _set(state.supplies, p, supply)
-        if card.kind is CardKind.HELPER:
-            symbols = (*card.tiles, 1)
-            if _can_place_any(state.trees[p], supply, symbols):
-                return _evolve(state, phase=Phase.HELPER, symbols=symbols, **ch)
-        return self._after_meditate(state, ch)
+        card = state.market[index]
+        supply = _meditate_supply(state.supplies[p], move, card)
+        held = tuple(sorted((*state.cards[p], card)))
+        changes = _take_card(state, index) if self.num_players > 1 else _solo_take(state, index)
+        changes["cards"] = _set(state.cards, p, held)
+        changes["supplies"] = _set(state.supplies, p, supply)
+        symbols = HELPER_SYMBOLS.get(card)
+        if symbols is not None:
+            placements = self.placements(p, state.trees[p], supply, symbols)
+            if placements:
+                new = state._evolve(phase=Phase.HELPER, symbols=symbols, **changes)
+                return new._primed(p, placements + _FINISH[p])
+        if sum(supply) > self.storage_limit(held):
+            return self._discard_step(state, changes, p, supply)
+        # no goal can be due: goals are settled at the end of every action, and since
+        # this seat's last one its tree has not grown (a prune only takes tiles away)
+        return self._end_turn(state, changes)
 
-    def _after_meditate(self, state: BonsaiState, ch: dict[str, Any]) -> BonsaiState:
-        """The storage limit: discard the excess (one move per tile), else the action is over."""
-        p = state.current_player
-        cards = ch.get("cards", state.cards)[p]
-        ch["symbols"] = NO_SYMBOLS
-        if sum(ch.get("supplies", state.supplies)[p]) > storage_limit_for(cards):
-            return _evolve(state, phase=Phase.DISCARD, **ch)
-        return self._end_action(state, ch)
+    def _discard(self, state: BonsaiState, move: mv.Discard) -> BonsaiState:
+        p = move.player
+        supply = _TAKE[KIND_INDEX[move.kind]](state.supplies[p])
+        changes = {"supplies": _set(state.supplies, p, supply)}
+        if sum(supply) > self.storage_limit(state.cards[p]):
+            return state._evolve(**changes)._primed(p, _discards(p, supply))
+        return self._end_action(state, changes)
 
-    def _end_placements(self, state: BonsaiState, ch: dict[str, Any], phase: Phase) -> BonsaiState:
-        """The end of a Cultivate (solo: slot 4's card is discarded) or of a Helper's placements."""
+    def _prune(self, state: BonsaiState, move: mv.Prune) -> BonsaiState:
+        # one leaf always makes room for wood again (see Tree.prune_choices)
+        p = move.player
+        tree = state.trees[p].without_leaf(cell_of(*move.at))
+        return state._evolve(trees=_set(state.trees, p, tree))
+
+    def _claim(self, state: BonsaiState, move: mv.ClaimGoal) -> BonsaiState:
+        g = GOAL_IDS[(move.colour, move.tier)]
+        return self._end_action(state, {"goal_owner": _set(state.goal_owner, g, move.player)})
+
+    def _renounce(self, state: BonsaiState, move: mv.RenounceGoal) -> BonsaiState:
+        p, g = move.player, GOAL_IDS[(move.colour, move.tier)]
+        renounced = _set(state.renounced, p, state.renounced[p] | 1 << g)
+        return self._end_action(state, {"renounced": renounced})
+
+    def _discard_step(
+        self, state: BonsaiState, changes: Changes, p: int, supply: Supply
+    ) -> BonsaiState:
+        """Over the storage limit at the end of a Meditate: discard one tile per move."""
+        changes["symbols"] = NO_SYMBOLS
+        return state._evolve(phase=Phase.DISCARD, **changes)._primed(p, _discards(p, supply))
+
+    def _end_placements(self, state: BonsaiState, changes: Changes, phase: Phase) -> BonsaiState:
+        """The end of a Cultivate (solo: slot 4's card is discarded) or of a Helper's
+        placements (then the storage limit, as at the end of any Meditate)."""
+        changes["symbols"] = NO_SYMBOLS
         if phase is Phase.HELPER:
-            return self._after_meditate(state, ch)
-        if self.num_players == 1 and state.market[-1] >= 0:
-            market = list(state.market)
-            discards = [*state.discards, market[-1]]
-            market[-1] = -1
-            ch.update(_refill(list(state.deck), market, discards))
-        ch["symbols"] = NO_SYMBOLS
-        return self._end_action(state, ch)
+            p = _mover(state)
+            supply = changes.get("supplies", state.supplies)[p]
+            if sum(supply) > self.storage_limit(state.cards[p]):
+                return self._discard_step(state, changes, p, supply)
+        elif self.num_players == 1 and state.market[-1] >= 0:
+            market = state.market
+            changes.update(_refill(state.deck, market[:-1], (*state.discards, market[-1])))
+        return self._end_action(state, changes)
 
-    def _end_action(self, state: BonsaiState, ch: dict[str, Any]) -> BonsaiState:
-        """After the action: offer a met goal, or end the turn (and maybe the game)."""
-        p = state.current_player
-        assert p is not None
-        offered = _offered_goal(
-            ch.get("trees", state.trees)[p],
-            ch.get("goal_owner", state.goal_owner),
-            ch.get("renounced", state.renounced)[p],
+    def _end_action(self, state: BonsaiState, changes: Changes) -> BonsaiState:
+        """After the action: offer a met goal, or end the turn."""
+        p = _mover(state)
+        offered = self.goal_to_offer(
+            changes.get("trees", state.trees)[p],
+            changes.get("goal_owner", state.goal_owner),
+            changes.get("renounced", state.renounced)[p],
             state.goals_in_play,
             p,
         )
         if offered >= 0:
-            return _evolve(state, phase=Phase.GOALS, **ch)
+            return state._evolve(phase=Phase.GOALS, **changes)._primed(p, _GOAL_MOVES[p][offered])
+        return self._end_turn(state, changes)
+
+    def _end_turn(self, state: BonsaiState, changes: Changes) -> BonsaiState:
+        """The next seat's turn, or the end of the game (see :meth:`last_turn_after`)."""
         turn, last = state.turn, state.last_turn
-        if last < 0 and not ch.get("deck", state.deck):
-            n = self.num_players
-            last = turn + n if self.end_rule == "extra_turn" else turn - turn % n + n - 1
+        if last < 0 and not changes.get("deck", state.deck):
+            last = self.last_turn_after(turn)
         if turn == last:
-            return _evolve(state, phase=Phase.OVER, last_turn=last, **ch)
-        return _evolve(state, phase=Phase.ACTION, turn=turn + 1, last_turn=last, **ch)
+            return state._evolve(phase=Phase.OVER, last_turn=last, **changes)
+        return state._evolve(phase=Phase.ACTION, turn=turn + 1, last_turn=last, **changes)
+
+    # ------------------------------------------------------------------ information
+
+    def _observe(self, state: BonsaiState, player: int) -> dict[str, Any]:
+        """Everything but the deck order (its size instead), from ``player``'s seat.
+
+        Parchment cards lie face down but were taken from the open market, so
+        they are public like every held card.
+        """
+        data = self.state_to_dict(state)
+        del data["deck"]
+        return {"observer": player, "deck_size": len(state.deck), **data}
+
+    def _determinize(self, state: BonsaiState, player: int, seed: int) -> BonsaiState:
+        """This state with the deck reshuffled by ``seed`` (the only hidden information)."""
+        order = new_rng(seed).permutation(len(state.deck))
+        return state._evolve(deck=tuple(state.deck[i] for i in order))
 
     # ------------------------------------------------------------------ saved states
 
-    def state_from_dict(self, data: Any) -> BonsaiState:
-        """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
-        or inconsistent with the rules (nothing else is built)."""
-        return load_state(self, data)
+    def _state_fields(self) -> Sequence[Field]:
+        return saved.state_fields(self)
+
+    def _state_from_fields(self, fields: dict[str, Any]) -> BonsaiState:
+        return saved.state_from_fields(self, fields)
+
+    def _invariants(self) -> Sequence[Callable[[BonsaiState], None]]:
+        return saved.INVARIANTS
+
+    # ------------------------------------------------------------------ pictures
+
+    def _render_text(self, state: BonsaiState, player: int | None) -> str:
+        return render.render_text(state, player)
+
+    def _render_svg(self, state: BonsaiState, player: int | None) -> str:
+        return render.render_svg(state, player)
+
+    # ------------------------------------------------------------------ integer actions
+
+    def _make_codec(self) -> BonsaiCodec:
+        return BonsaiCodec(self)
 
 
-def _make_evolve() -> Any:
-    """``attrs.evolve`` for the hot path, generated once: a copy of a state with some fields
-    changed, each slot set directly (BonsaiState has no validators or converters)."""
-    names = [a.name for a in attrs.fields(BonsaiState)]
-    lines = ["def _evolve(state, **c):", "    new = _new(_cls)"]
-    lines += [f"    _set_{n}(new, c['{n}'] if '{n}' in c else state.{n})" for n in names]
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": BonsaiState}
-    namespace.update({f"_set_{n}": getattr(BonsaiState, n).__set__ for n in names})
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
-    return namespace["_evolve"]
+_MOVES_OF_PHASE: dict[Phase, Callable[[BonsaiGame, BonsaiState, int], tuple[Any, ...]]] = {
+    Phase.ACTION: BonsaiGame._action_moves,
+    Phase.CULTIVATE: BonsaiGame._placing_moves,
+    Phase.HELPER: BonsaiGame._placing_moves,
+    Phase.DISCARD: BonsaiGame._discard_moves,
+    Phase.GOALS: BonsaiGame._goal_moves,
+}
+_STEP: dict[type, Callable[[BonsaiGame, BonsaiState, Any], BonsaiState]] = {
+    mv.Place: BonsaiGame._place,
+    mv.Meditate: BonsaiGame._meditate,
+    mv.Finish: BonsaiGame._finish,
+    mv.Discard: BonsaiGame._discard,
+    mv.Prune: BonsaiGame._prune,
+    mv.ClaimGoal: BonsaiGame._claim,
+    mv.RenounceGoal: BonsaiGame._renounce,
+}
+_EXPLAIN: dict[type, Callable[[BonsaiGame, BonsaiState, Any], str]] = {
+    mv.Meditate: BonsaiGame._why_not_meditate,
+    mv.Place: BonsaiGame._why_not_place,
+    mv.Discard: BonsaiGame._why_not_discard,
+    mv.Prune: BonsaiGame._why_not_prune,
+    mv.ClaimGoal: BonsaiGame._why_not_goal,
+    mv.RenounceGoal: BonsaiGame._why_not_goal,
+}
+_PLACEMENT_RULES = (
+    "wood must touch wood (the bud counts)",
+    "a leaf must touch wood",
+    "a flower must touch a leaf",
+    "a fruit must touch two leaves that touch each other, and no other fruit",
+)
 
-
-_evolve = _make_evolve()
-
-
-def _offered_goal(
-    tree: Tree, owner: tuple[int, ...], renounced: int, in_play: int, player: int
-) -> int:
-    """See ``BonsaiGame.offered_goal``."""
-    available = in_play & ~renounced
-    if not available:
-        return -1
-    measures = tree.goal_measures()
-    for colour, ladder in enumerate(_GOAL_LADDERS):
-        measure = measures[colour]
-        if measure < ladder[-1][1] or player in owner[3 * colour : 3 * colour + 3]:
-            continue
-        for g, threshold in ladder:
-            if measure >= threshold and available >> g & 1 and owner[g] < 0:
-                return g
-    return -1
-
+_KIND_IDS = (0, 1, 2, 3)
+"""Kind indices: wood, leaf, flower, fruit."""
+_ANY_KIND: Symbols = (0, 0, 0, 0, 1)
+"""What a Cultivate's first tile may be: any kind held (the Seishi tile's wild symbol,
+which every seat's cultivate symbols include; see ``cultivate_symbols``)."""
+assert SEISHI_SYMBOLS[WILD] >= 1
 
 _GOAL_LADDERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((g, GOALS[g].threshold) for g in (3 * c + 2, 3 * c + 1, 3 * c))
@@ -552,42 +610,110 @@ _GOAL_LADDERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 """Per colour, its goals hardest first as (goal id, threshold)."""
 
 
-def _can_place_any(tree: Tree, supply: Any, symbols: Any) -> bool:
-    """Whether some tile of ``supply`` may go on ``tree`` with one of ``symbols``."""
-    wild = symbols[WILD]
-    return any(supply[k] and (symbols[k] or wild) and tree.open_cells(k) for k in range(4))
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return values[:index] + (value,) + values[index + 1 :]
 
 
-def _refill(deck: list[int], market: list[int], discards: list[int]) -> dict[str, tuple[int, ...]]:
-    """Slide the market's cards toward slot 4 and fill slot 1 from the deck while it lasts."""
-    cards = [c for c in market if c >= 0]
-    while len(cards) < MARKET_SIZE and deck:
-        cards.insert(0, deck.pop(0))
+def _plus(a: Supply, b: Supply) -> Supply:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+_TAKE: tuple[Callable[[Supply], Supply], ...] = (
+    lambda s: (s[0] - 1, s[1], s[2], s[3]),
+    lambda s: (s[0], s[1] - 1, s[2], s[3]),
+    lambda s: (s[0], s[1], s[2] - 1, s[3]),
+    lambda s: (s[0], s[1], s[2], s[3] - 1),
+)
+"""Per kind, a supply with one tile of it less."""
+_SPEND: tuple[Callable[[Symbols], Symbols], ...] = (
+    lambda s: (s[0] - 1, s[1], s[2], s[3], s[4]),
+    lambda s: (s[0], s[1] - 1, s[2], s[3], s[4]),
+    lambda s: (s[0], s[1], s[2] - 1, s[3], s[4]),
+    lambda s: (s[0], s[1], s[2], s[3] - 1, s[4]),
+    lambda s: (s[0], s[1], s[2], s[3], s[4] - 1),
+)
+"""Per symbol (a kind's, or the wild one), the symbols left once it is spent."""
+_ONE: tuple[Supply, ...] = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
+_NO_TILE: Supply = (0, 0, 0, 0)
+
+
+def _meditate_supply(supply: Supply, move: mv.Meditate, card: int) -> Supply:
+    """``supply`` with what ``move`` gives: its slot's tiles, slot 2's chosen one, a
+    Master's tiles (its wild tile of the kind named)."""
+    supply = _plus(supply, _SLOT_GAIN[move.slot - 1][card])
+    if move.tile is not None:
+        supply = _plus(supply, _ONE[KIND_INDEX[move.tile]])
+    if move.wild is not None:
+        supply = _plus(supply, _ONE[KIND_INDEX[move.wild]])
+    return supply
+
+
+_SLOT_GAIN: tuple[tuple[Supply, ...], ...] = tuple(
+    tuple(
+        _plus(SLOT_TILES[slot], card.tiles if card.kind is CardKind.MASTER else _NO_TILE)
+        for card in CARD_TYPES
+    )
+    for slot in range(MARKET_SIZE)
+)
+"""``_SLOT_GAIN[slot - 1][card]``: the tiles of the slot and of the card (a Master's)."""
+
+
+def _take_card(state: BonsaiState, index: int) -> Changes:
+    """The market and deck once slot ``index + 1``'s card is taken: the cards on the deck
+    side of the gap slide toward slot 4, the deck's top card (if any) fills slot 1."""
+    market, deck = state.market, state.deck
+    rest = market[:index] + market[index + 1 :]
+    if deck:
+        return {"deck": deck[1:], "market": (deck[0], *rest)}
+    return {"market": (-1, *rest)}
+
+
+def _solo_take(state: BonsaiState, index: int) -> Changes:
+    """Solo: as :func:`_take_card`, and the card beside the gap on the deck side (slot 1
+    taken: the deck's top card) is discarded first."""
+    deck, market, discards = state.deck, state.market, state.discards
+    if index > 0 and market[index - 1] >= 0:
+        discards += (market[index - 1],)
+        rest = market[: index - 1] + market[index + 1 :]
+    else:
+        rest = market[:index] + market[index + 1 :]
+        if index == 0 and deck:
+            discards += (deck[0],)
+            deck = deck[1:]
+    return _refill(deck, rest, discards)
+
+
+def _refill(deck: tuple[int, ...], rest: tuple[int, ...], discards: tuple[int, ...]) -> Changes:
+    """The market's cards ``rest`` slid toward slot 4, slot 1's side filled from the deck
+    while it lasts (each card drawn pushes the ones before it one slot on)."""
+    cards = tuple(c for c in rest if c >= 0)
+    gaps = MARKET_SIZE - len(cards)
+    drawn = deck[:gaps]
     return {
-        "deck": tuple(deck),
-        "market": (-1,) * (MARKET_SIZE - len(cards)) + tuple(cards),
-        "discards": tuple(discards),
+        "deck": deck[gaps:],
+        "market": (-1,) * (gaps - len(drawn)) + drawn[::-1] + cards,
+        "discards": discards,
     }
 
 
-def _cell(at: Any) -> int | None:
-    if (
-        isinstance(at, tuple)
-        and len(at) == 2
-        and all(type(x) is int for x in at)
-        and max(abs(at[0]), abs(at[1])) <= COORD_LIMIT
-    ):
-        return cell_of(*at)
-    return None
+def _mover(state: BonsaiState) -> int:
+    """The seat whose turn it is (the game is not over)."""
+    return (state.first_player + state.turn) % state.game.num_players
 
 
-def _has_wild_tile(card: int) -> bool:
-    """Whether taking ``card`` gives a wild tile (a Master's; a Helper's wild is a symbol)."""
-    return CARD_TYPES[card].kind is CardKind.MASTER and CARD_TYPES[card].wild > 0
+def _cell(at: tuple[int, int]) -> int | None:
+    """The engine cell of a well-formed ``at``, or None if it is too far from the pot."""
+    q, r = at
+    return cell_of(q, r) if max(abs(q), abs(r)) <= COORD_LIMIT else None
+
+
+# ---------------------------------------------------------------------- move tables
+# Every move object is built once; legal moves are made of these very objects.
 
 
 class _PlaceMoves(dict[int, mv.Place]):
-    """The Place moves of one seat and kind by cell, each built once, when first needed."""
+    """The Place moves of one seat and kind by cell, each built once, when first needed
+    (a tree has no size limit, so the cells are not known in advance)."""
 
     def __init__(self, player: int, kind: int) -> None:
         super().__init__()
@@ -598,38 +724,69 @@ class _PlaceMoves(dict[int, mv.Place]):
         return move
 
 
-_PLACE_MOVES: tuple[tuple[_PlaceMoves, ...], ...] = tuple(
-    tuple(_PlaceMoves(player, kind) for kind in range(4)) for player in range(4)
+class _PruneMoves(dict[int, mv.Prune]):
+    """The Prune moves of one seat by cell, each built once, when first needed."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, cell: int) -> mv.Prune:
+        move = self[cell] = mv.Prune(self.player, qr_of(cell))
+        return move
+
+
+_SEATS = range(4)
+_PLACE: tuple[tuple[_PlaceMoves, ...], ...] = tuple(
+    tuple(_PlaceMoves(p, kind) for kind in range(4)) for p in _SEATS
 )
-"""``_PLACE_MOVES[seat][kind][cell]``: the move placing ``kind`` on ``cell``."""
+"""``_PLACE[seat][kind][cell]``: the move placing ``kind`` on ``cell``."""
+_PRUNE: tuple[_PruneMoves, ...] = tuple(_PruneMoves(p) for p in _SEATS)
+_FINISH: tuple[tuple[mv.Finish], ...] = tuple((mv.Finish(p),) for p in _SEATS)
+_DISCARD: tuple[tuple[mv.Discard, ...], ...] = tuple(
+    tuple(mv.Discard(p, kind.value) for kind in KINDS) for p in _SEATS
+)
 
 
-@functools.cache
-def _finish(player: int) -> mv.Finish:
-    return mv.Finish(player)
+def _discards(player: int, supply: Supply) -> tuple[mv.Discard, ...]:
+    """The Discard moves of ``player``: one per kind held."""
+    table = _DISCARD[player]
+    return tuple(table[k] for k in range(4) if supply[k])
 
 
-@functools.cache
-def _discard(player: int, kind: int) -> mv.Discard:
-    return mv.Discard(player, KINDS[kind].value)
+_SLOT_CHOICES = ("wood", "leaf")
+"""The tile kinds slot 2's card comes with, one of them by the player's choice."""
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _market_meditations(player: int, market: tuple[int, ...]) -> tuple[mv.Meditate, ...]:
-    """Every Meditate move ``player`` has with this market, slot by slot."""
-    return tuple(
-        m
-        for slot, card in enumerate(market, 1)
-        if card >= 0
-        for m in _meditations(player, slot, card)
-    )
+def _has_wild_tile(card: int) -> bool:
+    """Whether taking ``card`` gives a wild tile (a Master's; a Helper's wild is a symbol)."""
+    return CARD_TYPES[card].kind is CardKind.MASTER and CARD_TYPES[card].wild > 0
 
 
-@functools.cache
-def _meditations(player: int, slot: int, card: int) -> tuple[mv.Meditate, ...]:
+def _meditations_of(player: int, slot: int, card: int) -> tuple[mv.Meditate, ...]:
     """Every way to take ``card`` from ``slot``: slot 2's wood or leaf, a Master's wild kind."""
-    tiles: tuple[str | None, ...] = ("wood", "leaf") if slot == SLOT_CHOICE else (None,)
+    tiles: tuple[str | None, ...] = _SLOT_CHOICES if slot == SLOT_CHOICE else (None,)
     wilds: tuple[str | None, ...] = (
         tuple(k.value for k in KINDS) if _has_wild_tile(card) else (None,)
     )
     return tuple(mv.Meditate(player, slot, t, w) for t in tiles for w in wilds)
+
+
+_MEDITATE: tuple[tuple[tuple[tuple[mv.Meditate, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(_meditations_of(p, slot, card) for card in range(len(CARD_TYPES))) + ((),)
+        for slot in range(1, MARKET_SIZE + 1)
+    )
+    for p in _SEATS
+)
+"""``_MEDITATE[seat][slot - 1][card]``: the Meditate moves taking ``card`` from that slot;
+the last entry (index -1, an empty slot) is ``()``."""
+
+_GOAL_MOVES: tuple[tuple[tuple[mv.ClaimGoal | mv.RenounceGoal, ...], ...], ...] = tuple(
+    tuple(
+        (mv.ClaimGoal(p, goal.colour, goal.tier), mv.RenounceGoal(p, goal.colour, goal.tier))
+        for goal in GOALS
+    )
+    for p in _SEATS
+)
+"""``_GOAL_MOVES[seat][goal]``: claim and renounce that goal."""

@@ -1,11 +1,15 @@
 """Bonsai's pure rule functions: where a tile may go, what a tree scores, goal measures.
 
 The game uses these very functions (one source of truth); users may call the
-public ones on any tree written as a dict ``{(q, r): kind}``::
+public ones on any tree written as a dict ``{(q, r): kind}``:
 
-    tiles = {(0, -1): "wood", (1, -2): "leaf", (0, -2): "leaf", (1, -3): "flower"}
-    tree_points(tiles)                         # 3 + 3 + 5 free sides = 11
-    can_place(tiles, (0, -3), "fruit")         # between the two leaves? -> bool
+>>> tiles = {(0, -1): "wood", (1, -2): "leaf", (0, -2): "leaf", (1, -3): "flower"}
+>>> tree_points(tiles)  # two leaves 3 + 3, the flower's 4 free sides
+10
+>>> can_place(tiles, (-1, -1), "leaf")  # beside the wood
+True
+>>> can_place(tiles, (-1, -2), "fruit")  # beside one leaf only
+False
 
 Inside the engine a tree is a dict ``{cell: kind index}`` (see ``_tables``)
 that always holds the bud; the kernels below take that form.
@@ -17,6 +21,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from forestgames.bonsai._tables import (
+    BELOW_LEFT,
+    BELOW_RIGHT,
     BESIDE_POT,
     BUD,
     CARD_TYPES,
@@ -24,29 +30,36 @@ from forestgames.bonsai._tables import (
     DIRECTIONS,
     FLOWER,
     FRUIT,
+    GOALS,
     KIND_INDEX,
     KINDS,
     LEAF,
+    LEFT,
     POT_CELLS,
+    RIGHT,
     TILE_POINTS,
     WOOD,
     CardKind,
     cell_of,
-    protrudes,
-    qr_of,
+    protrusion_bits,
 )
 from forestgames.core import StateError
 
 __all__ = [
-    "can_place",
-    "tree_points",
-    "goal_measures",
-    "parchment_points",
-    "cell_allows",
+    "BLUE_LEVEL",
     "allowed_kinds",
-    "measures_of",
+    "can_place",
+    "cell_allows",
     "flower_free_sides",
+    "flowers_protruding",
+    "goal_measures",
+    "goal_points",
+    "largest_leaf_group",
+    "measures_of",
+    "parchment_points",
+    "parchments_points",
     "points_of",
+    "tree_points",
 ]
 
 Cells = Mapping[int, int]
@@ -137,8 +150,22 @@ def largest_leaf_group(cells: Cells) -> int:
     return best
 
 
-_PROTRUSION: dict[int, tuple[bool, bool, bool]] = {}
-"""``protrudes`` per engine cell, filled as cells are met (a cache, not a table)."""
+BLUE_LEVEL: tuple[int, ...] = tuple(
+    0 if not m & RIGHT else 1 if not m & LEFT else 3 if m & (BELOW_LEFT | BELOW_RIGHT) else 2
+    for m in range(16)
+)
+"""The blue measure of a tree from the OR of its cells' protrusion bits (``protrusion_bits``)."""
+
+
+def flowers_protruding(cells: Cells) -> tuple[int, int]:
+    """How many flowers protrude left, and how many right."""
+    left = right = 0
+    for cell, kind in cells.items():
+        if kind == FLOWER:
+            sides = protrusion_bits(cell)
+            left += 1 if sides & LEFT else 0
+            right += 1 if sides & RIGHT else 0
+    return left, right
 
 
 def measures_of(cells: Cells) -> tuple[int, int, int, int, int]:
@@ -150,30 +177,17 @@ def measures_of(cells: Cells) -> tuple[int, int, int, int, int]:
     the gold crack's side; 2: tiles protruding left and right; 3: a tile
     protruding on one side and a tile below the pot protruding on the other).
     """
-    wood = fruit = flowers_left = flowers_right = 0
-    left = right = below_left = below_right = False
-    for cell, kind in cells.items():
-        sides = _PROTRUSION.get(cell)
-        if sides is None:
-            sides = _PROTRUSION[cell] = protrudes(*qr_of(cell))
-        is_left, is_right, is_below = sides
-        if kind == WOOD:
-            wood += 1
-        elif kind == FRUIT:
-            fruit += 1
-        elif kind == FLOWER:
-            flowers_left += is_left
-            flowers_right += is_right
-        left |= is_left
-        right |= is_right
-        below_left |= is_left and is_below
-        below_right |= is_right and is_below
-    blue = 0
-    if right:
-        blue = 1
-        if left:
-            blue = 3 if below_left or below_right else 2
-    return (wood, largest_leaf_group(cells), fruit, max(flowers_left, flowers_right), blue)
+    kinds = list(cells.values())
+    sides = 0
+    for cell in cells:
+        sides |= protrusion_bits(cell)
+    return (
+        kinds.count(WOOD),
+        largest_leaf_group(cells),
+        kinds.count(FRUIT),
+        max(flowers_protruding(cells)),
+        BLUE_LEVEL[sides],
+    )
 
 
 def parchment_points(card: int, tile_counts: tuple[int, ...], cards: tuple[int, ...]) -> int:
@@ -184,6 +198,20 @@ def parchment_points(card: int, tile_counts: tuple[int, ...], cards: tuple[int, 
         return parchment.per * tile_counts[KIND_INDEX[parchment.parchment]]
     kind = CardKind[parchment.parchment.upper()]
     return parchment.per * sum(1 for c in cards if CARD_TYPES[c].kind is kind)
+
+
+def parchments_points(tile_counts: tuple[int, ...], cards: tuple[int, ...]) -> int:
+    """End points of every Parchment among the held card types ``cards``."""
+    return sum(
+        parchment_points(c, tile_counts, cards)
+        for c in cards
+        if CARD_TYPES[c].kind is CardKind.PARCHMENT
+    )
+
+
+def goal_points(goal_owner: tuple[int, ...], player: int) -> int:
+    """Points of the goal tiles ``player`` holds (``goal_owner``: the seat per goal id)."""
+    return sum(GOALS[g].points for g, owner in enumerate(goal_owner) if owner == player)
 
 
 # ---------------------------------------------------------------------- public form

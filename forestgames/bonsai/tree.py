@@ -1,15 +1,16 @@
-"""One player's bonsai: an immutable tree with the derived facts the rules ask for, cached.
+"""One player's bonsai: an immutable tree with the facts the rules ask for, held as data.
 
-A :class:`Tree` is a value (equal when it holds the same tiles). The facts a
-turn needs again and again (where each kind may go, points, goal measures)
-are computed once per tree, and a tree grown by one tile updates its parent's
-open cells instead of recomputing them: a tile changes what may go on its six
-neighbours only.
+A :class:`Tree` is a value (equal when it holds the same tiles). Besides its
+tiles it holds, computed when it is built, where each kind may go next
+(``open_cells``) and what its goal measures are made of: tiles per kind, the
+sides of the pot it protrudes on, its largest leaf group, its protruding
+flowers. A tree grown by one tile derives these from its parent instead of
+recomputing them: a tile changes what may go on its six neighbours only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -21,38 +22,54 @@ from forestgames.bonsai._tables import (
     FRUIT,
     KINDS,
     LEAF,
+    LEFT,
     POT_CELLS,
+    RIGHT,
     WOOD,
     Tile,
+    protrusion_bits,
     qr_of,
 )
 from forestgames.bonsai.scoring import (
+    BLUE_LEVEL,
     allowed_kinds,
     cells_from_tiles,
-    measures_of,
+    flowers_protruding,
+    largest_leaf_group,
     points_of,
 )
 
 __all__ = ["Tree"]
 
+Open = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
+
 
 class Tree:
     """A bonsai as ``{cell: kind index}`` (bud included), grown under one placement option."""
 
-    __slots__ = ("_cells", "wood_beside_pot", "_open", "_key", "_measures", "_moves")
+    __slots__ = ("_cells", "_counts", "_green", "_open", "_pink", "_sides", "wood_beside_pot")
+
+    _cells: dict[int, int]
+    wood_beside_pot: bool
+    _open: Open
+    _counts: tuple[int, int, int, int]
+    _sides: int  # the OR of the cells' protrusion bits
+    _green: int  # the largest group of touching leaves
+    _pink: tuple[int, int]  # flowers protruding left, right
 
     def __init__(self, cells: dict[int, int], wood_beside_pot: bool = False) -> None:
         self._cells = cells
         self.wood_beside_pot = wood_beside_pot
-        self._open: tuple[frozenset[int], ...] | None = None
-        self._key: frozenset[tuple[int, int]] | None = None
-        self._measures: tuple[int, int, int, int, int] | None = None
-        self._moves: dict[tuple[int, int], tuple[Any, ...]] = {}
+        self._open = _open_cells(cells, wood_beside_pot)
+        self._counts = _counts(cells)
+        self._sides = _sides(cells)
+        self._green = largest_leaf_group(cells)
+        self._pink = flowers_protruding(cells)
 
     @classmethod
     def seedling(cls, wood_beside_pot: bool = False) -> Tree:
         """The bud alone."""
-        return cls({BUD: WOOD}, wood_beside_pot)
+        return SEEDLINGS[wood_beside_pot]
 
     @classmethod
     def from_tiles(cls, tiles: Mapping[Any, Any], wood_beside_pot: bool = False) -> Tree:
@@ -61,16 +78,11 @@ class Tree:
 
     # ------------------------------------------------------------------ value
 
-    def _frozen(self) -> frozenset[tuple[int, int]]:
-        if self._key is None:
-            self._key = frozenset(self._cells.items())
-        return self._key
-
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Tree) and self._frozen() == other._frozen()
+        return isinstance(other, Tree) and self._cells == other._cells
 
     def __hash__(self) -> int:
-        return hash(self._frozen())
+        return hash(frozenset(self._cells.items()))
 
     def __repr__(self) -> str:
         return f"Tree.from_tiles({ {k: str(v) for k, v in self.tiles.items()}!r})"
@@ -91,66 +103,45 @@ class Tree:
 
     def counts(self) -> tuple[int, int, int, int]:
         """Tiles per kind (wood, leaf, flower, fruit), the bud counted as wood."""
-        n = [0, 0, 0, 0]
-        for kind in self._cells.values():
-            n[kind] += 1
-        return (n[0], n[1], n[2], n[3])
+        return self._counts
 
     def points(self, pot_sides_free: bool = True) -> int:
+        """The tree's points (see :func:`forestgames.bonsai.tree_points`)."""
         return points_of(self._cells, pot_sides_free)
 
     def goal_measures(self) -> tuple[int, int, int, int, int]:
-        if self._measures is None:
-            self._measures = measures_of(self._cells)
-        return self._measures
+        """Per goal colour (brown, green, orange, pink, blue) the measure of this tree
+        (see :func:`forestgames.bonsai.goal_measures`)."""
+        counts = self._counts
+        return (counts[WOOD], self._green, counts[FRUIT], max(self._pink), BLUE_LEVEL[self._sides])
 
     # ------------------------------------------------------------------ placement
 
     def open_cells(self, kind: int) -> frozenset[int]:
         """The cells where a ``kind`` tile may go now."""
-        if self._open is None:
-            self._open = self._compute_open()
         return self._open[kind]
-
-    def _compute_open(self) -> tuple[frozenset[int], ...]:
-        cells = self._cells
-        frontier = {c + d for c in cells for d in DIRECTIONS} - cells.keys() - POT_CELLS
-        if self.wood_beside_pot:
-            frontier |= BESIDE_POT - cells.keys()
-        return _open_among(cells, frontier, self.wood_beside_pot)
 
     def with_tile(self, cell: int, kind: int) -> Tree:
         """This tree with ``kind`` on ``cell`` (the caller has checked the placement).
 
-        The parent's open cells are updated, not recomputed: ``cell`` closes, and
-        only its empty neighbours can change, in the one way the new tile allows.
-        Wood lets wood and leaves go beside it; a leaf lets flowers go beside it
-        and maybe fruit (checked); a fruit forbids fruit beside it; a flower
-        changes nothing around it.
+        Its facts are derived from the parent's. Open cells: ``cell`` closes, and
+        only its empty neighbours can change, in the one way the new tile allows:
+        wood lets wood and leaves go beside it; a leaf lets flowers go beside it,
+        and fruit where it makes a touching pair with a leaf beside it; a fruit
+        forbids fruit beside it; a flower changes nothing around it. An open-cell
+        set the tile does not change is the parent's very set.
         """
-        cells = dict(self._cells)
+        cells = self._cells.copy()
         cells[cell] = kind
-        grown = Tree(cells, self.wood_beside_pot)
-        if self._open is not None:
-            wood, leaf, flower, fruit = (cells_open - {cell} for cells_open in self._open)
-            around = {cell + d for d in DIRECTIONS} - cells.keys() - POT_CELLS
-            if kind == WOOD:
-                wood, leaf = wood | around, leaf | around
-            elif kind == LEAF:
-                flower = flower | around
-                fruit = fruit | {c for c in around if allowed_kinds(cells, c)[FRUIT]}
-            elif kind == FRUIT:
-                fruit = fruit - around
-            grown._open = (wood, leaf, flower, fruit)
+        grown = object.__new__(Tree)
+        grown._cells = cells
+        grown.wood_beside_pot = self.wood_beside_pot
+        grown._green, grown._pink = self._green, self._pink
+        sides = protrusion_bits(cell)
+        grown._sides = self._sides | sides
+        grown._counts = _PLUS_ONE[kind](self._counts)
+        grown._open = _GROW[kind](grown, self._open, cell, sides)
         return grown
-
-    def place_moves(self, player: int, kind: int, table: Mapping[int, Any]) -> tuple[Any, ...]:
-        """``table[cell]`` for every open cell of ``kind`` (sorted), cached on this tree."""
-        key = (player, kind)
-        moves = self._moves.get(key)
-        if moves is None:
-            moves = self._moves[key] = tuple(map(table.__getitem__, sorted(self.open_cells(kind))))
-        return moves
 
     # ------------------------------------------------------------------ pruning
 
@@ -159,12 +150,36 @@ class Tree:
         without its required leaves removed with it."""
         cells = dict(self._cells)
         del cells[cell]
+        removed = [cell]
         for d in DIRECTIONS:
             side = cell + d
             kind = cells.get(side)
             if kind in (FLOWER, FRUIT) and not _supported(cells, side, kind):
                 del cells[side]
-        return Tree(cells, self.wood_beside_pot)
+                removed.append(side)
+        return self._shrunk(cells, removed)
+
+    def _shrunk(self, cells: dict[int, int], removed: list[int]) -> Tree:
+        """This tree as ``cells``, once the tiles on ``removed`` are gone: open cells change
+        only on those cells and beside them; the other facts are counted again."""
+        near = {c + d for c in removed for d in DIRECTIONS}.union(removed)
+        near = {c for c in near if c not in cells} - POT_CELLS
+        beside_pot = self.wood_beside_pot
+        found = [set(cells_open - near) for cells_open in self._open]
+        for c in near:
+            for kind, allowed in enumerate(allowed_kinds(cells, c, beside_pot)):
+                if allowed:
+                    found[kind].add(c)
+        shrunk = object.__new__(Tree)
+        shrunk._cells = cells
+        shrunk.wood_beside_pot = beside_pot
+        wood, leaf, flower, fruit = map(frozenset, found)
+        shrunk._open = (wood, leaf, flower, fruit)
+        shrunk._counts = _counts(cells)
+        shrunk._sides = _sides(cells)
+        shrunk._green = largest_leaf_group(cells)
+        shrunk._pink = flowers_protruding(cells)
+        return shrunk
 
     def prune_choices(self) -> tuple[int, ...]:
         """The leaves (sorted cells) that may be pruned: every leaf when no wood tile can be
@@ -174,27 +189,145 @@ class Tree:
         removing any leaf frees a cell beside wood (and in a tree with no leaf,
         nothing hems the wood in, so wood fits).
         """
-        if self.open_cells(WOOD):
+        if self._open[WOOD]:
             return ()
         return tuple(sorted(c for c, k in self._cells.items() if k == LEAF))
 
 
-def _open_among(
-    cells: Mapping[int, int], candidates: set[int], beside_pot: bool
-) -> tuple[frozenset[int], ...]:
-    """Per kind, the ``candidates`` (empty, off the pot) where that kind may go."""
-    wood, leaf, flower, fruit = [], [], [], []
-    for c in candidates:
-        w, lf, fl, fr = allowed_kinds(cells, c, beside_pot)
-        if w:
-            wood.append(c)
-        if lf:
-            leaf.append(c)
-        if fl:
-            flower.append(c)
-        if fr:
-            fruit.append(c)
-    return (frozenset(wood), frozenset(leaf), frozenset(flower), frozenset(fruit))
+_PLUS_ONE: tuple[Callable[[tuple[int, int, int, int]], tuple[int, int, int, int]], ...] = (
+    lambda c: (c[0] + 1, c[1], c[2], c[3]),
+    lambda c: (c[0], c[1] + 1, c[2], c[3]),
+    lambda c: (c[0], c[1], c[2] + 1, c[3]),
+    lambda c: (c[0], c[1], c[2], c[3] + 1),
+)
+"""Per kind, the tile counts with one more tile of it."""
+
+
+def _around(cells: Mapping[int, int], cell: int) -> set[int]:
+    """The empty cells off the pot beside ``cell``."""
+    return {c for c in map(cell.__add__, DIRECTIONS) if c not in cells and c not in POT_CELLS}
+
+
+def _grow_wood(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
+    """Open cells after wood on ``cell``: wood and leaves may go beside it."""
+    wood, leaf, flower, fruit = parent
+    around = _around(grown._cells, cell)
+    closed = {cell}
+    return (
+        (wood - closed) | around,
+        (leaf - closed) | around,
+        flower - closed if cell in flower else flower,
+        fruit - closed if cell in fruit else fruit,
+    )
+
+
+def _grow_leaf(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
+    """Open cells after a leaf on ``cell``: flowers may go beside it, and fruit beside it
+    and a leaf it touches (a new touching pair, which may also make a bigger group)."""
+    wood, leaf, flower, fruit = parent
+    cells = grown._cells
+    around = _around(cells, cell)
+    closed = {cell}
+    get = cells.get
+    ring = [get(cell + d) for d in DIRECTIONS]
+    if LEAF in ring:  # a new touching pair (fruit), a bigger group maybe (green)
+        fruit = fruit | _fruit_beside_new_leaf(cells, cell, ring, around)
+        grown._green = max(grown._green, _leaf_group(cells, cell))
+    else:
+        grown._green = max(grown._green, 1)
+    return (
+        wood - closed if cell in wood else wood,
+        leaf - closed,
+        (flower - closed) | around,
+        fruit - closed if cell in fruit else fruit,
+    )
+
+
+def _grow_flower(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
+    """Open cells after a flower on ``cell``: only that cell closes."""
+    left, right = grown._pink
+    grown._pink = (left + (1 if sides & LEFT else 0), right + (1 if sides & RIGHT else 0))
+    closed = {cell}
+    return tuple(  # type: ignore[return-value]
+        cells - closed if cell in cells else cells for cells in parent
+    )
+
+
+def _grow_fruit(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
+    """Open cells after a fruit on ``cell``: no fruit may go beside it."""
+    wood, leaf, flower, fruit = parent
+    closed = {cell}
+    d0, d1, d2, d3, d4, d5 = DIRECTIONS
+    return (
+        wood - closed if cell in wood else wood,
+        leaf - closed if cell in leaf else leaf,
+        flower - closed if cell in flower else flower,
+        fruit - {cell, cell + d0, cell + d1, cell + d2, cell + d3, cell + d4, cell + d5},
+    )
+
+
+_GROW: tuple[Callable[[Tree, Open, int, int], Open], ...] = (
+    _grow_wood,
+    _grow_leaf,
+    _grow_flower,
+    _grow_fruit,
+)
+"""Per kind placed, the open cells of the grown tree from its parent's."""
+
+
+def _fruit_beside_new_leaf(
+    cells: Mapping[int, int], cell: int, ring: list[int | None], around: set[int]
+) -> set[int]:
+    """The empty cells beside a new leaf on ``cell`` that a fruit may now take: the two
+    cells beside both it and another leaf it touches, with no fruit around them.
+    ``ring`` holds the kinds around ``cell``, ``around`` its empty cells off the pot."""
+    found: set[int] = set()
+    for i, kind in enumerate(ring):
+        if kind == LEAF:
+            for side in (cell + DIRECTIONS[i - 1], cell + DIRECTIONS[i - 5]):
+                if side in around and FRUIT not in [cells.get(side + d) for d in DIRECTIONS]:
+                    found.add(side)
+    return found
+
+
+def _leaf_group(cells: Mapping[int, int], start: int) -> int:
+    """The number of leaves in the group of touching leaves holding ``start``."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        c = stack.pop()
+        for d in DIRECTIONS:
+            side = c + d
+            if side not in seen and cells.get(side) == LEAF:
+                seen.add(side)
+                stack.append(side)
+    return len(seen)
+
+
+def _open_cells(cells: Mapping[int, int], wood_beside_pot: bool) -> Open:
+    """Per kind, the empty cells off the pot where that kind may go."""
+    frontier = {c + d for c in cells for d in DIRECTIONS} - cells.keys() - POT_CELLS
+    if wood_beside_pot:
+        frontier |= BESIDE_POT - cells.keys()
+    found: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+    for c in frontier:
+        for kind, allowed in enumerate(allowed_kinds(cells, c, wood_beside_pot)):
+            if allowed:
+                found[kind].append(c)
+    return (frozenset(found[0]), frozenset(found[1]), frozenset(found[2]), frozenset(found[3]))
+
+
+def _sides(cells: Mapping[int, int]) -> int:
+    """The OR of the protrusion bits of ``cells``."""
+    sides = 0
+    for cell in cells:
+        sides |= protrusion_bits(cell)
+    return sides
+
+
+def _counts(cells: Mapping[int, int]) -> tuple[int, int, int, int]:
+    kinds = list(cells.values())
+    return (kinds.count(WOOD), kinds.count(LEAF), kinds.count(FLOWER), kinds.count(FRUIT))
 
 
 def _supported(cells: Mapping[int, int], cell: int, kind: int) -> bool:
@@ -203,3 +336,7 @@ def _supported(cells: Mapping[int, int], cell: int, kind: int) -> bool:
     if kind == FLOWER:
         return LEAF in around
     return any(around[i] == LEAF and around[i - 1] == LEAF for i in range(6))
+
+
+SEEDLINGS: dict[bool, Tree] = {beside: Tree({BUD: WOOD}, beside) for beside in (False, True)}
+"""The bud alone, under each reading of where wood may start."""

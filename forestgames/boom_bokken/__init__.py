@@ -14,7 +14,7 @@ from forestgames.boom_bokken._tables import (
     TEAM_SIZES,
 )
 from forestgames.boom_bokken.moves import Boom, BoomBokkenMove, Play, TimeOut, parse_move
-from forestgames.boom_bokken.render import render_state
+from forestgames.boom_bokken.render import render_svg, render_text
 from forestgames.boom_bokken.rules import BoomBokkenGame
 from forestgames.boom_bokken.scoring import decide_winners, final_scores, round_coins
 from forestgames.boom_bokken.state import BoomBokkenState
@@ -35,6 +35,7 @@ __all__ = [
     "decide_winners",
     "final_scores",
     "parse_move",
-    "render_state",
+    "render_svg",
+    "render_text",
     "round_coins",
 ]

@@ -29,7 +29,7 @@ import attrs
 from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_CODE
 from forestgames.core import ParseError
 
-__all__ = ["Play", "TimeOut", "Boom", "BoomBokkenMove", "parse_move"]
+__all__ = ["Boom", "BoomBokkenMove", "Play", "TimeOut", "parse_move"]
 
 
 def _as_cards(value: Any) -> Any:

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from forestgames._codec import cached_codec  # codec wiring
 from forestgames.boom_bokken import moves as mv
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
@@ -43,6 +44,7 @@ from forestgames.boom_bokken._tables import (
     VALUES,
     flash,
 )
+from forestgames.boom_bokken.actions import BoomBokkenCodec  # codec wiring
 from forestgames.boom_bokken.state import BoomBokkenState, hand_names, load_state
 from forestgames.core import (
     ConfigError,
@@ -55,7 +57,7 @@ from forestgames.core import (
     resolve_seed,
 )
 
-__all__ = ["BoomBokkenGame", "OPTION_NAMES"]
+__all__ = ["OPTION_NAMES", "BoomBokkenGame"]
 
 OPTION_NAMES = ("num_players", "team_sizes", "deck", "expert", "spent_time_outs")
 
@@ -180,6 +182,26 @@ class BoomBokkenGame:
         result["expert"] = self.expert
         result["spent_time_outs"] = self.spent_time_outs
         return result
+
+    # codec wiring: integer actions and tensors (forestgames.boom_bokken.actions)
+
+    @property
+    def codec(self) -> BoomBokkenCodec:  # codec wiring
+        return cached_codec(self, BoomBokkenCodec)  # type: ignore[no-any-return]
+
+    @property
+    def num_actions(self) -> int:  # codec wiring
+        return self.codec.num_actions
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:  # codec wiring
+        return self.codec.observation_shape
+
+    def action_id(self, move: Any) -> int:  # codec wiring
+        return self.codec.action_id(move)
+
+    def move_from_id(self, action_id: Any, player: Any) -> Any:  # codec wiring
+        return self.codec.move_from_id(action_id, player)
 
     def parse_move(self, text: str) -> mv.BoomBokkenMove:
         """The move written as ``text``; ParseError if it is not Boom Bokken notation."""

@@ -7,7 +7,7 @@ from collections.abc import Hashable, Sequence
 from forestgames.boom_bokken._tables import COIN_POINTS, TOKEN_POINTS
 from forestgames.core import StateError
 
-__all__ = ["round_coins", "final_scores", "decide_winners"]
+__all__ = ["decide_winners", "final_scores", "round_coins"]
 
 
 def round_coins(safe_order: Sequence[int], team_of: Sequence[Hashable]) -> tuple[int, ...]:

@@ -45,6 +45,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import numpy as np
 
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
@@ -67,7 +68,7 @@ from forestgames.core import StateError, expect_int, expect_keys, new_rng, requi
 if TYPE_CHECKING:
     from forestgames.boom_bokken.rules import BoomBokkenGame
 
-__all__ = ["BoomBokkenState", "load_state", "hand_names"]
+__all__ = ["BoomBokkenState", "hand_names", "load_state"]
 
 
 def hand_names(counts: tuple[int, ...]) -> tuple[str, ...]:
@@ -243,11 +244,29 @@ class BoomBokkenState(StateBase):
             ],
         }
 
-    def render(self) -> str:
-        """A text picture of the position (see ``forestgames.boom_bokken.render``)."""
-        from forestgames.boom_bokken.render import render_state
+    def legal_action_mask(self, player: int | None = None) -> np.ndarray:  # codec wiring
+        """(num_actions,) int8: 1 exactly at the ids of ``legal_moves(player)`` (read-only)."""
+        return self.game.codec.mask(self, player)
 
-        return render_state(self)
+    def observation_tensor(self, player: int) -> np.ndarray:  # codec wiring
+        """float32 of ``game.observation_shape``: ``observation(player)`` as a tensor."""
+        return self.game.codec.tensor(self, player)
+
+    def render(self, player: int | None = None) -> str:  # picture wiring
+        """A text picture of the position, seen by ``player`` (None: the referee's view)."""
+        from forestgames.boom_bokken.render import render_text  # picture wiring
+
+        return render_text(self, player)  # picture wiring
+
+    def to_svg(self, player: int | None = None) -> str:  # picture wiring
+        """An SVG picture of the position, seen by ``player`` (None: the referee's view)."""
+        from forestgames.boom_bokken.render import render_svg  # picture wiring
+
+        return render_svg(self, player)  # picture wiring
+
+    def _repr_svg_(self) -> str:  # picture wiring
+        """The referee's SVG picture, for notebooks."""
+        return self.to_svg()  # picture wiring
 
     def __repr__(self) -> str:
         return (

@@ -19,6 +19,7 @@ from forestgames.bosk.render import render_terrain
 from forestgames.bosk.rules import BoskGame
 from forestgames.bosk.scoring import placement_points, plain_scores, summer_scores, winter_scores
 from forestgames.bosk.state import BoskState, Phase
+from forestgames.bosk.vector import VectorBosk
 
 __all__ = [
     "DEFAULT_TERRAIN",
@@ -34,6 +35,7 @@ __all__ = [
     "PlaceLeaf",
     "PlaceSquirrel",
     "PlantTree",
+    "VectorBosk",
     "parse_move",
     "placement_points",
     "plain_scores",

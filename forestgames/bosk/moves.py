@@ -24,14 +24,14 @@ from forestgames.bosk._tables import DIRECTIONS, SQUIRREL
 from forestgames.core import ParseError, as_pair
 
 __all__ = [
-    "PlantTree",
-    "ChooseWind",
-    "ChooseTree",
+    "SQUIRREL",
+    "BoskMove",
     "ChooseTile",
+    "ChooseTree",
+    "ChooseWind",
     "PlaceLeaf",
     "PlaceSquirrel",
-    "BoskMove",
-    "SQUIRREL",
+    "PlantTree",
     "parse_move",
 ]
 

@@ -17,8 +17,9 @@ import attrs
 import numpy as np
 
 from forestgames.bosk import moves as mv
-from forestgames.bosk import saved
+from forestgames.bosk import render, saved
 from forestgames.bosk._tables import (
+    ALL_TILES_MASK,
     BOARD_SIZE,
     DEFAULT_TERRAIN,
     DIRECTIONS,
@@ -31,7 +32,8 @@ from forestgames.bosk._tables import (
     Geometry,
     geometry,
 )
-from forestgames.bosk.scoring import summer_scores, winter_scores
+from forestgames.bosk.actions import BoskCodec
+from forestgames.bosk.scoring import board_summer, board_winter
 from forestgames.bosk.state import BoskState, Phase
 from forestgames.core import ConfigError, GameBase, Option, frozen_array, new_rng
 from forestgames.schema import Field
@@ -111,6 +113,8 @@ class BoskGame(
         mv.PlaceLeaf,
         mv.PlaceSquirrel,
     )
+
+    CASES = ({"num_players": 3, "squirrel_exactly_three": True, "ties_include_start": False},)
 
     num_players: int
     terrain: np.ndarray = attrs.field(eq=attrs.cmp_using(eq=np.array_equal), hash=False)
@@ -206,12 +210,20 @@ class BoskGame(
         """The moves of ``player`` now (empty when it is not their decision)."""
         if player != state.current_player:
             return ()
-        return _MOVES_OF_PHASE[state.phase](self, state, player)
+        phase = state.phase
+        if phase is _LEAVES:
+            return self._leaf_moves(state, player)
+        if phase is _SPRING:
+            return self._plant_moves(state, player)
+        return _MOVES_OF_PHASE[phase](self, state, player)
 
     def _plant_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
-        pick = itemgetter(*self.free_intersections(state), -1)
-        plant = self._moves.plant[player]
-        return sum((pick(plant[v])[:-1] for v in self.values_to_plant(state, player)), ())
+        # at least 2 intersections are free until the last tree, so pick gives tuples
+        pick = itemgetter(*self.free_intersections(state))
+        moves: tuple[mv.BoskMove, ...] = ()
+        for row in self._moves.plant_rows[player][self.planted_code(state, player)]:
+            moves += pick(row)
+        return moves
 
     def free_intersections(self, state: BoskState) -> tuple[int, ...]:
         """The intersections without a tree, in order (kept in the state's memo in spring)."""
@@ -231,8 +243,7 @@ class BoskGame(
         return tuple(choose[t] for t in self.choosable_trees(state, player))
 
     def _tile_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
-        tile = self._moves.tile[player]
-        return tuple(tile[t] for t in state.tiles_left(player))
+        return self._moves.tiles_left[player][state.tiles_used[player]]
 
     def _leaf_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
         return tuple(map(self._moves.leaf[player].__getitem__, self.leaf_targets(state)))
@@ -245,9 +256,20 @@ class BoskGame(
 
     def values_to_plant(self, state: BoskState, player: int) -> tuple[int, ...]:
         """Distinct values of ``player``'s trees not yet planted."""
-        values = state.values
-        planted = [values[t] for t in _positions(state.owners, player)]
-        return tuple(v for v in (1, 2, 3, 4) if planted.count(v) < TREES_PER_VALUE)
+        return VALUES_LEFT[self.planted_code(state, player)]
+
+    def planted_code(self, state: BoskState, player: int) -> int:
+        """How many trees of each value ``player`` has planted, as one base-3 code
+        (sum of count(v) * 3**(v-1)); kept in the state's memo in spring."""
+        memo = state._memo
+        codes: tuple[int, ...] | None = memo.get("planted")
+        if codes is None:
+            values = state.values
+            codes = memo["planted"] = tuple(
+                sum(_PLANTED_WEIGHT[values[t]] for t in _positions(state.owners, seat))
+                for seat in range(self.num_players)
+            )
+        return codes[player]
 
     def choosable_trees(self, state: BoskState, player: int) -> list[int]:
         """Intersections of ``player``'s trees allowed this round (value = round in 1–4)."""
@@ -280,8 +302,14 @@ class BoskGame(
         squirrels = state.squirrels
         stacks = state.stacks
         active = state.active
+        wind = (state.first_wind + state.round - 1) & 3
+        last = state.last
+        if last < 0:
+            candidates = self.geometry.base_of[wind][state.tree]
+        else:
+            candidates = self.geometry.next_of[wind][last]
         targets = []
-        for s in self.leaf_candidates(state):
+        for s in candidates:
             if s in squirrels:
                 continue
             stack = stacks[s]
@@ -371,23 +399,26 @@ class BoskGame(
 
     def _plant(self, state: BoskState, move: mv.PlantTree) -> BoskState:
         t = move.at[0] * (self.size - 1) + move.at[1]
+        player, value = move.player, move.value
         free = self.free_intersections(state)
+        self.planted_code(state, player)
+        codes = state._memo["planted"]
         state = state._evolve(
-            owners=_set(state.owners, t, move.player),
-            values=_set(state.values, t, move.value),
+            owners=_set(state.owners, t, player),
+            values=_set(state.values, t, value),
             turn=state.turn + 1,
         )
         if state.turn < len(TREE_VALUES) * self.num_players:
             k = free.index(t)
-            state._memo["free"] = free[:k] + free[k + 1 :]
+            memo = state._memo
+            memo["free"] = free[:k] + free[k + 1 :]
+            memo["planted"] = _set(codes, player, codes[player] + _PLANTED_WEIGHT[value])
             return state
         return self._summer(state)
 
     def _summer(self, state: BoskState) -> BoskState:
         """Score summer and hand the wind choice to the autumn start player."""
-        summer = tuple(
-            int(x) for x in summer_scores(state.tree_owner, state.tree_value, self.num_players)
-        )
+        summer = board_summer(state.owners, state.values, self.num_players)
         fewest = min(summer)
         start = self.first_reached({p for p, s in enumerate(summer) if s == fewest}, state.order[0])
         return state._evolve(
@@ -407,6 +438,7 @@ class BoskGame(
             "tiles_used": _set(state.tiles_used, player, state.tiles_used[player] | 1 << tile),
             "round_tiles": _set(state.round_tiles, player, tile),
         }
+        table: tuple[mv.BoskMove, ...]
         if tile == SQUIRREL:
             state = state._evolve(phase=Phase.SQUIRREL, **changes)
             targets = self.squirrel_targets(state)
@@ -456,8 +488,11 @@ class BoskGame(
             return state._evolve(phase=Phase.TREE, turn=turn, **common)
         if state.round == ROUNDS:
             state = state._evolve(phase=Phase.OVER, turn=0, **common)
-            winter = winter_scores(state.top, self.terrain, self.num_players)
-            return state._evolve(winter=tuple(int(x) for x in winter))
+            tops = [stack[-1] if stack else -1 for stack in state.stacks]
+            for seat, square in enumerate(state.squirrels):
+                if square >= 0:
+                    tops[square] = seat
+            return state._evolve(winter=board_winter(tops, self.terrain, self.num_players))
         lowest = min(state.round_tiles)
         start = self.first_reached(
             {p for p, tile in enumerate(state.round_tiles) if tile == lowest}, state.order[0]
@@ -485,9 +520,15 @@ class BoskGame(
     # ------------------------------------------------------------------ pictures
 
     def _render_text(self, state: BoskState, player: int | None) -> str:
-        from forestgames.bosk.render import render_state
+        return render.render_text(state, player)
 
-        return render_state(state)
+    def _render_svg(self, state: BoskState, player: int | None) -> str:
+        return render.render_svg(state, player)
+
+    # ------------------------------------------------------------------ integer actions
+
+    def _make_codec(self) -> BoskCodec:
+        return BoskCodec(self)
 
 
 _MOVES_OF_PHASE: dict[Phase, Callable[[BoskGame, BoskState, int], tuple[mv.BoskMove, ...]]] = {
@@ -516,19 +557,25 @@ _EXPLAIN: dict[type, Callable[[BoskGame, BoskState, Any], str]] = {
 }
 
 _EMPTY = (-1).__eq__
+_LEAVES, _SPRING = Phase.LEAVES, Phase.SPRING
+_PLANTED_WEIGHT = (0, 1, 3, 9, 27)
+"""Weight of a planted tree of value v (index v) in a seat's base-3 planted code."""
+VALUES_LEFT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(v for v in (1, 2, 3, 4) if code // 3 ** (v - 1) % 3 < TREES_PER_VALUE)
+    for code in range(3**4)
+)
+"""The values a seat may still plant, by its planted code (codes with a count of 3 never occur)."""
 
 
 def _positions(values: tuple[int, ...], x: int) -> list[int]:
-    """The indices where ``values`` holds ``x`` (a C-speed scan)."""
+    """The indices where ``values`` holds ``x`` (C-speed scans, no exception)."""
     found = []
     index = values.index
     i = -1
-    try:
-        while True:
-            i = index(x, i + 1)
-            found.append(i)
-    except ValueError:
-        return found
+    for _ in range(values.count(x)):
+        i = index(x, i + 1)
+        found.append(i)
+    return found
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -543,14 +590,43 @@ class _MoveTable:
         ints = [divmod(t, n) for t in range(n * n)]
         squares = [divmod(s, size) for s in range(size * size)]
         seats = range(players)
-        self.plant = [
-            {v: tuple(mv.PlantTree(p, v, at) for at in ints) for v in (1, 2, 3, 4)} for p in seats
-        ]
-        self.tree = [tuple(mv.ChooseTree(p, at) for at in ints) for p in seats]
+        self.plant = [_plant_moves_of(p, ints) for p in seats]
+        self.tree = [_moves_at(mv.ChooseTree, p, ints) for p in seats]
         self.tile = [{t: mv.ChooseTile(p, t) for t in LEAF_TILES} for p in seats]
-        self.leaf = [tuple(mv.PlaceLeaf(p, at) for at in squares) for p in seats]
-        self.squirrel = [tuple(mv.PlaceSquirrel(p, at) for at in squares) for p in seats]
-        self.wind = [tuple(mv.ChooseWind(p, d) for d in DIRECTIONS) for p in seats]
+        self.tiles_left = [_tiles_left_of(tiles) for tiles in self.tile]
+        self.leaf = [_moves_at(mv.PlaceLeaf, p, squares) for p in seats]
+        self.squirrel = [_moves_at(mv.PlaceSquirrel, p, squares) for p in seats]
+        self.wind = [_moves_at(mv.ChooseWind, p, DIRECTIONS) for p in seats]
+        self.plant_rows = [_plant_rows_of(plant) for plant in self.plant]
+
+
+def _moves_at(
+    kind: Callable[[int, Any], Any], player: int, spots: Sequence[Any]
+) -> tuple[Any, ...]:
+    """``kind(player, spot)`` for every spot (square, intersection or direction), in order."""
+    return tuple(kind(player, spot) for spot in spots)
+
+
+def _plant_moves_of(
+    player: int, ints: list[tuple[int, int]]
+) -> dict[int, tuple[mv.PlantTree, ...]]:
+    """A seat's PlantTree moves, by value, in intersection order."""
+    return {v: tuple(mv.PlantTree(player, v, at) for at in ints) for v in (1, 2, 3, 4)}
+
+
+def _tiles_left_of(tiles: dict[int, mv.ChooseTile]) -> tuple[tuple[mv.ChooseTile, ...], ...]:
+    """A seat's ChooseTile moves of its unspent tiles, by spent-tile bit mask."""
+    return tuple(
+        tuple(tiles[t] for t in LEAF_TILES if not used >> t & 1)
+        for used in range(ALL_TILES_MASK + 1)
+    )
+
+
+def _plant_rows_of(
+    plant: dict[int, tuple[mv.PlantTree, ...]],
+) -> tuple[tuple[tuple[mv.PlantTree, ...], ...], ...]:
+    """A seat's rows of plant moves of the values it may still plant, by planted code."""
+    return tuple(tuple(plant[v] for v in values) for values in VALUES_LEFT)
 
 
 _TABLES: dict[tuple[int, int], _MoveTable] = {}

@@ -19,7 +19,7 @@ from forestgames.schema import Choice, Field, Int, List, Nullable, Str, Tuple
 if TYPE_CHECKING:
     from forestgames.bosk.rules import BoskGame
 
-__all__ = ["state_fields", "state_from_fields", "INVARIANTS"]
+__all__ = ["INVARIANTS", "state_fields", "state_from_fields"]
 
 MAX_SUMMER = 3
 """Summer points a seat can take from one row or column (sole majority)."""

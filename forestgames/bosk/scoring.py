@@ -11,27 +11,45 @@ or terrain type (winter) a seat with a zero total is not placed; a single
 leader alone scores ``sole``; a single leader scores ``first`` and a single
 runner-up ``second``; runners-up tied share nothing but ``tied_second`` each;
 leaders tied score ``tied_first`` each and nobody scores second.
+
+Inputs are checked (shapes, integer dtypes, ranges) and a bad one raises
+``StateError`` naming the problem; a bad ``num_players`` raises ``ConfigError``.
+When numba is installed (the ``fast`` extra) large batches run through the
+compiled kernels of ``forestgames.bosk._numba``, with identical results.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from forestgames.bosk._tables import NUM_TERRAINS, SUMMER_POINTS, WINTER_POINTS
+from forestgames.core import ConfigError, StateError
 
 __all__ = [
+    "compiled_kernels",
     "placement_points",
+    "plain_board_scores",
+    "plain_scores",
     "summer_scores",
     "winter_scores",
-    "plain_scores",
-    "plain_board_scores",
 ]
 
-IntArray = npt.NDArray[np.integer]
+IntArray = npt.NDArray[np.integer[Any]]
+
+MAX_TREE_VALUE = 4
+BLOCK = 2048
+"""Boards scored per numpy pass: the block's temporaries stay in the core's cache."""
+COMPILED_MIN_BOARDS = 1024
+"""Smaller calls stay on the numpy path (the compiled call's fixed cost is not worth it)."""
+
+
+# --------------------------------------------------------------------------- the ranking rule
 
 
 def placement_points(
@@ -45,162 +63,525 @@ def placement_points(
     """Points per seat from ``totals`` (..., K, P): K contests, P seats -> (..., P).
 
     Each of the K contests (a line, a terrain type) is ranked on its own and
-    the points are summed over K. Totals of 0 mean "not in the contest".
-    Works seat by seat on (..., K) slices: P is small, so this beats reducing
-    over a tiny last axis.
+    the points are summed over K. Totals of 0 mean "not in the contest";
+    totals must be non-negative integers.
     """
-    totals = np.asarray(totals)
-    if totals.ndim < 2:
-        raise ValueError(f"totals must have shape (..., K, P), got {totals.shape}")
-    seats = [totals[..., p] for p in range(totals.shape[-1])]
+    totals = _int_array(totals, "totals")
+    if totals.ndim < 2 or totals.shape[-1] == 0:
+        raise StateError(f"totals must have shape (..., K, P) with P >= 1, got {totals.shape}")
+    if totals.size and totals.min() < 0:
+        raise StateError(f"totals must be >= 0, found {totals.min()}")
+    for name, points in zip(
+        ("first", "second", "sole", "tied_first", "tied_second"),
+        (first, second, sole, tied_first, tied_second),
+        strict=True,
+    ):
+        if isinstance(points, bool) or not isinstance(points, int | np.integer):
+            raise ConfigError(f"placement_points: {name} must be an int, not {points!r}")
+    seats = [totals[..., p].astype(np.int64) for p in range(totals.shape[-1])]
     best = functools.reduce(np.maximum, seats)
     is_first = [(t == best) & (t > 0) for t in seats]
-    n_first = functools.reduce(np.add, [f.view(np.int8) for f in is_first])
+    n_first = functools.reduce(np.add, [f.astype(np.int8) for f in is_first])
     rest = [np.where(f, 0, t) for f, t in zip(is_first, seats, strict=True)]
     runner = functools.reduce(np.maximum, rest)
     is_second = [(r == runner) & (r > 0) for r in rest]
-    n_second = functools.reduce(np.add, [s.view(np.int8) for s in is_second])
+    n_second = functools.reduce(np.add, [s.astype(np.int8) for s in is_second])
     single = n_first == 1
-    lead = np.where(single, np.where(n_second == 0, sole, first), tied_first).astype(np.int32)
-    runner_up = np.where(single, np.where(n_second == 1, second, tied_second), 0).astype(np.int32)
-    points = [
+    lead = np.where(single, np.where(n_second == 0, sole, first), tied_first).astype(np.int64)
+    runner_up = np.where(single, np.where(n_second == 1, second, tied_second), 0).astype(np.int64)
+    points_of = [
         (f * lead + s * runner_up).sum(axis=-1) for f, s in zip(is_first, is_second, strict=True)
     ]
-    return np.stack(points, axis=-1)
+    return np.stack(points_of, axis=-1)
 
 
-# How the kernels go fast. Each cell's amount is packed into the bit field of
-# its seat (field width ``bits``), so one matrix product of the packed cells by
-# a 0/1 cell->contest matrix adds every seat's amounts per contest at once
-# (float32 when all fields fit its 24-bit mantissa, else float64: sums stay
-# exact). When every seat's total in every contest is below 32 — always true of
-# legal boards — the contest's totals repacked into 5-bit fields index a table of
-# packed points built once from placement_points (8-bit point fields when a
-# board's points per seat stay below 256); otherwise placement_points ranks the
-# unpacked totals.
-_KEY_BITS = 5
+# --------------------------------------------------------------------------- checks
+
+_SEATS_BY_COUNT = range(2, 5)
 
 
-def _unpack(packed: IntArray, num_players: int, bits: int) -> IntArray:
-    shifts = np.arange(num_players, dtype=np.int64) * bits
-    return (packed[..., None] >> shifts) & ((1 << bits) - 1)
+def _check_players(num_players: Any) -> int:
+    if isinstance(num_players, bool) or not isinstance(num_players, int | np.integer):
+        raise ConfigError(f"num_players must be an int 2..4, not {_excerpt(num_players)}")
+    if num_players not in _SEATS_BY_COUNT:
+        raise ConfigError(f"Bosk is played by 2 to 4 players, not num_players={num_players}")
+    return int(num_players)
 
 
-@functools.cache
-def _packed_amounts(num_players: int, bits: int, dtype: type) -> np.ndarray:
-    """Table of one cell's packed amount (0..7), indexed by ``seat * 8 + amount``.
+def _excerpt(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
-    Seat -1 gives negative indices, which wrap to the table's zero tail.
+
+def _as_array(value: Any, name: str) -> np.ndarray:
+    """``value`` as a numpy array (not copied if it is one); StateError if it cannot be."""
+    if isinstance(value, np.ndarray):
+        return value
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError, OverflowError) as error:
+        raise StateError(f"{name} must be an integer array: {error}") from None
+
+
+def _require_ints(array: np.ndarray, name: str) -> None:
+    if array.dtype.kind not in "iu":
+        raise StateError(f"{name} must hold integers, not dtype {array.dtype}")
+
+
+def _int_array(value: Any, name: str) -> np.ndarray:
+    """``value`` as an integer numpy array; StateError otherwise."""
+    array = _as_array(value, name)
+    _require_ints(array, name)
+    return array
+
+
+def _first_bad(name: str, array: np.ndarray, bad: np.ndarray) -> str:
+    """``name[i, j, ...] = x`` for the first True of ``bad`` (an index into ``array``)."""
+    index = tuple(int(i) for i in np.argwhere(bad)[0])
+    return f"{name}[{', '.join(map(str, index))}] = {array[index]}"
+
+
+def _check_range(array: np.ndarray, name: str, low: int, high: int, meaning: str) -> None:
+    """StateError naming the first entry of ``array`` outside ``low..high``."""
+    bad = (array < low) | (array > high)
+    if bad.any():
+        raise StateError(f"{_first_bad(name, array, bad)}: {meaning} must be {low}..{high}")
+
+
+def _explain_trees(owner: np.ndarray, value: np.ndarray, players: int) -> None:
+    """Raise the StateError that says what is wrong with ``owner``/``value`` (found bad)."""
+    _check_range(owner, "owner", -1, players - 1, f"seats of a {players}-player game")
+    _check_range(value, "value", 0, MAX_TREE_VALUE, "tree values")
+    empty = owner < 0
+    valued = value != 0
+    if (empty & valued).any():
+        where = _first_bad("value", value, empty & valued)
+        raise StateError(f"{where} but owner there is -1: no tree, so the value must be 0")
+    where = _first_bad("value", value, ~empty & ~valued)
+    raise StateError(f"{where} but owner there holds a tree: a tree's value is 1..4")
+
+
+def _explain_tops(top: np.ndarray, players: int) -> None:
+    """Raise the StateError that says what is wrong with ``top`` (found bad)."""
+    _check_range(top, "top", -1, players - 1, f"seats of a {players}-player game")
+    raise AssertionError("top was found bad but is not")  # pragma: no cover
+
+
+def _check_trees(owner: Any, value: Any) -> tuple[np.ndarray, np.ndarray]:
+    """``owner`` and ``value`` as integer arrays of one shape (..., N, N); StateError if not."""
+    owner = _as_array(owner, "owner")
+    value = _as_array(value, "value")
+    if owner.ndim < 2 or owner.shape[-1] != owner.shape[-2] or owner.shape[-1] == 0:
+        raise StateError(f"owner must have shape (..., N, N) with N >= 1, got {owner.shape}")
+    if value.shape != owner.shape:
+        raise StateError(f"value must have owner's shape {owner.shape}, got {value.shape}")
+    _require_ints(owner, "owner")
+    _require_ints(value, "value")
+    return owner, value
+
+
+def _check_tops(top: Any, terrain: Any) -> tuple[np.ndarray, np.ndarray]:
+    """``top`` (..., S, S) and ``terrain`` (S, S) of ids 0..7 checked; StateError if not."""
+    terrain = _as_array(terrain, "terrain")
+    top = _as_array(top, "top")
+    if terrain.ndim != 2 or terrain.shape[0] != terrain.shape[1] or terrain.shape[0] == 0:
+        raise StateError(f"terrain must have shape (S, S) with S >= 1, got {terrain.shape}")
+    if top.ndim < 2 or top.shape[-2:] != terrain.shape:
+        raise StateError(
+            f"top must have shape (..., S, S) matching terrain {terrain.shape}, got {top.shape}"
+        )
+    _require_ints(terrain, "terrain")
+    _require_ints(top, "top")
+    _check_range(terrain, "terrain", 0, NUM_TERRAINS - 1, "terrain ids")
+    return top, terrain
+
+
+# --------------------------------------------------------------------------- packing
+#
+# How the numpy path goes fast, per block of boards. Each cell's amount is
+# packed into the bit field of its seat (``bits`` wide), as a float whose
+# value is ``amount * 2**(bits * seat)``, built from exponent bits (no
+# lookups). One matrix product of the (contest, cell) 0/1 incidence by the
+# packed cells then sums every seat's amounts per contest at once; the sums
+# are integers below 2**mantissa, so float32 (or float64 for wide fields) is
+# exact. The product comes out contests-major, (K, boards), so the ranking
+# below works on contiguous per-seat planes of small unsigned ints with a few
+# dozen whole-array operations, and the sum over contests adds whole rows.
+# Field widths come from the shape (the largest total a valid board can
+# reach), so every valid board fits: there is no slow path per board.
+
+
+class _Packing:
+    """Field width and float type packing P seats' totals of at most ``largest``."""
+
+    def __init__(self, largest: int, players: int) -> None:
+        self.bits = bits = max(1, int(largest).bit_length())
+        self.players = players
+        self.fits_float32 = bits * players <= 24
+        self.fits = bits * players <= 53  # float64's mantissa
+        self.float: Any = np.float32 if self.fits_float32 else np.float64
+        self.int: Any = np.int32 if self.fits_float32 else np.int64
+        self.mantissa = 23 if self.fits_float32 else 52
+        self.bias = 127 if self.fits_float32 else 1023
+        self.plane: Any = np.uint8 if largest < 256 else np.uint16 if largest < 65536 else np.uint32
+        self.garbage = float(2.0 ** (bits * players))  # sums at or above: a cell off the seats
+
+
+def _pow2_of_seats(seats: np.ndarray, packing: _Packing, empty_is_zero: bool) -> np.ndarray:
+    """``2**(bits * seat)`` per cell of int8 ``seats`` as packing.float, exactly.
+
+    Built from exponent bits in small unsigned ints (no lookups). Seat -1
+    (read as 7 through ``& 7``) gives ``2**(7 * bits)``, above every seat's
+    field, so an amount there shows in the sums; with ``empty_is_zero`` it
+    gives 0.0 instead.
     """
-    max_amount = 7
-    table: np.ndarray = np.zeros(8 * (num_players + 1), dtype=dtype)
-    for seat in range(num_players):
-        for amount in range(max_amount + 1):
-            table[seat * 8 + amount] = amount * 2.0 ** (bits * seat)
-    return table
+    small: Any = np.uint8 if packing.fits_float32 else np.uint16  # holds bias + 7 * bits
+    exponent: np.ndarray = (seats.view(np.uint8) & np.uint8(7)).astype(small, copy=False)
+    exponent *= small(packing.bits)
+    exponent += small(packing.bias)
+    if empty_is_zero:
+        keep = ~(seats >> 7)  # 0 at seat -1, all ones elsewhere
+        exponent &= keep.view(np.uint8) if small is np.uint8 else keep.astype(small)
+    bits = exponent.astype(packing.int)
+    bits <<= packing.mantissa
+    return bits.view(packing.float)
 
 
-@functools.cache
-def _points_table(num_players: int, points: tuple[int, ...], point_bits: int) -> np.ndarray:
-    """Packed points of one contest, indexed by its totals packed in 5-bit fields."""
-    keys = np.arange(1 << (_KEY_BITS * num_players), dtype=np.int64)
-    totals = _unpack(keys, num_players, _KEY_BITS)[:, None, :]
-    table = placement_points(totals, *points).astype(np.int64)
-    packed = (table << (np.arange(num_players, dtype=np.int64) * point_bits)).sum(axis=-1)
-    return packed.astype(np.int32 if point_bits * num_players <= 31 else np.int64)
+def _planes(packed: np.ndarray, packing: _Packing) -> list[np.ndarray]:
+    """Each seat's totals (K, B) as packing.plane, out of the packed integer sums."""
+    plane = packing.plane
+    mask = plane((1 << packing.bits) - 1)
+    wider = packing.bits < 8 * np.dtype(plane).itemsize  # the cast alone does not mask
+    planes = []
+    for seat in range(packing.players):
+        field = (packed >> (packing.bits * seat) if seat else packed).astype(plane)
+        if wider and seat < packing.players - 1:  # the top field has nothing above it
+            field &= mask
+        planes.append(field)
+    return planes
+
+
+# Sorting networks (descending) for 2..4 values: the comparators (i, j).
+_NETWORKS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: (),
+    2: ((0, 1),),
+    3: ((0, 1), (1, 2), (0, 1)),
+    4: ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)),
+}
+
+
+def _top_three(planes: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The largest, second and third largest total per contest (with repeats)."""
+    values = list(planes)
+    for i, j in _NETWORKS[len(values)]:
+        values[i], values[j] = np.maximum(values[i], values[j]), np.minimum(values[i], values[j])
+    zero = np.zeros_like(values[0])
+    second = values[1] if len(values) > 1 else zero
+    third = values[2] if len(values) > 2 else None
+    return values[0], second, third
+
+
+def _as_byte(flags: np.ndarray) -> np.ndarray:
+    return flags.view(np.uint8)
+
+
+def _byte(points: int) -> np.uint8:
+    """``points`` modulo 256, for uint8 arithmetic that wraps back to the true sum."""
+    return np.uint8(points % 256)
+
+
+def _rank(planes: list[np.ndarray], points: Mapping[str, int], out: np.ndarray) -> None:
+    """Add each seat's points, summed over the K contests, to ``out`` (B, P) in place.
+
+    Branch-free per contest, in uint8 arithmetic modulo 256 (the points and
+    their sums per contest are small non-negative ints, so the wrap is exact).
+    """
+    best, runner, third = _top_three(planes)
+    lead_alone = _as_byte(runner < best)  # a single leader (so best > 0)
+    scored = _as_byte(best > 0)
+    seconded = lead_alone & _as_byte(runner > 0)
+    lead = scored * _byte(points["tied_first"])
+    lead += lead_alone * _byte(points["sole"] - points["tied_first"])
+    lead += seconded * _byte(points["first"] - points["sole"])
+    runner_up = seconded * _byte(points["second"])
+    if third is not None:
+        tied = seconded & _as_byte(third == runner)
+        runner_up += tied * _byte(points["tied_second"] - points["second"])
+    most = planes[0].shape[0] * max(points.values())
+    total = np.uint8 if most < 256 else np.uint16 if most < 65536 else np.uint32
+    for seat, plane in enumerate(planes):
+        mine = _as_byte(plane == best) * lead
+        mine += _as_byte(plane == runner) * runner_up
+        out[:, seat] += np.add.reduce(mine, axis=0, dtype=total)
 
 
 def _contest_points(
-    cells: np.ndarray, incidence: np.ndarray, num_players: int, bits: int, points: dict[str, int]
-) -> IntArray:
-    """Points (M, P) of M boards whose cells (M, C) hold ``seat * 8 + amount`` codes."""
-    dtype = np.float32 if bits * num_players <= 24 else np.float64
-    amounts = _packed_amounts(num_players, bits, dtype)[cells]
-    packed = (amounts @ incidence.astype(dtype, copy=False)).astype(np.int64)  # (M, K)
-    shifts = np.arange(num_players, dtype=np.int64) * bits
-    high = int(sum(((1 << bits) - (1 << _KEY_BITS)) << int(s) for s in shifts))
-    ranks = (
-        points["first"],
-        points["second"],
-        points["sole"],
-        points["tied_first"],
-        points["tied_second"],
-    )
-    if num_players * _KEY_BITS <= 20 and not (packed & high).any():
-        key = np.zeros_like(packed)
-        for seat, shift in enumerate(shifts):
-            key |= ((packed >> shift) & ((1 << _KEY_BITS) - 1)) << (seat * _KEY_BITS)
-        point_bits = 8 if packed.shape[-1] * max(ranks) < 256 else 16
-        total = _points_table(num_players, ranks, point_bits)[key].sum(axis=-1, dtype=np.int64)
-        return _unpack(total, num_players, point_bits)
-    return placement_points(_unpack(packed, num_players, bits), *ranks)
+    packed: np.ndarray, packing: _Packing, points: Mapping[str, int], out: np.ndarray
+) -> None:
+    """Rank the packed contest sums (K, B) (floats holding exact ints) into ``out``."""
+    _rank(_planes(packed.astype(packing.int), packing), points, out)
+
+
+# --------------------------------------------------------------------------- incidence
 
 
 @functools.cache
-def _line_matrix(n: int) -> np.ndarray:
-    """(n*n, 2n) 0/1 matrix: intersection -> its row (first n) and column (last n)."""
+def _line_incidence(n: int, dtype: Any) -> np.ndarray:
+    """(2n, n*n) 0/1: row i of intersections (first n contests), then column j."""
     cells = np.arange(n * n)
-    matrix = np.zeros((n * n, 2 * n))
-    matrix[cells, cells // n] = 1
-    matrix[cells, n + cells % n] = 1
+    matrix: np.ndarray = np.zeros((2 * n, n * n), dtype=dtype)
+    matrix[cells // n, cells] = 1
+    matrix[n + cells % n, cells] = 1
+    matrix.flags.writeable = False
     return matrix
 
 
-def _field_bits(largest_total: int) -> int:
-    return max(_KEY_BITS + 1, int(largest_total).bit_length())
+@functools.cache
+def _terrain_incidence(terrain_bytes: bytes, dtype: Any) -> np.ndarray:
+    """(8, S*S) 0/1: terrain type k (rows) holds square s (columns)."""
+    terrain = np.frombuffer(terrain_bytes, dtype=np.int8)
+    matrix: np.ndarray = (np.arange(NUM_TERRAINS)[:, None] == terrain[None, :]).astype(dtype)
+    matrix.flags.writeable = False
+    return matrix
+
+
+# --------------------------------------------------------------------------- summer
+
+
+def _summer_block(
+    owner: np.ndarray, value: np.ndarray, n: int, packing: _Packing, out: np.ndarray
+) -> bool:
+    """Score one block of boards (M, N*N) into ``out``; False if the block is invalid."""
+    players = packing.players
+    if owner.min() < -1 or owner.max() >= players or value.min() < 0:
+        return False
+    if value.max() > MAX_TREE_VALUE:
+        return False
+    if np.count_nonzero(value) != np.count_nonzero(owner >= 0):
+        return False
+    owner8 = owner.astype(np.int8, copy=False)
+    cells = value.astype(packing.float)
+    cells *= _pow2_of_seats(owner8, packing, empty_is_zero=False)
+    sums = _line_incidence(n, packing.float) @ cells.T  # (2N, M)
+    if sums.size and sums.max() >= packing.garbage:  # a value where no tree stands
+        return False
+    _contest_points(sums, packing, SUMMER_POINTS, out)
+    return True
 
 
 def summer_scores(owner: npt.ArrayLike, value: npt.ArrayLike, num_players: int) -> IntArray:
     """Summer points: every row and column of intersections, by tree values.
 
     ``owner`` (..., N, N) holds the seat of each intersection's tree or -1,
-    ``value`` the tree values 1..4 (ignored where there is no tree). Returns
-    (..., num_players) ints. int8 inputs are the fastest.
+    ``value`` the tree values 1..4, and 0 exactly where there is no tree.
+    Returns (..., num_players) int64. int8 inputs are the fastest. StateError
+    if an array is malformed, ConfigError if ``num_players`` is not 2..4.
     """
-    owner = np.asarray(owner)
-    value = np.asarray(value)
-    if owner.shape != value.shape or owner.ndim < 2 or owner.shape[-1] != owner.shape[-2]:
-        raise ValueError(
-            f"owner and value must both be (..., N, N), got {owner.shape}, {value.shape}"
-        )
+    return _summer(owner, value, num_players, allow_compiled=True)
+
+
+def _summer(owner: Any, value: Any, num_players: Any, allow_compiled: bool) -> IntArray:
+    """summer_scores, on the numpy path only unless ``allow_compiled``."""
+    players = _check_players(num_players)
+    owner, value = _check_trees(owner, value)
     n, lead = owner.shape[-1], owner.shape[:-2]
-    cells = owner.astype(np.int8, copy=False) * np.int8(8) + value.astype(np.int8, copy=False)
-    bits = _field_bits(4 * n)
-    result = _contest_points(
-        cells.reshape(-1, n * n), _line_matrix(n), num_players, bits, SUMMER_POINTS
-    )
-    return result.reshape(*lead, num_players)
+    owner2, value2 = owner.reshape(-1, n * n), value.reshape(-1, n * n)
+    out = np.zeros((owner2.shape[0], players), dtype=np.int64)
+    if not _summer_into(owner2, value2, n, out, allow_compiled):
+        _explain_trees(owner, value, players)
+    return out.reshape(*lead, players)
 
 
-@functools.cache
-def _terrain_matrix(terrain_bytes: bytes, size: int) -> np.ndarray:
-    """(S*S, 8) 0/1 matrix: square -> its terrain type."""
-    terrain = np.frombuffer(terrain_bytes, dtype=np.int64)
-    return (terrain.reshape(-1, 1) == np.arange(NUM_TERRAINS)).astype(np.float64)
+def _summer_into(
+    owner: np.ndarray, value: np.ndarray, n: int, out: np.ndarray, allow_compiled: bool
+) -> bool:
+    """Score boards (M, N*N) into ``out`` (M, P); False if a cell is out of range."""
+    boards, players = out.shape
+    compiled = _compiled() if allow_compiled and boards >= COMPILED_MIN_BOARDS else None
+    if compiled is not None and MAX_TREE_VALUE * n < 256:
+        return compiled.summer(owner, value, n, players, out)
+    packing = _Packing(MAX_TREE_VALUE * n, players)
+    if not packing.fits:
+        raise StateError(f"boards of {n}x{n} intersections are too large to score")
+    for start in range(0, boards, BLOCK):
+        block = slice(start, start + BLOCK)
+        if not _summer_block(owner[block], value[block], n, packing, out[block]):
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- winter
+
+
+def _winter_block(
+    top: np.ndarray, incidence: np.ndarray, packing: _Packing, out: np.ndarray
+) -> bool:
+    """Score one block of tops (M, S*S) into ``out``; False if a seat is out of range."""
+    if top.min() < -1 or top.max() >= packing.players:
+        return False
+    cells = _pow2_of_seats(top.astype(np.int8, copy=False), packing, empty_is_zero=True)
+    _contest_points(incidence @ cells.T, packing, WINTER_POINTS, out)
+    return True
 
 
 def winter_scores(top: npt.ArrayLike, terrain: npt.ArrayLike, num_players: int) -> IntArray:
     """Winter points: squares controlled per terrain type.
 
     ``top`` (..., S, S) holds the seat whose leaf or squirrel tops each square,
-    or -1; ``terrain`` (S, S) the terrain ids 0..7. Returns (..., num_players).
+    or -1; ``terrain`` (S, S) the terrain ids 0..7. Returns (..., num_players)
+    int64. StateError if an array is malformed, ConfigError for ``num_players``.
     """
-    top = np.asarray(top)
-    terrain = np.asarray(terrain, dtype=np.int64)
-    if top.ndim < 2 or top.shape[-2:] != terrain.shape:
-        raise ValueError(f"top (..., S, S) must match terrain {terrain.shape}, got {top.shape}")
-    lead, squares = top.shape[:-2], terrain.size
-    cells = top.astype(np.int8, copy=False) * np.int8(8) + np.int8(1)
-    bits = _field_bits(np.bincount(terrain.ravel(), minlength=NUM_TERRAINS).max())
-    incidence = _terrain_matrix(terrain.tobytes(), terrain.shape[0])
-    result = _contest_points(
-        cells.reshape(-1, squares), incidence, num_players, bits, WINTER_POINTS
-    )
-    return result.reshape(*lead, num_players)
+    return _winter(top, terrain, num_players, allow_compiled=True)
+
+
+def _winter(top: Any, terrain: Any, num_players: Any, allow_compiled: bool) -> IntArray:
+    """winter_scores, on the numpy path only unless ``allow_compiled``."""
+    players = _check_players(num_players)
+    top, terrain = _check_tops(top, terrain)
+    top2 = top.reshape(-1, terrain.size)
+    out = np.zeros((top2.shape[0], players), dtype=np.int64)
+    if not _winter_into(top2, terrain.reshape(-1).astype(np.int8), out, allow_compiled):
+        _explain_tops(top, players)
+    return out.reshape(*top.shape[:-2], players)
+
+
+def _winter_into(top: np.ndarray, kinds: np.ndarray, out: np.ndarray, allow_compiled: bool) -> bool:
+    """Score tops (M, S*S) with terrain ids ``kinds`` into ``out`` (M, P); False if bad."""
+    boards, players = out.shape
+    largest = int(np.bincount(kinds, minlength=NUM_TERRAINS).max())
+    compiled = _compiled() if allow_compiled and boards >= COMPILED_MIN_BOARDS else None
+    if compiled is not None and largest < 256:
+        return compiled.winter(top, kinds, players, out)
+    packing = _Packing(largest, players)
+    if not packing.fits:
+        raise StateError(f"a terrain type of {largest} squares is too large to score")
+    incidence = _terrain_incidence(kinds.tobytes(), packing.float)
+    for start in range(0, boards, BLOCK):
+        block = slice(start, start + BLOCK)
+        if not _winter_block(top[block], incidence, packing, out[block]):
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- compiled path
+
+
+class _Compiled:
+    """The numba kernels, wrapped to take the checked grids (any integer dtype)."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+
+    def summer(
+        self, owner: np.ndarray, value: np.ndarray, n: int, players: int, out: np.ndarray
+    ) -> bool:
+        owner8, value8 = _narrow(owner, -1, players - 1), _narrow(value, 0, MAX_TREE_VALUE)
+        if owner8 is None or value8 is None:
+            return False
+        return bool(self.module.summer(owner8, value8, n, players, out))
+
+    def winter(self, top: np.ndarray, kinds: np.ndarray, players: int, out: np.ndarray) -> bool:
+        top8 = _narrow(top, -1, players - 1)
+        if top8 is None:
+            return False
+        return bool(self.module.winter(top8, kinds, players, out))
+
+
+def _narrow(array: np.ndarray, low: int, high: int) -> np.ndarray | None:
+    """``array`` as C-contiguous int8 (None if a value is outside ``low..high``)."""
+    if array.dtype != np.int8:
+        if array.size and (array.min() < low or array.max() > high):
+            return None
+        array = array.astype(np.int8)
+    return np.ascontiguousarray(array)
+
+
+@functools.cache
+def _load_compiled() -> _Compiled | None:
+    try:
+        from forestgames.bosk import _numba
+    except ImportError:
+        return None
+    return _Compiled(_numba)
+
+
+_USE_COMPILED = [True]
+
+
+def _compiled() -> _Compiled | None:
+    return _load_compiled() if _USE_COMPILED[0] else None
+
+
+def compiled_kernels(enabled: bool | None = None) -> bool:
+    """Whether large batches use the compiled (numba) kernels; ``enabled`` switches.
+
+    True when numba imports (install the ``fast`` extra) and the compiled path
+    has not been switched off. Both paths give identical results.
+    """
+    if enabled is not None:
+        _USE_COMPILED[0] = bool(enabled)
+    return _compiled() is not None
+
+
+# --------------------------------------------------------------------------- plain reference
+
+
+# --------------------------------------------------------------------------- one board
+
+
+@functools.cache
+def _board_keys(n: int, players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per intersection, the bincount keys ``line * P`` of its row and its column."""
+    cells = np.arange(n * n)
+    return (cells // n) * players, (n + cells % n) * players
+
+
+def _rank_board(totals: np.ndarray, points: Mapping[str, int]) -> tuple[int, ...]:
+    """Each seat's points from the contests' totals (K, P) of one board: the same
+    branch-free rule as the kernels, on a handful of small arrays."""
+    ordered = np.sort(totals, axis=1)
+    best, runner = ordered[:, -1], ordered[:, -2]
+    lead_alone = runner < best
+    seconded = lead_alone & (runner > 0)
+    lead = (best > 0) * points["tied_first"] + lead_alone * (points["sole"] - points["tied_first"])
+    lead += seconded * (points["first"] - points["sole"])
+    runner_up = seconded * points["second"]
+    if totals.shape[1] > 2:
+        tied = seconded & (ordered[:, -3] == runner)
+        runner_up += tied * (points["tied_second"] - points["second"])
+    mine = (totals == best[:, None]) * lead[:, None] + (totals == runner[:, None]) * runner_up[
+        :, None
+    ]
+    return tuple(int(x) for x in mine.sum(axis=0))
+
+
+def board_summer(owners: Sequence[int], values: Sequence[int], num_players: int) -> tuple[int, ...]:
+    """Summer points of one board given as flat row-major intersections (the engine's
+    form: owner -1 and value 0 where there is no tree); unchecked, for the engine."""
+    n = math.isqrt(len(owners))
+    row_keys, col_keys = _board_keys(n, num_players)
+    seat = np.array(owners, dtype=np.int64)
+    np.maximum(seat, 0, out=seat)  # an empty cell has value 0: its key does not matter
+    amount = np.array(values, dtype=np.int64)
+    size = n * num_players
+    rows = np.bincount(row_keys + seat, weights=amount, minlength=size)
+    cols = np.bincount(col_keys - size + seat, weights=amount, minlength=size)
+    totals = np.concatenate((rows, cols)).astype(np.int64).reshape(2 * n, num_players)
+    return _rank_board(totals, SUMMER_POINTS)
+
+
+def board_winter(tops: Sequence[int], terrain: np.ndarray, num_players: int) -> tuple[int, ...]:
+    """Winter points of one board given as flat row-major square tops (-1 where
+    empty) and its terrain map; unchecked, for the engine."""
+    seat = np.array(tops, dtype=np.int64)
+    placed = seat >= 0
+    keys = terrain.ravel()[placed].astype(np.int64) * num_players + seat[placed]
+    counts = np.bincount(keys, minlength=NUM_TERRAINS * num_players)
+    return _rank_board(counts.reshape(NUM_TERRAINS, num_players), WINTER_POINTS)
 
 
 def plain_scores(
-    lines: Sequence[Sequence[tuple[int, int]]], num_players: int, points: dict[str, int]
+    lines: Sequence[Sequence[tuple[int, int]]], num_players: int, points: Mapping[str, int]
 ) -> list[int]:
     """The ranking rule written plainly, one contest at a time (the kernels' reference).
 

@@ -38,6 +38,9 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_OVER = Phase.OVER
+
+
 def _readonly(values: Any, shape: tuple[int, int]) -> np.ndarray:
     grid = np.array(values, dtype=np.int8).reshape(shape)
     grid.flags.writeable = False
@@ -82,13 +85,13 @@ class BoskState(StateBase[BoskMove]):
     @property
     def current_player(self) -> int | None:
         """The seat to move, or None once the game is over."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return None
         return self.order[self.turn % len(self.order)]
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def __repr__(self) -> str:
         return (

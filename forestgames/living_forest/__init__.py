@@ -12,6 +12,7 @@ from forestgames.living_forest._tables import (
     TREE_NAMES,
     VICTORY_KINDS,
 )
+from forestgames.living_forest.cards import CARDS, Card
 from forestgames.living_forest.moves import (
     Attract,
     Done,
@@ -40,11 +41,13 @@ from forestgames.living_forest.state import LivingForestState, Phase, Step
 
 __all__ = [
     "ACTIONS",
+    "CARDS",
     "CARD_NAMES",
     "ELEMENTS",
     "TREE_NAMES",
     "VICTORY_KINDS",
     "Attract",
+    "Card",
     "Done",
     "Extinguish",
     "LivingForestGame",

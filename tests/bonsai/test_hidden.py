@@ -42,3 +42,24 @@ def test_traits_declare_chance_and_hidden_information():
     traits = fg.make("bonsai", num_players=4).traits
     assert traits.chance and traits.hidden_information and not traits.out_of_turn
     assert traits.min_players == 1 and traits.max_players == 4
+
+
+def test_observation_is_the_saved_state_but_the_deck_order():
+    """What a seat sees is everything the saved state holds except the deck's order."""
+    state = arrange(3, trees={2: {(0, -1): "wood"}}, hands={1: ["tool"]})
+    saved = state.to_dict()
+    for seat in range(3):
+        view = state.observation(seat)
+        assert view.pop("observer") == seat and view.pop("deck_size") == len(saved["deck"])
+        assert view == {k: v for k, v in saved.items() if k != "deck"}
+
+
+def test_states_pickle_and_copy_as_themselves():
+    """A pickled state comes back equal with the same moves; copies are the state itself."""
+    import copy
+    import pickle
+
+    state = arrange(2, trees={0: {(0, -1): "wood", (-1, -1): "leaf"}})
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.legal_moves() == state.legal_moves()
+    assert copy.copy(state) is state and copy.deepcopy(state) is state

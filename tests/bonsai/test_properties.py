@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import forestgames as fg
-from forestgames.bonsai import GOALS, can_place, deck_counts, tree_points
+from forestgames.bonsai import GOALS, can_place, deck_counts, goal_measures, tree_points
 from tests.strategies import playthroughs
 
 PARCHMENT_RATE = {"wood": 1, "leaf": 1, "flower": 2, "fruit": 2}  # from the rules page
@@ -148,8 +148,9 @@ def test_legal_placements_are_exactly_where_can_place_allows(data):
 
 @settings(max_examples=30, deadline=None)
 @given(st.data())
-def test_incremental_open_cells_equal_a_fresh_computation(data):
-    """A tree grown tile by tile knows the same open cells as the same tree built at once."""
+def test_incremental_tree_facts_equal_a_fresh_computation(data):
+    """A tree grown tile by tile knows the same open cells, counts and goal measures as the
+    same tree built at once (and as the public goal_measures of its tiles)."""
     from forestgames.bonsai.tree import Tree
 
     game = data.draw(games())
@@ -157,3 +158,25 @@ def test_incremental_open_cells_equal_a_fresh_computation(data):
         for tree in state.trees:
             fresh = Tree(dict(tree.cells), tree.wood_beside_pot)
             assert [tree.open_cells(k) for k in range(4)] == [fresh.open_cells(k) for k in range(4)]
+            assert tree.counts() == fresh.counts()
+            assert tree.goal_measures() == fresh.goal_measures() == goal_measures(tree.tiles)
+
+
+OPTION_SETS = [
+    *({"num_players": p} for p in (1, 2, 3, 4)),
+    {"num_players": 3, "goal_setup": "published", "end_rule": "extra_turn"},
+    {"num_players": 2, "wood_beside_pot": True, "pot_sides_free": False},
+    {"num_players": 1, "end_rule": "extra_turn", "solo_difficulty": 4},
+]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.data())
+def test_every_reachable_state_is_accepted_on_load(data):
+    """The saved-state invariants accept every state of a random legal game: each one loads
+    back equal, with the same legal moves."""
+    game = fg.make("bonsai", **data.draw(st.sampled_from(OPTION_SETS)))
+    for state in data.draw(playthroughs(game)):
+        loaded = game.state_from_dict(state.to_dict())
+        assert loaded == state
+        assert loaded.legal_moves() == state.legal_moves()

@@ -1,12 +1,19 @@
-"""Scoring: the published worked example, flowers by free sides, Parchments, goal measures."""
+"""Scoring: the published worked example, flowers by free sides, Parchments, goal measures;
+the docs page's examples."""
+
+import doctest
+import re
+from pathlib import Path
 
 import pytest
 
-from forestgames.bonsai import COLOURS, GOALS, can_place, goal_measures, tree_points
+import forestgames as fg
+from forestgames.bonsai import COLOURS, GOALS, can_place, goal_measures, scoring, tree_points
 from forestgames.bonsai._tables import cell_of
 from forestgames.bonsai.scoring import flower_free_sides
 from forestgames.bonsai.tree import Tree
 from tests.bonsai.helpers import (
+    CARD_ORDER,
     EXAMPLE_FLOWERS,
     EXAMPLE_FRUITS,
     EXAMPLE_LEAVES,
@@ -92,12 +99,22 @@ def test_wood_scores_nothing_and_fruit_seven():
     assert tree_points(tiles) == 6 + 7
 
 
+# A tree that its seat's eight cards below could have grown: 5 wood with the bud, two
+# columns of 3 leaves beside the trunk, 2 flowers, 2 fruits between leaf pairs.
+PARCHMENT_TREE = {
+    (0, -1): "wood", (0, -2): "wood", (0, -3): "wood", (0, -4): "wood",
+    (-1, -1): "leaf", (-1, -2): "leaf", (-1, -3): "leaf",
+    (1, -2): "leaf", (1, -3): "leaf", (1, -4): "leaf",
+    (-2, -1): "flower", (2, -3): "flower", (-2, -2): "fruit", (2, -4): "fruit",
+}  # fmt: skip
+
+
 @pytest.mark.parametrize(
     "parchment, expected",
     [
-        ("parchment:wood", 8),  # 1 x 8 wood, the bud included
-        ("parchment:leaf", 13),
-        ("parchment:flower", 10),
+        ("parchment:wood", 5),  # 1 x 5 wood, the bud included
+        ("parchment:leaf", 6),
+        ("parchment:flower", 4),  # 2 x 2 flowers
         ("parchment:fruit", 4),
         ("parchment:growth", 4),  # 2 x 2 growth cards
         ("parchment:helper", 2),  # 2 x 1 helper card
@@ -108,7 +125,8 @@ def test_each_parchment_card(parchment, expected):
     """Each Parchment scores its count at the end; other cards score nothing themselves."""
     hand = [parchment, "growth:leaf", "growth:wood", "helper:wild+wood", "master:wild",
             "master:wood+wood", "master:leaf+leaf", "tool"]  # fmt: skip
-    state = arrange(2, trees={0: example_tiles()}, hands={0: hand})
+    state = arrange(2, trees={0: PARCHMENT_TREE}, hands={0: hand}, fill=False)
+    assert state.cards_of(0) == tuple(sorted(hand, key=CARD_ORDER.__getitem__))
     assert state.score_parts(0)["parchments"] == expected
 
 
@@ -175,14 +193,19 @@ def _goal_tree(colour, measure):
 
 @pytest.mark.parametrize("goal", range(15))
 def test_every_goal_threshold(goal):
-    """Each goal is offered for a real tree at its threshold and not one below (a position
-    with only that goal in play)."""
+    """Each goal is offered for a real tree at its threshold and not one below (with only
+    that goal in play, held by nobody)."""
     g = GOALS[goal]
+    game = fg.make("bonsai")
     for measure, offered in ((g.threshold, goal), (g.threshold - 1, -1)):
         tiles = _goal_tree(g.colour, measure)
         assert goal_measures(tiles)[COLOURS.index(g.colour)] == measure
-        state = arrange(2, trees={0: tiles}, goals_in_play=[g.name])
-        assert state.game.offered_goal(state, 0) == offered
+        grown: dict = {}
+        for at, kind in tiles.items():  # a real tree: listed in a placement order
+            assert can_place(grown, at, kind), (at, kind)
+            grown[at] = kind
+        tree = Tree.from_tiles(tiles)
+        assert game.goal_to_offer(tree, (-1,) * 15, 0, 1 << goal, 0) == offered
 
 
 def test_goal_table_matches_the_rules_page():
@@ -195,3 +218,40 @@ def test_goal_table_matches_the_rules_page():
         "pink 1": (3, 8), "pink 2": (4, 12), "pink 3": (5, 16),
         "blue 1": (1, 7), "blue 2": (2, 10), "blue 3": (3, 14),
     }  # fmt: skip
+
+
+def test_scoring_docstring_examples_run():
+    """The module docstring of bonsai/scoring.py computes what it says (the tree scores 10)."""
+    failures, tried = doctest.testmod(scoring, verbose=False)
+    assert tried >= 3 and failures == 0
+    assert (
+        tree_points({(0, -1): "wood", (1, -2): "leaf", (0, -2): "leaf", (1, -3): "flower"})
+        == 3 + 3 + 4
+    )  # the flower (1, -3) touches only the two leaves: 4 free sides
+
+
+# ---------------------------------------------------------------------- the docs page
+
+DOCS = Path(__file__).parents[2] / "docs"
+
+
+def _python_blocks(text):
+    return re.findall(r"```python\n(.*?)```", text, re.S)
+
+
+def test_docs_example_tree_is_a_legal_tree():
+    """The small tree of the Usage block could grow: each tile fits with the others."""
+    block = _python_blocks((DOCS / "bonsai.md").read_text())[0]
+    line = next(x for x in block.splitlines() if x.startswith("tiles = "))
+    tiles = eval(line.split("=", 1)[1].split("#")[0])
+    grown: dict = {}
+    for at, kind in tiles.items():  # listed in a placement order
+        assert can_place(grown, at, kind), (at, kind)
+        grown[at] = kind
+
+
+def test_committed_svg_is_the_worked_example():
+    """docs/img/bonsai_example.svg is what tree_svg draws for the worked example."""
+    from forestgames.bonsai import tree_svg
+
+    assert (DOCS / "img" / "bonsai_example.svg").read_text() == tree_svg(example_tiles()) + "\n"

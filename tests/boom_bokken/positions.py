@@ -43,4 +43,4 @@ def kinds(state: Any, seat: int) -> set[type]:
     return {type(m) for m in state.legal_moves(seat)}
 
 
-__all__ = ["game", "table", "play", "groups", "kinds", "Boom", "Play", "TimeOut"]
+__all__ = ["Boom", "Play", "TimeOut", "game", "groups", "kinds", "play", "table"]

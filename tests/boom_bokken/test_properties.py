@@ -1,5 +1,6 @@
 """Hypothesis properties over random legal games (tests/strategies.py)."""
 
+import itertools
 import random
 from collections import Counter
 
@@ -70,7 +71,7 @@ def test_every_round_ends(game, seed):
     assert all(low <= s <= high for s in final.scores)
     rounds = [s.round for s, _ in pairs]
     assert rounds == sorted(rounds) and set(rounds) == {1, 2, 3}
-    for (before, _), (after, _) in zip(pairs, pairs[1:], strict=False):
+    for (before, _), (after, _) in itertools.pairwise(pairs):
         if after.round != before.round:  # the last safe player leads the next round
             assert after.leader == after.history[-1][0][-1] and after.players_to_act == (
                 after.leader,

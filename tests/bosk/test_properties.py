@@ -1,5 +1,7 @@
 """Hypothesis properties of whole random Bosk games."""
 
+import itertools
+
 from hypothesis import HealthCheck, given, settings
 
 import forestgames as fg
@@ -18,7 +20,7 @@ def check_game(states):
     players = game.num_players
     summer_board = None
     squirrel_stacks = {}
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in itertools.pairwise(states):
         for seat in range(players):
             on_board = after.leaves_on_board(seat)
             assert on_board <= LEAF_SUPPLY, "no player ever has more than 35 leaves on the board"

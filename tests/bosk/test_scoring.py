@@ -6,8 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+import forestgames as fg
 from forestgames.bosk import DEFAULT_TERRAIN, placement_points, summer_scores, winter_scores
-from forestgames.bosk.scoring import plain_board_scores
+from forestgames.bosk.scoring import board_summer, board_winter, plain_board_scores
+from tests.strategies import reachable_states
 
 N4 = 11  # intersections per side, 4 players
 
@@ -141,7 +143,7 @@ def test_kernels_on_the_default_maps():
     for size, players in ((8, 2), (10, 3), (12, 4)):
         top = rng.integers(-1, players, (size, size))
         owner = rng.integers(-1, players, (size - 1, size - 1))
-        value = rng.integers(1, 5, owner.shape)
+        value = np.where(owner >= 0, rng.integers(1, 5, owner.shape), 0)
         expected = plain_board_scores(owner, value, top, DEFAULT_TERRAIN[size], players)
         assert list(summer_scores(owner, value, players)) == expected[0]
         assert list(winter_scores(top, DEFAULT_TERRAIN[size], players)) == expected[1]
@@ -163,6 +165,7 @@ def boards(draw):
     seats = st.integers(-1, players - 1)
     owner = draw(hnp.arrays(np.int8, (size - 1, size - 1), elements=seats))
     value = draw(hnp.arrays(np.int8, (size - 1, size - 1), elements=st.integers(1, 4)))
+    value[owner < 0] = 0  # no tree, no value
     top = draw(hnp.arrays(np.int8, (size, size), elements=seats))
     kinds = draw(st.integers(1, 8))
     terrain = draw(hnp.arrays(np.int64, (size, size), elements=st.integers(0, kinds - 1)))
@@ -186,7 +189,7 @@ def test_kernels_batch_axes(seed, players):
     rng = np.random.default_rng(seed)
     size = {2: 8, 3: 10, 4: 12}[players]
     owner = rng.integers(-1, players, (3, 5, size - 1, size - 1))
-    value = rng.integers(1, 5, owner.shape)
+    value = np.where(owner >= 0, rng.integers(1, 5, owner.shape), 0)
     top = rng.integers(-1, players, (3, 5, size, size))
     terrain = DEFAULT_TERRAIN[size]
     summer = summer_scores(owner, value, players)
@@ -198,3 +201,16 @@ def test_kernels_batch_axes(seed, players):
                 summer[i, j].tolist() == summer_scores(owner[i, j], value[i, j], players).tolist()
             )
             assert winter[i, j].tolist() == winter_scores(top[i, j], terrain, players).tolist()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_one_board_path_equals_the_kernels(data):
+    """The engine's one-board scorers give the batch kernels' points on reachable boards."""
+    players = data.draw(st.sampled_from([2, 3, 4]))
+    game = fg.make("bosk", num_players=players)
+    state = data.draw(reachable_states(game))
+    summer = tuple(int(x) for x in summer_scores(state.tree_owner, state.tree_value, players))
+    assert board_summer(state.owners, state.values, players) == summer
+    winter = tuple(int(x) for x in winter_scores(state.top, game.terrain, players))
+    assert board_winter(state.top.ravel().tolist(), game.terrain, players) == winter

@@ -78,7 +78,7 @@ def test_observation_does_not_depend_on_hidden_order():
 
 
 def test_render_shows_public_deck_top_only():
-    """render() names attracted deck-top cards and nothing that hidden order changes."""
+    """render() names attracted deck-top cards; a seat's picture ignores hidden order."""
     state = attracted()
     assert "deck top (attracted, public) Beaver Raven" in state.render()
-    assert all(state.determinize(1, seed).render() == state.render() for seed in range(4))
+    assert all(state.determinize(1, seed).render(1) == state.render(1) for seed in range(4))

@@ -1,0 +1,240 @@
+"""What the four games' action codecs share: id checks, masks, per-state caches.
+
+A codec (``forestgames.<game>.actions``) numbers every move a game's options
+allow, ``0 <= id < num_actions``, the seat left out (``move_from_id`` takes it
+back), and turns a position into a float32 observation tensor. A game's codec
+provides ``_encode(move) -> int | None`` (None: the move has no id),
+``_decode(action_id, player) -> move``, ``tensor(state, player)`` and
+``tensor_from_observation(observation)``; this base adds the checks and the
+masks. Ids, masks and tensors of a state are kept in the state's own memo
+(the engine base's one cache), under tuple keys: ``("ids", seat)``,
+``("mask", seat)``, ``("tensor", seat)``.
+
+Tensors put seats in observer order: block ``k`` of a per-seat field is the
+seat ``k`` places after the observer (``(observer + k) % num_players``), so
+block 0 is always "me". Counts are raw (not scaled); a category is one-hot.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from forestgames.core import IllegalMoveError
+
+__all__ = [
+    "CodecBase",
+    "IdentityCache",
+    "Layout",
+    "cached_codec",
+    "readonly",
+    "seat_order",
+]
+
+_CACHE_SIZE = 64
+_MOVE_TABLE_LIMIT = 200_000
+
+
+def readonly(array: np.ndarray) -> np.ndarray:
+    """``array`` made read-only (cached arrays are shared between callers)."""
+    array.flags.writeable = False
+    return array
+
+
+def seat_order(observer: int, num_players: int) -> tuple[int, ...]:
+    """``block[seat]``: the position of ``seat`` in observer order (0 = the observer)."""
+    return tuple((seat - observer) % num_players for seat in range(num_players))
+
+
+class IdentityCache:
+    """A small map from (object identity, key) to a value; the object is kept alive with it.
+
+    For codec tables keyed by objects that outlive states (a Bonsai tree shared by
+    many states); per-state data lives in the state's memo instead. Bounded: when
+    full it starts afresh. A hit needs the very same object.
+    """
+
+    __slots__ = ("_items", "_size")
+
+    def __init__(self, size: int = _CACHE_SIZE) -> None:
+        self._items: dict[tuple[int, int], tuple[Any, Any]] = {}
+        self._size = size
+
+    def get(self, obj: Any, key: int = 0) -> Any:
+        """The value stored for ``obj`` and ``key``, or None."""
+        hit = self._items.get((id(obj), key))
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        return None
+
+    def put(self, obj: Any, key: int, value: Any) -> Any:
+        """Store ``value`` for ``obj`` and ``key``; return it."""
+        if len(self._items) >= self._size:
+            self._items.clear()
+        self._items[(id(obj), key)] = (obj, value)
+        return value
+
+
+class Layout:
+    """Named fields of a flat tensor, in order: ``offset[name]``, ``shape[name]``, ``size``."""
+
+    def __init__(self) -> None:
+        self.offset: dict[str, int] = {}
+        self.shape: dict[str, tuple[int, ...]] = {}
+        self.doc: dict[str, str] = {}
+        self.size = 0
+
+    def add(self, name: str, shape: tuple[int, ...], doc: str) -> int:
+        """Append field ``name`` of ``shape`` (row-major); return its offset."""
+        self.offset[name] = self.size
+        self.shape[name] = shape
+        self.doc[name] = doc
+        self.size += int(np.prod(shape, dtype=np.int64))
+        return self.offset[name]
+
+    def table(self) -> str:
+        """The fields as a Markdown table (for the docs)."""
+        rows = ["| field | offset | shape | holds |", "|---|---|---|---|"]
+        for name, offset in self.offset.items():
+            shape = " × ".join(map(str, self.shape[name]))
+            rows.append(f"| `{name}` | {offset} | {shape} | {self.doc[name]} |")
+        return "\n".join(rows)
+
+
+class CodecBase:
+    """The checks and masks every game's codec shares (see the module docstring)."""
+
+    num_actions: int
+    observation_shape: tuple[int, ...]
+    observation_bounds: tuple[float, float] = (0.0, 1e6)
+    """Every tensor value lies in this range (for an environment's Box)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.num_players: int = game.num_players
+        self._ids_by_identity: dict[int, tuple[Any, int]] = {}
+
+    # ------------------------------------------------------------------ ids
+
+    def _encode(self, move: Any) -> int | None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _decode(self, action_id: int, player: int) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def action_id(self, move: Any) -> int:
+        """The id of ``move`` (its seat left out); IllegalMoveError if it has none."""
+        try:
+            action = self._encode(move)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            action = None
+        if action is None:
+            raise IllegalMoveError(
+                f"{move!r} is not a {self.game.name} move these options can ever allow, "
+                "so it has no action id"
+            )
+        return action
+
+    def move_from_id(self, action_id: Any, player: Any) -> Any:
+        """The move of seat ``player`` that ``action_id`` stands for; IllegalMoveError if
+        the id is not an int in ``0..num_actions - 1`` or the seat is not in the game."""
+        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
+            raise IllegalMoveError(f"an action id is an int, not {action_id!r}")
+        if not 0 <= action_id < self.num_actions:
+            raise IllegalMoveError(
+                f"action id {action_id} is outside 0..{self.num_actions - 1} "
+                f"({self.game.name}, {self.num_players} players)"
+            )
+        return self._decode(int(action_id), self.check_seat(player))
+
+    def ids_of(self, moves: Sequence[Any]) -> list[int]:
+        """The ids of ``moves`` (each move's id looked up by its identity once seen)."""
+        table = self._ids_by_identity
+        if len(table) > _MOVE_TABLE_LIMIT:
+            table.clear()
+        ids = []
+        append = ids.append
+        for move in moves:
+            hit = table.get(id(move))
+            if hit is None or hit[0] is not move:
+                hit = table[id(move)] = (move, self.action_id(move))
+            append(hit[1])
+        return ids
+
+    # ------------------------------------------------------------------ masks
+
+    def legal_ids(self, state: Any, player: int) -> list[int]:
+        """The ids of ``state.legal_moves(player)``, in that order (kept in the state's memo)."""
+        memo = state._memo
+        ids: list[int] | None = memo.get(("ids", player))
+        if ids is None:
+            ids = memo[("ids", player)] = self.ids_of(state.legal_moves(player))
+        return ids
+
+    def mask(self, state: Any, player: int | None = None) -> np.ndarray:
+        """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
+
+        Read-only: one array per state and seat is cached and shared.
+        """
+        seat = state.current_player if player is None else self.check_seat(player)
+        key = ("mask", -1 if seat is None else seat)
+        memo = state._memo
+        cached: np.ndarray | None = memo.get(key)
+        if cached is not None:
+            return cached
+        flags = bytearray(self.num_actions)
+        if seat is not None:
+            self._fill_mask(flags, state, seat)
+        memo[("mask bytes", key[1])] = flags  # for quick membership tests (never changed)
+        mask = memo[key] = readonly(np.frombuffer(flags, np.int8))  # shared, so read-only
+        return mask
+
+    def _fill_mask(self, flags: bytearray, state: Any, player: int) -> None:
+        """Set ``flags`` to 1 at the legal ids (games may do it faster)."""
+        for action in self.legal_ids(state, player):
+            flags[action] = 1
+
+    def reaction_seats(self, state: Any) -> tuple[int, ...]:
+        """Seats to offer a reaction turn now (games with out-of-turn play override)."""
+        return ()
+
+    # ------------------------------------------------------------------ tensors
+
+    def check_seat(self, player: Any) -> int:
+        """``player`` as an int seat; IllegalMoveError if it is not a seat of the game."""
+        if type(player) is int and 0 <= player < self.num_players:
+            return player
+        if isinstance(player, bool) or not isinstance(player, int | np.integer):
+            raise IllegalMoveError(f"player must be a seat number, not {player!r}")
+        if not 0 <= player < self.num_players:
+            raise IllegalMoveError(f"seat {player} is not in this {self.num_players}-player game")
+        return int(player)
+
+    def tensor(self, state: Any, player: int) -> np.ndarray:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+        raise NotImplementedError  # pragma: no cover - overridden
+
+    def _cached_tensor(self, state: Any, player: int) -> np.ndarray | None:
+        return state._memo.get(("tensor", player))  # type: ignore[no-any-return]
+
+    def _store_tensor(self, state: Any, player: int, buffer: Any) -> np.ndarray:
+        """Keep, read-only in the state's memo, the tensor held by float32 ``buffer`` (a copy)."""
+        tensor = np.frombuffer(buffer.tobytes(), np.float32)
+        state._memo[("tensor", player)] = tensor
+        return tensor
+
+
+def cached_codec(game: Any, codec_class: type[CodecBase]) -> Any:
+    """The codec of ``game``: games on the engine base build it once (``game.codec``);
+    the others keep one per game value here until they are ported."""
+    return _LEGACY_CODECS(game, codec_class)
+
+
+@functools.lru_cache(maxsize=64)
+def _LEGACY_CODECS(game: Any, codec_class: type[CodecBase]) -> Any:
+    return codec_class(game)

@@ -1,0 +1,188 @@
+"""Small SVG building blocks shared by the games' pictures (no dependency, no fonts to fetch).
+
+Every function returns SVG text. A picture is ``document(width, height, parts)``;
+the games' ``render.py`` modules lay out their parts with these helpers so all
+four pictures share one look: the same seat colours, type, card shapes and legend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+__all__ = [
+    "INK",
+    "MUTED",
+    "PANEL",
+    "PAPER",
+    "SEAT_COLOURS",
+    "Legend",
+    "card",
+    "card_back",
+    "circle",
+    "document",
+    "element",
+    "group",
+    "legend",
+    "legend_height",
+    "line",
+    "path",
+    "polygon",
+    "rect",
+    "seat_colour",
+    "text",
+]
+
+SEAT_COLOURS: tuple[str, ...] = (
+    "#0072b2", "#d55e00", "#009e73", "#b4478f", "#e69f00", "#56b4e9", "#7a5230", "#5f5f5f",
+    "#8f7f00",
+)  # fmt: skip
+"""One colour per seat (Okabe-Ito first, so readable with colour-blindness)."""
+INK = "#222222"
+MUTED = "#6b6b6b"
+PAPER = "#fbf8ef"
+PANEL = "#f1ece0"
+FONT = "system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif"
+"""Fonts already on the reader's machine: nothing is fetched."""
+
+Legend = Sequence[tuple[str, str]]
+"""Legend entries: (swatch SVG drawn in a 16×16 box at the origin, label)."""
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of ``seat`` (cycled past nine seats)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _attrs(values: dict[str, object]) -> str:
+    out = []
+    for key, value in values.items():
+        if value is None:
+            continue
+        if isinstance(value, float):
+            value = f"{value:.1f}".rstrip("0").rstrip(".")
+        out.append(f" {key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+    return "".join(out)
+
+
+def document(width: float, height: float, parts: Iterable[str], label: str) -> str:
+    """A whole SVG picture ``width`` × ``height`` on paper, ``label`` as its accessible title."""
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'width="{width:.0f}" height="{height:.0f}" role="img" '
+        f'font-family="{FONT}" font-size="12" fill="{INK}">'
+    )
+    body = [
+        head,
+        f"<title>{escape(label)}</title>",
+        rect(0, 0, width, height, fill=PAPER),
+        *parts,
+        "</svg>",
+    ]
+    return "\n".join(body)
+
+
+def element(tag: str, values: dict[str, object], content: str = "", title: str = "") -> str:
+    """One SVG element; ``title`` (hover text) and ``content`` go inside it."""
+    inner = (f"<title>{escape(title)}</title>" if title else "") + content
+    if not inner:
+        return f"<{tag}{_attrs(values)}/>"
+    return f"<{tag}{_attrs(values)}>{inner}</{tag}>"
+
+
+def rect(x: float, y: float, w: float, h: float, title: str = "", **style: object) -> str:
+    box = {"x": float(x), "y": float(y), "width": float(w), "height": float(h)}
+    return element("rect", {**box, **style}, title=title)
+
+
+def circle(x: float, y: float, r: float, title: str = "", **style: object) -> str:
+    return element("circle", {"cx": float(x), "cy": float(y), "r": float(r), **style}, title=title)
+
+
+def line(x1: float, y1: float, x2: float, y2: float, **style: object) -> str:
+    coords = {"x1": float(x1), "y1": float(y1), "x2": float(x2), "y2": float(y2)}
+    return element("line", {**coords, **style})
+
+
+def polygon(points: Iterable[tuple[float, float]], title: str = "", **style: object) -> str:
+    text_points = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    return element("polygon", {"points": text_points, **style}, title=title)
+
+
+def path(d: str, title: str = "", **style: object) -> str:
+    return element("path", {"d": d, **style}, title=title)
+
+
+def text(x: float, y: float, words: object, **style: object) -> str:
+    """Text at (x, y) (the baseline; ``text_anchor="middle"`` centres it)."""
+    return element("text", {"x": float(x), "y": float(y), **style}, escape(str(words)))
+
+
+def group(parts: Iterable[str], title: str = "", **style: object) -> str:
+    return element("g", style, "".join(parts), title=title)
+
+
+def card(
+    x: float, y: float, w: float, h: float, face: str, lines: Sequence[str] = (), **style: object
+) -> str:
+    """A face-up card: rounded, ``face`` (its name) on top, then small ``lines``."""
+    fill = style.pop("fill", "#ffffff")
+    stroke = style.pop("stroke", INK)
+    parts = [
+        rect(x, y, w, h, rx=4, fill=fill, stroke=stroke, stroke_width=1),
+        text(x + w / 2, y + 13, face, text_anchor="middle", font_weight="bold", **style),
+    ]
+    for k, words in enumerate(lines):
+        parts.append(text(x + w / 2, y + 26 + 11 * k, words, text_anchor="middle", font_size=10))
+    return group(parts)
+
+
+def card_back(x: float, y: float, w: float, h: float, count: int | None = None) -> str:
+    """A face-down card (a deck, or a hidden hand), with ``count`` written on it if given."""
+    parts = [
+        rect(x, y, w, h, rx=4, fill="#3b4a6b", stroke=INK, stroke_width=1),
+        rect(x + 3, y + 3, w - 6, h - 6, rx=3, fill="none", stroke="#9fb0d0", stroke_width=1),
+    ]
+    if count is not None:
+        parts.append(
+            text(
+                x + w / 2,
+                y + h / 2 + 5,
+                count,
+                text_anchor="middle",
+                fill="#ffffff",
+                font_weight="bold",
+                font_size=14,
+            )
+        )
+    return group(parts)
+
+
+def legend(x: float, y: float, entries: Legend, width: float, title: str = "Legend") -> str:
+    """A boxed legend at (x, y): entries in rows of swatch and label, wrapped to ``width``."""
+    column_w = _column_width(entries)
+    columns = max(1, int((width - 16) // column_w))
+    rows = -(-len(entries) // columns)
+    height = 30 + 20 * rows
+    parts = [
+        rect(x, y, width, height, rx=6, fill="#ffffff", stroke="#c9c2b0"),
+        text(x + 10, y + 17, title, font_weight="bold"),
+    ]
+    for k, (swatch, label) in enumerate(entries):
+        row, col = divmod(k, columns)
+        left, top = x + 10 + col * column_w, y + 25 + row * 20
+        parts.append(group([swatch], transform=f"translate({left:.0f},{top:.0f})"))
+        parts.append(text(left + 22, top + 12, label, font_size=11))
+    return group(parts)
+
+
+def _column_width(entries: Legend) -> float:
+    """Room for the longest label (about 6.2 pixels a character at 11 pixels)."""
+    longest = max((len(label) for _, label in entries), default=0)
+    return max(120.0, 30 + 6.2 * longest)
+
+
+def legend_height(entries: Legend, width: float) -> float:
+    """The height :func:`legend` takes for ``entries`` in ``width``."""
+    columns = max(1, int((width - 16) // _column_width(entries)))
+    return 30 + 20 * -(-len(entries) // columns)

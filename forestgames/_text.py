@@ -1,0 +1,47 @@
+"""Small text-layout helpers shared by the games' text pictures (lines within 100 columns)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["WIDTH", "side_by_side", "wrap", "wrap_line"]
+
+WIDTH = 100
+"""The widest line a text picture draws."""
+
+
+def wrap(
+    items: Sequence[str], first: str, indent: str, sep: str = ", ", width: int = WIDTH
+) -> list[str]:
+    """``first`` then ``items`` joined by ``sep``, broken into lines of at most ``width``
+    (continuation lines start with ``indent``; an item is never split)."""
+    lines, current = [], first
+    for k, item in enumerate(items):
+        piece = item + (sep.rstrip() if k < len(items) - 1 else "")
+        gap = " " if current and not current.endswith(" ") else ""
+        if len(current) + len(gap) + len(piece) > width and current.strip():
+            lines.append(current.rstrip())
+            current = indent + piece
+        else:
+            current = current + gap + piece
+    lines.append(current.rstrip())
+    return lines
+
+
+def wrap_line(line: str, indent: str = "    ", width: int = WIDTH) -> list[str]:
+    """One long line broken at spaces into lines of at most ``width``."""
+    if len(line) <= width:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip(" "))]
+    return wrap(line.split(), lead, lead + indent, sep=" ", width=width)
+
+
+def side_by_side(left: Sequence[str], right: Sequence[str], left_width: int) -> list[str]:
+    """Two blocks of lines next to each other, ``left`` padded to ``left_width``."""
+    rows = max(len(left), len(right))
+    out = []
+    for k in range(rows):
+        a = left[k] if k < len(left) else ""
+        b = right[k] if k < len(right) else ""
+        out.append(f"{a:<{left_width}}{b}".rstrip())
+    return out

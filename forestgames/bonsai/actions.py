@@ -1,0 +1,485 @@
+"""Bonsai as integer actions and float32 tensors (for RL code and search).
+
+A tree grows on the table, without a board: the action space covers every
+cell a tile can ever reach, a bound derived from the rules.
+
+* One player gains at most ``W`` wood tiles in a game: one starting wood, and
+  per Zen card taken one from its slot (slot 2 or 3) plus a Master card's wood
+  and wild tiles. Pruning removes leaves only, and the supply is unlimited,
+  so no tree ever holds more than ``W`` wood tiles besides the bud.
+* Wood touches wood, joined to the bud (or, with ``wood_beside_pot``, to a
+  cell beside the pot) and never on the pot; a leaf touches wood; a flower
+  touches a leaf; a fruit touches two leaves. So a wood tile lies within ``W``
+  steps of the bud (a cell beside the pot counting as step 1) by a path of
+  cells off the pot, a leaf within ``W + 1``, a flower or fruit within ``W + 2``.
+
+``codec.cells`` are the cells off the pot within ``R = W + 2`` such steps, ordered by
+``(r, q)``: 4 656 cells for 1-2 players (W = 38), 9 216 for 3 (W = 54) and
+10 596 for 4 (W = 58); 5 400, 10 248 and 11 700 with ``wood_beside_pot``.
+Action ids, C = len(CELLS), ``c`` a cell's index::
+
+    Meditate(slot, tile, wild)   0..24      slot 1..4 in turn; slot 2 names wood or leaf;
+                                            wild None, wood, leaf, flower, fruit
+    Finish                       25
+    Discard(kind)                26 + kind  kind 0 wood, 1 leaf, 2 flower, 3 fruit
+    ClaimGoal(goal)              30 + goal  goal = colour index * 3 + tier - 1
+    RenounceGoal(goal)           45 + goal
+    Place(kind, cell)            60 + kind*C + c
+    Prune(cell)                  60 + 4C + c           num_actions = 60 + 5C
+
+The observation tensor (``observation_shape = (D,)``) holds the fields of
+``docs/bonsai.md``, "Actions and tensors"; seats in observer order; each
+tree as its list of tiles (at most ``T`` of them, the most tiles one player
+can gain), so it is exact whatever the tree's shape.
+"""
+
+from __future__ import annotations
+
+import functools
+from array import array
+from collections import deque
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from forestgames._codec import CodecBase, IdentityCache, Layout
+from forestgames.bonsai._tables import (
+    BESIDE_POT,
+    BUD,
+    CARD_NAMES,
+    CARD_TYPES,
+    DIRECTIONS,
+    GOAL_IDS,
+    GOALS,
+    KIND_INDEX,
+    KINDS,
+    MARKET_SIZE,
+    POT_CELLS,
+    SLOT_CHOICE,
+    SLOT_TILES,
+    SOLO_STARTING_TILES,
+    STARTING_TILES,
+    WOOD,
+    CardKind,
+    cell_of,
+    deck_counts,
+    qr_of,
+)
+from forestgames.bonsai.moves import (
+    ClaimGoal,
+    Discard,
+    Finish,
+    Meditate,
+    Place,
+    Prune,
+    RenounceGoal,
+)
+from forestgames.bonsai.state import SYMBOL_NAMES, Phase
+
+__all__ = ["MEDITATIONS", "BonsaiCodec", "reachable_cells", "tile_bound", "wood_bound"]
+
+_WILDS: tuple[str | None, ...] = (None, *(kind.value for kind in KINDS))
+MEDITATIONS: tuple[tuple[int, str | None, str | None], ...] = tuple(
+    (slot, tile, wild)
+    for slot in range(1, MARKET_SIZE + 1)
+    for tile in (("wood", "leaf") if slot == 2 else (None,))
+    for wild in _WILDS
+)
+"""(slot, tile, wild) of Meditate ids 0..24."""
+_MEDITATION_INDEX = {m: i for i, m in enumerate(MEDITATIONS)}
+FINISH = len(MEDITATIONS)
+DISCARD = FINISH + 1
+CLAIM = DISCARD + len(KINDS)
+RENOUNCE = CLAIM + len(GOALS)
+PLACE = RENOUNCE + len(GOALS)
+PHASES: tuple[Phase, ...] = tuple(Phase)
+NUM_CARDS = len(CARD_TYPES)
+
+
+def _master_tiles(card: int) -> tuple[int, int]:
+    """(wood tiles, all tiles) a Master card can give (its wild tile counted as either)."""
+    spec = CARD_TYPES[card]
+    if spec.kind is not CardKind.MASTER:
+        return (0, 0)
+    return (spec.tiles[WOOD] + spec.wild, sum(spec.tiles) + spec.wild)
+
+
+def _starting(num_players: int) -> tuple[tuple[int, int, int, int], ...]:
+    return (SOLO_STARTING_TILES,) if num_players == 1 else STARTING_TILES[:num_players]
+
+
+def _slot_gain(index: int, kind: int | None) -> int:
+    """Tiles (of ``kind``, or of any kind) taken with the card of slot ``index + 1``."""
+    tiles = SLOT_TILES[index]
+    chosen = 1 if index + 1 == SLOT_CHOICE else 0  # slot 2: one wood or one leaf
+    return (sum(tiles) if kind is None else tiles[kind]) + chosen
+
+
+def wood_bound(num_players: int) -> int:
+    """W: the most wood tiles one player can gain in a game of ``num_players``."""
+    counts = deck_counts(num_players)
+    start = max(tiles[WOOD] for tiles in _starting(num_players))
+    slot = max(_slot_gain(k, WOOD) for k in range(MARKET_SIZE))
+    return start + sum(n * (slot + _master_tiles(c)[0]) for c, n in enumerate(counts))
+
+
+def tile_bound(num_players: int) -> int:
+    """T: the most tiles one player can gain in a game (the longest tile list of a tree)."""
+    counts = deck_counts(num_players)
+    start = max(sum(tiles) for tiles in _starting(num_players))
+    slot = max(_slot_gain(k, None) for k in range(MARKET_SIZE))
+    return start + sum(n * (slot + _master_tiles(c)[1]) for c, n in enumerate(counts))
+
+
+@functools.cache
+def reachable_cells(radius: int, wood_beside_pot: bool) -> tuple[int, ...]:
+    """Engine cells off the pot within ``radius`` steps of the bud (see the module
+    docstring), sorted by ``(r, q)``."""
+    distance = {BUD: 0}
+    queue = deque([BUD])
+    if wood_beside_pot:
+        for cell in BESIDE_POT:
+            distance[cell] = 1
+        queue.extend(sorted(BESIDE_POT))
+    while queue:
+        cell = queue.popleft()
+        if distance[cell] == radius:
+            continue
+        for d in DIRECTIONS:
+            near = cell + d
+            if near not in distance and near not in POT_CELLS:
+                distance[near] = distance[cell] + 1
+                queue.append(near)
+    del distance[BUD]
+    return tuple(sorted(distance, key=lambda c: qr_of(c)[::-1]))
+
+
+class _Seat(NamedTuple):
+    tree: Any  # the Tree (state) or its tile list (observation)
+    supply: tuple[int, ...]
+    cards: tuple[int, ...]
+    renounced: int
+
+
+class _View(NamedTuple):
+    observer: int
+    phase: Phase
+    first_player: int
+    turn: int
+    last_turn: int
+    deck_size: int
+    market: tuple[int, ...]
+    discards: tuple[int, ...]
+    seats: tuple[_Seat, ...]
+    goals_in_play: int
+    goal_owner: tuple[int, ...]
+    symbols: tuple[int, ...]
+
+
+def _layout(p: int, tiles: int, deck: int) -> Layout:
+    layout = Layout()
+    layout.add("phase", (len(PHASES),), "action, cultivate, helper, discard, goals, over")
+    layout.add("first_player", (p,), "the first player, one-hot")
+    layout.add("to_move", (p,), "the seat to move, one-hot")
+    layout.add("turn", (1,), "turns before this one")
+    layout.add("last_turn", (2,), "1 once the last turn is known, and its number")
+    layout.add("deck_size", (1,), "cards left in the deck")
+    layout.add("symbols", (len(SYMBOL_NAMES),), "placements left: wood, leaf, flower, fruit, wild")
+    layout.add("market", (MARKET_SIZE, NUM_CARDS), "card type in slots 1..4, one-hot")
+    layout.add("discards", (deck,), "solo discards in order: 1 + card type, 0 none")
+    layout.add("goals_in_play", (len(GOALS),), "goal tiles in play (goal id order)")
+    layout.add("supply", (p, len(KINDS)), "tiles in each seat's supply")
+    layout.add("cards", (p, NUM_CARDS), "Zen cards held per type")
+    layout.add("goals", (p, len(GOALS)), "goal tiles claimed")
+    layout.add("renounced", (p, len(GOALS)), "goal tiles renounced")
+    layout.add("tree_size", (p,), "tiles on the tree, the bud not counted")
+    layout.add("tree", (p, tiles, 6), "tiles sorted by (q, r): q, r, wood, leaf, flower, fruit")
+    return layout
+
+
+class BonsaiCodec(CodecBase):
+    """Integer actions and observation tensors of one Bonsai game (its options fixed)."""
+
+    observation_bounds = (-1e6, 1e6)  # tile coordinates q and r may be negative
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        p = self.num_players
+        self.wood_bound = wood_bound(p)
+        self.tile_bound = tile_bound(p)
+        self.radius = self.wood_bound + 2
+        self.cells = reachable_cells(self.radius, game.wood_beside_pot)
+        self._cell_index = {cell: i for i, cell in enumerate(self.cells)}
+        c = len(self.cells)
+        self.prune_base = PLACE + 4 * c
+        self.num_actions = self.prune_base + c
+        self.layout = _layout(p, self.tile_bound, sum(deck_counts(p)))
+        self.observation_shape = (self.layout.size,)
+        self._trees = IdentityCache(64)
+        self._previous: list[tuple[Any, array[float]] | None] = [None] * p
+        self._zeros = array("f", bytes(4 * self.layout.size))
+        offset = self.layout.offset
+        self._turn_span = (offset["phase"], offset["market"])
+        self._board_span = (offset["market"], offset["supply"])
+        self._goals_span = (offset["goals"], offset["renounced"])
+        self._decoded: dict[tuple[int, int], Any] = {}
+
+    # ------------------------------------------------------------------ ids
+
+    def _cell(self, at: Any) -> int | None:
+        if type(at) is not tuple or len(at) != 2 or type(at[0]) is not int:
+            return None
+        if type(at[1]) is not int or max(abs(at[0]), abs(at[1])) > self.radius + 8:
+            return None
+        return self._cell_index.get(cell_of(*at))
+
+    def _encode(self, move: Any) -> int | None:
+        kind = type(move)
+        if kind is Place:
+            c, k = self._cell(move.at), KIND_INDEX.get(move.kind)
+            return None if c is None or k is None else PLACE + k * len(self.cells) + c
+        if kind is Meditate:
+            return _MEDITATION_INDEX.get((move.slot, move.tile, move.wild))
+        if kind is Finish:
+            return FINISH
+        if kind is Discard:
+            k = KIND_INDEX.get(move.kind)
+            return None if k is None else DISCARD + k
+        if kind is Prune:
+            c = self._cell(move.at)
+            return None if c is None else self.prune_base + c
+        if kind is ClaimGoal or kind is RenounceGoal:
+            g = GOAL_IDS.get((move.colour, move.tier))
+            return None if g is None else (CLAIM if kind is ClaimGoal else RENOUNCE) + g
+        return None
+
+    def _decode(self, action_id: int, player: int) -> Any:
+        key = (action_id, player)
+        move = self._decoded.get(key)
+        if move is None:
+            if len(self._decoded) > 100_000:
+                self._decoded.clear()
+            move = self._decoded[key] = self._build(action_id, player)
+        return move
+
+    def _build(self, action_id: int, player: int) -> Any:
+        if action_id >= PLACE:
+            kind, c = divmod(action_id - PLACE, len(self.cells))
+            at = qr_of(self.cells[c])
+            return Prune(player, at) if kind == 4 else Place(player, KINDS[kind].value, at)
+        if action_id >= CLAIM:
+            claim = action_id < RENOUNCE
+            goal = GOALS[action_id - (CLAIM if claim else RENOUNCE)]
+            return (ClaimGoal if claim else RenounceGoal)(player, goal.colour, goal.tier)
+        if action_id >= DISCARD:
+            return Discard(player, KINDS[action_id - DISCARD].value)
+        if action_id == FINISH:
+            return Finish(player)
+        return Meditate(player, *MEDITATIONS[action_id])
+
+    # ------------------------------------------------------------------ tensors
+
+    # The tensor is patched from the previous tensor of the same seat: a part is rewritten
+    # only when its fields are different objects (a grown tree, a new market, ...).
+
+    def _view_of(self, state: Any, player: int) -> _View:
+        seats = tuple(
+            _Seat(state.trees[s], state.supplies[s], state.cards[s], state.renounced[s])
+            for s in range(self.num_players)
+        )
+        return _View(
+            player, state.phase, state.first_player, state.turn, state.last_turn,
+            len(state.deck), state.market, state.discards, seats, state.goals_in_play,
+            state.goal_owner, state.symbols,
+        )  # fmt: skip
+
+    def tensor(self, state: Any, player: int) -> np.ndarray:
+        """The observation tensor of seat ``player``, straight from ``state``."""
+        cached = self._cached_tensor(state, player)
+        if cached is not None:
+            return cached
+        player = self.check_seat(player)
+        previous = self._previous[player]
+        if previous is None:
+            buffer = self._encode_buffer(self._view_of(state, player))
+        else:
+            buffer = previous[1]
+            self._patch(buffer, previous[0], state, player)
+        self._previous[player] = (state, buffer)
+        return self._store_tensor(state, player, buffer)
+
+    def _patch(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
+        """Rewrite in place what differs between ``buffer`` (the tensor of ``old``) and
+        ``state``'s tensor."""
+        p = self.num_players
+        for s in range(p):
+            k = (s - player) % p
+            if old.trees[s] is not state.trees[s]:
+                self._write_tree(buffer, k, state.trees[s])
+            if old.supplies[s] is not state.supplies[s]:
+                self._write_supply(buffer, k, state.supplies[s])
+            if old.cards[s] is not state.cards[s]:
+                self._write_cards(buffer, k, state.cards[s])
+            if old.renounced[s] != state.renounced[s]:
+                self._write_renounced(buffer, k, state.renounced[s])
+        zeros = self._zeros
+        start, stop = self._turn_span
+        buffer[start:stop] = zeros[: stop - start]
+        v = _View(
+            player, state.phase, state.first_player, state.turn, state.last_turn,
+            len(state.deck), state.market, state.discards, (), state.goals_in_play,
+            state.goal_owner, state.symbols,
+        )  # fmt: skip
+        self._write_turn(buffer, v)
+        if (
+            old.market is not state.market
+            or old.discards is not state.discards
+            or old.goals_in_play != state.goals_in_play
+        ):
+            start, stop = self._board_span
+            buffer[start:stop] = zeros[: stop - start]
+            self._write_board(buffer, v)
+        if old.goal_owner is not state.goal_owner:
+            start, stop = self._goals_span
+            buffer[start:stop] = zeros[: stop - start]
+            self._write_goals(buffer, v)
+
+    def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+        """The observation tensor built from ``state.observation(player)`` alone."""
+        obs = observation
+        seats = []
+        for s, data in enumerate(obs["players"]):
+            tiles = tuple((q, r, KIND_INDEX[kind]) for q, r, kind in data["tree"])
+            renounced = sum(1 << _goal(name) for name in obs["renounced"][s])
+            seats.append(
+                _Seat(
+                    tiles,
+                    tuple(data["supply"][kind.value] for kind in KINDS),
+                    tuple(CARD_NAMES[name] for name in data["cards"]),
+                    renounced,
+                )
+            )
+        owner = [-1] * len(GOALS)
+        for name, seat in obs["goal_owners"].items():
+            owner[_goal(name)] = seat
+        view = _View(
+            observer=obs["observer"],
+            phase=Phase(obs["phase"]),
+            first_player=obs["first_player"],
+            turn=obs["turn"],
+            last_turn=-1 if obs["last_turn"] is None else obs["last_turn"],
+            deck_size=obs["deck_size"],
+            market=tuple(-1 if name is None else CARD_NAMES[name] for name in obs["market"]),
+            discards=tuple(CARD_NAMES[name] for name in obs["discards"]),
+            seats=tuple(seats),
+            goals_in_play=sum(1 << _goal(name) for name in obs["goals_in_play"]),
+            goal_owner=tuple(owner),
+            symbols=tuple(obs["symbols"][name] for name in SYMBOL_NAMES),
+        )
+        return self._encode_view(view)
+
+    def _tree_block(self, tree: Any) -> array[float]:
+        """The (T, 6) tile list of a tree, flat: a Tree (cached by identity) or its tiles."""
+        if isinstance(tree, tuple):
+            tiles = tree
+        else:
+            hit: array[float] | None = self._trees.get(tree)
+            if hit is not None:
+                return hit
+            cells = tree.cells
+            tiles = tuple((*qr_of(c), cells[c]) for c in sorted(cells) if c != BUD)
+        block = array("f", bytes(4 * 6 * self.tile_bound))
+        row = 0
+        for q, r, kind in tiles:
+            block[row] = q
+            block[row + 1] = r
+            block[row + 2 + kind] = 1.0
+            row += 6
+        if not isinstance(tree, tuple):
+            self._trees.put(tree, 0, block)
+        return block
+
+    def _encode_view(self, v: _View) -> np.ndarray:
+        """The whole tensor of view ``v``."""
+        return np.frombuffer(self._encode_buffer(v), np.float32).copy()
+
+    def _encode_buffer(self, v: _View) -> array[float]:
+        """The whole tensor of view ``v`` as a float32 ``array``."""
+        buffer = array("f", bytes(4 * self.layout.size))
+        p = self.num_players
+        for seat, data in enumerate(v.seats):
+            self._write_seat(buffer, (seat - v.observer) % p, data)
+        self._write_turn(buffer, v)
+        self._write_board(buffer, v)
+        self._write_goals(buffer, v)
+        return buffer
+
+    def _write_seat(self, buffer: array[float], k: int, data: _Seat) -> None:
+        """Seat ``k`` (observer order): supply, cards, renounced goals, tree."""
+        self._write_supply(buffer, k, data.supply)
+        self._write_cards(buffer, k, data.cards)
+        self._write_renounced(buffer, k, data.renounced)
+        self._write_tree(buffer, k, data.tree)
+
+    def _write_supply(self, buffer: array[float], k: int, supply: tuple[int, ...]) -> None:
+        start = self.layout.offset["supply"] + k * 4
+        buffer[start : start + 4] = array("f", supply)
+
+    def _write_cards(self, buffer: array[float], k: int, cards: tuple[int, ...]) -> None:
+        start = self.layout.offset["cards"] + k * NUM_CARDS
+        buffer[start : start + NUM_CARDS] = self._zeros[:NUM_CARDS]
+        for card in cards:
+            buffer[start + card] += 1.0
+
+    def _write_renounced(self, buffer: array[float], k: int, renounced: int) -> None:
+        start = self.layout.offset["renounced"] + k * len(GOALS)
+        for g in range(len(GOALS)):
+            buffer[start + g] = renounced >> g & 1
+
+    def _write_tree(self, buffer: array[float], k: int, tree: Any) -> None:
+        block = self._tree_block(tree)
+        start = self.layout.offset["tree"] + k * len(block)
+        buffer[start : start + len(block)] = block
+        size = len(tree) if isinstance(tree, tuple) else len(tree) - 1
+        buffer[self.layout.offset["tree_size"] + k] = size
+
+    def _write_turn(self, buffer: array[float], v: _View) -> None:
+        """Phase, first player, seat to move, turn, last turn, deck size, symbols."""
+        at = self.layout.offset
+        p = self.num_players
+        buffer[at["phase"] + PHASES.index(v.phase)] = 1.0
+        buffer[at["first_player"] + (v.first_player - v.observer) % p] = 1.0
+        buffer[at["turn"]] = v.turn
+        buffer[at["deck_size"]] = v.deck_size
+        if v.phase is not Phase.OVER:
+            buffer[at["to_move"] + (v.first_player + v.turn - v.observer) % p] = 1.0
+        if v.last_turn >= 0:
+            buffer[at["last_turn"]] = 1.0
+            buffer[at["last_turn"] + 1] = v.last_turn
+        symbols = at["symbols"]
+        for k, count in enumerate(v.symbols):
+            buffer[symbols + k] = count
+
+    def _write_board(self, buffer: array[float], v: _View) -> None:
+        """Market, solo discards, goals in play (zero before)."""
+        at = self.layout.offset
+        for slot, card in enumerate(v.market):
+            if card >= 0:
+                buffer[at["market"] + slot * NUM_CARDS + card] = 1.0
+        for position, card in enumerate(v.discards):
+            buffer[at["discards"] + position] = 1 + card
+        for g in range(len(GOALS)):
+            if v.goals_in_play >> g & 1:
+                buffer[at["goals_in_play"] + g] = 1.0
+
+    def _write_goals(self, buffer: array[float], v: _View) -> None:
+        """Claimed goals per seat (zero before)."""
+        start, p = self.layout.offset["goals"], self.num_players
+        for g, owner in enumerate(v.goal_owner):
+            if owner >= 0:
+                buffer[start + ((owner - v.observer) % p) * len(GOALS) + g] = 1.0
+
+
+def _goal(name: str) -> int:
+    colour, tier = name.split()
+    return GOAL_IDS[(colour, int(tier))]

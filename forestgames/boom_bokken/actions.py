@@ -1,0 +1,347 @@
+"""Boom Bokken as integer actions and float32 tensors (for RL code and search).
+
+Action ids, with P players, G card groups (below) and offsets ``k = 1..P-1``
+naming the seat ``(player + k) % P`` (a target, a next leader)::
+
+    PLAY   g, k, a    (g*(P-1) + k-1)*2 + a      lead or answer: group g, a 0 lower, 1 higher
+    KNOCK  v, k, a    KNOCK + ((v-1)*(P-1) + k-1)*2 + a   Expert only: one orange v, "je cogne"
+    FINAL  g          FINAL + g                  a play that ends the round (no target)
+    BOOM   k          BOOM + k-1                 explode, seat (player + k) % P leads next
+    BOOM_END          BOOM + P-1                 an explosion that ends the round
+    TIME_OUT          BOOM + P                   Temps Mort;  num_actions = BOOM + P + 1
+
+Card groups: without Expert mode, the 16 single cards ``1``..``8`` then
+``F1``..``F8``; in Expert mode (a Coureur plays several cards of one value),
+for each value v every ``i`` orange and ``j`` Flash cards with
+``0 <= i <= deck[v]``, ``0 <= j <= deck[Fv]``, ``i + j >= 1``, value by value,
+``i`` then ``j`` ascending. A seat can never hold more copies of a card than
+the deck has, so every legal play has an id. The environments add one id,
+``num_actions``, for PASS on a reaction turn.
+
+The observation tensor (``observation_shape = (D,)``) holds the fields of
+``docs/boom_bokken.md``, "Actions and tensors"; seats in observer order.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from forestgames._codec import CodecBase, Layout
+from forestgames.boom_bokken._tables import (
+    ANNOUNCEMENTS,
+    CARD_CODE,
+    CARD_NAMES,
+    NUM_CODES,
+    ROLES,
+    ROUNDS,
+    VALUES,
+    flash,
+)
+from forestgames.boom_bokken.moves import Boom, Play, TimeOut
+
+__all__ = ["BoomBokkenCodec"]
+
+
+def card_groups(deck: tuple[int, ...], several: bool) -> tuple[tuple[str, ...], ...]:
+    """Every card group a play may put down (see the module docstring), in id order."""
+    if not several:
+        return tuple((name,) for name in CARD_NAMES[1:] if deck[CARD_CODE[name]])
+    groups = []
+    for v in VALUES:
+        for i in range(deck[v] + 1):
+            for j in range(deck[flash(v)] + 1):
+                if i + j:
+                    groups.append((str(v),) * i + (f"F{v}",) * j)
+    return tuple(groups)
+
+
+def _layout(p: int, teams: int, pile: int) -> Layout:
+    layout = Layout()
+    layout.add("hand", (NUM_CODES,), "my hand: count per card code (T, 1..8, F1..F8)")
+    layout.add("hand_sizes", (p,), "cards held per seat (exploded seats' too)")
+    layout.add("deck_size", (1,), "cards in the draw pile")
+    layout.add("aside", (1,), "Temps Mort cards set aside this round")
+    layout.add("safe", (p,), "rank in this round's safe order (1 = first), 0 if not safe")
+    layout.add("exploded", (p,), "rank in this round's explosions, 0 if not exploded")
+    layout.add("leader", (p,), "the seat to lead (pile empty), one-hot")
+    layout.add("target", (p,), "the named seat, one-hot")
+    layout.add("announce", (2,), "the announcement, one-hot: lower, higher")
+    layout.add("last_player", (p,), "the seat that played the top card, one-hot")
+    layout.add("tokens", (p,), "Bokken tokens per seat")
+    layout.add("pile_top", (NUM_CODES,), "the top card of the pile, one-hot")
+    layout.add("pile_counts", (NUM_CODES,), "pile cards per card code")
+    layout.add("pile", (pile,), "pile cards bottom first, as card codes (0 = no card)")
+    layout.add("round", (ROUNDS,), "the round under way, one-hot")
+    layout.add("over", (1,), "1 once the game is over")
+    layout.add("teams", (p, teams), "each seat's team this round, one-hot")
+    layout.add("roles", (p, len(ROLES)), "Expert roles gardien, cogneur, coureur, one-hot")
+    layout.add("history_safe", (ROUNDS, p), "per finished round, rank in its safe order")
+    layout.add("history_teams", (ROUNDS, p, teams), "per finished round, each seat's team")
+    return layout
+
+
+class BoomBokkenCodec(CodecBase):
+    """Integer actions and observation tensors of one Boom Bokken game (its options fixed)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        p = self.num_players
+        self.groups = card_groups(game.deck, game.expert)
+        self._group_index = {group: g for g, group in enumerate(self.groups)}
+        g = len(self.groups)
+        self.knock_base = g * (p - 1) * 2
+        self.final_base = self.knock_base + (8 * (p - 1) * 2 if game.expert else 0)
+        self.boom_base = self.final_base + g
+        self.time_out_id = self.boom_base + p
+        self.num_actions = self.time_out_id + 1
+        self.pass_id = self.num_actions
+        self.pile_length = sum(game.deck[1:])
+        self.layout = _layout(p, len(game.team_sizes), self.pile_length)
+        self.observation_shape = (self.layout.size,)
+        self._decoded: dict[tuple[int, int], Any] = {}
+        self._previous: list[tuple[_View, array[float]] | None] = [None] * p
+        self._zeros = array("f", bytes(4 * self.layout.size))
+        offset = self.layout.offset
+        self._turn_span = (offset["hand_sizes"], offset["pile_top"])
+        self._pile_span = (offset["pile_top"], offset["round"])
+        self._round_span = (offset["round"], self.layout.size)
+
+    # ------------------------------------------------------------------ ids
+
+    def _offset(self, seat: Any, player: int) -> int | None:
+        if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
+            return None
+        if not 0 <= seat < self.num_players or seat == player:
+            return None
+        return int(seat - player) % self.num_players
+
+    def _encode(self, move: Any) -> int | None:
+        kind = type(move)
+        p, player = self.num_players, move.player
+        if kind is TimeOut:
+            return self.time_out_id
+        if kind is Boom:
+            if move.next_leader is None:
+                return self.boom_base + p - 1
+            k = self._offset(move.next_leader, player)
+            return None if k is None else self.boom_base + k - 1
+        if kind is not Play:
+            return None
+        group = self._group_index.get(move.cards)
+        if group is None:
+            return None
+        if move.target is None:
+            ok = move.announce is None and move.knock is False
+            return self.final_base + group if ok else None
+        k = self._offset(move.target, player)
+        if k is None or move.announce not in ANNOUNCEMENTS:
+            return None
+        a = ANNOUNCEMENTS.index(move.announce)
+        if move.knock is False:
+            return (group * (p - 1) + k - 1) * 2 + a
+        cards = move.cards
+        if move.knock is not True or not self.game.expert or len(cards) != 1 or cards[0][0] == "F":
+            return None
+        return self.knock_base + ((int(cards[0]) - 1) * (p - 1) + k - 1) * 2 + a
+
+    def _decode(self, action_id: int, player: int) -> Any:
+        key = (action_id, player)
+        move = self._decoded.get(key)
+        if move is None:
+            move = self._decoded[key] = self._build(action_id, player)
+        return move
+
+    def _build(self, action_id: int, player: int) -> Any:
+        p = self.num_players
+        if action_id == self.time_out_id:
+            return TimeOut(player)
+        if action_id >= self.boom_base:
+            k = action_id - self.boom_base + 1
+            return Boom(player, None if k == p else (player + k) % p)
+        if action_id >= self.final_base:
+            return Play(player, self.groups[action_id - self.final_base])
+        if action_id >= self.knock_base:
+            rest, a = divmod(action_id - self.knock_base, 2)
+            v, k = divmod(rest, p - 1)
+            return Play(player, (str(v + 1),), (player + k + 1) % p, ANNOUNCEMENTS[a], True)
+        rest, a = divmod(action_id, 2)
+        g, k = divmod(rest, p - 1)
+        return Play(player, self.groups[g], (player + k + 1) % p, ANNOUNCEMENTS[a])
+
+    def reaction_seats(self, state: Any) -> tuple[int, ...]:
+        """While a seat is named: every other seat still in the round (they may interject)."""
+        if state.over or state.target < 0:
+            return ()
+        return tuple(s for s in state.players_in_round if s != state.target)
+
+    # ------------------------------------------------------------------ tensors
+
+    # The tensor is patched from the previous tensor of the same seat: the pile and the
+    # round's fields are rewritten only when they are different objects.
+
+    def _view_of(self, state: Any, player: int) -> _View:
+        return _View(
+            player, state.hands[player], state.hand_sizes, len(state.deck), state.round,
+            state.over, state.teams, state.roles, state.pile,
+            state.pile[-1] if state.pile else -1, state.aside, state.safe, state.exploded,
+            state.leader, state.target, state.higher, state.last_player, state.tokens,
+            state.history,
+        )  # fmt: skip
+
+    def tensor(self, state: Any, player: int) -> np.ndarray:
+        """The observation tensor of seat ``player``, straight from ``state``."""
+        cached = self._cached_tensor(state, player)
+        if cached is not None:
+            return cached
+        player = self.check_seat(player)
+        v = self._view_of(state, player)
+        previous = self._previous[player]
+        if previous is None:
+            buffer = self._encode_buffer(v)
+        else:
+            old, buffer = previous
+            zeros = self._zeros
+            if old.hand is not v.hand:
+                self._write_hand(buffer, v)
+            start, stop = self._turn_span
+            buffer[start:stop] = zeros[: stop - start]
+            self._write_turn(buffer, v)
+            if old.pile is not v.pile:
+                start, stop = self._pile_span
+                buffer[start:stop] = zeros[: stop - start]
+                self._write_pile(buffer, v)
+            if old.history is not v.history or old.teams is not v.teams or old.over != v.over:
+                start, stop = self._round_span
+                buffer[start:stop] = zeros[: stop - start]
+                self._write_round(buffer, v)
+        self._previous[player] = (v, buffer)
+        return self._store_tensor(state, player, buffer)
+
+    def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+        """The observation tensor built from ``state.observation(player)`` alone."""
+        obs = observation
+        hand = [0] * NUM_CODES
+        for name in obs["hand"]:
+            hand[CARD_CODE[name]] += 1
+        pile = tuple(CARD_CODE[name] for name in obs["pile"])
+        roles = tuple(obs["roles"]) if obs["roles"] is not None else ()
+        view = _View(
+            observer=obs["observer"],
+            hand=tuple(hand),
+            hand_sizes=tuple(obs["hand_sizes"]),
+            deck_size=obs["deck_size"],
+            round=obs["round"],
+            over=obs["over"],
+            teams=tuple(obs["teams"]),
+            roles=roles,
+            pile=pile,
+            top=pile[-1] if pile else -1,
+            aside=obs["aside"],
+            safe=tuple(obs["safe"]),
+            exploded=tuple(obs["exploded"]),
+            leader=-1 if obs["leader"] is None else obs["leader"],
+            target=-1 if obs["target"] is None else obs["target"],
+            higher=obs["announce"] == "higher",
+            last_player=-1 if obs["last_player"] is None else obs["last_player"],
+            tokens=tuple(obs["tokens"]),
+            history=tuple((tuple(h["safe_order"]), tuple(h["teams"])) for h in obs["history"]),
+        )
+        return self._encode_view(view)
+
+    def _encode_view(self, v: _View) -> np.ndarray:
+        """The whole tensor of view ``v``."""
+        return np.frombuffer(self._encode_buffer(v), np.float32).copy()
+
+    def _encode_buffer(self, v: _View) -> array[float]:
+        """The whole tensor of view ``v`` as a float32 ``array``."""
+        buffer = array("f", bytes(4 * self.layout.size))
+        self._write_hand(buffer, v)
+        self._write_turn(buffer, v)
+        self._write_pile(buffer, v)
+        self._write_round(buffer, v)
+        return buffer
+
+    def _write_hand(self, buffer: array[float], v: _View) -> None:
+        start = self.layout.offset["hand"]
+        buffer[start : start + NUM_CODES] = array("f", v.hand)
+
+    def _write_turn(self, buffer: array[float], v: _View) -> None:
+        """Hand sizes, deck, the round's safe and exploded seats, the chain (zero before)."""
+        at = self.layout.offset
+        p, observer = self.num_players, v.observer
+        sizes, tokens = at["hand_sizes"], at["tokens"]
+        for seat in range(p):
+            k = (seat - observer) % p
+            buffer[sizes + k] = v.hand_sizes[seat]
+            buffer[tokens + k] = v.tokens[seat]
+        buffer[at["deck_size"]] = v.deck_size
+        buffer[at["aside"]] = v.aside
+        for rank, seat in enumerate(v.safe, 1):
+            buffer[at["safe"] + (seat - observer) % p] = rank
+        for rank, seat in enumerate(v.exploded, 1):
+            buffer[at["exploded"] + (seat - observer) % p] = rank
+        if v.leader >= 0:
+            buffer[at["leader"] + (v.leader - observer) % p] = 1.0
+        if v.target >= 0:
+            buffer[at["target"] + (v.target - observer) % p] = 1.0
+            buffer[at["announce"] + int(v.higher)] = 1.0
+        if v.last_player >= 0:
+            buffer[at["last_player"] + (v.last_player - observer) % p] = 1.0
+
+    def _write_pile(self, buffer: array[float], v: _View) -> None:
+        """The pile: top card, counts, the cards in order (zero before)."""
+        if not v.pile:
+            return
+        at = self.layout.offset
+        buffer[at["pile_top"] + v.top] = 1.0
+        counts, sequence = at["pile_counts"], at["pile"]
+        for position, code in enumerate(v.pile):
+            buffer[counts + code] += 1.0
+            buffer[sequence + position] = code
+
+    def _write_round(self, buffer: array[float], v: _View) -> None:
+        """Round, over, teams and roles, the finished rounds (zero before)."""
+        at = self.layout.offset
+        p, observer = self.num_players, v.observer
+        teams = len(self.game.team_sizes)
+        buffer[at["round"] + v.round - 1] = 1.0
+        if v.over:
+            buffer[at["over"]] = 1.0
+        for seat in range(p):
+            k = (seat - observer) % p
+            buffer[at["teams"] + k * teams + v.teams[seat]] = 1.0
+            if v.roles:
+                buffer[at["roles"] + k * 3 + ROLES.index(v.roles[seat])] = 1.0
+        for r, (order, round_teams) in enumerate(v.history):
+            for rank, seat in enumerate(order, 1):
+                buffer[at["history_safe"] + r * p + (seat - observer) % p] = rank
+            for seat in range(p):
+                k = (seat - observer) % p
+                buffer[at["history_teams"] + (r * p + k) * teams + round_teams[seat]] = 1.0
+
+
+class _View(NamedTuple):
+    """The fields a tensor is made of, taken from a state or from an observation dict."""
+
+    observer: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    round: int
+    over: bool
+    teams: tuple[int, ...]
+    roles: tuple[str, ...]
+    pile: tuple[int, ...]
+    top: int
+    aside: int
+    safe: tuple[int, ...]
+    exploded: tuple[int, ...]
+    leader: int
+    target: int
+    higher: bool
+    last_player: int
+    tokens: tuple[int, ...]
+    history: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]

@@ -1,0 +1,1084 @@
+"""Lockstep Bosk: thousands of games stepped at once on numpy arrays.
+
+    vec = fg.bosk.VectorBosk(num_players=4, batch=1024, seed=0)
+    rng = np.random.default_rng(1)
+    while not vec.terminated.all():
+        mask = vec.legal_action_mask()            # (batch, num_actions) int8
+        vec.step(vec.random_actions(rng))         # one id per game; finished games ignore theirs
+    vec.scores, vec.winners, vec.state(17)        # state(i) is an ordinary BoskState
+    vec.reset(2); vec.play(["greedy", "random", "random", "random"], seed=3)  # playouts
+
+Game i of ``VectorBosk(p, batch, seed)`` starts as ``game.new_game(derive_seed(seed, i))``
+and follows the rules of the scalar engine (``forestgames.bosk.rules``), every
+season and option included; ``state(i)`` equals the scalar state after the
+same moves.
+
+Action ids (N = S-1 intersections per side, t = row*N + col, s = row*S + col)::
+
+    PlantTree(value v, intersection t)   (v-1)*N*N + t           [0, 4N²)
+    ChooseWind(d), d in N E S W          4N² + index of d        4 ids
+    ChooseTree(t)                        4N² + 4 + t             N² ids
+    ChooseTile(tile 1..8, 1 = squirrel)  5N² + 4 + tile - 1      8 ids
+    PlaceLeaf(s)                         5N² + 12 + s            S² ids
+    PlaceSquirrel(s)                     5N² + 12 + S² + s       S² ids
+
+Each phase lists a game's legal ids as a row of candidates in the scalar
+engine's ``legal_moves()`` order (-1 where a candidate is not legal): the
+mask, the legality check of ``step`` and the playouts all read those rows.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from forestgames.bosk._pystreams import PythonStreams
+from forestgames.bosk._tables import (
+    DIRECTIONS,
+    LEAF_TILES,
+    NUM_TERRAINS,
+    ROUNDS,
+    SQUIRREL,
+    SUMMER_POINTS,
+    TREE_VALUES,
+    TREES_PER_VALUE,
+    WINTER_POINTS,
+    geometry,
+)
+from forestgames.bosk.rules import BoskGame
+from forestgames.bosk.scoring import _rank
+from forestgames.bosk.state import BoskState, Phase
+from forestgames.core import (
+    ConfigError,
+    IllegalMoveError,
+    StateError,
+    derive_seed,
+    new_rng,
+    resolve_seed,
+)
+
+__all__ = ["ActionLayout", "VectorBosk"]
+
+# Phase codes of the arrays, in the order of Phase.
+PHASES: tuple[Phase, ...] = (
+    Phase.SPRING,
+    Phase.WIND,
+    Phase.TREE,
+    Phase.TILE,
+    Phase.LEAVES,
+    Phase.SQUIRREL,
+    Phase.OVER,
+)
+SPRING, WIND, TREE, TILE, LEAVES, SQUIRREL_STEP, OVER = range(len(PHASES))
+PHASE_CODE = {phase: code for code, phase in enumerate(PHASES)}
+VALUES = (1, 2, 3, 4)
+_UNDER_SQUIRREL = 127  # a leaf cost no path can pay
+LEAF_TILE_COUNT = len(LEAF_TILES)
+
+
+class ActionLayout:
+    """The id ranges of one board size (see the module docstring)."""
+
+    def __init__(self, size: int) -> None:
+        n = size - 1
+        self.size, self.n = size, n
+        self.intersections, self.squares = n * n, size * size
+        self.plant = 0
+        self.wind = 4 * n * n
+        self.tree = self.wind + 4
+        self.tile = self.tree + n * n
+        self.leaf = self.tile + LEAF_TILE_COUNT
+        self.squirrel = self.leaf + size * size
+        self.num_actions = self.squirrel + size * size
+
+    def action_id(self, move: Any) -> int:
+        """The id of a Bosk move (for tests and conversions; the seat is not part of it)."""
+        kind = type(move).__name__
+        if kind == "PlantTree":
+            return int((move.value - 1) * self.intersections + self._point(move.at, self.n))
+        if kind == "ChooseWind":
+            return self.wind + DIRECTIONS.index(move.direction)
+        if kind == "ChooseTree":
+            return self.tree + self._point(move.at, self.n)
+        if kind == "ChooseTile":
+            return int(self.tile + move.tile - 1)
+        if kind == "PlaceLeaf":
+            return self.leaf + self._point(move.at, self.size)
+        if kind == "PlaceSquirrel":
+            return self.squirrel + self._point(move.at, self.size)
+        raise IllegalMoveError(f"{move!r} is not a Bosk move")
+
+    @staticmethod
+    def _point(at: tuple[int, int], width: int) -> int:
+        return int(at[0]) * width + int(at[1])
+
+    def describe(self, action: int) -> str:
+        """A short text for an id, for error messages."""
+        for name, low, high in (
+            ("PlantTree", self.plant, self.wind),
+            ("ChooseWind", self.wind, self.tree),
+            ("ChooseTree", self.tree, self.tile),
+            ("ChooseTile", self.tile, self.leaf),
+            ("PlaceLeaf", self.leaf, self.squirrel),
+            ("PlaceSquirrel", self.squirrel, self.num_actions),
+        ):
+            if low <= action < high:
+                return f"{action} ({name})"
+        return f"{action} (not an id: ids are 0..{self.num_actions - 1})"
+
+
+class _Tables:
+    """Geometry of one board size as padded numpy arrays (-1 = no square)."""
+
+    def __init__(self, size: int, exactly_three: bool) -> None:
+        g = geometry(size)
+        self.layout = ActionLayout(size)
+        n2, s2 = g.intersections, g.squares
+        self.base = np.full((4, n2, 3), -1, dtype=np.intp)
+        self.next = np.full((4, s2, 3), -1, dtype=np.intp)
+        reach = [
+            [sorted(_stops(steps, exactly_three)) for steps in g.squirrel_reach[d]]
+            for d in DIRECTIONS
+        ]
+        width = max(len(r) for per_wind in reach for r in per_wind)
+        self.reach = np.full((4, n2, width), -1, dtype=np.intp)
+        for d, wind in enumerate(DIRECTIONS):
+            for t in range(n2):
+                self.base[d, t, :2] = g.base[wind][t]
+                self.reach[d, t, : len(reach[d][t])] = reach[d][t]
+            for s in range(s2):
+                self.next[d, s, : len(g.next[wind][s])] = g.next[wind][s]
+        # the next leaf's candidates by wind and source: the last square s (row s), or,
+        # for the first leaf, the tree t (row S² + t)
+        self.leaf_from = np.concatenate([self.next, self.base], axis=1).reshape(-1, 3)
+        for table in (self.base, self.next, self.reach, self.leaf_from):
+            table.flags.writeable = False
+
+
+def _stops(steps: tuple[frozenset[int], ...], exactly_three: bool) -> frozenset[int]:
+    """The squares a squirrel may stop on, given the squares 1, 2 and 3 steps away."""
+    return steps[-1] if exactly_three else steps[0] | steps[1] | steps[2]
+
+
+@functools.cache
+def _tables(size: int, exactly_three: bool) -> _Tables:
+    return _Tables(size, exactly_three)
+
+
+def _row_count(flags: np.ndarray) -> np.ndarray:
+    """(G,) the number of True per row of ``flags`` (G, C): column adds for narrow rows
+    (numpy's per-row reductions cost more than a few whole-column additions)."""
+    if flags.shape[1] > 16:
+        return np.asarray(flags.sum(axis=1))
+    columns = flags.view(np.int8)
+    total = columns[:, 0].astype(np.intp)
+    for c in range(1, flags.shape[1]):
+        total += columns[:, c]
+    return total
+
+
+def _nth_true(valid: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """Per row, the column of the ``index``-th True (counting from 0) of ``valid`` (G, C).
+
+    The column is the number of prefixes holding at most ``index`` Trues: running
+    counts column by column for narrow rows, down the transposed mask for wide ones,
+    so that every numpy operation runs along the G games.
+    """
+    if valid.shape[1] > 16:
+        counts = np.cumsum(valid.T, axis=0, dtype=np.int16)
+        return np.asarray((counts <= index.astype(np.int16)).sum(axis=0))
+    columns = valid.view(np.int8)
+    running = columns[:, 0].astype(np.intp)
+    position = (running <= index).astype(np.intp)
+    for c in range(1, valid.shape[1] - 1):
+        running += columns[:, c]
+        position += running <= index
+    return position
+
+
+class VectorBosk:
+    """``batch`` Bosk games stepped in lockstep; see the module docstring.
+
+    ``current_player`` (batch,) int8 is -1 once a game is over; ``terminated``
+    (batch,) bool; ``scores`` (batch, P) summer plus winter; ``winners``
+    (batch,) int8, the winning seat once over, else -1.
+    """
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        batch: int = 1,
+        seed: int | None = None,
+        *,
+        first_game: int = 0,
+        **options: Any,
+    ) -> None:
+        self.game = BoskGame.create(num_players=num_players, **options)
+        if isinstance(batch, bool) or not isinstance(batch, int | np.integer) or batch < 1:
+            raise ConfigError(f"batch must be a positive int, not {batch!r}")
+        self.batch = int(batch)
+        self._setup()
+        self.reset(seed, first_game=first_game)
+
+    # ------------------------------------------------------------------ construction
+
+    def _setup(self) -> None:
+        game, b = self.game, self.batch
+        p, size = game.num_players, game.size
+        self.num_players = p
+        self._t = _tables(size, bool(game.squirrel_exactly_three))
+        self._kinds = np.asarray(game.terrain, dtype=np.intp).reshape(-1)  # terrain of each square
+        self.layout = self._t.layout
+        n2, s2 = self.layout.intersections, self.layout.squares
+        self._height_limit = (LEAF_TILE_COUNT - 1) * p  # one leaf per square per leaf path
+        self._phase = np.zeros(b, np.intp)
+        self._round = np.zeros(b, np.intp)
+        self._start = np.zeros(b, np.intp)
+        self._turn = np.zeros(b, np.intp)
+        self._owner = np.full((b, n2), -1, np.int8)
+        self._value = np.zeros((b, n2), np.int8)
+        self._stack = np.full((b, s2, self._height_limit), -1, np.int8)
+        self._height = np.zeros((b, s2), np.int8)
+        self._leaf_top = np.full((b, s2), -1, np.int8)
+        self._squirrel = np.full((b, p), -1, np.int16)
+        self._squirrel_on = np.full((b, s2), -1, np.int8)
+        # [game, square s, seat p]: the leaves p must return to lay one on s: 0 if s is
+        # empty or topped by p's leaf, the stack's height if by another's, 127 under a squirrel
+        self._cost = np.zeros((b, s2, p), np.int8)
+        self._tiles_used = np.zeros((b, p), np.int16)
+        self._round_tile = np.zeros((b, p), np.int8)
+        self._first_wind = np.full(b, -1, np.intp)
+        self._tree = np.full(b, -1, np.intp)
+        self._active = np.zeros(b, np.intp)
+        self._last = np.full(b, -1, np.intp)
+        self._summer = np.zeros((b, p), np.int16)
+        self._winter = np.zeros((b, p), np.int16)
+        # each seat's trees after spring: intersections ascending, -1 once removed
+        self._trees = np.full((b, p, len(TREE_VALUES)), -1, np.int16)
+        # the legal ids of a leaf path or squirrel under way (scalar order, -1 padded),
+        # worked out once when the previous move is applied
+        self._leaf_moves = np.full((b, 3), -1, np.intp)
+        self._squirrel_moves = np.full((b, self._t.reach.shape[2]), -1, np.intp)
+        self._planted = np.zeros((b, p, 5), np.int8)  # spring: trees planted per seat and value
+        self._move_count = np.zeros(b, np.intp)
+        self._winter_due = np.zeros(b, bool)  # ended, winter not scored yet (see _settle)
+        self._mover = np.zeros(b, np.intp)  # (start + turn) % P, kept in step
+        self._blow = np.zeros(b, np.intp)  # this round's wind, kept in step
+
+    def reset(self, seed: int | None = None, *, first_game: int = 0) -> None:
+        """Start every game anew: game i as ``game.new_game(seed=derive_seed(seed, i))``
+        (``derive_seed(seed, first_game + i)`` to continue a run's numbering)."""
+        seed = resolve_seed(seed)
+        if isinstance(first_game, bool) or not isinstance(first_game, int) or first_game < 0:
+            raise ConfigError(f"first_game must be a non-negative int, not {first_game!r}")
+        self.seed = seed
+        p = self.num_players
+        firsts = [
+            int(new_rng(derive_seed(seed, first_game + i)).integers(p)) for i in range(self.batch)
+        ]
+        self._clear()
+        self._start[:] = firsts
+        self._sync(slice(None))
+
+    def _clear(self) -> None:
+        for name, fill in (
+            ("_phase", SPRING), ("_round", 0), ("_start", 0), ("_turn", 0), ("_owner", -1),
+            ("_value", 0), ("_stack", -1), ("_height", 0), ("_leaf_top", -1),
+            ("_squirrel", -1), ("_squirrel_on", -1), ("_cost", 0), ("_tiles_used", 0),
+            ("_round_tile", 0),
+            ("_first_wind", -1), ("_tree", -1), ("_active", 0), ("_last", -1), ("_summer", 0),
+            ("_winter", 0), ("_trees", -1), ("_leaf_moves", -1),
+            ("_squirrel_moves", -1), ("_move_count", 0), ("_planted", 0),
+            ("_winter_due", False),
+        ):  # fmt: skip
+            getattr(self, name)[...] = fill
+
+    @classmethod
+    def from_states(cls, states: Sequence[BoskState]) -> VectorBosk:
+        """A batch holding ``states`` (all of one game and options), read through ``to_dict``."""
+        states = list(states)
+        if not states:
+            raise ConfigError("from_states needs at least one state")
+        game = states[0].game
+        if any(s.game != game for s in states):
+            raise ConfigError("from_states: every state must be of the same game and options")
+        vec = cls(game.num_players, len(states), 0, **_options_without_players(game))
+        for i, state in enumerate(states):
+            vec._load(i, state.to_dict())
+        return vec
+
+    def _load(self, i: int, data: dict[str, Any]) -> None:
+        n, size = self.layout.n, self.layout.size
+        self._phase[i] = PHASE_CODE[Phase(data["phase"])]
+        self._round[i] = data["round"]
+        self._start[i] = data["order"][0]
+        self._turn[i] = data["turn"]
+        self._owner[i], self._value[i] = -1, 0
+        self._planted[i] = 0
+        for r, c, seat, value in data["trees"]:
+            self._owner[i, r * n + c], self._value[i, r * n + c] = seat, value
+            self._planted[i, seat, value] += 1
+        self._stack[i], self._height[i], self._leaf_top[i] = -1, 0, -1
+        self._squirrel[i], self._squirrel_on[i] = -1, -1
+        self._cost[i] = 0
+        for r, row in enumerate(data["stacks"]):
+            for c, text in enumerate(row):
+                self._load_square(i, r * size + c, text)
+        for seat, used in enumerate(data["tiles_used"]):
+            self._tiles_used[i, seat] = sum(1 << t for t in used)
+        self._round_tile[i] = data["round_tiles"]
+        wind = data["first_wind"]
+        self._first_wind[i] = -1 if wind is None else DIRECTIONS.index(wind)
+        self._tree[i] = -1 if data["tree"] is None else data["tree"][0] * n + data["tree"][1]
+        self._active[i] = data["active"]
+        self._last[i] = -1 if data["last"] is None else data["last"][0] * size + data["last"][1]
+        self._summer[i], self._winter[i] = data["summer"], data["winter"]
+        games = np.array([i])
+        self._sync(games)
+        if self._phase[i] != SPRING:
+            self._list_trees(games)
+        if self._phase[i] == LEAVES:
+            self._store_moves(games, self._leaf_squares(games), self.layout.leaf)
+        if self._phase[i] == SQUIRREL_STEP:
+            self._store_moves(games, self._squirrel_squares(games), self.layout.squirrel)
+
+    def _load_square(self, i: int, square: int, text: str) -> None:
+        squirrel = "S" in text
+        if squirrel:
+            text, seat = text.split("S")
+            self._squirrel[i, int(seat)] = square
+            self._squirrel_on[i, square] = int(seat)
+        leaves = [int(ch) for ch in text]
+        if len(leaves) > self._height_limit:
+            raise StateError(f"a stack of {len(leaves)} leaves cannot be reached")
+        self._stack[i, square, : len(leaves)] = leaves
+        self._height[i, square] = len(leaves)
+        self._leaf_top[i, square] = leaves[-1] if leaves else -1
+        if squirrel:
+            self._cost[i, square] = _UNDER_SQUIRREL
+        elif leaves:
+            seats = np.arange(self.num_players)
+            self._cost[i, square] = np.where(seats == leaves[-1], 0, len(leaves))
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def num_actions(self) -> int:
+        return self.layout.num_actions
+
+    @property
+    def terminated(self) -> np.ndarray:
+        """(batch,) bool: which games are over."""
+        return np.asarray(self._phase == OVER)
+
+    @property
+    def current_player(self) -> np.ndarray:
+        """(batch,) int8: the seat to move in each game, -1 once it is over."""
+        return np.where(self._phase == OVER, -1, self._mover).astype(np.int8)
+
+    @property
+    def scores(self) -> np.ndarray:
+        """(batch, P) int: points so far per seat (summer after spring, plus winter at the end)."""
+        self._settle()
+        return self._summer.astype(np.int64) + self._winter
+
+    @property
+    def winners(self) -> np.ndarray:
+        """(batch,) int8: each finished game's winner (ties to the earlier in round 8's order)."""
+        scores = self.scores
+        best = scores.max(axis=1, keepdims=True)
+        p = self.num_players
+        seats = (self._start[:, None] + np.arange(p)) % p  # round 8's order
+        tops = np.take_along_axis(scores, seats, axis=1) == best
+        winner = np.take_along_axis(seats, np.argmax(tops, axis=1)[:, None], axis=1)[:, 0]
+        return np.where(self.terminated, winner, -1).astype(np.int8)
+
+    def state(self, i: int) -> BoskState:
+        """Game ``i`` as an ordinary BoskState (equal to the scalar engine's)."""
+        if isinstance(i, bool) or not isinstance(i, int | np.integer) or not 0 <= i < self.batch:
+            raise ConfigError(f"game index must be 0..{self.batch - 1}, not {i!r}")
+        return self.game.state_from_dict(self._state_dict(int(i)))
+
+    def _state_dict(self, i: int) -> dict[str, Any]:
+        self._settle()
+        n, size, p = self.layout.n, self.layout.size, self.num_players
+        start = int(self._start[i])
+        owner, value = self._owner[i].tolist(), self._value[i].tolist()
+        heights = self._height[i].tolist()
+        stacks = self._stack[i].tolist()
+        squirrel_on = self._squirrel_on[i].tolist()
+        texts = [
+            "".join(map(str, stacks[s][: heights[s]]))
+            + (f"S{squirrel_on[s]}" if squirrel_on[s] >= 0 else "")
+            for s in range(size * size)
+        ]
+        tree, last, wind = int(self._tree[i]), int(self._last[i]), int(self._first_wind[i])
+        return {
+            "game": "bosk",
+            "num_players": p,
+            "phase": PHASES[self._phase[i]].value,
+            "round": int(self._round[i]),
+            "order": [(start + k) % p for k in range(p)],
+            "turn": int(self._turn[i]),
+            "trees": [[t // n, t % n, o, value[t]] for t, o in enumerate(owner) if o >= 0],
+            "stacks": [texts[r * size : (r + 1) * size] for r in range(size)],
+            "tiles_used": [
+                [t for t in LEAF_TILES if int(used) >> t & 1] for used in self._tiles_used[i]
+            ],
+            "round_tiles": self._round_tile[i].tolist(),
+            "first_wind": None if wind < 0 else DIRECTIONS[wind],
+            "tree": None if tree < 0 else [tree // n, tree % n],
+            "active": int(self._active[i]),
+            "last": None if last < 0 else [last // size, last % size],
+            "summer": self._summer[i].tolist(),
+            "winter": self._winter[i].tolist(),
+        }
+
+    # ------------------------------------------------------------------ legal ids
+
+    def _wind(self, games: np.ndarray) -> np.ndarray:
+        """(G,) intp: this round's wind (index into DIRECTIONS)."""
+        return np.asarray(self._blow[games])
+
+    def _player(self, games: np.ndarray) -> np.ndarray:
+        """(G,) intp: the seat to move."""
+        return np.asarray(self._mover[games])
+
+    def _sync(self, games: np.ndarray | slice) -> None:
+        """Recompute the mover and the wind of ``games`` after their turn, start or round moved."""
+        self._mover[games] = (self._start[games] + self._turn[games]) % self.num_players
+        self._blow[games] = (self._first_wind[games] + self._round[games] - 1) % 4
+
+    def _values_left(self, games: np.ndarray) -> np.ndarray:
+        """(G, 4) bool: the tree values 1..4 the mover still has to plant."""
+        planted = self._planted.reshape(-1, 5)[games * self.num_players + self._player(games)]
+        return np.asarray(planted[:, 1:] < TREES_PER_VALUE)
+
+    def _spring_ids(self, games: np.ndarray) -> np.ndarray:
+        """(G, 4N²): PlantTree ids, values outer and intersections inner, -1 where illegal."""
+        legal = self._values_left(games)[:, :, None] & (self._owner[games] < 0)[:, None, :]
+        ids = np.arange(4 * self.layout.intersections, dtype=np.int32)
+        return np.where(legal.reshape(len(games), -1), ids, -1)
+
+    def _wind_ids(self, games: np.ndarray) -> np.ndarray:
+        ids = np.arange(self.layout.wind, self.layout.wind + 4, dtype=np.int32)
+        return np.broadcast_to(ids, (len(games), 4))
+
+    def _tree_ids(self, games: np.ndarray) -> np.ndarray:
+        """(G, 8): ChooseTree ids of the mover's trees allowed this round, ascending."""
+        per_seat = self._trees.reshape(-1, len(TREE_VALUES))
+        trees = per_seat[games * self.num_players + self._player(games)].astype(np.int32)
+        flat = games[:, None] * self.layout.intersections + np.maximum(trees, 0)
+        value = self._value.reshape(-1).take(flat)
+        rnd = self._round[games][:, None]
+        allowed = (trees >= 0) & ((rnd > 4) | (value == rnd))
+        return np.where(allowed, trees + self.layout.tree, -1)
+
+    def _tile_ids(self, games: np.ndarray) -> np.ndarray:
+        """(G, 8): ChooseTile ids of the mover's unspent tiles, 1 (squirrel) first."""
+        used = self._tiles_used.reshape(-1)[games * self.num_players + self._player(games)]
+        tiles = np.arange(1, LEAF_TILE_COUNT + 1)
+        unused = (used[:, None] >> tiles) & 1 == 0
+        return np.where(unused, (tiles - 1 + self.layout.tile).astype(np.int32), -1)
+
+    def _leaf_squares(self, games: np.ndarray) -> np.ndarray:
+        """(G, 3): squares the next leaf may go on (the scalar order), -1 where it may not."""
+        n2, s2 = self.layout.intersections, self.layout.squares
+        last = self._last[games]
+        source = np.where(last >= 0, last, s2 + self._tree[games])
+        squares = self._t.leaf_from[self._blow[games] * (s2 + n2) + source]
+        p = self.num_players
+        cells = (games * s2)[:, None] + np.maximum(squares, 0)
+        cost = self._cost.reshape(-1).take(cells * p + self._mover[games][:, None])
+        legal = (squares >= 0) & (cost < self._active[games][:, None])
+        return np.where(legal, squares, -1)
+
+    def _stored_leaf_ids(self, games: np.ndarray) -> np.ndarray:
+        return np.asarray(self._leaf_moves[games])
+
+    def _stored_squirrel_ids(self, games: np.ndarray) -> np.ndarray:
+        return np.asarray(self._squirrel_moves[games])
+
+    def _store_moves(self, games: np.ndarray, squares: np.ndarray, base: int) -> np.ndarray:
+        """Keep the legal squares (G, C, -1 where not) of ``games`` as ids, in order (leaf
+        squares, or squirrel squares if ``base`` is the squirrel's); return their counts."""
+        into = self._leaf_moves if base == self.layout.leaf else self._squirrel_moves
+        into[games] = np.where(squares >= 0, squares + base, -1)
+        count = _row_count(squares >= 0)
+        self._move_count[games] = count
+        return count
+
+    def _squirrel_squares(self, games: np.ndarray) -> np.ndarray:
+        """(G, R): squares the squirrel may stop on (sorted), -1 where it may not."""
+        n2, s2 = self.layout.intersections, self.layout.squares
+        reach = self._t.reach.reshape(-1, self._t.reach.shape[2])
+        squares = reach[self._blow[games] * n2 + np.maximum(self._tree[games], 0)]
+        flat = games[:, None] * s2 + np.maximum(squares, 0)
+        taken = self._squirrel_on.reshape(-1).take(flat) >= 0
+        return np.where((squares >= 0) & ~taken, squares, -1)
+
+    def _candidates(self, phase: int, games: np.ndarray) -> np.ndarray:
+        """(G, C) legal ids of ``games`` (all in ``phase``), -1 holes, in legal_moves() order."""
+        return self._ID_LISTS[phase](self, games)
+
+    _ID_LISTS: ClassVar[dict[int, Callable[[VectorBosk, np.ndarray], np.ndarray]]] = {
+        SPRING: _spring_ids,
+        WIND: _wind_ids,
+        TREE: _tree_ids,
+        TILE: _tile_ids,
+        LEAVES: _stored_leaf_ids,
+        SQUIRREL_STEP: _stored_squirrel_ids,
+    }
+
+    def _groups(self) -> list[tuple[int, np.ndarray]]:
+        """The games of each live phase: (phase, game indices)."""
+        return [
+            (phase, games)
+            for phase in self._ID_LISTS
+            if len(games := np.flatnonzero(self._phase == phase))
+        ]
+
+    def legal_action_mask(self) -> np.ndarray:
+        """(batch, num_actions) int8: 1 at the ids of each game's legal moves now."""
+        mask = np.zeros((self.batch, self.num_actions), dtype=np.int8)
+        for phase, games in self._groups():
+            ids = self._candidates(phase, games)
+            rows, cols = np.nonzero(ids >= 0)
+            mask[games[rows], ids[rows, cols]] = 1
+        return mask
+
+    # ------------------------------------------------------------------ stepping
+
+    def step(self, actions: Any) -> None:
+        """Apply one id per game (finished games ignore theirs).
+
+        IllegalMoveError names the first game whose id is not legal, and then
+        nothing has changed.
+        """
+        actions = self._checked_actions(actions)
+        groups = self._groups()
+        for phase, games in groups:
+            ids = self._candidates(phase, games)
+            legal = (ids == actions[games, None]).any(axis=1)
+            if not legal.all():
+                self._refuse(
+                    phase, games[np.flatnonzero(~legal)[0]], int(actions[games][~legal][0])
+                )
+        self._apply_groups(groups, actions)
+
+    def _checked_actions(self, actions: Any) -> np.ndarray:
+        try:
+            array = np.asarray(actions)
+        except (TypeError, ValueError) as error:
+            raise IllegalMoveError(f"actions must be {self.batch} ints: {error}") from None
+        if array.shape != (self.batch,) or array.dtype.kind not in "iu":
+            raise IllegalMoveError(
+                f"actions must be {self.batch} integer ids (one per game), "
+                f"not an array of shape {array.shape} and dtype {array.dtype}"
+            )
+        return array.astype(np.int64)
+
+    def _refuse(self, phase: int, game: int, action: int) -> None:
+        raise IllegalMoveError(
+            f"game {game}: action {self.layout.describe(action)} is not legal for seat "
+            f"{int(self._player(np.array([game]))[0])} in the {PHASES[phase].value} step"
+        )
+
+    def _apply_groups(self, groups: list[tuple[int, np.ndarray]], actions: np.ndarray) -> None:
+        for phase, games in groups:
+            self._APPLY[phase](self, games, actions[games])
+
+    def _apply_spring(self, games: np.ndarray, ids: np.ndarray) -> None:
+        n2 = self.layout.intersections
+        t, value = ids % n2, ids // n2 + 1
+        player = self._player(games)
+        self._owner[games, t] = player
+        self._value[games, t] = value
+        self._planted.reshape(-1)[(games * self.num_players + player) * 5 + value] += 1
+        self._turn[games] += 1
+        self._sync(games)
+        done = games[self._turn[games] == 8 * self.num_players]
+        if len(done):
+            self._summer_of(done)
+
+    def _list_trees(self, games: np.ndarray) -> None:
+        """Fill ``_trees`` of ``games`` from the board (each seat's trees, ascending)."""
+        owner = self._owner[games]
+        width = len(TREE_VALUES)
+        for seat in range(self.num_players):
+            mine = owner == seat
+            if (np.count_nonzero(mine, axis=1) == width).all():  # just after spring
+                self._trees[games, seat] = np.nonzero(mine)[1].reshape(len(games), width)
+                continue
+            order = np.argsort(~mine, axis=1, kind="stable")[:, :width]
+            kept = np.take_along_axis(mine, order, axis=1)
+            self._trees[games, seat] = np.where(kept, order, -1)
+
+    # Scoring inside the batch sums with integer reductions and ranks with the kernels'
+    # ranking (forestgames.bosk.scoring._rank): the same rule, without the kernels'
+    # matrix product, whose BLAS threads cost more than they save on a game's batch.
+
+    def _lines(self, games: np.ndarray) -> np.ndarray:
+        """(G, 2N, P) each seat's tree values summed per row, then per column."""
+        n, p = self.layout.n, self.num_players
+        owner = self._owner[games].reshape(-1, n, n)
+        value = self._value[games].reshape(-1, n, n)
+        lines = np.zeros((len(games), 2 * n, p), dtype=np.int64)
+        for seat in range(p):
+            mine = np.where(owner == seat, value, 0)
+            lines[:, :n, seat] = mine.sum(axis=2, dtype=np.int64)
+            lines[:, n:, seat] = mine.sum(axis=1, dtype=np.int64)
+        return lines
+
+    def _ranked(self, totals: np.ndarray, points: Any) -> np.ndarray:
+        """(G, P) points of G boards' contest totals (G, K, P) under ``points``."""
+        out = np.zeros((totals.shape[0], self.num_players), dtype=np.int64)
+        planes = [np.ascontiguousarray(totals[:, :, seat].T.astype(np.uint8)) for seat in
+                  range(self.num_players)]  # fmt: skip
+        _rank(planes, points, out)
+        return out
+
+    def _winter_points(self, tops: np.ndarray) -> np.ndarray:
+        """(M, P) winter points of M boards' tops (M, S²)."""
+        p = self.num_players
+        kinds = self._kinds
+        placed = tops >= 0
+        board = np.broadcast_to(np.arange(len(tops))[:, None], tops.shape)
+        index = ((board * NUM_TERRAINS + kinds) * p + tops)[placed]
+        counts = np.bincount(index, minlength=len(tops) * NUM_TERRAINS * p)
+        return self._ranked(counts.reshape(len(tops), NUM_TERRAINS, p), WINTER_POINTS)
+
+    def _summer_of(self, games: np.ndarray) -> None:
+        """Score summer and hand the wind choice to the autumn start player."""
+        summer = self._ranked(self._lines(games), SUMMER_POINTS)
+        self._summer[games] = summer
+        self._list_trees(games)
+        fewest = summer == summer.min(axis=1, keepdims=True)
+        self._start[games] = self._first_reached(fewest, self._start[games])
+        self._phase[games] = WIND
+        self._turn[games] = 0
+        self._sync(games)
+
+    def _first_reached(self, candidates: np.ndarray, start: np.ndarray) -> np.ndarray:
+        """The candidate seat (G, P) reached first clockwise from ``start`` (ties option)."""
+        p = self.num_players
+        offset = 0 if self.game.ties_include_start else 1
+        seats = (start[:, None].astype(np.int64) + offset + np.arange(p)) % p
+        first = np.argmax(np.take_along_axis(candidates, seats, axis=1), axis=1)
+        return np.asarray(seats[np.arange(len(start)), first])
+
+    def _apply_wind(self, games: np.ndarray, ids: np.ndarray) -> None:
+        self._first_wind[games] = ids - self.layout.wind
+        self._round[games] = 1
+        self._phase[games] = TREE
+        self._sync(games)
+
+    def _apply_tree(self, games: np.ndarray, ids: np.ndarray) -> None:
+        self._tree[games] = ids - self.layout.tree
+        self._phase[games] = TILE
+
+    def _apply_tile(self, games: np.ndarray, ids: np.ndarray) -> None:
+        stuck = self._take_tile(games, ids)
+        if stuck.any():
+            self._end_turn(games[stuck])
+
+    def _take_tile(self, games: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """Spend the tiles; start the leaf paths or squirrels. True where the turn is over
+        at once (a path that cannot start, a squirrel with nowhere to stop)."""
+        tile = ids - self.layout.tile + 1
+        row = games * self.num_players + self._mover[games]
+        self._tiles_used.reshape(-1)[row] |= (1 << tile).astype(np.int16)
+        self._round_tile.reshape(-1)[row] = tile
+        squirrel = tile == SQUIRREL
+        self._phase[games] = np.where(squirrel, SQUIRREL_STEP, LEAVES)
+        self._active[games] = np.where(squirrel, 0, tile)
+        stuck = np.zeros(len(games), dtype=bool)
+        for chosen, squares_of, base in (
+            (~squirrel, self._leaf_squares, self.layout.leaf),
+            (squirrel, self._squirrel_squares, self.layout.squirrel),
+        ):
+            if chosen.any():
+                subset = games[chosen]
+                stuck[chosen] = self._store_moves(subset, squares_of(subset), base) == 0
+        return stuck
+
+    def _apply_leaf(self, games: np.ndarray, ids: np.ndarray) -> None:
+        goes_on = self._place_leaf(games, ids)
+        if not goes_on.all():
+            self._end_turn(games[~goes_on])
+
+    def _place_leaf(self, games: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """Lay the leaves; True where the path goes on (its next legal squares stored)."""
+        square = ids - self.layout.leaf
+        player = self._mover[games]
+        s2, p = self.layout.squares, self.num_players
+        flat = games * s2 + square
+        height = self._height.reshape(-1)[flat]
+        every_seat = flat[:, None] * p + np.arange(p)
+        seat_cell = flat * p + player
+        cost = self._cost.reshape(-1)[seat_cell]
+        self._stack.reshape(-1)[flat * self._height_limit + height] = player
+        self._height.reshape(-1)[flat] = height + 1
+        self._leaf_top.reshape(-1)[flat] = player
+        self._cost.reshape(-1)[every_seat] = (height + 1)[:, None]
+        self._cost.reshape(-1)[seat_cell] = 0
+        active = self._active[games] - cost - 1
+        self._active[games] = active
+        self._last[games] = square
+        going = np.flatnonzero(active > 0)
+        goes_on = np.zeros(len(games), dtype=bool)
+        if len(going):
+            squares = self._leaf_squares(games[going])
+            goes_on[going] = self._store_moves(games[going], squares, self.layout.leaf) > 0
+        return goes_on
+
+    def _apply_squirrel(self, games: np.ndarray, ids: np.ndarray) -> None:
+        self._place_squirrel(games, ids)
+        self._end_turn(games)
+
+    def _place_squirrel(self, games: np.ndarray, ids: np.ndarray) -> None:
+        square = ids - self.layout.squirrel
+        player = self._mover[games]
+        self._squirrel.reshape(-1)[games * self.num_players + player] = square
+        self._squirrel_on[games, square] = player
+        self._cost[games, square] = _UNDER_SQUIRREL
+
+    def _end_turn(self, games: np.ndarray) -> None:
+        """Remove the tree, pass to the next seat, end the round or the game."""
+        tree, player = self._tree[games], self._mover[games]
+        flat = games * self.layout.intersections + tree
+        self._owner.reshape(-1)[flat] = -1
+        self._value.reshape(-1)[flat] = 0
+        per_seat = self._trees.reshape(-1, len(TREE_VALUES))
+        row = games * self.num_players + player
+        trees = per_seat[row]
+        per_seat[row] = np.where(trees == tree[:, None], -1, trees)
+        self._tree[games], self._active[games], self._last[games] = -1, 0, -1
+        turn = self._turn[games] + 1
+        self._phase[games] = TREE
+        over = turn == self.num_players
+        turn[over] = 0
+        self._turn[games] = turn
+        if over.any():
+            self._end_round(games[over])
+        self._sync(games)
+
+    def _end_round(self, games: np.ndarray) -> None:
+        """After every seat's turn: winter after round 8, else the next round's start seat."""
+        final = self._round[games] == ROUNDS
+        if final.any():
+            self._winter_of(games[final])
+        going = games[~final]
+        if len(going):
+            tiles = self._round_tile[going]
+            lowest = tiles == tiles.min(axis=1, keepdims=True)
+            self._start[going] = self._first_reached(lowest, self._start[going])
+            self._round[going] += 1
+            self._round_tile[going] = 0
+
+    def _winter_of(self, games: np.ndarray) -> None:
+        """End ``games``; winter is scored when next read, in one call for all that ended."""
+        self._phase[games] = OVER
+        self._winter_due[games] = True
+
+    def _settle(self) -> None:
+        """Score winter for every game that ended since the last reading."""
+        games = np.flatnonzero(self._winter_due)
+        if not len(games):
+            return
+        on = self._squirrel_on[games]
+        self._winter[games] = self._winter_points(np.where(on >= 0, on, self._leaf_top[games]))
+        self._winter_due[games] = False
+
+    _APPLY: ClassVar[dict[int, Callable[[VectorBosk, np.ndarray, np.ndarray], None]]] = {
+        SPRING: _apply_spring,
+        WIND: _apply_wind,
+        TREE: _apply_tree,
+        TILE: _apply_tile,
+        LEAVES: _apply_leaf,
+        SQUIRREL_STEP: _apply_squirrel,
+    }
+
+    # ------------------------------------------------------------------ playouts
+
+    def _random_plants(self, games: np.ndarray, draw: Draw) -> np.ndarray:
+        """Uniform PlantTree ids: move r of the scalar order (values outer, empty
+        intersections inner) for r drawn below the number of legal plantings.
+
+        With a numpy generator the intersection is found faster, by rejection
+        (equally uniform, but not the scalar order's r-th move).
+        """
+        left = self._values_left(games)
+        rng = getattr(draw, "rng", None)
+        if rng is not None:
+            value = _nth_true(left, draw(np.arange(len(games)), _row_count(left)))
+            return np.asarray(value * self.layout.intersections + self._random_empty(games, rng))
+        empty = self._owner[games] < 0
+        spots = _row_count(empty)
+        pick = draw(np.arange(len(games)), _row_count(left) * spots)
+        value = _nth_true(left, pick // spots)
+        return np.asarray(value * self.layout.intersections + _nth_true(empty, pick % spots))
+
+    def _random_empty(self, games: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """A uniformly random empty intersection of each game, by rejection."""
+        n2 = self.layout.intersections
+        owner = self._owner.reshape(-1)
+        spot = np.empty(len(games), dtype=np.intp)
+        todo = np.arange(len(games))
+        while len(todo):
+            guess = rng.integers(0, n2, len(todo))
+            empty = owner[games[todo] * n2 + guess] < 0
+            spot[todo[empty]] = guess[empty]
+            todo = todo[~empty]
+        return spot
+
+    def _random_ids(self, phase: int, games: np.ndarray, draw: Draw) -> np.ndarray:
+        """A uniformly random legal id for each of ``games`` (all in ``phase``)."""
+        if phase == SPRING:
+            return self._random_plants(games, draw)
+        everyone = np.arange(len(games))
+        ids = self._candidates(phase, games)
+        valid = ids >= 0
+        stored = phase in (LEAVES, SQUIRREL_STEP)
+        pick = draw(everyone, self._move_count[games] if stored else _row_count(valid))
+        return _nth_id(ids, valid, pick)
+
+    # ------------------------------------------------------------------ greedy
+
+    def _line_points(self, totals: np.ndarray) -> np.ndarray:
+        """Summer points (M, P) of M single lines with seat totals ``totals`` (M, P)."""
+        out = np.zeros(totals.shape, dtype=np.int64)
+        planes = [totals[None, :, seat].astype(np.uint8) for seat in range(self.num_players)]
+        _rank(planes, SUMMER_POINTS, out)
+        return out
+
+    def _plant_estimates(self, games: np.ndarray) -> np.ndarray:
+        """(G, 4, N², P) summer points after each PlantTree (value, intersection) of ``games``.
+
+        A tree changes only its row and its column: the board's points less
+        those two lines' points before, plus after.
+        """
+        n, p = self.layout.n, self.num_players
+        lines = self._lines(games)
+        base = self._ranked(lines, SUMMER_POINTS)  # (G, P)
+        cells = np.arange(n * n)
+        row, col = lines[:, cells // n], lines[:, n + cells % n]  # (G, N², P)
+        g, c = len(games), n * n
+        before = self._line_points(row.reshape(-1, p)) + self._line_points(col.reshape(-1, p))
+        mover = np.eye(p, dtype=np.int64)[self._mover[games]][:, None, :]  # (G, 1, P)
+        estimates = np.empty((g, len(VALUES), c, p), dtype=np.int64)
+        for k, v in enumerate(VALUES):
+            after = self._line_points((row + v * mover).reshape(-1, p))
+            after += self._line_points((col + v * mover).reshape(-1, p))
+            estimates[:, k] = (after - before).reshape(g, c, p)
+        return np.asarray(estimates + base[:, None, None, :])
+
+    def _cover_estimates(self, games: np.ndarray, ids: np.ndarray, base: int) -> np.ndarray:
+        """(G, C, P) summer + winter points with the mover on each candidate square."""
+        p = self.num_players
+        top = np.where(
+            self._squirrel_on[games] >= 0, self._squirrel_on[games], self._leaf_top[games]
+        )
+        rows, cols = np.nonzero(ids >= 0)
+        boards = top[rows]
+        boards[np.arange(len(rows)), ids[rows, cols] - base] = self._mover[games][rows]
+        estimates = np.zeros((*ids.shape, p), dtype=np.int64)
+        estimates[rows, cols] = self._winter_points(boards) + self._summer[games][rows]
+        return estimates
+
+    def _greedy_ids(self, phase: int, games: np.ndarray, draw: Draw) -> np.ndarray:
+        """The greedy agent's choice for each of ``games``: the legal id whose estimated
+        scores put the mover furthest ahead of the best other seat, ties drawn at random
+        (a single legal move is played without a draw, as GreedyAgent does)."""
+        if phase == SPRING:
+            ids = self._spring_ids(games)
+            estimates = self._plant_estimates(games).reshape(*ids.shape, self.num_players)
+            best = self._best(games, ids, estimates)
+        elif phase in (LEAVES, SQUIRREL_STEP):
+            ids = self._candidates(phase, games)
+            base = self.layout.leaf if phase == LEAVES else self.layout.squirrel
+            best = self._best(games, ids, self._cover_estimates(games, ids, base))
+        else:  # wind, tree and tile change no board: every choice ties
+            ids = np.asarray(self._candidates(phase, games))
+            best = ids >= 0
+        pick = np.zeros(len(games), dtype=np.intp)
+        several = np.flatnonzero(_row_count(ids >= 0) > 1)
+        if len(several):
+            pick[several] = draw(several, _row_count(best[several]))
+        return _nth_id(ids, best, pick)
+
+    def _best(self, games: np.ndarray, ids: np.ndarray, estimates: np.ndarray) -> np.ndarray:
+        """(G, C) bool: the legal candidates of greatest margin (own estimate less the best
+        other seat's), from ``estimates`` (G, C, P)."""
+        mover = self._mover[games]
+        own = np.take_along_axis(estimates, mover[:, None, None], axis=2)[:, :, 0]
+        others = estimates.copy()
+        np.put_along_axis(others, mover[:, None, None], np.iinfo(np.int64).min, axis=2)
+        margin = np.where(ids >= 0, own - others.max(axis=2), np.iinfo(np.int64).min)
+        return np.asarray(margin == margin.max(axis=1, keepdims=True))
+
+    def greedy_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """(batch,) the greedy agent's id for each live game (0 for finished ones)."""
+        actions = np.zeros(self.batch, dtype=np.int64)
+        for phase, games in self._groups():
+            actions[games] = self._greedy_ids(phase, games, _uniform(rng))
+        return actions
+
+    def play(
+        self, policies: Any = "random", seed: int | None = None, *, streams: Any = None
+    ) -> np.ndarray:
+        """Play every game to its end; return the moves made per game.
+
+        ``policies`` is ``"random"`` or ``"greedy"`` for every seat, a list of
+        those per seat, or an array (batch, P) of them per game and seat
+        (True/1 = greedy). Random picks a uniformly random legal move; greedy
+        the move the greedy agent's heuristic prefers (``GreedyAgent``), ties
+        at random. Games move phase by phase, not in lockstep (see play_random).
+
+        The draws come from one numpy generator seeded ``seed``, or, with
+        ``streams`` (batch, P) ints, seat p of game g draws from
+        ``random.Random(streams[g, p])`` exactly as the scalar RandomAgent and
+        GreedyAgent draw from theirs: the games then repeat the scalar agents'
+        games move for move.
+        """
+        greedy = self._greedy_seats(policies)
+        p = self.num_players
+        uniform = _uniform(np.random.default_rng(resolve_seed(seed)))
+        python = None if streams is None else PythonStreams(self._stream_seeds(streams))
+
+        def choose(phase: int, games: np.ndarray) -> np.ndarray:
+            thinking = greedy[games, self._mover[games]]
+            ids = np.empty(len(games), dtype=np.intp)
+            for chosen, policy in ((~thinking, self._random_ids), (thinking, self._greedy_ids)):
+                if not chosen.any():
+                    continue
+                subset = games[chosen]
+                draw: Draw = uniform
+                if python is not None:
+                    rows = subset * p + self._mover[subset]
+                    draw = functools.partial(_stream_draw, python, rows)
+                ids[chosen] = policy(phase, subset, draw)
+            return ids
+
+        return self._play(choose)
+
+    def _stream_seeds(self, streams: Any) -> list[int]:
+        seeds = np.asarray(streams, dtype=object)
+        if seeds.shape != (self.batch, self.num_players):
+            raise ConfigError(
+                f"streams must be ({self.batch}, {self.num_players}) seeds, not {seeds.shape}"
+            )
+        return [resolve_seed(seed) for seed in seeds.reshape(-1).tolist()]
+
+    def _greedy_seats(self, policies: Any) -> np.ndarray:
+        """(batch, P) bool: which seats of which games play greedy."""
+        shape = (self.batch, self.num_players)
+        if isinstance(policies, str):
+            policies = [policies] * self.num_players
+        array = np.asarray(policies, dtype=object)
+        if array.shape not in (shape, shape[1:]):
+            raise ConfigError(
+                f"policies must be one per seat or an array {shape}, not {array.shape}"
+            )
+        greedy = {"random": False, "greedy": True, False: False, True: True}  # 0, 1 too
+        try:
+            flags = np.vectorize(lambda x: greedy[x], otypes=[bool])(array)
+        except (KeyError, TypeError):
+            raise ConfigError(f"policies are 'random' or 'greedy', not {policies!r}") from None
+        result: np.ndarray = np.broadcast_to(flags, shape)
+        return result
+
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """(batch,) one uniformly random legal id per live game (0 for finished ones)."""
+        actions = np.zeros(self.batch, dtype=np.int64)
+        for phase, games in self._groups():
+            actions[games] = self._random_ids(phase, games, _uniform(rng))
+        return actions
+
+    def play_random(self, seed: int | None = None) -> np.ndarray:
+        """Play every game to its end with uniformly random legal moves; moves made per game.
+
+        Games are independent, so a playout need not keep them in lockstep: each
+        pass moves the games of the most common phase (the others wait), and an
+        autumn pass plays whole turns (tree, tile, every leaf), which keeps the
+        groups large. Each game's moves are a uniformly random legal game all
+        the same; ``seed`` makes the run repeatable.
+        """
+        draw = _uniform(np.random.default_rng(resolve_seed(seed)))
+        return self._play(lambda phase, games: self._random_ids(phase, games, draw))
+
+    def _play(self, choose: Callable[[int, np.ndarray], np.ndarray]) -> np.ndarray:
+        moves = np.zeros(self.batch, dtype=np.int64)
+        while True:
+            counts = np.bincount(self._phase, minlength=len(PHASES))[:OVER]
+            if not counts.any():
+                return moves
+            phase = int(np.argmax(counts))
+            games = np.flatnonzero(self._phase == phase)
+            if phase == TREE:
+                self._play_turns(games, choose, moves)
+                continue
+            self._APPLY[phase](self, games, choose(phase, games))
+            moves[games] += 1
+
+    def _play_turns(
+        self, games: np.ndarray, choose: Callable[[int, np.ndarray], np.ndarray], moves: np.ndarray
+    ) -> None:
+        """One whole autumn turn of each of ``games`` (all choosing a tree): the tree, the
+        tile, the squirrel or every leaf of the path, each chosen by ``choose``; the turns
+        end together."""
+        self._apply_tree(games, choose(TREE, games))
+        moves[games] += 1
+        stuck = self._take_tile(games, choose(TILE, games))
+        moves[games] += 1
+        done = [games[stuck]]
+        squirrels = games[~stuck & (self._phase[games] == SQUIRREL_STEP)]
+        if len(squirrels):
+            self._place_squirrel(squirrels, choose(SQUIRREL_STEP, squirrels))
+            moves[squirrels] += 1
+            done.append(squirrels)
+        walking = games[~stuck & (self._phase[games] == LEAVES)]
+        while len(walking):
+            goes_on = self._place_leaf(walking, choose(LEAVES, walking))
+            moves[walking] += 1
+            done.append(walking[~goes_on])
+            walking = walking[goes_on]
+        self._end_turn(np.concatenate(done))
+
+
+Draw = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""``draw(positions, counts)``: a number below each count for those rows of a group."""
+
+
+class _Uniform:
+    """A Draw from a numpy generator: uniform below each count."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def __call__(self, positions: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        return np.asarray((self.rng.random(len(positions)) * counts).astype(np.intp))
+
+
+_uniform = _Uniform
+
+
+def _stream_draw(
+    streams: PythonStreams, rows: np.ndarray, positions: np.ndarray, counts: np.ndarray
+) -> np.ndarray:
+    return streams.randbelow(rows[positions], counts)
+
+
+def _nth_id(ids: np.ndarray, chosen: np.ndarray, pick: np.ndarray) -> np.ndarray:
+    """Per row of ``ids`` (G, C), the id at the ``pick``-th True of ``chosen``."""
+    column = _nth_true(chosen, pick)
+    return np.asarray(ids.reshape(-1)[np.arange(len(ids)) * ids.shape[1] + column])
+
+
+def _options_without_players(game: BoskGame) -> dict[str, Any]:
+    options = game.options()
+    options.pop("num_players")
+    return options

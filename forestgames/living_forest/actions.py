@@ -1,0 +1,492 @@
+"""Living Forest as integer actions and float32 tensors (for RL code and search).
+
+Action ids, with P players, M = 12 - P the longest Move, ``k = 1..P-1`` naming
+the seat ``(player + k) % P``, cards by their row in the card table::
+
+    Reveal 0   Stop 1   TakeFragment 2   Done 3
+    SpendFragment(card)   SPEND + i        i: the card among the 12 solitary cards, by row
+    Attract(card)         ATTRACT + i      i: the card among the 51 reserve cards, by row
+    Extinguish(value)     EXTINGUISH + value - 2                 value 2, 3, 4
+    MoveSpirit(steps)     MOVE + steps - 1                       steps 1..M
+    TakeVictory(k, kind)  VICTORY + (k-1)*3 + kind               kind 0 tree, 1 fire, 2 flower
+    Plant(tree, cell)     PLANT + (tree-1)*15 + row*5 + col      tree 1..12 = 3A .. 11
+
+The observation tensor (``observation_shape = (D,)``) holds the fields of
+``docs/living_forest.md``, "Actions and tensors"; seats in observer order.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from forestgames._codec import CodecBase, Layout
+from forestgames.living_forest._tables import (
+    ACTIONS,
+    CARD_INDEX,
+    CARD_NAMES,
+    FIRE_VALUES,
+    FOREST_CELLS,
+    FOREST_COLS,
+    LEVEL_CARDS,
+    ROCKS,
+    SOLITARY_CARDS,
+    START_DECK,
+    TREE_INDEX,
+    TREE_NAMES,
+    VARAN_COPIES,
+    VICTORY_KINDS,
+)
+from forestgames.living_forest.moves import (
+    Attract,
+    Done,
+    Extinguish,
+    MoveSpirit,
+    Plant,
+    Reveal,
+    SpendFragment,
+    Stop,
+    TakeFragment,
+    TakeVictory,
+)
+from forestgames.living_forest.state import Phase, Step
+
+__all__ = ["ATTRACT_CARDS", "SPEND_CARDS", "LivingForestCodec"]
+
+SPEND_CARDS: tuple[int, ...] = tuple(sorted(SOLITARY_CARDS))
+"""Cards a Fragment can send away (solitary ones), in id order."""
+ATTRACT_CARDS: tuple[int, ...] = tuple(c for level in (1, 2, 3) for c in LEVEL_CARDS[level])
+"""Reserve cards (levels I-III), in id order."""
+_SPEND_INDEX = {CARD_NAMES[c]: i for i, c in enumerate(SPEND_CARDS)}
+_ATTRACT_INDEX = {CARD_NAMES[c]: i for i, c in enumerate(ATTRACT_CARDS)}
+NUM_CARDS = len(CARD_NAMES)
+NUM_TREES = len(TREE_NAMES)
+MAX_OWNED = len(START_DECK) + len(ATTRACT_CARDS) + VARAN_COPIES
+"""The most cards one Spirit can own (its Help Line's longest possible length)."""
+PHASES: tuple[Phase, ...] = tuple(Phase)
+STEPS: tuple[Step, ...] = tuple(Step)
+_SIMPLE = (Reveal, Stop, TakeFragment, Done)
+
+
+class _Spirit(NamedTuple):
+    """One Spirit's public fields (and, for the observer, its own discard and deck)."""
+
+    known: int
+    line: tuple[int, ...]
+    discard: tuple[int, ...] | None
+    discard_size: int
+    fragments: int
+    forest: tuple[int, ...]
+    rock: int
+    victory: tuple[int, ...]
+    fires: tuple[int, ...]
+    deck_size: int
+    deck_top: tuple[int, ...]
+    deck_rest: tuple[int, ...] | None
+
+
+class _View(NamedTuple):
+    observer: int
+    phase: Phase
+    turn: int
+    sacred: int
+    seat_index: int
+    step: Step
+    actions: tuple[int, ...]
+    budget: int
+    picks: int
+    passed: tuple[int, ...]
+    bonus: int
+    spirits: tuple[_Spirit, ...]
+    centre: tuple[int, ...]
+    fire_supply: tuple[int, ...]
+    varans: int
+    rows: tuple[tuple[int, ...], ...]
+    stack_sizes: tuple[int, ...]
+    taken: tuple[int, ...]
+
+
+def _spirit_layout() -> Layout:
+    layout = Layout()
+    layout.add("line", (NUM_CARDS,), "Help Line: count per card")
+    layout.add("line_order", (MAX_OWNED,), "Help Line in reveal order: 1 + card row, 0 none")
+    layout.add("discard_size", (1,), "cards in the discard pile")
+    layout.add("fragments", (1,), "Fragment tiles held")
+    layout.add("forest", (FOREST_CELLS, NUM_TREES), "forest cell (row-major): tree id, one-hot")
+    layout.add("rock", (ROCKS,), "the Spirit's rock on the circle, one-hot")
+    layout.add("victory", (3,), "Victory tiles held: tree, fire, flower")
+    layout.add("fires", (3,), "fire tiles held, of value 2, 3, 4")
+    layout.add("deck_size", (1,), "cards in the deck")
+    layout.add("known", (1,), "cards on top of the deck put there by Attract (public)")
+    layout.add("deck_top", (len(ATTRACT_CARDS),), "those cards, top first: 1 + card row")
+    return layout
+
+
+SPIRIT_LAYOUT = _spirit_layout()
+_LINE, _LINE_ORDER = SPIRIT_LAYOUT.offset["line"], SPIRIT_LAYOUT.offset["line_order"]
+_DISCARD_SIZE, _FRAGMENTS = SPIRIT_LAYOUT.offset["discard_size"], SPIRIT_LAYOUT.offset["fragments"]
+_FOREST, _ROCK = SPIRIT_LAYOUT.offset["forest"], SPIRIT_LAYOUT.offset["rock"]
+_VICTORY, _FIRES = SPIRIT_LAYOUT.offset["victory"], SPIRIT_LAYOUT.offset["fires"]
+_DECK_SIZE, _KNOWN = SPIRIT_LAYOUT.offset["deck_size"], SPIRIT_LAYOUT.offset["known"]
+_DECK_TOP = SPIRIT_LAYOUT.offset["deck_top"]
+
+
+def _layout(p: int) -> Layout:
+    layout = Layout()
+    layout.add("phase", (len(PHASES),), "guardians, actions, over")
+    layout.add("turn", (1,), "the turn number (from 1)")
+    layout.add("sacred", (p,), "the Sacred Tree holder, one-hot")
+    layout.add("seat_index", (1,), "seats done in this phase")
+    layout.add("step", (len(STEPS),), "choose, attract, extinguish, victory, plant")
+    layout.add("actions", (2, len(ACTIONS)), "the acting seat's normal actions so far, in order")
+    layout.add("budget", (1,), "sun or water left in the Attract / Extinguish under way")
+    layout.add("picks", (1,), "cards or fires taken in it")
+    layout.add("passed", (p,), "Spirits still to take a Victory tile from: 1 + queue position")
+    layout.add("bonus", (len(ACTIONS),), "the rock's bonus action due, one-hot")
+    layout.add("centre", (3,), "fires in the centre, of value 2, 3, 4")
+    layout.add("fire_supply", (3,), "fire tiles left, of value 2, 3, 4")
+    layout.add("varans", (1,), "Fire Varans in their stack")
+    layout.add("reserve", (NUM_CARDS,), "face-up reserve cards (levels I-III)")
+    layout.add("stack_sizes", (3,), "face-down reserve cards per level")
+    layout.add("taken", (3,), "reserve cards taken this turn, per level")
+    layout.add("spirits", (p, SPIRIT_LAYOUT.size), "per seat, the block below")
+    layout.add("my_discard", (NUM_CARDS,), "my discard pile: count per card")
+    layout.add("my_deck_rest", (NUM_CARDS,), "my deck below the known cards: count per card")
+    return layout
+
+
+class LivingForestCodec(CodecBase):
+    """Integer actions and observation tensors of one Living Forest game (its options fixed)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        p = self.num_players
+        self.max_steps = game.max_steps
+        self.spend_base = 4
+        self.attract_base = self.spend_base + len(SPEND_CARDS)
+        self.extinguish_base = self.attract_base + len(ATTRACT_CARDS)
+        self.move_base = self.extinguish_base + len(FIRE_VALUES)
+        self.victory_base = self.move_base + self.max_steps
+        self.plant_base = self.victory_base + 3 * (p - 1)
+        self.num_actions = self.plant_base + (NUM_TREES - 1) * FOREST_CELLS
+        self.layout = _layout(p)
+        self.observation_shape = (self.layout.size,)
+        self._previous: list[tuple[Any, array[float]] | None] = [None] * p
+        self._zeros = array("f", bytes(4 * self.layout.size))
+        offset = self.layout.offset
+        self._turn_span = (offset["phase"], offset["centre"])
+        self._board_span = (offset["centre"], offset["spirits"])
+        self._decoded: dict[tuple[int, int], Any] = {}
+
+    # ------------------------------------------------------------------ ids
+
+    def _encode(self, move: Any) -> int | None:
+        kind = type(move)
+        if kind in _SIMPLE:
+            return _SIMPLE.index(kind)
+        if kind is Attract:
+            i = _ATTRACT_INDEX.get(move.card)
+            return None if i is None else self.attract_base + i
+        if kind is SpendFragment:
+            i = _SPEND_INDEX.get(move.card)
+            return None if i is None else self.spend_base + i
+        if kind is Extinguish:
+            ok = type(move.value) is int and move.value in FIRE_VALUES
+            return self.extinguish_base + move.value - 2 if ok else None
+        if kind is MoveSpirit:
+            ok = type(move.steps) is int and 1 <= move.steps <= self.max_steps
+            return self.move_base + move.steps - 1 if ok else None
+        if kind is TakeVictory:
+            source = move.source
+            if type(source) is not int or not 0 <= source < self.num_players:
+                return None
+            k = (source - move.player) % self.num_players
+            ok = k > 0 and move.kind in VICTORY_KINDS
+            return self.victory_base + (k - 1) * 3 + VICTORY_KINDS.index(move.kind) if ok else None
+        if kind is Plant:
+            tree = TREE_INDEX.get(move.tree) if isinstance(move.tree, str) else None
+            at = move.at
+            if not tree or type(at) is not tuple or len(at) != 2:
+                return None
+            r, c = at
+            if type(r) is not int or type(c) is not int or not (0 <= r < 3 and 0 <= c < 5):
+                return None
+            return int(self.plant_base + (tree - 1) * FOREST_CELLS + r * FOREST_COLS + c)
+        return None
+
+    def _decode(self, action_id: int, player: int) -> Any:
+        key = (action_id, player)
+        move = self._decoded.get(key)
+        if move is None:
+            move = self._decoded[key] = self._build(action_id, player)
+        return move
+
+    def _build(self, action_id: int, player: int) -> Any:
+        if action_id < self.spend_base:
+            return _SIMPLE[action_id](player)
+        if action_id >= self.plant_base:
+            tree, cell = divmod(action_id - self.plant_base, FOREST_CELLS)
+            return Plant(player, TREE_NAMES[tree + 1], divmod(cell, FOREST_COLS))
+        if action_id >= self.victory_base:
+            k, kind = divmod(action_id - self.victory_base, 3)
+            source = (player + k + 1) % self.num_players
+            return TakeVictory(player, source, VICTORY_KINDS[kind])
+        if action_id >= self.move_base:
+            return MoveSpirit(player, action_id - self.move_base + 1)
+        if action_id >= self.extinguish_base:
+            return Extinguish(player, action_id - self.extinguish_base + 2)
+        if action_id >= self.attract_base:
+            return Attract(player, CARD_NAMES[ATTRACT_CARDS[action_id - self.attract_base]])
+        return SpendFragment(player, CARD_NAMES[SPEND_CARDS[action_id - self.spend_base]])
+
+    # ------------------------------------------------------------------ tensors
+
+    # The tensor is patched from the previous tensor of the same seat: a Spirit's block is
+    # rewritten only when one of its fields is a different object, the rest (small) always.
+
+    def _spirit_of(self, state: Any, s: int, player: int) -> _Spirit:
+        """Seat ``s``'s fields in ``state``, as ``observation(player)`` shows them."""
+        deck, known = state.decks[s], state.known[s]
+        mine = s == player
+        return _Spirit(
+            known,
+            state.lines[s],
+            state.discards[s] if mine else None,
+            len(state.discards[s]),
+            state.fragments[s],
+            state.forests[s],
+            state.rocks[s],
+            state.victory[s],
+            state.fires_held[s],
+            len(deck),
+            deck[:known],
+            tuple(sorted(deck[known:])) if mine else None,
+        )
+
+    def _view_of(self, state: Any, player: int, spirits: tuple[_Spirit, ...]) -> _View:
+        return _View(
+            player, state.phase, state.turn, state.sacred, state.seat_index, state.step,
+            state.actions, state.budget, state.picks, state.passed, state.bonus,
+            spirits, state.centre, state.fire_supply, state.varans, state.rows,
+            tuple(len(stack) for stack in state.stacks), state.taken,
+        )  # fmt: skip
+
+    def tensor(self, state: Any, player: int) -> np.ndarray:
+        """The observation tensor of seat ``player``, straight from ``state``."""
+        cached = self._cached_tensor(state, player)
+        if cached is not None:
+            return cached
+        player = self.check_seat(player)
+        previous = self._previous[player]
+        if previous is None:
+            seats = range(self.num_players)
+            spirits = tuple(self._spirit_of(state, s, player) for s in seats)
+            buffer = self._encode_buffer(self._view_of(state, player, spirits))
+        else:
+            buffer = previous[1]
+            self._patch(buffer, previous[0], state, player)
+        self._previous[player] = (state, buffer)
+        return self._store_tensor(state, player, buffer)
+
+    def _patch(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
+        """Rewrite, in place, what differs between ``buffer`` (the tensor of ``old``) and
+        ``state``'s tensor: the changed parts of each Spirit, then the shared fields."""
+        size = SPIRIT_LAYOUT.size
+        base = self.layout.offset["spirits"]
+        p = self.num_players
+        for s in range(p):
+            at = base + ((s - player) % p) * size
+            if old.lines[s] is not state.lines[s]:
+                self._write_line(buffer, at, state.lines[s])
+            if old.forests[s] is not state.forests[s]:
+                self._write_forest(buffer, at, state.forests[s])
+            deck, known = state.decks[s], state.known[s]
+            if old.decks[s] is not deck or old.known[s] != known:
+                self._write_deck(buffer, at, len(deck), deck[:known])
+                if s == player:
+                    self._write_counts(buffer, "my_deck_rest", deck[known:])
+            if old.discards[s] is not state.discards[s]:
+                buffer[at + _DISCARD_SIZE] = len(state.discards[s])
+                if s == player:
+                    self._write_counts(buffer, "my_discard", state.discards[s])
+            victory, fires = state.victory[s], state.fires_held[s]
+            if old.victory[s] is not victory or old.fires_held[s] is not fires:
+                self._write_tiles(buffer, at, victory, fires)
+            if old.rocks[s] != state.rocks[s]:
+                buffer[at + _ROCK + old.rocks[s]] = 0.0
+                buffer[at + _ROCK + state.rocks[s]] = 1.0
+            buffer[at + _FRAGMENTS] = state.fragments[s]
+        view = self._view_of(state, player, ())
+        zeros = self._zeros
+        start, stop = self._turn_span
+        buffer[start:stop] = zeros[: stop - start]
+        self._write_turn(buffer, view)
+        if (
+            old.rows is not state.rows
+            or old.centre is not state.centre
+            or old.fire_supply is not state.fire_supply
+            or old.stacks is not state.stacks
+            or old.taken is not state.taken
+            or old.varans != state.varans
+        ):
+            start, stop = self._board_span
+            buffer[start:stop] = zeros[: stop - start]
+            self._write_board(buffer, view)
+
+    def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+        """The observation tensor built from ``state.observation(player)`` alone."""
+        obs = observation
+        observer = obs["observer"]
+        spirits = []
+        for s, spirit in enumerate(obs["spirits"]):
+            mine = s == observer
+            forest = tuple(
+                -1 if tree is None else TREE_INDEX[tree] for row in spirit["forest"] for tree in row
+            )
+            spirits.append(
+                _Spirit(
+                    spirit["known"],
+                    _cards(spirit["line"]),
+                    _cards(spirit["discard"]) if mine else None,
+                    spirit["discard_size"],
+                    spirit["fragments"],
+                    forest,
+                    spirit["rock"],
+                    tuple(spirit["victory"][k] for k in VICTORY_KINDS),
+                    tuple(spirit["fires"][str(v)] for v in FIRE_VALUES),
+                    spirit["deck_size"],
+                    _cards(spirit["deck_top"]),
+                    _cards(spirit["deck_rest"]) if mine else None,
+                )
+            )
+        reserve = obs["reserve"]
+        view = _View(
+            observer=observer,
+            phase=Phase(obs["phase"]),
+            turn=obs["turn"],
+            sacred=obs["sacred"],
+            seat_index=obs["seat_index"],
+            step=Step(obs["step"]),
+            actions=tuple(ACTIONS.index(name) for name in obs["actions"]),
+            budget=obs["budget"],
+            picks=obs["picks"],
+            passed=tuple(obs["passed"]),
+            bonus=-1 if obs["bonus"] is None else ACTIONS.index(obs["bonus"]),
+            spirits=tuple(spirits),
+            centre=tuple(obs["centre"]),
+            fire_supply=tuple(obs["fire_supply"]),
+            varans=obs["varans"],
+            rows=tuple(_cards(reserve[level]["row"]) for level in ("I", "II", "III")),
+            stack_sizes=tuple(reserve[level]["stack"] for level in ("I", "II", "III")),
+            taken=tuple(obs["taken"]),
+        )
+        return self._encode_view(view)
+
+    # Each writer below writes one part of the tensor and zeroes it first.
+
+    def _write_spirit(self, buffer: array[float], at: int, spirit: _Spirit) -> None:
+        """One Spirit's whole block, at ``at``."""
+        self._write_line(buffer, at, spirit.line)
+        self._write_forest(buffer, at, spirit.forest)
+        self._write_deck(buffer, at, spirit.deck_size, spirit.deck_top)
+        self._write_tiles(buffer, at, spirit.victory, spirit.fires)
+        buffer[at + _DISCARD_SIZE] = spirit.discard_size
+        buffer[at + _FRAGMENTS] = spirit.fragments
+        buffer[at + _ROCK + spirit.rock] = 1.0
+
+    def _clear(self, buffer: array[float], start: int, length: int) -> None:
+        buffer[start : start + length] = self._zeros[:length]
+
+    def _write_line(self, buffer: array[float], at: int, line: tuple[int, ...]) -> None:
+        counts, order = at + _LINE, at + _LINE_ORDER
+        self._clear(buffer, counts, NUM_CARDS)
+        self._clear(buffer, order, MAX_OWNED)
+        for position, card in enumerate(line):
+            buffer[counts + card] += 1.0
+            buffer[order + position] = 1 + card
+
+    def _write_forest(self, buffer: array[float], at: int, forest: tuple[int, ...]) -> None:
+        start = at + _FOREST
+        self._clear(buffer, start, FOREST_CELLS * NUM_TREES)
+        for cell, tree in enumerate(forest):
+            if tree >= 0:
+                buffer[start + cell * NUM_TREES + tree] = 1.0
+
+    def _write_deck(self, buffer: array[float], at: int, size: int, top: tuple[int, ...]) -> None:
+        buffer[at + _DECK_SIZE] = size
+        buffer[at + _KNOWN] = len(top)
+        start = at + _DECK_TOP
+        self._clear(buffer, start, len(ATTRACT_CARDS))
+        for position, card in enumerate(top):
+            buffer[start + position] = 1 + card
+
+    def _write_tiles(self, buffer: array[float], at: int, victory: Any, fires: Any) -> None:
+        for k in range(3):
+            buffer[at + _VICTORY + k] = victory[k]
+            buffer[at + _FIRES + k] = fires[k]
+
+    def _write_counts(self, buffer: array[float], field: str, cards: tuple[int, ...]) -> None:
+        start = self.layout.offset[field]
+        self._clear(buffer, start, NUM_CARDS)
+        for card in cards:
+            buffer[start + card] += 1.0
+
+    def _encode_view(self, v: _View) -> np.ndarray:
+        """The whole tensor of view ``v``."""
+        return np.frombuffer(self._encode_buffer(v), np.float32).copy()
+
+    def _encode_buffer(self, v: _View) -> array[float]:
+        """The whole tensor of view ``v`` as a float32 ``array``."""
+        buffer = array("f", bytes(4 * self.layout.size))
+        size = SPIRIT_LAYOUT.size
+        base = self.layout.offset["spirits"]
+        p = self.num_players
+        for seat, spirit in enumerate(v.spirits):
+            self._write_spirit(buffer, base + ((seat - v.observer) % p) * size, spirit)
+        mine = v.spirits[v.observer]
+        assert mine.discard is not None and mine.deck_rest is not None
+        self._write_counts(buffer, "my_discard", mine.discard)
+        self._write_counts(buffer, "my_deck_rest", mine.deck_rest)
+        self._write_turn(buffer, v)
+        self._write_board(buffer, v)
+        return buffer
+
+    def _write_turn(self, buffer: array[float], v: _View) -> None:
+        """Phase, turn, Sacred Tree, step and the action under way (zero before)."""
+        at = self.layout.offset
+        p = self.num_players
+        buffer[at["phase"] + PHASES.index(v.phase)] = 1.0
+        buffer[at["turn"]] = v.turn
+        buffer[at["sacred"] + (v.sacred - v.observer) % p] = 1.0
+        buffer[at["seat_index"]] = v.seat_index
+        buffer[at["step"] + STEPS.index(v.step)] = 1.0
+        buffer[at["budget"]] = v.budget
+        buffer[at["picks"]] = v.picks
+        for position, action in enumerate(v.actions):
+            buffer[at["actions"] + position * len(ACTIONS) + action] = 1.0
+        for position, seat in enumerate(v.passed, 1):
+            buffer[at["passed"] + (seat - v.observer) % p] = position
+        if v.bonus >= 0:
+            buffer[at["bonus"] + v.bonus] = 1.0
+
+    def _write_board(self, buffer: array[float], v: _View) -> None:
+        """Fires, Varans and the reserve (zero before)."""
+        at = self.layout.offset
+        buffer[at["varans"]] = v.varans
+        reserve = at["reserve"]
+        for row in v.rows:
+            for card in row:
+                buffer[reserve + card] = 1.0
+        for k in range(3):
+            buffer[at["fire_supply"] + k] = v.fire_supply[k]
+            buffer[at["stack_sizes"] + k] = v.stack_sizes[k]
+            buffer[at["taken"] + k] = v.taken[k]
+        centre = at["centre"]
+        for fire in v.centre:
+            buffer[centre + fire - 2] += 1.0
+
+
+def _cards(names: list[str]) -> tuple[int, ...]:
+    return tuple(CARD_INDEX[name] for name in names)

@@ -1,0 +1,52 @@
+"""Spaces and rewards the environments share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from forestgames.core import ConfigError
+
+__all__ = ["REWARDS", "check_reward", "observation_space", "reward_fn"]
+
+REWARDS: tuple[str, ...] = ("win", "score")
+"""``"win"``: +1 to each winner, -1 to every other seat, at the end (0 before);
+``"score"``: after each move, each seat's change in ``state.scores``."""
+
+
+def observation_space(game: Any, num_ids: int) -> spaces.Dict:
+    """``{"observation": float32 Box of observation_shape, "action_mask": int8 Box (num_ids,)}``."""
+    low, high = game.codec.observation_bounds
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(low, high, game.observation_shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (num_ids,), np.int8),
+        }
+    )
+
+
+def check_reward(reward: Any) -> str:
+    """``reward`` checked: one of :data:`REWARDS`; ConfigError otherwise."""
+    if not isinstance(reward, str) or reward not in REWARDS:
+        raise ConfigError(f"reward must be one of {list(REWARDS)}, not {reward!r}")
+    return reward
+
+
+def _win(before: Any, after: Any) -> tuple[float, ...]:
+    if not after.is_terminal:
+        return (0.0,) * int(after.game.num_players)
+    winners = set(after.winners)
+    return tuple(1.0 if seat in winners else -1.0 for seat in range(after.game.num_players))
+
+
+def _score(before: Any, after: Any) -> tuple[float, ...]:
+    """Each seat's change in score (all agents stay in the game until it ends)."""
+    return tuple(float(b - a) for a, b in zip(before.scores, after.scores, strict=True))
+
+
+def reward_fn(reward: str) -> Callable[[Any, Any], tuple[float, ...]]:
+    """Per-seat rewards of one move, from the states before and after it."""
+    return _win if check_reward(reward) == "win" else _score

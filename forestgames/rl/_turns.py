@@ -1,0 +1,152 @@
+"""Whose decision it is, for environments that hand one seat at a time an action id.
+
+A :class:`TurnDriver` wraps a game state for the environments (PettingZoo,
+Gymnasium and, later, OpenSpiel): it says which seat decides now, gives its
+action mask, and applies an action id. It needs neither pettingzoo nor
+gymnasium.
+
+Out-of-turn play (Boom Bokken: Flash, Temps Mort, a Gardien's answer) becomes
+*reaction turns*. After every move that leaves a seat named, each other seat
+still in the round, in an order shuffled by the driver's seeded generator, is
+offered one reaction turn, whether or not it holds a card it could play: its
+mask is its out-of-turn moves plus PASS (id ``num_actions``). Offering every
+seat keeps the turn order public knowledge, so acting, or not, tells nobody who
+holds a reaction card. The first seat to react (any id but PASS) plays its move
+and the round of reactions starts over from the new position; when all pass,
+the named seat plays its own turn (PASS is not offered then).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from forestgames.core import IllegalMoveError
+
+__all__ = ["TurnDriver"]
+
+
+class TurnDriver:
+    """One game in progress, one decision at a time (see the module docstring)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.codec = game.codec
+        self.reactions = bool(game.traits.out_of_turn)
+        self.pass_id = self.codec.num_actions if self.reactions else -1
+        self.num_ids = self.codec.num_actions + (1 if self.reactions else 0)
+        self.state: Any = None
+        self.seat: int | None = None
+        self.reacting = False
+        self._queue: list[int] = []
+        self._rng = random.Random(0)
+        self._no_ids = np.frombuffer(bytes(self.num_ids), np.int8)
+        self._pass_only = np.frombuffer(bytes(self.num_ids - 1) + b"\1", np.int8)
+
+    def reset(self, seed: int) -> None:
+        """A new game from ``seed`` (the game's seed; reaction orders derive from it)."""
+        self.state = self.game.new_game(seed=seed)
+        self._rng = random.Random(f"forestgames reactions {seed}")
+        self._decide()
+
+    def _decide(self) -> None:
+        """Pick the next decision after a move: reactions first, then the current player."""
+        state = self.state
+        if state.is_terminal:
+            self.seat, self.reacting, self._queue = None, False, []
+            return
+        queue = list(self.codec.reaction_seats(state)) if self.reactions else []
+        if queue:
+            self._rng.shuffle(queue)
+            self.seat, self.reacting, self._queue = queue[0], True, queue[1:]
+        else:
+            self.seat, self.reacting = state.current_player, False
+
+    @property
+    def is_over(self) -> bool:
+        return self.seat is None
+
+    def mask(self, seat: int) -> np.ndarray:
+        """(num_ids,) int8: the ids ``seat`` may choose now (all 0 if it is not its turn).
+
+        Read-only and cached per position, seat and kind of turn: copy it to change it."""
+        if seat != self.seat:
+            return self._no_ids
+        state = self.state
+        if not self.reactions:
+            return self.codec.mask(state, seat)  # type: ignore[no-any-return]
+        key = ("env mask", seat, self.reacting)
+        full: np.ndarray | None = state._memo.get(key)
+        if full is not None:
+            return full
+        if self.reacting and not state.legal_moves(seat):
+            full = self._pass_only
+        else:
+            codec_mask = self.codec.mask(state, seat).tobytes()
+            full = np.frombuffer(codec_mask + (b"\1" if self.reacting else b"\0"), np.int8)
+        state._memo[key] = full
+        return full
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` is an id the seat deciding now may choose."""
+        if self.seat is None:
+            return False
+        if type(action) is not int:
+            if isinstance(action, bool) or not isinstance(action, np.integer):
+                return False
+            action = int(action)
+        if not 0 <= action < self.num_ids:
+            return False
+        if action == self.pass_id:
+            return self.reacting
+        flags = self.state._memo.get(("mask bytes", self.seat))
+        if flags is None:
+            self.codec.mask(self.state, self.seat)
+            flags = self.state._memo[("mask bytes", self.seat)]
+        return bool(flags[action])
+
+    def move_of(self, action: int) -> Any:
+        """The move id ``action`` (checked legal) stands for; None for PASS.
+
+        When the mask came from ``legal_moves``, the very move object found there (the
+        engine checks it fastest); else the codec's."""
+        if action == self.pass_id:
+            return None
+        ids = self.state._memo.get(("ids", self.seat))
+        if ids is not None:
+            return self.state.legal_moves(self.seat)[ids.index(action)]
+        return self.codec._decode(action, self.seat)
+
+    def step(self, action: Any) -> Any:
+        """Apply id ``action`` for the deciding seat; return its move (None for PASS).
+
+        IllegalMoveError if the id is not legal now (nothing changes).
+        """
+        if not self.is_legal(action):
+            raise IllegalMoveError(
+                f"action {action!r} is not legal for seat {self.seat} now "
+                f"({'a reaction turn' if self.reacting else 'its turn'}); see the action mask"
+            )
+        move = self.move_of(int(action))  # int(): numpy ids are accepted
+        if move is None:
+            if self._queue:
+                self.seat, self._queue = self._queue[0], self._queue[1:]
+            else:
+                self.seat, self.reacting = self.state.current_player, False
+            return None
+        self.state = self.state.apply(move)
+        self._decide()
+        return move
+
+    def play_agent(self, agent: Any) -> Any:
+        """Let a built-in agent take the decision now: ``react`` on a reaction turn (a seat
+        with nothing to play passes), ``choose`` on its own turn. Returns the move or None."""
+        seat, state = self.seat, self.state
+        assert seat is not None
+        if self.reacting:
+            react = getattr(agent, "react", None)
+            move = react(state, seat) if react is not None and state.legal_moves(seat) else None
+            return self.step(self.pass_id if move is None else self.codec.action_id(move))
+        return self.step(self.codec.action_id(agent.choose(state)))

@@ -1,0 +1,135 @@
+"""The PettingZoo AEC environment of any forestgames game (see ``docs/rl.md``).
+
+Agents ``player_0`` .. ``player_{P-1}`` are the seats. Observations are
+``{"observation": float32 Box, "action_mask": int8 Box}`` (the codec's tensor
+and mask), actions ``Discrete(num_actions)``, plus one PASS id where reaction
+turns exist (Boom Bokken). A compound turn (a leaf path, a Cultivate) is the
+same agent selected again; reaction turns are explained in
+``forestgames.rl._turns``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from forestgames.rl._spaces import observation_space, reward_fn
+from forestgames.rl._turns import TurnDriver
+
+__all__ = ["ForestGamesAECEnv"]
+
+
+class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
+    """A forestgames game as a PettingZoo ``AECEnv``; build with ``forestgames.rl.aec_env``."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "forestgames_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, game: Any, reward: str = "win", render_mode: str | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.reward_mode = reward
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"forestgames_{game.name}_v0"}
+        self.driver = TurnDriver(game)
+        self.possible_agents = [f"player_{k}" for k in range(game.num_players)]
+        self.agent_name_mapping = {name: k for k, name in enumerate(self.possible_agents)}
+        obs_space = observation_space(game, self.driver.num_ids)
+        act_space = spaces.Discrete(self.driver.num_ids)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self._rewards_of = reward_fn(reward)
+        self._seed_rng = random.Random()
+        self.agents: list[str] = []
+        self.last_move: Any = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def state(self) -> Any:
+        """The game state under way (a forestgames State)."""
+        return self.driver.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: ``reset(seed=s)`` plays ``game.new_game(seed=s)``; without a seed the
+        next game's seed comes from the generator the last seeded reset started."""
+        if seed is not None:
+            self._seed_rng = random.Random(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = self._seed_rng.getrandbits(62)
+        self.driver.reset(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._no_rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.last_move = None
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.driver.seat
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+            self.infos[self.agent_selection] = {"reaction": self.driver.reacting}
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The seat's tensor and mask: read-only arrays, cached per position (copy to change)."""
+        seat = self.agent_name_mapping[agent]
+        driver = self.driver
+        return {
+            "observation": driver.codec.tensor(driver.state, seat),
+            "action_mask": driver.mask(seat),
+        }
+
+    def step(self, action: Any) -> None:
+        """Apply ``action`` (an id of the selected agent's mask; IllegalMoveError if not)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        driver = self.driver
+        before = driver.state
+        self._cumulative_rewards[agent] = 0.0
+        self.last_move = driver.step(action)
+        after = driver.state
+        rewards = self._rewards_of(before, after) if after is not before else None
+        if rewards is None or not any(rewards):
+            self.rewards = self._no_rewards  # shared while nothing changes (never mutated)
+        else:
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
+            self._accumulate_rewards()
+        if driver.seat is None:
+            self.rewards = dict(self.rewards)  # dead steps remove agents from it
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._select_next_dead(agent)
+        else:
+            self.agent_selection = self.possible_agents[driver.seat]
+            self.infos[self.agent_selection] = {"reaction": driver.reacting}
+
+    def _select_next_dead(self, agent: str) -> None:
+        """Once the game is over each agent is selected once more, in seat order after ``agent``."""
+        k = self.agent_name_mapping[agent]
+        self.agent_selection = self.possible_agents[(k + 1) % len(self.possible_agents)]
+
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the text picture of the position (None otherwise)."""
+        if self.render_mode is None or self.driver.state is None:
+            return None
+        return str(self.driver.state.render())
+
+    def close(self) -> None:
+        """Nothing to release."""

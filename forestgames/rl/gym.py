@@ -1,0 +1,128 @@
+"""The Gymnasium environment: one seat of a forestgames game against built-in agents.
+
+The other seats are played by agents from specs (``"random"``, ``"greedy"``,
+``"mcts:200"``, ... as on the command line) or agent objects. ``step`` takes
+an action id of the learning seat; the opponents then move (reacting out of
+turn on their reaction turns) until the seat decides again or the game ends.
+An illegal id ends the episode at once with ``illegal_reward`` and
+``info["illegal_action"] = True``, never an exception (``check_env`` and many
+trainers step with unmasked samples).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from forestgames.agents import agent_for_game, make_agent
+from forestgames.core import ConfigError, check_seat, derive_seed
+from forestgames.rl._spaces import observation_space, reward_fn
+from forestgames.rl._turns import TurnDriver
+
+__all__ = ["ForestGamesGymEnv"]
+
+
+def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
+    """One agent (not yet seeded for a game) per opponent seat, from a spec or a list."""
+    if isinstance(spec, str) or not isinstance(spec, Sequence):
+        specs = [spec] * len(seats)
+    else:
+        specs = list(spec)
+        if len(specs) != len(seats):
+            raise ConfigError(
+                f"opponents: {len(seats)} agents needed (one per other seat), not {len(specs)}"
+            )
+    return {seat: make_agent(s, seed=0) for seat, s in zip(seats, specs, strict=True)}
+
+
+class ForestGamesGymEnv(gymnasium.Env):
+    """One seat against agents; build with ``forestgames.rl.gym_env``."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: Any,
+        seat: int = 0,
+        opponents: Any = "random",
+        reward: str = "win",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        self.game = game
+        self.seat = check_seat(game.num_players, seat, "seat")
+        self.driver = TurnDriver(game)
+        others = [s for s in range(game.num_players) if s != self.seat]
+        self._agents = _opponents(opponents, others)
+        self._playing: dict[int, Any] = {}
+        self._rewards_of = reward_fn(reward)
+        self.reward_mode = reward
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.observation_space = observation_space(game, self.driver.num_ids)
+        self.action_space = spaces.Discrete(self.driver.num_ids)
+
+    @property
+    def state(self) -> Any:
+        """The game state under way (a forestgames State)."""
+        return self.driver.state
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        driver = self.driver
+        return {
+            "observation": driver.codec.tensor(driver.state, self.seat).copy(),
+            "action_mask": driver.mask(self.seat).copy(),
+        }
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        return {"reaction": self.driver.reacting, "illegal_action": False, **extra}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new game (its seed drawn from the env's generator, seeded by ``seed``), played
+        by the opponents until the learning seat first decides."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**62))
+        self.driver.reset(game_seed)
+        self._playing = {
+            s: agent_for_game(agent, derive_seed(game_seed, 1, s))
+            for s, agent in self._agents.items()
+        }
+        start = self.driver.state
+        self._play_opponents()
+        self._pending = self._rewards_of(start, self.driver.state)[self.seat]
+        return self._observe(), self._info()
+
+    def _play_opponents(self) -> None:
+        driver = self.driver
+        while driver.seat is not None and driver.seat != self.seat:
+            driver.play_agent(self._playing[driver.seat])
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        driver = self.driver
+        if driver.is_over:
+            raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
+        if not driver.is_legal(action):
+            driver.seat = None  # the episode ends here
+            info = self._info(illegal_action=True, action=action)
+            return self._observe(), self.illegal_reward, True, False, info
+        before = driver.state
+        move = driver.step(action)
+        self._play_opponents()
+        reward = self._rewards_of(before, driver.state)[self.seat] + self._pending
+        self._pending = 0.0
+        return self._observe(), float(reward), driver.is_over, False, self._info(move=str(move))
+
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the text picture of the position (None otherwise)."""
+        if self.render_mode is None or self.driver.state is None:
+            return None
+        return str(self.driver.state.render())
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,268 @@
+"""The conformance harness: the shared protocol, checked on any game (yours too).
+
+::
+
+    from forestgames.testing import check_game
+    check_game(fg.make("bosk", num_players=3), games=20, seed=0)
+
+:func:`check_game` plays random legal games (every seat that may act is
+offered its turn, so out-of-turn play is exercised) and checks, on every state,
+the cheap promises of the protocol, and on every few states the expensive
+ones: JSON and pickle round trips, rendering, notation both ways, observations
+and determinizations, refused moves that change nothing, copies that are free.
+It raises AssertionError naming the game, the seed and the step of the first
+promise broken. It needs no test framework.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from forestgames.core import (
+    ConfigError,
+    ForestGamesError,
+    GameRecord,
+    IllegalMoveError,
+    ParseError,
+    StateError,
+    derive_seed,
+    excerpt,
+    make,
+    registered_games,
+)
+
+__all__ = ["check_game", "random_game", "random_step"]
+
+
+def random_step(state: Any, rng: random.Random) -> Any:
+    """One random legal move of a seat that may act now (any seat, for out-of-turn games)."""
+    seats = state.players_to_act
+    player = seats[0] if len(seats) == 1 else rng.choice(seats)
+    return rng.choice(state.legal_moves(player))
+
+
+def random_game(game: Any, seed: int, max_moves: int | None = None) -> list[tuple[Any, Any]]:
+    """Every ``(state, move)`` of one random game from ``seed``; the last move is None.
+
+    AssertionError if the game outlives ``max_moves`` (default: its declared maximum).
+    """
+    rng = random.Random(seed)
+    limit = game.traits.max_moves if max_moves is None else max_moves
+    state = game.new_game(seed=seed)
+    steps = []
+    for _ in range(limit):
+        if state.is_terminal:
+            break
+        move = random_step(state, rng)
+        steps.append((state, move))
+        state = state.apply(move)
+    assert state.is_terminal, f"{game.name}: random game {seed} not over after {limit} moves"
+    steps.append((state, None))
+    return steps
+
+
+class _NotAMove:
+    player = 0
+
+    def __repr__(self) -> str:
+        return "<not a move>"
+
+
+def _raises(error: type[Exception], what: str, call: Callable[..., Any], *args: Any) -> None:
+    try:
+        call(*args)
+    except error:
+        return
+    except Exception as other:
+        raise AssertionError(f"{what}: raised {type(other).__name__}: {other}") from other
+    raise AssertionError(f"{what}: did not raise {error.__name__}")
+
+
+def check_game(game: Any, games: int = 20, seed: int = 0, deep_every: int = 7) -> None:
+    """Play ``games`` random games of ``game`` and check the whole shared protocol on them.
+
+    Every ``deep_every``-th state gets the expensive checks. AssertionError
+    names what broke.
+    """
+    rebuilt = type(game).create(**game.options())
+    assert rebuilt == game, f"{game.name}: options() does not rebuild the game"
+    registered = game.name in registered_games()
+    if registered:
+        assert make(game.name, **game.options()) == game, f"{game.name}: make(options) differs"
+    seeds = [derive_seed(seed, k) % 2**32 for k in range(games)]
+    for game_seed in seeds:
+        _check_one_game(game, game_seed, deep_every)
+    _check_reproducible(game, seeds[0], registered)
+    _check_first_player(game)
+    _check_bad_input(game, registered)
+
+
+def _check_one_game(game: Any, seed: int, deep_every: int) -> None:
+    rng = random.Random(seed ^ 0x5EED)
+    last = None
+    for step, (state, move) in enumerate(random_game(game, seed)):
+        where = f"{game.name} {game.options()} seed {seed} step {step}"
+        if state.is_terminal:
+            _check_terminal(game, state, where)
+            last = state
+            break
+        _check_live(game, state, where)
+        if step % deep_every == 0:
+            _check_deep(game, state, move, where, rng)
+        before = state.to_dict()
+        successor = state.apply(move)
+        assert state.to_dict() == before, f"{where}: apply changed the state it was given"
+        assert successor != state, f"{where}: apply returned an equal state"
+        hash(successor)
+    assert last is not None
+
+
+def _check_terminal(game: Any, state: Any, where: str) -> None:
+    assert state.current_player is None and state.legal_moves() == (), where
+    assert state.players_to_act == (), f"{where}: seats act after the end"
+    assert all(0 <= w < game.num_players for w in state.winners), where
+    assert state.winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)"
+    assert len(state.scores) == game.num_players, where
+    assert all(state.legal_moves(seat) == () for seat in range(game.num_players)), (
+        f"{where}: legal moves after the end"
+    )
+
+
+def _check_live(game: Any, state: Any, where: str) -> None:
+    moves = state.legal_moves()
+    assert moves == state.legal_moves(), f"{where}: legal_moves not deterministic"
+    assert isinstance(moves, tuple), f"{where}: legal_moves must be a tuple"
+    acting = state.players_to_act
+    assert acting, f"{where}: nobody may act in a live state"
+    assert state.current_player is None or acting[0] == state.current_player, where
+    assert len(set(acting)) == len(acting), f"{where}: a seat listed twice in players_to_act"
+    for seat in range(game.num_players):
+        assert bool(state.legal_moves(seat)) == (seat in acting), f"{where}: seat {seat}"
+    assert state.winners == (), f"{where}: winners before the end"
+    for seat in acting:
+        seat_moves = state.legal_moves(seat)
+        assert len(set(seat_moves)) == len(seat_moves), f"{where}: a legal move listed twice"
+        for m in seat_moves:
+            assert m.player == seat, f"{where}: {m!r} belongs to another seat"
+            assert game.parse_move(str(m)) == m, f"{where}: notation round trip of {m!r}"
+
+
+def _check_deep(game: Any, state: Any, move: Any, where: str, rng: random.Random) -> None:
+    data = state.to_dict()
+    restored = game.state_from_dict(json.loads(json.dumps(data)))
+    assert restored == state, f"{where}: to_dict/state_from_dict round trip"
+    assert hash(restored) == hash(state), f"{where}: equal states hash differently"
+    assert restored.legal_moves() == state.legal_moves(), where
+    assert copy.copy(state) is state and copy.deepcopy(state) is state, f"{where}: copies"
+    assert pickle.loads(pickle.dumps(state)) == state, f"{where}: pickle round trip"
+    fields = {a.name for a in attrs.fields(type(state))}
+    assert set(vars(state)) == fields, f"{where}: stray attributes {set(vars(state)) - fields}"
+    assert isinstance(state.render(), str) and state.render(), where
+    assert eval(repr(move), _move_namespace(move)) == move, f"{where}: repr of {move!r}"
+    for seat in range(game.num_players):
+        _check_seat_view(state, seat, where, rng)
+    _check_refused(state, data, where)
+
+
+def _move_namespace(move: Any) -> dict[str, Any]:
+    import importlib
+
+    return vars(importlib.import_module(type(move).__module__))
+
+
+def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> None:
+    observation = state.observation(seat)
+    json.dumps(observation)
+    sample = state.determinize(seat, rng.randrange(2**31))
+    assert sample.observation(seat) == observation, f"{where}: determinize({seat}) changed view"
+    assert sample.legal_moves(seat) == state.legal_moves(seat), f"{where}: seat {seat}'s moves"
+    assert isinstance(state.render(seat), str), f"{where}: render({seat})"
+
+
+def _check_refused(state: Any, data: dict[str, Any], where: str) -> None:
+    for junk in (_NotAMove(), "not a move", None, 42):
+        _raises(IllegalMoveError, f"{where}: apply({junk!r})", state.apply, junk)
+    for seat in range(state.game.num_players):
+        if seat not in state.players_to_act:
+            for other in state.legal_moves(state.players_to_act[0])[:1]:
+                moved = attrs.evolve(other, player=seat)
+                _raises(IllegalMoveError, f"{where}: {moved}", state.apply, moved)
+    assert state.to_dict() == data, f"{where}: a refused move changed the state"
+    broken = copy.deepcopy(data)
+    broken.pop(next(iter(broken)))
+    _raises(StateError, f"{where}: missing key", state.game.state_from_dict, broken)
+
+
+def _check_reproducible(game: Any, seed: int, registered: bool) -> None:
+    run1 = [(s.to_dict(), m) for s, m in random_game(game, seed)]
+    run2 = [(s.to_dict(), m) for s, m in random_game(game, seed)]
+    assert run1 == run2, f"{game.name}: seed {seed} does not reproduce the game"
+    if not registered:
+        return
+    record = GameRecord.start(game, seed).with_moves(m for _, m in run1 if m is not None)
+    replayed = GameRecord.from_json(record.to_json()).replay()
+    assert replayed[-1].to_dict() == run1[-1][0], f"{game.name}: record replay differs"
+
+
+def _new_game(game: Any, seed: Any, first_player: Any) -> Any:
+    return game.new_game(seed=seed, first_player=first_player)
+
+
+def _check_first_player(game: Any) -> None:
+    for seat in range(game.num_players):
+        state = game.new_game(seed=3, first_player=seat)
+        assert state.players_to_act[0] == seat or state.current_player == seat, (
+            f"{game.name}: first_player={seat} not honoured"
+        )
+    for bad_seat in (game.num_players, -1, 1.5, "0", True):
+        what = f"{game.name}: new_game(first_player={bad_seat!r})"
+        _raises(ConfigError, what, _new_game, game, 3, bad_seat)
+    for bad_seed in (-1, 1.5, "7", True, [1], 2**64):
+        _raises(ConfigError, f"{game.name}: seed {bad_seed!r}", _new_game, game, bad_seed, None)
+
+
+BAD_TEXTS: tuple[Any, ...] = (
+    "",
+    "   ",
+    "nonsense",
+    "\x00",
+    "9" * 50,
+    "1:\u0663",
+    7,
+    None,
+    "x" * 10_000,
+)
+BAD_SAVES: tuple[Any, ...] = (None, [], {}, "state", {"game": "nope"}, [[[]]], 10**5000)
+BAD_SEATS: tuple[Any, ...] = (-1, "0", 1.5, None)
+
+
+def _check_bad_input(game: Any, registered: bool) -> None:
+    for text in BAD_TEXTS:
+        _raises(ParseError, f"{game.name}: parse {excerpt(text, 30)}", game.parse_move, text)
+    for bad in BAD_SAVES:
+        what = f"{game.name}: load {excerpt(bad, 30)}"
+        _raises(StateError, what, game.state_from_dict, bad)
+    cls = type(game)
+    _raises(ConfigError, f"{game.name}: unknown option", lambda: cls.create(no_such_option=1))
+    _raises(ConfigError, f"{game.name}: 99 players", lambda: cls.create(num_players=99))
+    state = game.new_game(seed=1)
+    for bad_seat in (game.num_players, *BAD_SEATS[:3]):
+        _raises(ForestGamesError, f"observation({bad_seat!r})", state.observation, bad_seat)
+        _raises(ForestGamesError, f"legal_moves({bad_seat!r})", state.legal_moves, bad_seat)
+    for bad_seed in (-1, 1.5, "7", [1]):
+        _raises(
+            ConfigError,
+            f"{game.name}: determinize seed {bad_seed!r}",
+            state.determinize,
+            0,
+            bad_seed,
+        )
+    if registered:
+        _raises(ConfigError, f"{game.name}: make 99", lambda: make(game.name, num_players=99))

@@ -1,0 +1,226 @@
+"""Replay pages: a whole game as one self-contained HTML page, a picture per position.
+
+    import forestgames as fg
+    record = fg.play("bosk", ["mcts:100", "greedy"], seed=3)
+    html = fg.viewer.replay_html(record)            # the referee's view: everything
+    html = fg.viewer.replay_html(record, player=1)  # only what seat 1 sees
+    Path("game.html").write_text(html, encoding="utf-8")
+
+The page needs nothing from the network (no script, style sheet or font is
+fetched): the SVG of every position is inside it. It has a slider, First /
+Previous / Next / Last buttons, the arrow keys (Home and End too), the move list
+with the current move highlighted (click a move to go there) and each seat's
+score at the current position. From the command line:
+``forestgames replay game.json --html game.html [--seat N]``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from forestgames.core import GameRecord, check_seat
+
+__all__ = ["positions", "replay_html"]
+
+PAGE_STYLE = """
+:root { --ink: #222; --muted: #6b6b6b; --paper: #fbf8ef; --panel: #f1ece0; --mark: #ffe08a; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Helvetica, Arial,
+       sans-serif; color: var(--ink); background: var(--paper); }
+header { padding: 10px 18px; border-bottom: 1px solid #d8d0bc; }
+h1 { font-size: 18px; margin: 0; }
+header p { margin: 2px 0 0; color: var(--muted); }
+main { display: flex; gap: 16px; padding: 12px 18px; align-items: flex-start; }
+#board { flex: 1 1 auto; min-width: 0; }
+#board svg { max-width: 100%; height: auto; display: block; }
+#caption { margin: 6px 0 0; color: var(--muted); }
+aside { flex: 0 0 300px; position: sticky; top: 8px; }
+.controls { display: flex; gap: 4px; align-items: center; }
+.controls button { font: inherit; padding: 4px 9px; border: 1px solid #b9b09a; border-radius: 5px;
+                   background: #fff; cursor: pointer; }
+.controls button:disabled { opacity: .45; cursor: default; }
+#where { margin-left: auto; font-variant-numeric: tabular-nums; }
+#slider { width: 100%; margin: 10px 0; }
+table { border-collapse: collapse; width: 100%; margin-bottom: 10px; }
+td, th { padding: 2px 6px; border-bottom: 1px solid #e2dccb; text-align: left; }
+td.score { text-align: right; font-variant-numeric: tabular-nums; font-weight: bold; }
+.dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
+       margin-right: 6px; }
+#moves { list-style: none; margin: 0; padding: 0; max-height: 60vh; overflow-y: auto;
+         border: 1px solid #d8d0bc; border-radius: 6px; background: #fff;
+         font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
+#moves li { padding: 1px 8px; cursor: pointer; white-space: nowrap; }
+#moves li:hover { background: var(--panel); }
+#moves li.current { background: var(--mark); font-weight: bold; }
+#moves li .n { display: inline-block; width: 3.2em; color: var(--muted); }
+.keys { color: var(--muted); font-size: 12px; margin-top: 6px; }
+"""
+
+PAGE_SCRIPT = r"""
+(function () {
+  var data = JSON.parse(document.getElementById("positions").textContent);
+  var board = document.getElementById("board-picture");
+  var caption = document.getElementById("caption");
+  var slider = document.getElementById("slider");
+  var where = document.getElementById("where");
+  var items = document.querySelectorAll("#moves li");
+  var scoreCells = document.querySelectorAll("#scores td.score");
+  var last = data.positions.length - 1;
+  var index = -1;
+  function show(k) {
+    k = Math.max(0, Math.min(last, k));
+    if (k === index) { return; }
+    index = k;
+    var position = data.positions[k];
+    board.innerHTML = position.picture.map(function (i) { return data.lines[i]; }).join("\n");
+    board.setAttribute("data-index", String(k));
+    caption.textContent = position.caption;
+    slider.value = String(k);
+    where.textContent = k + " / " + last;
+    for (var i = 0; i < items.length; i++) {
+      items[i].classList.toggle("current", i === k);
+    }
+    if (items[k]) { items[k].scrollIntoView({block: "nearest"}); }
+    for (var s = 0; s < scoreCells.length; s++) {
+      scoreCells[s].textContent = String(position.scores[s]);
+    }
+    document.getElementById("first").disabled = k === 0;
+    document.getElementById("prev").disabled = k === 0;
+    document.getElementById("next").disabled = k === last;
+    document.getElementById("last").disabled = k === last;
+  }
+  document.getElementById("first").onclick = function () { show(0); };
+  document.getElementById("prev").onclick = function () { show(index - 1); };
+  document.getElementById("next").onclick = function () { show(index + 1); };
+  document.getElementById("last").onclick = function () { show(last); };
+  slider.oninput = function () { show(parseInt(slider.value, 10)); };
+  for (var i = 0; i < items.length; i++) {
+    items[i].onclick = (function (k) { return function () { show(k); }; })(i);
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.target === slider) { return; }
+    var moves = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1};
+    if (event.key in moves) { show(index + moves[event.key]); }
+    else if (event.key === "Home") { show(0); }
+    else if (event.key === "End") { show(last); }
+    else { return; }
+    event.preventDefault();
+  });
+  show(0);
+})();
+"""
+
+
+def _seat_colours() -> tuple[str, ...]:
+    from forestgames._svg import SEAT_COLOURS
+
+    return SEAT_COLOURS
+
+
+def positions(record: GameRecord, player: int | None = None) -> list[dict[str, Any]]:
+    """Every position of ``record`` as seen by ``player`` (None: the referee):
+    ``{"svg", "caption", "scores"}``, the start first."""
+    states = record.replay()
+    game = states[0].game
+    if player is not None:
+        player = check_seat(game.num_players, player, "player")
+    shown = []
+    for k, state in enumerate(states):
+        status = state.render(player).splitlines()[0]
+        where = "start" if k == 0 else f"after move {k}: {record.moves[k - 1]}"
+        shown.append(
+            {
+                "svg": state.to_svg(player),
+                "caption": f"{where} · {status}",
+                "scores": [int(x) for x in state.scores],
+            }
+        )
+    return shown
+
+
+def _script_json(data: Any) -> str:
+    """JSON safe inside a <script> element (no ``</`` to end it early)."""
+    return json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+
+
+def _move_items(moves: Sequence[str]) -> str:
+    items = ['<li><span class="n"></span>start</li>']
+    items += [
+        f'<li><span class="n">{k}.</span>{escape(move)}</li>' for k, move in enumerate(moves, 1)
+    ]
+    return "\n".join(items)
+
+
+def _score_rows(num_players: int, player: int | None) -> str:
+    colours = _seat_colours()
+    rows = []
+    for seat in range(num_players):
+        you = " (you)" if seat == player else ""
+        colour = colours[seat % len(colours)]
+        rows.append(
+            f'<tr><td><span class="dot" style="background:{colour}"></span>seat {seat}{you}</td>'
+            f'<td class="score">0</td></tr>'
+        )
+    return "\n".join(rows)
+
+
+def replay_html(record: GameRecord, player: int | None = None) -> str:
+    """The replay page of ``record`` (one self-contained HTML document) as seen by
+    ``player``: None for the referee's view (everything), a seat for only what it sees."""
+    shown = positions(record, player)
+    # Pictures of one game share most of their lines (one SVG element a line): each
+    # distinct line is stored once and a picture is the list of its lines' numbers.
+    lines: dict[str, int] = {}
+    for position in shown:
+        svg = position.pop("svg")
+        position["picture"] = [lines.setdefault(line, len(lines)) for line in svg.split("\n")]
+    game = record.make_game()
+    view = "the referee's view (every card shown)" if player is None else f"seat {player}'s view"
+    title = f"{record.game} · {game.num_players} players · seed {record.seed}"
+    data = {"lines": list(lines), "positions": shown}
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="forestgames">
+<title>{escape(title)}</title>
+<style>{PAGE_STYLE}</style>
+</head>
+<body>
+<header>
+<h1>{escape(title)}</h1>
+<p>{len(record.moves)} moves · {escape(view)} · options {escape(json.dumps(record.options))}</p>
+</header>
+<main>
+<section id="board">
+<div id="board-picture" data-index="0"></div>
+<p id="caption"></p>
+</section>
+<aside>
+<div class="controls">
+<button id="first" type="button" title="first position (Home)">First</button>
+<button id="prev" type="button" title="previous move (left arrow)">Previous</button>
+<button id="next" type="button" title="next move (right arrow)">Next</button>
+<button id="last" type="button" title="last position (End)">Last</button>
+<span id="where"></span>
+</div>
+<input id="slider" type="range" min="0" max="{len(shown) - 1}" value="0" aria-label="position">
+<table id="scores"><thead><tr><th>seat</th><th>score</th></tr></thead>
+<tbody>
+{_score_rows(game.num_players, player)}
+</tbody></table>
+<ol id="moves">
+{_move_items(record.moves)}
+</ol>
+<p class="keys">Keys: ← → step, Home / End jump. Click a move to go there.</p>
+</aside>
+</main>
+<script type="application/json" id="positions">{_script_json(data)}</script>
+<script>{PAGE_SCRIPT}</script>
+</body>
+</html>
+"""

@@ -1,0 +1,255 @@
+"""Integer actions and observation tensors of every game: exact ids, masks, tensors."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+import forestgames as fg
+from forestgames.bonsai.actions import reachable_cells, tile_bound, wood_bound
+from forestgames.bonsai.tree import Tree
+from tests.strategies import random_game, reachable_states
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("bosk", {"num_players": 2}),
+    ("bosk", {"num_players": 3, "squirrel_exactly_three": True}),
+    ("bosk", {"num_players": 4}),
+    ("bonsai", {"num_players": 1}),
+    ("bonsai", {"num_players": 2}),
+    ("bonsai", {"num_players": 4, "wood_beside_pot": True, "goal_setup": "published"}),
+    ("living_forest", {"num_players": 2}),
+    ("living_forest", {"num_players": 4, "duplicate_trees": False, "varan_returns": True}),
+    ("boom_bokken", {"num_players": 4}),
+    ("boom_bokken", {"num_players": 9}),
+    ("boom_bokken", {"num_players": 6, "expert": True}),
+]
+IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items())}" for name, options in CONFIGS]
+
+
+def _check_state(game: Any, state: Any, where: str, deep: bool) -> None:
+    """Every seat: each legal move round-trips through its id and the mask is that set."""
+    for seat in range(game.num_players):
+        moves = state.legal_moves(seat)
+        ids = [game.action_id(move) for move in moves]
+        for move, action in zip(moves, ids, strict=True):
+            assert 0 <= action < game.num_actions, f"{where}: {move} -> {action}"
+            assert game.move_from_id(action, seat) == move, f"{where}: {move} -> {action}"
+        mask = state.legal_action_mask(seat)
+        assert mask.dtype == np.int8 and mask.shape == (game.num_actions,), where
+        assert sorted(np.flatnonzero(mask)) == sorted(ids), f"{where}: seat {seat} mask"
+        assert len(set(ids)) == len(ids), f"{where}: two legal moves share an id"
+        if deep or seat == state.current_player:
+            tensor = state.observation_tensor(seat)
+            assert tensor.dtype == np.float32 and tensor.shape == game.observation_shape, where
+            expected = game.codec.tensor_from_observation(state.observation(seat))
+            assert np.array_equal(tensor, expected), f"{where}: seat {seat} tensor != dict's"
+            if deep:
+                for seed in (1, 2):
+                    other = state.determinize(seat, seed)
+                    assert np.array_equal(other.observation_tensor(seat), tensor), where
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_random_games_are_exact(name: str, options: dict[str, Any]) -> None:
+    """Over random games every legal move of every seat round-trips through its id, the
+    mask is exactly the legal set, and the tensor equals the one built from the dict."""
+    game = fg.make(name, **options)
+    for seed in range(3):
+        for step, (state, _) in enumerate(random_game(game, seed)):
+            _check_state(game, state, f"{name} seed {seed} step {step}", deep=step % 5 == 0)
+        assert not state.legal_action_mask().any()
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_reachable_states_property(name: str) -> None:
+    """Hypothesis: in any reachable state, ids, masks and tensors are exact for every seat."""
+    game = fg.make(name, num_players=4)
+
+    @settings(max_examples=8, deadline=None)
+    @given(reachable_states(game))
+    def check(state: Any) -> None:
+        _check_state(game, state, f"{name} {state!r}", deep=True)
+
+    check()
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_bad_ids_and_moves_are_refused(name: str, options: dict[str, Any]) -> None:
+    """Ids out of range or not ints, bad seats and moves without an id raise IllegalMoveError."""
+    game = fg.make(name, **options)
+    state = game.new_game(seed=3)
+    for bad in (-1, game.num_actions, 2.0, "3", None, True):
+        with pytest.raises(fg.IllegalMoveError):
+            game.move_from_id(bad, 0)
+    for seat in (-1, game.num_players, "0", 1.0):
+        with pytest.raises(fg.IllegalMoveError):
+            game.move_from_id(0, seat)
+        with pytest.raises(fg.IllegalMoveError):
+            state.observation_tensor(seat)
+        with pytest.raises(fg.IllegalMoveError):
+            state.legal_action_mask(seat)
+    for move in (None, "0:pass", object(), state):
+        with pytest.raises(fg.IllegalMoveError):
+            game.action_id(move)
+    assert game.move_from_id(np.int64(0), np.int64(0)) == game.move_from_id(0, 0)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_every_id_decodes_to_a_move_that_encodes_back(name: str, options: dict[str, Any]) -> None:
+    """The id space is a bijection with the moves it names: decode then encode is the identity."""
+    game = fg.make(name, **options)
+    rng = random.Random(0)
+    sample = (
+        range(game.num_actions)
+        if game.num_actions < 5000
+        else rng.sample(range(game.num_actions), 5000)
+    )
+    for seat in {0, game.num_players - 1}:
+        for action in sample:
+            move = game.move_from_id(action, seat)
+            assert move.player == seat and game.action_id(move) == action, (action, move)
+            assert game.parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_tensors_in_any_order(name: str, options: dict[str, Any]) -> None:
+    """A tensor patched from whatever position its codec saw last (another game, another
+    seat) still equals the one built from the observation dict."""
+    game = fg.make(name, **options)
+    states = [state for seed in (11, 12) for state, _ in random_game(game, seed)]
+    rng = random.Random(0)
+    picks = rng.sample(states, min(len(states), 60))
+    codec = type(game.codec)(game)
+    for state in picks:
+        seat = rng.randrange(game.num_players)
+        expected = codec.tensor_from_observation(state.observation(seat))
+        assert np.array_equal(codec.tensor(state, seat), expected), (state, seat)
+        codec.tensor_from_observation(rng.choice(picks).observation(seat))  # in between
+
+
+def test_masks_and_tensors_are_cached_read_only() -> None:
+    """Masks and tensors are computed once per state and seat and cannot be written to."""
+    state = fg.make("boom_bokken").new_game(seed=1)
+    mask, tensor = state.legal_action_mask(), state.observation_tensor(0)
+    assert state.legal_action_mask() is mask and state.observation_tensor(0) is tensor
+    with pytest.raises(ValueError):
+        mask[0] = 1
+    with pytest.raises(ValueError):
+        tensor[0] = 1.0
+
+
+# ---------------------------------------------------------------------- Bosk's fixed layout
+
+
+@pytest.mark.parametrize(("players", "total"), [(2, 385), (3, 617), (4, 905)])
+def test_bosk_layout(players: int, total: int) -> None:
+    """Bosk's ids follow the documented layout (the one VectorBosk uses)."""
+    game = fg.make("bosk", num_players=players)
+    s, n = game.size, game.size - 1
+    assert game.num_actions == total == 5 * n * n + 12 + 2 * s * s
+    bosk = fg.bosk
+    assert game.action_id(bosk.PlantTree(1, 3, (2, 4))) == 2 * n * n + 2 * n + 4
+    assert game.action_id(bosk.ChooseWind(0, "S")) == 4 * n * n + 2
+    assert game.action_id(bosk.ChooseTree(0, (1, 2))) == 4 * n * n + 4 + n + 2
+    assert game.action_id(bosk.ChooseTile(0, bosk.SQUIRREL)) == 5 * n * n + 4
+    assert game.action_id(bosk.ChooseTile(0, 8)) == 5 * n * n + 11
+    assert game.action_id(bosk.PlaceLeaf(0, (3, 1))) == 5 * n * n + 12 + 3 * s + 1
+    assert game.action_id(bosk.PlaceSquirrel(0, (0, 0))) == 5 * n * n + 12 + s * s
+    assert game.action_id(bosk.PlaceSquirrel(0, (s - 1, s - 1))) == total - 1
+    for move in (bosk.PlantTree(0, 5, (0, 0)), bosk.PlaceLeaf(0, (s, 0)), bosk.ChooseTile(0, 9)):
+        with pytest.raises(fg.IllegalMoveError):
+            game.action_id(move)
+
+
+def test_bosk_board_planes_reshape() -> None:
+    """The front of a Bosk tensor reshapes to (C, S, S) planes; a planted tree shows there."""
+    game = fg.make("bosk", num_players=2)
+    state = game.new_game(seed=0, first_player=0).apply(fg.bosk.PlantTree(0, 2, (3, 4)))
+    c, s, _ = game.codec.board_shape
+    planes = state.observation_tensor(1)[: c * s * s].reshape(c, s, s)
+    # seat 0 is one place after observer 1: block 1; value 2 is plane index 1 of that block
+    assert planes[1 * 4 + 1, 3, 4] == 1.0 and planes[:8].sum() == 1.0
+
+
+# ---------------------------------------------------------------------- Bonsai's bound
+
+
+def test_bonsai_bounds_from_the_card_table() -> None:
+    """W and T follow from the deck: 2p has 32 cards, Masters give 5 wood (wild, wood+wood,
+    wood+leaf) and 12 tiles, so W = 1 + 32 + 5 = 38 and T = 2 + 2*32 + 12 = 78."""
+    assert (wood_bound(1), wood_bound(2), wood_bound(3), wood_bound(4)) == (38, 38, 54, 58)
+    assert (tile_bound(2), tile_bound(4)) == (78, 124)
+    assert len(reachable_cells(40, False)) == 4656
+
+
+def test_bonsai_cells_reach_exactly_the_bound() -> None:
+    """A straight wood trunk of W tiles with a leaf and a flower on top fits the action space,
+    and one cell further up does not: the bound is tight along the trunk."""
+    game = fg.make("bonsai", num_players=2)
+    w = game.codec.wood_bound
+    tiles = {(0, -k): "wood" for k in range(1, w + 1)}
+    tiles[(0, -w - 1)] = "leaf"
+    tree = Tree.from_tiles(tiles)
+    assert fg.bonsai.can_place({**tiles}, (0, -w - 2), "flower")
+    assert tree.open_cells(2)
+    place = fg.bonsai.Place(0, "flower", (0, -w - 2))
+    assert game.move_from_id(game.action_id(place), 0) == place
+    with pytest.raises(fg.IllegalMoveError):
+        game.action_id(fg.bonsai.Place(0, "flower", (0, -w - 3)))
+    with pytest.raises(fg.IllegalMoveError):
+        game.action_id(fg.bonsai.Place(0, "wood", (0, 1)))  # a pot cell
+
+
+# ---------------------------------------------------------------------- Boom Bokken
+
+
+def test_boom_bokken_groups_and_relative_targets() -> None:
+    """Expert mode numbers every Coureur group; targets are offsets from the player."""
+    expert = fg.make("boom_bokken", num_players=6, expert=True)
+    assert len(expert.codec.groups) == 8 * (7 * 3 - 1)  # up to 6 orange and 2 Flash, not none
+    plain = fg.make("boom_bokken", num_players=4)
+    assert plain.num_actions == 16 * 3 * 2 + 16 + 3 + 1 + 1
+    play = fg.boom_bokken.Play
+    # seat 3 naming seat 0 and seat 0 naming seat 1 are both "the next seat": one id
+    assert plain.action_id(play(3, ("5",), 0, "higher")) == plain.action_id(
+        play(0, ("5",), 1, "higher")
+    )
+    knock = play(2, ("4",), 4, "lower", True)
+    assert expert.move_from_id(expert.action_id(knock), 2) == knock
+    with pytest.raises(fg.IllegalMoveError):
+        plain.action_id(knock)
+    with pytest.raises(fg.IllegalMoveError):
+        plain.action_id(play(1, ("5",), 1, "higher"))  # naming oneself
+
+
+# ---------------------------------------------------------------------- the docs
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("bosk", {"num_players": 2}),
+        ("bonsai", {"num_players": 2}),
+        ("living_forest", {"num_players": 2}),
+        ("boom_bokken", {"num_players": 4}),
+    ],
+)
+def test_docs_tables_are_the_layouts(name: str, options: dict[str, Any]) -> None:
+    """Each game's docs page shows its tensor layout exactly as the codec builds it."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / f"{name}.md").read_text()
+    game = fg.make(name, **options)
+    assert game.codec.layout.table() in text
+    assert f"{game.num_actions}" in text.replace(" ", "").replace(",", "")
+
+
+def test_living_forest_doc_ids() -> None:
+    """The Living Forest id bases in the docs are the codec's (2 players: M = 10)."""
+    codec = fg.make("living_forest", num_players=2).codec
+    bases = (codec.spend_base, codec.attract_base, codec.extinguish_base, codec.move_base)
+    assert bases == (4, 16, 67, 70)
+    assert (codec.victory_base, codec.plant_base, codec.num_actions) == (80, 83, 263)

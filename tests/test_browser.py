@@ -1,0 +1,166 @@
+"""The replay page in a real browser: headless Chromium driven by Selenium and the system
+chromedriver (Debian's ``chromium`` and ``chromium-driver``; nothing is downloaded).
+
+Outside CI the test skips when no browser, driver or Selenium is installed; with
+``CI=true`` any of them missing fails it, so CI cannot pass without running it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import tempfile
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import forestgames as fg
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--window-size=1280,900", "--hide-scrollbars",
+)  # fmt: skip
+
+
+def _missing(what: str) -> None:
+    """Skip outside CI; fail in CI, where the browser must be there."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{what} is required in CI (.ci/run installs chromium and chromium-driver)")
+    pytest.skip(f"{what} is not installed")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless Chromium under the system chromedriver, with a fresh profile."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        _missing("selenium (pip install -e '.[browser]')")
+    binary = next((path for name in BROWSERS if (path := shutil.which(name))), None)
+    driver_path = shutil.which("chromedriver")
+    if binary is None:
+        _missing("chromium")
+    if driver_path is None:
+        _missing("chromedriver")
+    profile = tempfile.mkdtemp(prefix="forestgames-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def _pixels(png: bytes) -> list[bytes]:
+    """The pixels of an 8-bit RGB or RGBA PNG (what Chromium writes), one bytes per pixel."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    at, chunks, header = 8, [], b""
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind, body = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            chunks.append(body)
+        at += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", header[:10])
+    assert depth == 8 and colour in (2, 6), f"unexpected PNG format {depth}/{colour}"
+    step = 3 if colour == 2 else 4
+    raw, stride = zlib.decompress(b"".join(chunks)), width * step
+    rows: list[bytearray] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        row = raw[y * (stride + 1) : (y + 1) * (stride + 1)]
+        kind, line = row[0], bytearray(row[1:])
+        _unfilter(kind, line, previous, step)
+        rows.append(line)
+        previous = line
+    return [bytes(row[x : x + step]) for row in rows for x in range(0, stride, step)]
+
+
+def _unfilter(kind: int, line: bytearray, previous: bytearray, step: int) -> None:
+    for i in range(len(line)):
+        left = line[i - step] if i >= step else 0
+        up = previous[i]
+        corner = previous[i - step] if i >= step else 0
+        if kind == 1:
+            line[i] = (line[i] + left) & 255
+        elif kind == 2:
+            line[i] = (line[i] + up) & 255
+        elif kind == 3:
+            line[i] = (line[i] + (left + up) // 2) & 255
+        elif kind == 4:
+            p = left + up - corner
+            pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+            line[i] = (
+                line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)
+            ) & 255
+
+
+def _not_blank(png: bytes) -> tuple[int, float]:
+    """Distinct colours and the share of pixels unlike the commonest colour."""
+    pixels = _pixels(png)
+    counts: dict[bytes, int] = {}
+    for pixel in pixels:
+        counts[pixel] = counts.get(pixel, 0) + 1
+    return len(counts), 1 - max(counts.values()) / len(pixels)
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, fg.GameRecord]:
+    """A saved replay page of a short Bosk game (every move changes the board)."""
+    record = fg.play("bosk", ["greedy", "random"], seed=5)
+    record = fg.GameRecord(record.game, record.options, record.seed, None, record.moves[:30])
+    path = tmp_path_factory.mktemp("replay") / "bosk.html"
+    path.write_text(fg.viewer.replay_html(record), encoding="utf-8")
+    return path, record
+
+
+def _board(driver: Any) -> tuple[str, str]:
+    element = driver.find_element("id", "board-picture")
+    return element.get_attribute("data-index"), element.get_attribute("innerHTML")
+
+
+def test_replay_page_in_headless_chromium(browser: Any, page: tuple[Path, fg.GameRecord]) -> None:
+    """The saved page draws a non-blank board; Next and the arrow keys step the board, the
+    slider position and the highlighted move follow; nothing is fetched from the network."""
+    from selenium.webdriver.common.keys import Keys
+
+    path, record = page
+    browser.get(path.resolve().as_uri())
+    index, first = _board(browser)
+    assert index == "0" and first.startswith("<svg")
+    colours, share = _not_blank(browser.get_screenshot_as_png())
+    assert colours > 30 and share > 0.05, f"blank screenshot: {colours} colours, {share:.3f}"
+    start_shot = browser.get_screenshot_as_png()
+
+    browser.find_element("id", "next").click()
+    index, second = _board(browser)
+    assert index == "1" and second != first
+    assert browser.get_screenshot_as_png() != start_shot
+    assert browser.find_element("id", "slider").get_attribute("value") == "1"
+    current = browser.find_elements("css selector", "#moves li.current")
+    assert len(current) == 1 and current[0].text.endswith(record.moves[0])
+
+    browser.find_element("tag name", "body").send_keys(Keys.ARROW_RIGHT)
+    index, third = _board(browser)
+    assert index == "2" and third != second
+    browser.find_element("tag name", "body").send_keys(Keys.ARROW_LEFT)
+    assert _board(browser) == ("1", second)
+    browser.find_element("tag name", "body").send_keys(Keys.END)
+    assert _board(browser)[0] == str(len(record.moves))
+    assert browser.find_element("id", "next").get_attribute("disabled") is not None
+
+    resources = browser.execute_script("return performance.getEntriesByType('resource').length")
+    assert resources == 0

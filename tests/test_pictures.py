@@ -1,0 +1,276 @@
+"""Pictures of every game: SVG that parses as XML, text within 100 columns, one seat's view
+that hidden information cannot change, the referee's view that shows it."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import forestgames as fg
+from tests.strategies import random_game
+
+SVG = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = [
+    ("bosk", 2), ("bosk", 4), ("bonsai", 1), ("bonsai", 3), ("living_forest", 2),
+    ("living_forest", 4), ("boom_bokken", 4), ("boom_bokken", 7),
+]  # fmt: skip
+HIDDEN = [case for case in GAMES if case[0] != "bosk"]
+
+
+def sampled(name: str, players: int, seed: int = 0, count: int = 20) -> list[Any]:
+    """About ``count`` states spread along a random game, the first and last included."""
+    states = [state for state, _ in random_game(fg.make(name, num_players=players), seed)]
+    return states[:: max(1, len(states) // count)] + [states[-1]]
+
+
+def titles(svg: str) -> list[str]:
+    """Every hover title in a picture (the accessible labels of its pieces)."""
+    return [t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}title")]
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_svg_parses_with_a_title_and_a_legend_for_every_view(name, players):
+    """Every sampled position's SVG, for the referee and each seat, is XML with an <svg>
+    root, a size, a title naming the game and a legend."""
+    for state in sampled(name, players):
+        for player in (None, *range(players)):
+            root = ET.fromstring(state.to_svg(player))
+            assert root.tag == f"{SVG}svg" and float(root.get("width")) > 100
+            assert root.find(f"{SVG}title").text.startswith(state.render(player).split(" ")[0])
+            assert any(t.text == "Legend" for t in root.iter(f"{SVG}text"))
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_text_lines_fit_in_100_columns(name, players):
+    """render(player) never draws a line wider than 100 characters, for any view."""
+    for state in sampled(name, players, count=40):
+        for player in (None, *range(players)):
+            widest = max(len(line) for line in state.render(player).splitlines())
+            assert widest <= 100, f"{name} {players}p, view {player}: {widest} columns"
+
+
+@pytest.mark.parametrize(("name", "players"), HIDDEN)
+def test_a_seat_cannot_tell_determinized_states_apart_but_the_referee_can(name, players):
+    """A seat's text and SVG are identical across determinize(seat, seed) of that seat; the
+    referee's pictures, which show the hidden cards, differ for some seed."""
+    referee_saw_a_change = False
+    for state in sampled(name, players, seed=3, count=12):
+        if state.is_terminal:
+            continue
+        for seat in range(players):
+            text, svg = state.render(seat), state.to_svg(seat)
+            for seed in (1, 2):
+                other = state.determinize(seat, seed)
+                assert other.render(seat) == text and other.to_svg(seat) == svg
+                referee_saw_a_change |= (
+                    other.render() != state.render() and other.to_svg() != state.to_svg()
+                )
+    assert referee_saw_a_change
+
+
+def test_bosk_seat_views_differ_only_by_the_you_mark():
+    """Bosk hides nothing: a seat's picture is the referee's with "(you)" at that seat."""
+    state = sampled("bosk", 3)[5]
+    for seat in range(3):
+        assert state.render(seat).replace(" (you)", "") == state.render()
+        assert state.to_svg(seat).replace(" (you)", "") == state.to_svg()
+
+
+def test_repr_svg_and_to_svg_are_the_render_modules_pictures():
+    """_repr_svg_ (notebooks) is the referee's SVG; to_svg and render hand over to the game's
+    render.py (render_svg, render_text) with the same player."""
+    for name, players in GAMES[::2]:
+        state = sampled(name, players)[3]
+        module = importlib.import_module(f"forestgames.{name}.render")
+        assert state._repr_svg_() == state.to_svg() == module.render_svg(state)
+        assert state.to_svg(1 % players) == module.render_svg(state, 1 % players)
+        assert state.render(0) == module.render_text(state, 0)
+
+
+def test_a_bad_seat_is_refused():
+    """A seat outside the game is refused with the library's error, in text and SVG."""
+    state = fg.make("boom_bokken").new_game(seed=1)
+    with pytest.raises(fg.ForestGamesError):
+        state.to_svg(9)
+    with pytest.raises(fg.ForestGamesError):
+        state.render(-1)
+
+
+# --------------------------------------------------------------------------- Bosk
+
+
+def _bosk_trees(state: Any) -> list[str]:
+    """The hover title each tree of ``state`` should have."""
+    owner, value = state.tree_owner, state.tree_value
+    return [
+        f"seat {owner[i, j]}'s tree of value {value[i, j]} at intersection ({i}, {j})"
+        for i, j in zip(*(owner >= 0).nonzero(), strict=True)
+    ]
+
+
+def _bosk_stacks(state: Any) -> list[str]:
+    """The hover title (up to its stack list) each leaf stack of ``state`` should have."""
+    titles = []
+    for r, c in zip(*(state.leaf_height > 0).nonzero(), strict=True):
+        leaves = state.stack((r, c))
+        titles.append(f"({r}, {c}): {len(leaves)} leaves, seat {leaves[-1]} on top")
+    return titles
+
+
+def test_bosk_svg_draws_every_tree_leaf_stack_squirrel_and_the_wind():
+    """Each tree (owner, value, intersection), each leaf stack (top seat, height) and each
+    squirrel has its piece, and the wind arrow names the direction."""
+    states = [s for s, _ in random_game(fg.make("bosk", num_players=2), 4)]
+    state = next(
+        s for s in states if s.round >= 5 and any(q is not None for q in s.squirrel_squares)
+    )
+    labels = titles(state.to_svg())
+    assert sorted(t for t in labels if "'s tree" in t) == sorted(_bosk_trees(state))
+    stacks = [t.split(" (bottom")[0] for t in labels if "leaves, seat" in t]
+    assert sorted(stacks) == sorted(_bosk_stacks(state))
+    squirrels = [s for s in state.squirrel_squares if s is not None]
+    assert sum("squirrel" in t and t.startswith("(") for t in labels) == len(squirrels)
+    assert f"leaves blow {state.wind}" in labels
+
+
+def test_bosk_text_shows_tiles_and_trees_left_and_coordinates():
+    """Each seat's line lists its unspent tiles and its trees (to plant in spring); the board
+    labels square rows and columns and intersection rows and columns."""
+    states = [s for s, _ in random_game(fg.make("bosk", num_players=2), 4)]
+    spring, autumn = states[5], states[60]
+    assert "to plant" in spring.render(0) and "tiles S 2 3 4 5 6 7 8" in spring.render(0)
+    line = next(x for x in autumn.render(0).splitlines() if x[1:].startswith("seat 1"))
+    tiles = " ".join("S" if t == 1 else str(t) for t in autumn.tiles_left(1))
+    trees = " ".join(map(str, autumn.trees_left(1)))
+    assert f"tiles {tiles}" in line and f"trees {trees}" in line
+    board = autumn.render().splitlines()
+    assert any(x.strip().startswith("(6)") for x in board) and board[-1].split()[-1] == "(6)"
+
+
+# --------------------------------------------------------------------------- Bonsai
+
+
+def test_bonsai_svg_draws_each_tree_tile_pot_market_and_held_goals():
+    """Every tile of every tree has a hexagon with its kind and (q, r), each seat has the
+    15-cell pot (the bud as wood), every market card and every held goal is drawn."""
+    state = sampled("bonsai", 3, seed=2)[-1]
+    labels = titles(state.to_svg())
+    tiles = [f"{kind} {qr}" for p in range(3) for qr, kind in state.tree(p).tiles.items()]
+    hexes = [t for t in labels if re.fullmatch(r"(wood|leaf|flower|fruit|pot) \(-?\d+, -?\d+\)", t)]
+    assert sorted(h for h in hexes if not h.startswith("pot")) == sorted(tiles)
+    assert sum(h.startswith("pot") for h in hexes) == 3 * 14
+    assert sum(t.startswith("held by seat") for t in labels) == len(state.goal_owners)
+    assert all(name in labels for name in state.market_cards if name is not None)
+
+
+def test_bonsai_text_tree_has_coordinates():
+    """The text tree labels each row r and each tile's q: every tile can be named."""
+    state = sampled("bonsai", 2, seed=2)[-1]
+    text = state.render(0)
+    for (q, r), kind in state.tree(0).tiles.items():
+        if (q, r) == (0, 0):
+            continue
+        row = next(x for x in text.splitlines() if x.strip().startswith(f"r{r} "))
+        assert f"{'#L*o'['wood leaf flower fruit'.split().index(kind)]}{q}" in row.split()
+
+
+# --------------------------------------------------------------------------- Living Forest
+
+
+def _planted(forest: Any) -> int:
+    """Trees in a Living Forest forest (3 rows of tree ids or None), the start tree included."""
+    return sum(tree is not None for row in forest for tree in row)
+
+
+def test_living_forest_svg_draws_circle_fires_reserve_and_forests():
+    """The circle's 12 rocks (with their bonus), each Spirit on its rock, every fire in the
+    centre, every face-up reserve card (with its elements) and every planted tree."""
+    state = sampled("living_forest", 3, seed=1)[-2]
+    labels = titles(state.to_svg(0))
+    assert sum(t.startswith("rock ") for t in labels) == 12
+    for seat in range(3):
+        assert f"seat {seat}'s Spirit" in labels
+    assert sum(t.startswith("fire of value") for t in labels) >= len(state.centre)
+    cards = [name for level in (1, 2, 3) for name in state.reserve_row(level)]
+    assert all(f"{name}: {fg.living_forest.CARDS[name].describe()}" in labels for name in cards)
+    trees = [t for t in labels if t.startswith("tree ") and "plant" in t]
+    assert len(trees) == sum(_planted(state.forest(p)) for p in range(3))
+
+
+def test_living_forest_text_shows_each_card_cost_and_elements():
+    """Reserve and Help Line cards are written with their cost and elements (CARDS.short)."""
+    state = sampled("living_forest", 2, seed=1)[4]
+    text = state.render(1)
+    for level in (1, 2, 3):
+        for name in state.reserve_row(level):
+            assert fg.living_forest.CARDS[name].short() in text
+    for seat in range(2):
+        for name in state.help_line(seat):
+            assert fg.living_forest.CARDS[name].short() in text
+
+
+def test_living_forest_cards_table():
+    """CARDS holds every card of the game with the rules' own cost, elements and symbol."""
+    cards = fg.living_forest.CARDS
+    assert len(cards) == len(fg.living_forest.CARD_NAMES) == 66
+    wolf = cards["Wolf"]
+    assert (wolf.level, wolf.cost, wolf.elements, wolf.symbol) == ("I", 5, (0, 0, 0, 2, 0), 0)
+    assert cards["Bear"].solitary and cards["Bear"].short() == "Bear Wa1 Pl2 *"
+    assert cards["Wolf"].describe() == "5 sun: wind 2"
+    with pytest.raises(TypeError):
+        cards["Wolf"] = wolf  # type: ignore[index]
+
+
+# --------------------------------------------------------------------------- Boom Bokken
+
+
+def _boom_state() -> Any:
+    game = fg.make("boom_bokken", num_players=5)
+    rng = random.Random(2)
+    for state, _ in random_game(game, 2):
+        if state.named_player is not None and rng.random() < 0.2:
+            return state
+    raise AssertionError("no named player in the game")
+
+
+def test_boom_bokken_seat_sees_its_hand_and_only_backs_of_the_others():
+    """A seat's SVG shows its own cards face up and every other hand face down with its size
+    (card backs); the referee's shows every hand face up; the named player has the arrow."""
+    state = _boom_state()
+    seat = (state.named_player + 1) % 5
+    backs = state.to_svg(seat).count('fill="#3b4a6b"')
+    others = sum(state.hand_sizes) - state.hand_sizes[seat]
+    assert backs - state.to_svg().count('fill="#3b4a6b"') == others  # deck and legend in both
+    assert f"seat {state.last_player} named seat {state.named_player}" in " ".join(
+        titles(state.to_svg(seat))
+    )
+    text = state.render(seat)
+    line = next(x for x in text.splitlines() if x[1:].startswith(f"seat {seat}"))
+    assert line.endswith(" ".join(state.hand(seat)))
+    other = (seat + 1) % 5
+    hidden = next(x for x in text.splitlines() if x[1:].startswith(f"seat {other} "))
+    assert hidden.endswith(" ".join("■" * state.hand_sizes[other]))
+    assert " ".join(state.hand(other)) in state.render()
+
+
+# --------------------------------------------------------------------------- docs pictures
+
+
+def test_docs_pictures_are_what_the_script_draws():
+    """docs/img/<game>.svg are exactly what docs/make_pictures.py draws today."""
+    spec = importlib.util.spec_from_file_location(
+        "make_pictures", ROOT / "docs" / "make_pictures.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    for path, picture in script.PICTURES.items():
+        assert path.read_text(encoding="utf-8") == picture(), "run docs/make_pictures.py"

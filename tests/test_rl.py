@@ -1,0 +1,226 @@
+"""The PettingZoo and Gymnasium environments: the ecosystems' checkers, reaction turns, rewards."""
+
+from __future__ import annotations
+
+import functools
+import random
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import itertools
+
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import forestgames as fg
+from forestgames import rl
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("bosk", {"num_players": 2}),
+    ("bosk", {"num_players": 3}),
+    ("bonsai", {"num_players": 2}),
+    ("bonsai", {"num_players": 3}),
+    ("living_forest", {"num_players": 2}),
+    ("living_forest", {"num_players": 3, "turn_limit": 12}),
+    ("boom_bokken", {"num_players": 4}),
+    ("boom_bokken", {"num_players": 6, "expert": True}),
+]
+IDS = [f"{name}-{options['num_players']}p" for name, options in CONFIGS]
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Any:
+    with warnings.catch_warnings():
+        # api_test warns about Dict observations for every env not on its own list
+        warnings.filterwarnings("ignore", message="Observation space for each agent")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message=".*not having a spec")
+        yield
+
+
+def _play(env: Any, seed: int) -> list[tuple[str, Any, dict[str, Any]]]:
+    """A whole random masked game; the (agent, observation, info) before every step."""
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    seen = []
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        seen.append((agent, obs, info))
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(rng.choice(legal)))
+    return seen
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_pettingzoo_api_and_seed_tests(name: str, options: dict[str, Any]) -> None:
+    """The AEC environment passes PettingZoo's api_test (a whole game) and seed_test."""
+    api_test(rl.aec_env(name, **options), num_cycles=2000)
+    seed_test(functools.partial(rl.aec_env, name, **options), num_cycles=200)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_gymnasium_check_env(name: str, options: dict[str, Any]) -> None:
+    """The single-seat environment passes Gymnasium's check_env."""
+    check_env(rl.gym_env(name, **options))
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS[::2], ids=IDS[::2])
+def test_aec_observations_are_the_codec_tensors(name: str, options: dict[str, Any]) -> None:
+    """Agent player_k is seat k, its observation the seat's tensor and its mask the legal ids."""
+    env = rl.aec_env(name, **options)
+    env.reset(seed=5)
+    for _ in range(30):
+        seat = env.possible_agents.index(env.agent_selection)
+        obs = env.observe(env.agent_selection)
+        state = env.state
+        assert np.array_equal(obs["observation"], state.observation_tensor(seat))
+        codec_mask = obs["action_mask"][: state.game.num_actions]
+        if not env.infos[env.agent_selection]["reaction"]:
+            assert np.array_equal(codec_mask, state.legal_action_mask(seat))
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if env.terminations[env.agent_selection]:
+            break
+
+
+def test_boom_bokken_reaction_turns_go_to_every_seat_in_a_seeded_order() -> None:
+    """After a lead, every other seat still in the round gets a reaction turn with PASS, in a
+    seeded order, whatever its cards; then the named seat plays, without PASS."""
+    orders = set()
+    for seed in range(6):
+        env = rl.aec_env("boom_bokken", num_players=6)
+        env.reset(seed=seed)
+        game = env.state.game
+        pass_id = game.num_actions
+        lead = env.possible_agents.index(env.agent_selection)
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        env.step(int(legal[0]))  # a lead: someone is named now
+        state = env.state
+        named, in_round = state.named_player, state.players_in_round
+        expected = {s for s in in_round if s != named}
+        order = []
+        while env.infos[env.agent_selection]["reaction"]:
+            seat = env.possible_agents.index(env.agent_selection)
+            mask = env.observe(env.agent_selection)["action_mask"]
+            assert mask[pass_id] == 1
+            assert np.array_equal(mask[:pass_id], state.legal_action_mask(seat))
+            order.append(seat)
+            env.step(pass_id)
+        assert set(order) == expected and len(order) == len(expected)
+        assert lead in order  # the leader may Temps Mort its own lead
+        assert env.possible_agents.index(env.agent_selection) == named
+        assert env.observe(env.agent_selection)["action_mask"][pass_id] == 0
+        orders.add(tuple(order))
+        replay = rl.aec_env("boom_bokken", num_players=6)
+        replay.reset(seed=seed)
+        replay.step(int(legal[0]))
+        assert replay.agent_selection == env.possible_agents[order[0]]
+    assert len(orders) > 1, "the reaction order should depend on the seed"
+
+
+def test_compound_turns_repeat_the_agent() -> None:
+    """A Bosk leaf path is several steps of the same agent."""
+    seen = _play(rl.aec_env("bosk", num_players=2), seed=3)
+    repeats = sum(1 for (a, _, _), (b, _, _) in itertools.pairwise(seen) if a == b)
+    assert repeats > len(seen) // 4
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_score_rewards_add_up_to_the_final_scores(name: str) -> None:
+    """With reward="score" each agent's rewards over a game sum to its score's change."""
+    env = rl.aec_env(name, reward="score", num_players=4)
+    env.reset(seed=2)
+    start = env.state.scores
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    rng = random.Random(2)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        total[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    change = [float(b - a) for a, b in zip(start, env.state.scores, strict=True)]
+    assert [total[a] for a in env.possible_agents] == change
+
+
+def test_win_rewards_at_the_end() -> None:
+    """With reward="win" winners end with +1 and the others with -1."""
+    env = rl.aec_env("bonsai", num_players=2)
+    env.reset(seed=4)
+    final = {}
+    rng = random.Random(4)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            final[agent] = reward
+            env.step(None)
+            continue
+        assert reward == 0.0
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    winners = env.state.winners
+    assert final == {f"player_{s}": 1.0 if s in winners else -1.0 for s in range(2)}
+
+
+def test_aec_illegal_action_raises_and_changes_nothing() -> None:
+    """The AEC environment refuses an id outside the mask with IllegalMoveError."""
+    env = rl.aec_env("bosk", num_players=2)
+    env.reset(seed=0)
+    state = env.state
+    mask = env.observe(env.agent_selection)["action_mask"]
+    with pytest.raises(fg.IllegalMoveError):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.state is state
+
+
+def test_gym_illegal_action_ends_the_episode_with_a_penalty() -> None:
+    """An illegal id ends the gym episode with illegal_reward and says so in info."""
+    env = rl.gym_env("living_forest", num_players=2, illegal_reward=-5.0)
+    obs, _ = env.reset(seed=1)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(bad)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-5.0, True, False, True)
+
+
+def test_gym_against_agents_plays_whole_games() -> None:
+    """The gym environment plays seat 1 against greedy agents to the end, rewards once."""
+    env = rl.gym_env("boom_bokken", num_players=4, seat=1, opponents="greedy", reward="win")
+    for seed in range(3):
+        obs, info = env.reset(seed=seed)
+        done, rewards = False, []
+        while not done:
+            action = env.action_space.sample(obs["action_mask"])
+            obs, reward, done, _, info = env.step(action)
+            rewards.append(reward)
+            assert not info["illegal_action"]
+        assert rewards[-1] in (1.0, -1.0) and not any(rewards[:-1])
+
+
+def test_bad_arguments_are_config_errors() -> None:
+    """Unknown games, rewards, render modes, seats and opponents are ConfigErrors."""
+    for call in (
+        lambda: rl.aec_env("chess"),
+        lambda: rl.aec_env("bosk", reward="money"),
+        lambda: rl.aec_env("bosk", render_mode="human"),
+        lambda: rl.gym_env("bosk", seat=2),
+        lambda: rl.gym_env("bosk", opponents="wizard"),
+        lambda: rl.gym_env("bosk", num_players=3, opponents=["random"]),
+    ):
+        with pytest.raises(fg.ConfigError):
+            call()
+
+
+def test_ansi_render() -> None:
+    """render_mode="ansi" renders the position as text."""
+    env = rl.aec_env("bosk", render_mode="ansi")
+    env.reset(seed=0)
+    assert isinstance(env.render(), str) and env.render()
+    assert rl.aec_env("bosk").render() is None

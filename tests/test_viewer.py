@@ -1,0 +1,265 @@
+"""Replay pages (fg.viewer) and the play/replay commands that use the pictures."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import forestgames as fg
+from forestgames.boom_bokken import TimeOut
+from forestgames.cli import PAGE_LINES, HumanAgent, move_pages
+from forestgames.sim import play_game
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m forestgames.cli ARGS`` with ``stdin`` fed in; output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "forestgames.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def short_record(name: str, players: int, moves: int = 24, seed: int = 2) -> fg.GameRecord:
+    """The first ``moves`` moves of a random-agent game."""
+    record = fg.play(fg.make(name, num_players=players), ["random"], seed=seed)
+    return fg.GameRecord(record.game, record.options, record.seed, None, record.moves[:moves])
+
+
+def page_data(html: str) -> dict[str, Any]:
+    """The positions embedded in a replay page."""
+    found = re.search(r'<script type="application/json" id="positions">(.*?)</script>', html, re.S)
+    assert found, "no embedded positions"
+    return json.loads(found.group(1))  # type: ignore[no-any-return]
+
+
+CASES = [("bosk", 2), ("bonsai", 2), ("living_forest", 3), ("boom_bokken", 5)]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_replay_page_is_self_contained(name, players):
+    """The page loads nothing: no external script, style sheet, image, font or URL (the only
+    http text is the SVG namespace)."""
+    html = fg.viewer.replay_html(short_record(name, players))
+    assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+    for outside in ("<link", " src=", " href=", "@import", "url(", "@font-face", "fetch("):
+        assert outside not in html, outside
+    assert set(re.findall(r"https?://[^\"'\\ ]+", html)) == {"http://www.w3.org/2000/svg"}
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize("seat", [None, 1])
+def test_every_position_is_that_states_picture_with_its_scores(name, players, seat):
+    """Position k of the page is to_svg(seat) of state k of the record (the start first),
+    with that state's scores and a caption naming the move that led there."""
+    record = short_record(name, players)
+    data = page_data(fg.viewer.replay_html(record, seat))
+    states = record.replay()
+    assert len(data["positions"]) == len(states) == len(record.moves) + 1
+    for k, (position, state) in enumerate(zip(data["positions"], states, strict=True)):
+        picture = "\n".join(data["lines"][i] for i in position["picture"])
+        assert picture == state.to_svg(seat)
+        assert position["scores"] == list(state.scores)
+        assert position["caption"].startswith("start" if k == 0 else f"after move {k}: ")
+
+
+def test_page_has_controls_move_list_and_scores():
+    """Slider over every position, First/Previous/Next/Last, arrow keys, one list item per
+    position (the moves escaped), one score row per seat, the seat's view named."""
+    record = short_record("boom_bokken", 4)
+    html = fg.viewer.replay_html(record, 2)
+    assert f'max="{len(record.moves)}"' in html
+    for button in ("first", "prev", "next", "last"):
+        assert f'<button id="{button}"' in html
+    assert "ArrowRight" in html and "ArrowLeft" in html
+    items = re.findall(r"<li>.*?</li>", html)
+    assert len(items) == len(record.moves) + 1
+    assert all(move.replace(">", "&gt;") in html for move in record.moves)
+    assert html.count('class="score"') == 4 and "seat 2 (you)" in html
+    assert "seat 2&#x27;s view" in html or "seat 2's view" in html
+
+
+def test_a_bad_seat_is_refused():
+    """replay_html(record, seat) refuses a seat outside the game with ConfigError."""
+    with pytest.raises(fg.ConfigError):
+        fg.viewer.replay_html(short_record("bosk", 2, moves=3), 2)
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def test_replay_command_writes_the_page(tmp_path):
+    """`forestgames replay game.json --html out.html --seat N` writes that seat's page."""
+    record = short_record("living_forest", 2, moves=10)
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json())
+    out = tmp_path / "page.html"
+    done = run_cli("replay", str(path), "--html", str(out), "--seat", "1")
+    assert done.returncode == 0, done.stderr
+    assert f"written to {out}" in done.stdout
+    assert page_data(out.read_text())["positions"][0]["picture"]
+    assert fg.viewer.replay_html(record, 1) == out.read_text()
+    text = run_cli("replay", str(path), "--all", "--seat", "1")
+    assert text.returncode == 0 and text.stdout.count("Living Forest 2p") == 11
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", "is not a game record"),
+        (b"not json at all", "game record is not JSON"),
+        (b'{"game": "bosk"}', "game record lacks"),
+    ],
+)
+def test_replay_of_a_file_that_is_no_record_says_so_in_one_line(tmp_path, content, says):
+    """A picture, a text file or a wrong JSON object: status 2, one error line naming the
+    file, no traceback."""
+    path = tmp_path / "picture.png"
+    path.write_bytes(content)
+    done = run_cli("replay", str(path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0] and str(path) in lines[0]
+
+
+def test_play_shows_the_human_seat_view_unless_revealed():
+    """`play` draws the other hands face down; `--reveal` draws the referee's view."""
+    args = ("play", "boom_bokken", "--players", "4", "--seed", "3", "--agents", "random")
+    hidden = run_cli(*args, stdin="quit\n")
+    assert "■" in hidden.stdout and "you see what seat 0 sees" in hidden.stdout
+    shown = run_cli(*args, "--reveal", stdin="quit\n")
+    assert "■" not in shown.stdout and "deck, top first" in shown.stdout
+    assert all(len(line) <= 100 for line in hidden.stdout.splitlines())
+
+
+def test_ctrl_c_saves_the_record(tmp_path):
+    """Ctrl-C (SIGINT) at the prompt stops the game with status 130 and saves the moves
+    played so far (seat 0 moves first with seed 1)."""
+    save = tmp_path / "stopped.json"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "forestgames.cli",
+            "play",
+            "bosk",
+            "--seat",
+            "1",
+            "--seed",
+            "1",
+            "--agents",
+            "random",
+            "--save",
+            str(save),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None and process.stdin is not None
+    seen, deadline = b"", time.monotonic() + 60
+    while b"seat 1> " not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stdout], [], [], 1)
+        if ready:
+            seen += os.read(process.stdout.fileno(), 65536)
+    assert b"seat 1> " in seen, "no prompt"
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=60)
+    process.stdin.close()
+    assert process.returncode == 130
+    assert b"stopped (interrupted)" in seen + out
+    record = fg.GameRecord.from_json(save.read_text())
+    assert len(record.moves) == seen.count(b"seat 0 plays") >= 1 and record.replay()
+
+
+# --------------------------------------------------------------------------- the human seat
+
+
+def test_move_list_pages_number_every_move_once_within_the_screen():
+    """? pages: every legal move's number appears exactly once, each page fits in 20 lines
+    of at most 100 columns (the 484 spring moves of 4-player Bosk take four pages)."""
+    state = fg.make("bosk", num_players=4).new_game(seed=1)
+    moves = state.legal_moves()
+    pages = move_pages(moves)
+    assert len(pages) == 4
+    numbers = [int(n) for page in pages for n in re.findall(r"(?<![\d,])(\d+) \d+,\d+", page)]
+    assert sorted(numbers) == list(range(1, len(moves) + 1))
+    for page in pages:
+        lines = page.splitlines()
+        assert len(lines) <= PAGE_LINES and max(map(len, lines)) <= 100
+
+
+def test_question_mark_turns_the_pages():
+    """? shows page 1, ? again page 2, ?4 page 4, ?9 says there is no such page."""
+    written: list[str] = []
+    typed = iter(["?", "?", "?4", "?9", "1"])
+    human = HumanAgent(lambda prompt: next(typed), written.append)
+    state = fg.make("bosk", num_players=4).new_game(seed=1)
+    assert human.choose(state) == state.legal_moves()[0]
+    notes = [w for w in written if w.startswith(("page", "no page"))]
+    assert [n.split(" of ")[0] for n in notes[:3]] == ["page 1/4", "page 2/4", "page 4/4"]
+    assert notes[3] == "no page 9: the move list has pages 1 to 4"
+
+
+def _scripted_boom(every_reaction: bool) -> tuple[int, list[Any]]:
+    """A 5-player game with the human at seat 0: its length and the moves of each ask."""
+    asked: list[Any] = []
+
+    class Counting(HumanAgent):
+        """Records each time the game stops to ask; passes, or plays the first move."""
+
+        def _ask(self, state: Any, seat: int, may_pass: bool) -> Any:
+            if may_pass:
+                asked.append(state.legal_moves(seat))
+                return None
+            return state.legal_moves(seat)[0]
+
+    human = Counting(lambda prompt: "", lambda text: None, every_reaction=every_reaction)
+    game = fg.make("boom_bokken", num_players=5)
+    record, _, _ = play_game(game, [human, "random"], seed=4)
+    return len(record.moves), asked
+
+
+def test_boom_bokken_asks_about_a_reaction_only_when_there_is_one_worth_asking():
+    """Out of turn, the human is asked only with a Flash or Gardien move to make (a lone
+    Temps Mort does not stop the game), unless every_reaction is set."""
+    moves, asked = _scripted_boom(every_reaction=False)
+    assert asked and all(any(not isinstance(m, TimeOut) for m in legal) for legal in asked)
+    _, every = _scripted_boom(every_reaction=True)
+    assert len(every) > len(asked)
+    assert len(asked) < moves / 2
+
+
+def test_example_saves_the_replay_page_of_an_mcts_game(tmp_path):
+    """examples/replay_page.py plays MCTS against greedy and writes the page and the record;
+    the page is replay_html of that record."""
+    out = tmp_path / "mcts.html"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "replay_page.py"), "--game", "boom_bokken",
+         "--players", "4", "--iterations", "6", "--seat", "2", "--out", str(out)],
+        capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert f"replay page written to {out}" in done.stdout
+    record = fg.GameRecord.from_json(out.with_suffix(".json").read_text())
+    assert record.final_state().is_terminal
+    assert out.read_text() == fg.viewer.replay_html(record, 2)
