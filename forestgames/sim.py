@@ -364,6 +364,15 @@ def _tally(label: str, wins: int, games: int, scores: list[float]) -> dict[str, 
     }
 
 
+def _places_tally(
+    label: str, rows: Sequence[GameRow], chosen: Callable[[GameRow, int], bool]
+) -> dict[str, Any]:
+    """The tally of the seats ``chosen(row, seat)`` picks in ``rows``."""
+    places = [(row, seat) for row in rows for seat in range(len(row.scores)) if chosen(row, seat)]
+    wins = sum(seat in row.winners for row, seat in places)
+    return _tally(label, wins, len(places), [row.scores[seat] for row, seat in places])
+
+
 def _tally_line(t: dict[str, Any]) -> str:
     """One line of the summary table; "-" where no game ended (no rate to show)."""
     if not t["games"]:
@@ -391,26 +400,12 @@ class SimulationResult:
         done = [row for row in self.rows if not row.truncated]
         players = len(self.rows[0].scores) if self.rows else int(self.options.get("num_players", 0))
         seats = [
-            _tally(
-                str(seat),
-                sum(seat in row.winners for row in done),
-                len(done),
-                [row.scores[seat] for row in done],
-            )
-            for seat in range(players)
+            _places_tally(str(seat), done, lambda r, s, k=seat: s == k) for seat in range(players)
         ]
         names = sorted({name for row in done for name in row.agents})
-        agents = []
-        for name in names:
-            places = [(row, seat) for row in done for seat, a in enumerate(row.agents) if a == name]
-            agents.append(
-                _tally(
-                    name,
-                    sum(seat in row.winners for row, seat in places),
-                    len(places),
-                    [row.scores[seat] for row, seat in places],
-                )
-            )
+        agents = [
+            _places_tally(name, done, lambda r, s, n=name: r.agents[s] == n) for name in names
+        ]
         lengths = [row.moves for row in self.rows]
         return {
             "game": self.game,
