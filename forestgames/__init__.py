@@ -11,9 +11,6 @@ from typing import Any, Literal, overload
 
 from forestgames import bonsai, boom_bokken, bosk, core, living_forest
 from forestgames._version import __version__
-from forestgames.agents.heuristics import register_heuristic, register_position_value
-from forestgames.boom_bokken import heuristic as _boom_bokken_heuristic
-from forestgames.bosk import heuristic as _bosk_heuristic
 from forestgames.core import (
     ConfigError,
     ForestGamesError,
@@ -25,19 +22,11 @@ from forestgames.core import (
     register_game,
     registered_games,
 )
-from forestgames.living_forest import heuristic as _living_forest_heuristic
 
 register_game("bosk", bosk.BoskGame.create)
 register_game("bonsai", bonsai.BonsaiGame.create)
 register_game("living_forest", living_forest.LivingForestGame.create)
 register_game("boom_bokken", boom_bokken.BoomBokkenGame.create)
-
-# The agents' heuristics, by game (game knowledge stays in each game's package).
-register_heuristic("bosk", _bosk_heuristic.move_values)
-register_position_value("bosk", _bosk_heuristic.position_value)
-register_heuristic("living_forest", _living_forest_heuristic.move_values)
-register_position_value("living_forest", _living_forest_heuristic.position_value)
-register_position_value("boom_bokken", _boom_bokken_heuristic.position_value)
 
 GAME_NAMES: tuple[str, ...] = registered_games()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import itertools
 import os
 import random
 import time
@@ -27,7 +29,7 @@ from forestgames.agents import (
     register_heuristic,
 )
 from forestgames.agents.greedy import margins
-from forestgames.agents.heuristics import _HEURISTICS, scores_after
+from forestgames.agents.heuristics import _HEURISTICS, position_value, scores_after
 from forestgames.agents.mcts import DEFAULT_ITERATIONS, _all_rewards, cutoff_rewards, leads
 from tests.strategies import random_game, reachable_states
 from tests.test_fake_game import Add, Buzz, BuzzGame
@@ -442,11 +444,29 @@ def test_mcts_games_are_reproducible_with_kept_trees():
 # --------------------------------------------------------------------------- game heuristics
 
 
-def test_agents_heuristics_import_no_game():
-    """forestgames.agents.heuristics imports no game package (game knowledge lives in games)."""
-    source = Path(heuristics.__file__).read_text()
-    for name in fg.GAME_NAMES:
-        assert f"forestgames.{name}" not in source and f"import {name}" not in source
+def test_agents_import_no_game():
+    """No module of forestgames.agents imports a game package (game knowledge lives in games)."""
+    for path in Path(heuristics.__file__).parent.glob("*.py"):
+        source = path.read_text()
+        for name in fg.GAME_NAMES:
+            assert f"forestgames.{name}" not in source and f"import {name}" not in source, path
+
+
+@pytest.mark.parametrize("name", ["bosk", "living_forest", "boom_bokken"])
+def test_games_reach_their_heuristic_through_the_base_hooks(name):
+    """The agents find each game's heuristic module through the game's hooks, no registry."""
+    module = importlib.import_module(f"forestgames.{name}.heuristic")
+    game = fg.make(name)
+    assert name not in _HEURISTICS
+    for state, _ in itertools.islice(random_game(game, 3), 0, 150, 7):
+        if state.is_terminal:
+            continue
+        np.testing.assert_allclose(position_value(state), module.position_value(state))
+        moves = state.legal_moves(state.players_to_act[0])
+        values = evaluate_moves(state, moves)
+        np.testing.assert_allclose(values, game.evaluate_moves(state, moves))
+        if hasattr(module, "move_values"):
+            np.testing.assert_allclose(values, module.move_values(state, moves))
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -1,25 +1,25 @@
-"""The registry of game heuristics the agents use (this module imports no game).
+"""How the agents reach a game's heuristic (this module imports no game).
 
-Each game ships its knowledge in ``forestgames/<game>/heuristic.py``; the
-package registers it here under the game's name:
+Each game ships its knowledge in ``forestgames/<game>/heuristic.py`` and exposes
+it through the two hooks of its game class (``forestgames.core.GameBase``):
 
-* a *move evaluator* ``move_values(state, moves) -> (M, P)`` takes a live state
-  and some of its legal moves (all of one seat) and estimates each seat's
-  score right after each move. :class:`GreedyAgent` plays the move that
-  maximises its own estimate minus the best other seat's;
-* a *position value* ``position_value(state) -> (P,)`` estimates each seat's
-  score in one position (default ``state.scores``). The fallback evaluator
-  uses it, Greedy compares a reaction out of turn against passing with it, and
-  MCTS scores a playout it cuts short with it.
+* ``game.evaluate_moves(state, moves) -> (M, P)`` takes a live state and some
+  of its legal moves (all of one seat) and estimates each seat's score right
+  after each move. :class:`GreedyAgent` plays the move that maximises its own
+  estimate minus the best other seat's;
+* ``game.position_value(state) -> (P,)`` estimates each seat's score in one
+  position (the base's default: ``state.scores``). Greedy compares a reaction
+  out of turn against passing with it, and MCTS scores a playout it cuts short
+  with it.
 
-A game with no registered heuristic uses its own ``evaluate_moves`` /
-``position_value`` hooks if it has them; else the move evaluator falls back to
-:func:`scores_after`: apply each move and read the position value after it.
-Adding a game is a function and a line::
+:func:`register_heuristic` and :func:`register_position_value` override those
+hooks by game name (to try another heuristic, or for a game whose class has no
+hooks); a game with neither falls back to :func:`scores_after`: apply each move
+and read the position value after it. A new game overrides the hooks::
 
-    def my_move_values(state, moves):
-        ...                                  # (M, P) estimates, batched if you can
-    register_heuristic("my_game", my_move_values)
+    class MyGame(GameBase[MyState, MyMove], name="my_game", ...):
+        def evaluate_moves(self, state, moves):
+            ...                              # (M, P) estimates, batched if you can
 
 An evaluator must not look at what the moving seat cannot know (a hidden card
 that a move reveals): the fallback applies each move to the real state, which
@@ -71,7 +71,8 @@ def position_value(state: Any) -> np.ndarray:
 
 
 def heuristic_for(game_name: str) -> MoveEvaluator:
-    """The evaluator registered for ``game_name``, or the fallback :func:`scores_after`."""
+    """The evaluator registered for ``game_name``, or the fallback :func:`scores_after`
+    (a game's own ``evaluate_moves`` hook is not in the registry; see :func:`evaluate_moves`)."""
     return _HEURISTICS.get(game_name, scores_after)
 
 

@@ -1,8 +1,10 @@
 """Boom Bokken's agent heuristic: points so far, less a price per card still held.
 
 Coins go to the seats that empty their hands first, so each card shed is a step
-toward them. :func:`position_value` reads only public facts (points and hand
-sizes), so an agent may evaluate any position with it without learning a hand.
+toward them. :func:`position_value` reads only public facts through the state's
+documented properties (``scores``, ``hand_sizes``), so an agent may evaluate any
+position with it without learning a hand, and it does not depend on how the state
+stores its hands.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ import attrs
 import numpy as np
 
 from forestgames._codec import cached_codec  # codec wiring
+from forestgames.boom_bokken import heuristic
 from forestgames.boom_bokken import moves as mv
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
@@ -541,6 +542,15 @@ class BoomBokkenGame:
         """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
         or inconsistent with the rules (nothing else is built)."""
         return load_state(self, data)
+
+    # ------------------------------------------------------------------ agents' hooks
+
+    def evaluate_moves(self, state: BoomBokkenState, moves: Sequence[Any]) -> np.ndarray:
+        """(M, P): :meth:`position_value` after each of ``moves``."""
+        return np.array([self.position_value(state.apply(m)) for m in moves], np.float64)
+
+    def position_value(self, state: BoomBokkenState) -> np.ndarray:
+        return heuristic.position_value(state)
 
 
 def _deal_rng(seed: int, rnd: int) -> random.Random:
