@@ -21,6 +21,7 @@ the loop starts again); then ``players_to_act[0]`` plays ``choose(state)``.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 import json
@@ -373,6 +374,14 @@ def _places_tally(
     return _tally(label, wins, len(places), [row.scores[seat] for row, seat in places])
 
 
+def _at_seat(seat: int, row: GameRow, place: int) -> bool:
+    return place == seat
+
+
+def _played_by(name: str, row: GameRow, place: int) -> bool:
+    return row.agents[place] == name
+
+
 def _tally_line(t: dict[str, Any]) -> str:
     """One line of the summary table; "-" where no game ended (no rate to show)."""
     if not t["games"]:
@@ -400,12 +409,11 @@ class SimulationResult:
         done = [row for row in self.rows if not row.truncated]
         players = len(self.rows[0].scores) if self.rows else int(self.options.get("num_players", 0))
         seats = [
-            _places_tally(str(seat), done, lambda r, s, k=seat: s == k) for seat in range(players)
+            _places_tally(str(seat), done, functools.partial(_at_seat, seat))
+            for seat in range(players)
         ]
         names = sorted({name for row in done for name in row.agents})
-        agents = [
-            _places_tally(name, done, lambda r, s, n=name: r.agents[s] == n) for name in names
-        ]
+        agents = [_places_tally(name, done, functools.partial(_played_by, name)) for name in names]
         lengths = [row.moves for row in self.rows]
         return {
             "game": self.game,
@@ -667,7 +675,8 @@ def _run_ray(
     try:
         play_remote = ray.remote(max_retries=_RAY_RETRIES)(_ray_play)
         run_ref = ray.put(run)
-        slots = 2 * max(workers, int(ray.cluster_resources().get("CPU", 1)))
+        cpus_seen = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call, unused-ignore]
+        slots = 2 * max(workers, int(cpus_seen))
         pending: list[Any] = []
         while chunker or pending:
             while chunker and len(pending) < slots:
@@ -773,7 +782,7 @@ def _check_run_arguments(
         raise ConfigError("resume needs the results file (out=...) of the run to finish")
 
 
-class _Bar(tqdm):  # type: ignore[type-arg]
+class _Bar(tqdm):  # type: ignore[misc, type-arg, unused-ignore]  # typed or not by version
     """tqdm without its monitor thread (a process with one thread may fork its workers)."""
 
     monitor_interval = 0

@@ -148,7 +148,8 @@ def _laplace_halfwidth(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.n
     _, hessian = _newton(wins, prior)
     centre = np.eye(k) - 1.0 / k
     covariance = centre @ np.linalg.pinv(hessian + 1.0 / k) @ centre.T
-    return 1.959964 * np.sqrt(np.clip(np.diag(covariance), 0.0, None))
+    halfwidth: np.ndarray = 1.959964 * np.sqrt(np.clip(np.diag(covariance), 0.0, None))
+    return halfwidth
 
 
 def _elo(theta: np.ndarray) -> np.ndarray:

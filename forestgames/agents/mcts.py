@@ -108,7 +108,7 @@ class _Node:
         return self.kids
 
 
-def leads(values: Sequence[float]) -> list[float]:
+def leads(values: Sequence[float] | np.ndarray) -> list[float]:
     """Each seat's value minus the best other seat's (0 for a single seat)."""
     v = [float(x) for x in values]
     if len(v) == 1:
@@ -120,7 +120,9 @@ def leads(values: Sequence[float]) -> list[float]:
 
 
 def cutoff_rewards(
-    values: Sequence[float], centre: Sequence[float] | None = None, scale: float | None = None
+    values: Sequence[float] | np.ndarray,
+    centre: Sequence[float] | None = None,
+    scale: float | None = None,
 ) -> _Rewards:
     """Rewards in [0, 1] for a playout cut short, from each seat's position value.
 

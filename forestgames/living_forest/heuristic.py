@@ -138,10 +138,10 @@ def seat_value(
     )
     value += FRAGMENT_VALUE * state.fragments[seat]
     if state.phase is Phase.OVER:
-        return value + WIN_BONUS * (seat in state.winners)
+        return float(value + WIN_BONUS * (seat in state.winners))
     reserve = state.rows if rows is None else rows
     value += _potential(state, seat, line, totals, reserve)
-    return value - _onibi_threat(state, totals)
+    return float(value - _onibi_threat(state, totals))
 
 
 def _progress(count: int) -> float:
