@@ -1,72 +1,130 @@
-"""Simulation benchmarks: the 2-worker speed-up, and Greedy's and MCTS's strength against Random.
+"""Simulation benchmarks: the 2-worker speed-up, the start-up of workers and of Ray.
 
+    python -m benchmarks.bench_sim                     # the figures
     python -m pytest benchmarks/bench_sim.py --benchmark-only -s
 
-Figures are printed (``-s``) and stored in the benchmark's ``extra_info``.
-Under ``--benchmark-disable`` every test runs a token workload quickly and
-checks only that it works.
+The speed-up is measured as the issue states it: 600 random 4-player Bosk
+games, 2 local workers against 1, each figure the best of interleaved rounds
+(the machine may be shared). The one-time build of the 4-player scoring tables
+happens once, in the parent, before the timed runs (a forked worker inherits
+it); it is timed apart. Under ``--benchmark-disable`` each test runs a token
+workload and checks only that it works.
 """
 
 from __future__ import annotations
 
+import argparse
 import time
+from typing import Any
 
 import forestgames as fg
+from forestgames.sim import process_context
 
-BOSK = fg.make("bosk", num_players=2)  # the smallest player count
+BOSK4 = fg.make("bosk", num_players=4)
 
 
-def _games_per_second(agents: list[str], games: int, workers: int) -> float:
+def _seconds(games: int, workers: int, backend: str = "local") -> float:
+    return _timed(games, workers, backend)[0]
+
+
+def _cpu() -> float:
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _timed(games: int, workers: int, backend: str = "local") -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process and its finished children) of a run."""
+    start, cpu = time.perf_counter(), _cpu()
+    fg.simulate(BOSK4, ["random"], games, seed=1, workers=workers, backend=backend, progress=False)
+    return time.perf_counter() - start, _cpu() - cpu
+
+
+def first_game_seconds() -> float:
+    """One random 4-player Bosk game in this process: the tables' build, if not yet done."""
     start = time.perf_counter()
-    fg.simulate(BOSK, agents, games, seed=1, workers=workers, progress=False)
-    return games / (time.perf_counter() - start)
+    fg.simulate(BOSK4, ["random"], 1, seed=0, progress=False)
+    return time.perf_counter() - start
+
+
+def speedup(games: int = 600, rounds: int = 3) -> dict[str, Any]:
+    """Best-of-``rounds`` seconds with 1 and 2 workers, interleaved, and their ratio."""
+    warm = first_game_seconds()
+    one = two = one_cpu = two_cpu = float("inf")
+    for _ in range(rounds):
+        wall, cpu = _timed(games, 1)
+        one, one_cpu = min(one, wall), min(one_cpu, cpu)
+        wall, cpu = _timed(games, 2)
+        two, two_cpu = min(two, wall), min(two_cpu, cpu)
+    return {
+        "games": games,
+        "first_game_s": round(warm, 3),
+        "one_worker_s": round(one, 3),
+        "two_workers_s": round(two, 3),
+        "speedup": round(one / two, 2),
+        "one_worker_cpu_s": round(one_cpu, 3),
+        "two_workers_cpu_s": round(two_cpu, 3),
+        # what two idle cores would give if the work split evenly: 2 x (work alone / work
+        # in two workers); a figure other load on the machine barely moves
+        "speedup_bound_from_cpu": round(2 * one_cpu / two_cpu, 2),
+        "start_method": process_context().get_start_method(),
+    }
+
+
+def ray_startup(games: int = 8) -> dict[str, Any]:
+    """Seconds of ``ray.init`` (2 CPUs, no dashboard) and of a first small Ray run."""
+    import ray
+
+    start = time.perf_counter()
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="warning")
+    init = time.perf_counter() - start
+    try:
+        first = _seconds(games, 2, backend="ray")
+        again = _seconds(games, 2, backend="ray")
+        local = _seconds(games, 1)
+    finally:
+        ray.shutdown()
+    return {
+        "ray_init_s": round(init, 2),
+        f"first_ray_run_{games}_games_s": round(first, 2),
+        f"second_ray_run_{games}_games_s": round(again, 2),
+        f"local_{games}_games_s": round(local, 3),
+    }
 
 
 def test_two_workers_speedup(benchmark):
-    """simulate with 2 local workers vs 1: games per second, Greedy against Random (target 1.8x).
-
-    The machine may be shared: each figure is the best of two alternating runs.
-    """
-    games = 8 if benchmark.disabled else 600
-    agents = ["greedy", "random"]
-    one = two = 0.0
-    for _ in range(1 if benchmark.disabled else 2):
-        one = max(one, _games_per_second(agents, games, workers=1))
-        two = max(two, _games_per_second(agents, games, workers=2))
-    benchmark.pedantic(_games_per_second, args=(agents, games, 2), rounds=1, iterations=1)
-    speedup = two / one
-    benchmark.extra_info.update(one_worker=one, two_workers=two, speedup=speedup)
-    print(f"\n{games} games: 1 worker {one:.1f}/s, 2 workers {two:.1f}/s, x{speedup:.2f}")
-    assert two > 0 and one > 0
+    """simulate with 2 local workers vs 1 on random 4-player Bosk games (target: x1.8)."""
+    games, rounds = (20, 1) if benchmark.disabled else (600, 3)
+    info = benchmark.pedantic(speedup, args=(games, rounds), rounds=1, iterations=1)
+    benchmark.extra_info.update(info)
+    print(f"\n{info}")
+    assert info["one_worker_s"] > 0 and info["two_workers_s"] > 0
 
 
-def _win_rate(agent: str, games: int, workers: int) -> tuple[float, tuple[float, float]]:
-    result = fg.simulate(
-        BOSK, [agent, "random"], games, seed=2026, workers=workers, rotate=True, progress=False
-    )
-    tally = next(t for t in result.summary()["agents"] if t["label"] == agent)
-    return tally["win_rate"], tally["ci95"]
+def test_ray_startup(benchmark):
+    """The cost of starting Ray and of a first run on it (stated in docs/simulation.md)."""
+    import pytest
+
+    pytest.importorskip("ray")
+    if benchmark.disabled:
+        return
+    info = benchmark.pedantic(ray_startup, rounds=1, iterations=1)
+    benchmark.extra_info.update(info)
+    print(f"\n{info}")
 
 
-def test_greedy_against_random(benchmark):
-    """Greedy's win rate against Random, 2-player Bosk, seats rotated."""
-    games = 4 if benchmark.disabled else 100
-    rate, (low, high) = benchmark.pedantic(
-        _win_rate, args=("greedy", games, 2), rounds=1, iterations=1
-    )
-    benchmark.extra_info.update(win_rate=rate, ci95=(low, high), games=games)
-    print(f"\ngreedy vs random, {games} games: {rate:.1%} [{low:.1%}, {high:.1%}]")
-    if not benchmark.disabled:
-        assert rate >= 0.7
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--ray", action="store_true", help="also time Ray's start-up")
+    args = parser.parse_args()
+    print(speedup(args.games, args.rounds))
+    if args.ray:
+        print(ray_startup())
 
 
-def test_mcts_against_random(benchmark):
-    """MCTS (50 iterations a decision) win rate against Random, 2-player Bosk, seats rotated."""
-    games, agent = (2, "mcts:5") if benchmark.disabled else (50, "mcts:50")
-    rate, (low, high) = benchmark.pedantic(
-        _win_rate, args=(agent, games, 2), rounds=1, iterations=1
-    )
-    benchmark.extra_info.update(win_rate=rate, ci95=(low, high), games=games)
-    print(f"\n{agent} vs random, {games} games: {rate:.1%} [{low:.1%}, {high:.1%}]")
-    if not benchmark.disabled:
-        assert rate >= 0.7
+if __name__ == "__main__":
+    main()

@@ -1,70 +1,81 @@
-"""Agent strength: Greedy and MCTS against Random on every game, smallest player count.
+"""Agent strength: every pairing of Random, Greedy and MCTS on every game, with Wilson intervals.
 
-    python -m benchmarks.strength --games 50 --workers 2
+    python -m benchmarks.strength --games 100 --workers 2 > pairings.md
 
-For each game, one Greedy (or MCTS) seat plays against Random in the other
-seats, seats rotated between games so every seat is played equally; the win
-rate is the share of games the agent is among the winners, with its 95%
-Wilson interval. A fair share is 1 / players. Bonsai's smallest count is solo,
-where nobody opposes, so Bonsai is measured with 2 players.
+For each game at its smallest player count with opponents (Bonsai with 2, as
+solo has none; Boom Bokken with 4), each pair of agents A, B plays ``--games``
+games, A and B alternating around the table (A, B, A, B with 4 seats), seats
+rotated from game to game so each agent plays each seat equally often. A win
+rate is the share of an agent's seats that are among the winners, with its 95%
+Wilson interval; the fair share is 1 / players. MCTS runs at its default budget
+(``mcts``: an iteration count, so the table is reproducible from the seed).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
+from typing import Any
 
 import forestgames as fg
 
-# game: (players, MCTS spec). MCTS playouts are cut after L moves (mcts:N:L)
-# where random games run long, so that 50 games take minutes, not hours.
-SETUPS = {
-    "bosk": (2, "mcts:50"),
-    "bonsai": (2, "mcts:50:60"),
-    "living_forest": (2, "mcts:30:60"),
-    "boom_bokken": (4, "mcts:50"),
-}
+SETUPS = {"bosk": 2, "bonsai": 2, "living_forest": 2, "boom_bokken": 4}
+"""Game: its player count here."""
+AGENTS = ("random", "greedy", "mcts")
+SEED = 2026
 
 
-def measure(name: str, agent: str, games: int, workers: int) -> dict:
-    players, _ = SETUPS[name]
-    game = fg.make(name, num_players=players)
-    agents = [agent] + ["random"] * (players - 1)
+def pairing(name: str, a: str, b: str, games: int, workers: int) -> dict[str, Any]:
+    """Seat-rotated games of ``a`` against ``b``; each one's win rate with its interval."""
+    players = SETUPS[name]
     start = time.perf_counter()
     result = fg.simulate(
-        game, agents, games, seed=2026, workers=workers, rotate=True, progress=False
-    )
-    tally = next(t for t in result.summary()["agents"] if t["label"] == agent)
+        fg.make(name, num_players=players), [a, b], games, seed=SEED, workers=workers,
+        rotate=True, progress=False,
+    )  # fmt: skip
+    tallies = {t["label"]: t for t in result.summary()["agents"]}
+    names = [fg.agents.make_agent(spec).name for spec in (a, b)]
     return {
         "game": name,
         "players": players,
-        "agent": agent,
+        "a": names[0],
+        "b": names[1],
         "games": games,
-        "win_rate": tally["win_rate"],
-        "ci95": tally["ci95"],
-        "fair_share": 1 / players,
-        "seconds": round(time.perf_counter() - start, 1),
+        "truncated": result.summary()["truncated"],
+        "a_rate": tallies[names[0]]["win_rate"],
+        "a_ci": tallies[names[0]]["ci95"],
+        "b_rate": tallies[names[1]]["win_rate"],
+        "b_ci": tallies[names[1]]["ci95"],
+        "seconds": round(time.perf_counter() - start),
     }
+
+
+def markdown_row(row: dict[str, Any]) -> str:
+    (al, ah), (bl, bh) = row["a_ci"], row["b_ci"]
+    return (
+        f"| {row['game']} | {row['players']} | {row['a']} vs {row['b']} | {row['games']} | "
+        f"{row['a_rate']:.1%} [{al:.1%}, {ah:.1%}] | {row['b_rate']:.1%} [{bl:.1%}, {bh:.1%}] | "
+        f"{1 / row['players']:.0%} | {row['seconds']} |"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", choices=sorted(SETUPS), action="append")
+    parser.add_argument("--mcts", default="mcts", help="the MCTS spec (default: mcts)")
     args = parser.parse_args()
-    print("| game | players | agent | games | win rate vs Random | 95% CI | fair share | s |")
+    agents = [args.mcts if a == "mcts" else a for a in AGENTS]
+    print(
+        "| game | players | A vs B | games | A's win rate [95% CI] | B's win rate [95% CI] "
+        "| fair share | s |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in args.only or list(SETUPS):
-        for agent in ("greedy", SETUPS[name][1]):
-            row = measure(name, agent, args.games, args.workers)
-            low, high = row["ci95"]
-            print(
-                f"| {name} | {row['players']} | {agent} | {row['games']} | "
-                f"{row['win_rate']:.1%} | [{low:.1%}, {high:.1%}] | {row['fair_share']:.0%} | "
-                f"{row['seconds']} |",
-                flush=True,
-            )
+        for a, b in itertools.combinations(agents, 2):
+            print(markdown_row(pairing(name, b, a, args.games, args.workers)), flush=True)
 
 
 if __name__ == "__main__":

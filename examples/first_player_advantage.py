@@ -35,11 +35,22 @@ def first_player_rates(players: list[int], agents: list[str], games: int, worker
     return rates
 
 
-def plot(rates: dict[int, tuple[int, int]], path: str, title: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")  # no display needed
+def pyplot():
+    """matplotlib's pyplot (no display needed); exit at once with a hint if it is missing."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise SystemExit(
+            'this example plots with matplotlib: pip install "forestgames[plot]"'
+        ) from None
+    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot(rates: dict[int, tuple[int, int]], path: str, title: str) -> None:
+    plt = pyplot()
 
     counts = sorted(rates)
     shares = [rates[c][0] / rates[c][1] for c in counts]
@@ -73,6 +84,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="first_player.png", help="the PNG to write")
     args = parser.parse_args()
+    pyplot()  # before the simulations: a missing matplotlib fails now, not after them
     players = [int(p) for p in args.players.split(",")]
     rates = first_player_rates(players, args.agents.split(","), args.games, args.workers, args.seed)
     for count, (wins, ended) in rates.items():

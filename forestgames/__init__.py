@@ -50,6 +50,7 @@ def make(name: str, **options: Any) -> Any:
 from forestgames import viewer  # noqa: E402 - pictures of the registered games
 from forestgames.agents import GreedyAgent, MCTSAgent, RandomAgent  # noqa: E402 - after the games
 from forestgames.sim import play, simulate  # noqa: E402
+from forestgames.tournament import tournament  # noqa: E402
 
 __all__ = [
     "GAME_NAMES",
@@ -71,5 +72,6 @@ __all__ = [
     "make",
     "play",
     "simulate",
+    "tournament",
     "viewer",
 ]

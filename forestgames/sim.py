@@ -21,14 +21,18 @@ the loop starts again); then ``players_to_act[0]`` plays ``choose(state)``.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 import json
 import logging
 import math
+import multiprocessing
 import os
 import random
 import sys
+import threading
+import time
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -221,20 +225,22 @@ class GameRow:
 
 @attrs.frozen
 class _Run:
-    """Everything a worker needs to play any game of a run (picklable)."""
+    """Everything a worker needs to play any game of a run (picklable).
+
+    ``agents`` are the run's agents; game ``index`` seats them as
+    ``lineups[index % len(lineups)]`` says (one agent index per seat).
+    """
 
     game: Any
     agents: tuple[Any, ...]
+    lineups: tuple[tuple[int, ...], ...]
     seed: int
-    rotate: bool
     cap: int
     digest: str
 
     def lineup(self, index: int) -> list[Any]:
-        """The agent of each seat in game ``index`` (turned by ``index`` if rotating)."""
-        p = self.game.num_players
-        shift = index % p if self.rotate else 0
-        return [self.agents[(seat + shift) % p] for seat in range(p)]
+        """The agent of each seat in game ``index``."""
+        return [self.agents[k] for k in self.lineups[index % len(self.lineups)]]
 
     def play(self, index: int) -> GameRow:
         seed = derive_seed(self.seed, index)
@@ -253,15 +259,28 @@ class _Run:
             run=self.digest,
         )
 
-    def play_many(self, indices: Sequence[int]) -> list[GameRow]:
-        return [self.play(index) for index in indices]
+    def play_many(self, indices: Sequence[int]) -> tuple[list[GameRow], float]:
+        """The rows of games ``indices`` and the seconds they took."""
+        start = time.perf_counter()
+        rows = [self.play(index) for index in indices]
+        return rows, time.perf_counter() - start
+
+
+def _digest(described: dict[str, Any]) -> str:
+    text = json.dumps(described, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 def _make_run(
     game: Any, agents: Sequence[Any], seed: int, rotate: bool, max_moves: int | None
 ) -> _Run:
+    """The run of :func:`simulate`: ``agents`` cycled over the seats, turned each game
+    by one seat if ``rotate``."""
     seats = tuple(_seat_agents(agents, game.num_players))
     cap = _move_cap(game, max_moves)
+    p = game.num_players
+    turns = range(p) if rotate else range(1)
+    lineups = tuple(tuple((seat + shift) % p for seat in range(p)) for shift in turns)
     described = {
         "game": game.name,
         "options": game.options(),
@@ -273,10 +292,34 @@ def _make_run(
         "rotate": bool(rotate),
         "cap": cap,
     }
-    text = json.dumps(described, sort_keys=True, default=str)
-    return _Run(
-        game, seats, seed, bool(rotate), cap, hashlib.sha256(text.encode()).hexdigest()[:12]
-    )
+    return _Run(game, seats, lineups, seed, cap, _digest(described))
+
+
+def make_lineup_run(
+    game: Any,
+    agents: Sequence[Any],
+    lineups: Sequence[Sequence[int]],
+    seed: int,
+    max_moves: int | None,
+) -> _Run:
+    """A run seating ``agents`` (built from specs) by ``lineups`` (used cyclically)."""
+    built = tuple(make_agent(a, seed=0) for a in agents)
+    p = game.num_players
+    tables = tuple(tuple(int(k) for k in lineup) for lineup in lineups)
+    if not tables or any(len(t) != p or not all(0 <= k < len(built) for k in t) for t in tables):
+        raise ConfigError(f"lineups must list {p} agent indices per game, not {lineups!r}")
+    cap = _move_cap(game, max_moves)
+    described = {
+        "game": game.name,
+        "options": game.options(),
+        "seed": seed,
+        "agents": [
+            a.name if isinstance(s, str) else repr(a) for s, a in zip(agents, built, strict=True)
+        ],
+        "lineups": [list(t) for t in tables],
+        "cap": cap,
+    }
+    return _Run(game, built, tables, seed, cap, _digest(described))
 
 
 def _cycle(items: Sequence[Any], n: int) -> list[Any]:
@@ -294,7 +337,9 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
@@ -320,6 +365,34 @@ def _tally(label: str, wins: int, games: int, scores: list[float]) -> dict[str, 
     }
 
 
+def _places_tally(
+    label: str, rows: Sequence[GameRow], chosen: Callable[[GameRow, int], bool]
+) -> dict[str, Any]:
+    """The tally of the seats ``chosen(row, seat)`` picks in ``rows``."""
+    places = [(row, seat) for row in rows for seat in range(len(row.scores)) if chosen(row, seat)]
+    wins = sum(seat in row.winners for row, seat in places)
+    return _tally(label, wins, len(places), [row.scores[seat] for row, seat in places])
+
+
+def _at_seat(seat: int, row: GameRow, place: int) -> bool:
+    return place == seat
+
+
+def _played_by(name: str, row: GameRow, place: int) -> bool:
+    return row.agents[place] == name
+
+
+def _tally_line(t: dict[str, Any]) -> str:
+    """One line of the summary table; "-" where no game ended (no rate to show)."""
+    if not t["games"]:
+        return f"{t['label']:<12} {0:>6} {0:>6} {'-':>9}  {'-':<15} {'-':>10} {'-':>6}"
+    low, high = t["ci95"]
+    return (
+        f"{t['label']:<12} {t['games']:>6} {t['wins']:>6} {t['win_rate']:>9.1%}  "
+        f"[{low:5.1%}, {high:5.1%}] {t['mean_score']:>10.2f} {t['sd_score']:>6.2f}"
+    )
+
+
 @attrs.frozen
 class SimulationResult:
     """The rows of a run (sorted by game index) and their summary."""
@@ -336,26 +409,11 @@ class SimulationResult:
         done = [row for row in self.rows if not row.truncated]
         players = len(self.rows[0].scores) if self.rows else int(self.options.get("num_players", 0))
         seats = [
-            _tally(
-                str(seat),
-                sum(seat in row.winners for row in done),
-                len(done),
-                [row.scores[seat] for row in done],
-            )
+            _places_tally(str(seat), done, functools.partial(_at_seat, seat))
             for seat in range(players)
         ]
         names = sorted({name for row in done for name in row.agents})
-        agents = []
-        for name in names:
-            places = [(row, seat) for row in done for seat, a in enumerate(row.agents) if a == name]
-            agents.append(
-                _tally(
-                    name,
-                    sum(seat in row.winners for row, seat in places),
-                    len(places),
-                    [row.scores[seat] for row, seat in places],
-                )
-            )
+        agents = [_places_tally(name, done, functools.partial(_played_by, name)) for name in names]
         lengths = [row.moves for row in self.rows]
         return {
             "game": self.game,
@@ -370,9 +428,10 @@ class SimulationResult:
     def format_summary(self) -> str:
         """The summary as a small text report."""
         s = self.summary()
+        length = "-" if math.isnan(s["mean_moves"]) else f"{s['mean_moves']:.1f}"
         lines = [
             f"{s['game']}, {s['players']} players: {s['games']} games "
-            f"({s['truncated']} truncated), mean length {s['mean_moves']:.1f} moves"
+            f"({s['truncated']} truncated), mean length {length} moves"
         ]
         for title, tallies in (("seat", s["seats"]), ("agent", s["agents"])):
             lines.append(
@@ -380,11 +439,7 @@ class SimulationResult:
                 f"{'mean score':>10} {'sd':>6}"
             )
             for t in tallies:
-                low, high = t["ci95"]
-                lines.append(
-                    f"{t['label']:<12} {t['games']:>6} {t['wins']:>6} {t['win_rate']:>9.1%}  "
-                    f"[{low:5.1%}, {high:5.1%}] {t['mean_score']:>10.2f} {t['sd_score']:>6.2f}"
-                )
+                lines.append(_tally_line(t))
         return "\n".join(lines)
 
     def to_jsonl(self, path: str | Path) -> None:
@@ -455,59 +510,152 @@ def _load_results(path: Path, run: _Run, games: int) -> dict[int, GameRow]:
 
 # --------------------------------------------------------------------------- running
 
+CHUNK_SECONDS = 0.1
+"""Work chunks aim at about this long: long enough that handing a chunk to a
+worker costs little, short enough that the workers finish together."""
+_MAX_CHUNK = 256
 
-def _chunks(indices: list[int], workers: int) -> list[list[int]]:
-    """Small batches of game indices: at least ~8 per worker, at most 16 games each."""
-    size = max(1, min(16, len(indices) // (8 * max(workers, 1))))
-    return [indices[i : i + size] for i in range(0, len(indices), size)]
+
+class _Chunker:
+    """Game indices handed out in chunks sized to the work measured so far.
+
+    The first chunks hold one game each; then each holds about
+    ``CHUNK_SECONDS`` of games at the measured pace, never more than a quarter
+    of what is left per worker (so the last chunks are small and the workers
+    end together).
+    """
+
+    def __init__(self, indices: Iterable[int], workers: int) -> None:
+        self.todo = list(indices)[::-1]  # popped from the end: lowest index first
+        self.workers = workers
+        self.games = 0
+        self.seconds = 0.0
+
+    def __bool__(self) -> bool:
+        return bool(self.todo)
+
+    def observe(self, games: int, seconds: float) -> None:
+        """Record that ``games`` games took ``seconds`` in one worker."""
+        self.games += games
+        self.seconds += seconds
+
+    def take(self) -> list[int]:
+        """The next chunk of indices (empty when all are handed out)."""
+        size = 1
+        if self.games:
+            pace = self.seconds / self.games
+            size = round(CHUNK_SECONDS / pace) if pace > 0 else _MAX_CHUNK
+            size = min(size, _MAX_CHUNK, len(self.todo) // (4 * self.workers))
+        chunk = [self.todo.pop() for _ in range(min(max(1, size), len(self.todo)))]
+        return chunk
+
+    def give_back(self, chunk: Sequence[int]) -> None:
+        """Return a chunk whose worker died: its games are played again."""
+        self.todo.extend(sorted(chunk, reverse=True))
+        self.todo.sort(reverse=True)
+
+
+def _warm_up(game: Any) -> None:
+    """Play one short random game so the game's tables and modules are ready
+    (in the parent before workers fork, or in each worker that starts fresh)."""
+    rng = random.Random(0)
+    state = game.new_game(seed=0)
+    for _ in range(int(game.traits.max_moves)):
+        if state.is_terminal:
+            return
+        seats = state.players_to_act
+        state = state.apply(rng.choice(state.legal_moves(seats[0])))
 
 
 _WORKER_RUN: _Run | None = None
 
 
-def _init_worker(run: _Run) -> None:
+def _init_worker(run: _Run, warm: bool) -> None:
     global _WORKER_RUN
     _WORKER_RUN = run
+    if warm:
+        _warm_up(run.game)
 
 
-def _worker_play(indices: list[int]) -> list[GameRow]:
+def _worker_play(indices: list[int]) -> tuple[list[GameRow], float]:
     assert _WORKER_RUN is not None
     return _WORKER_RUN.play_many(indices)
 
 
+def process_context() -> Any:
+    """The multiprocessing context local workers start with.
+
+    ``fork`` on Linux when this process runs a single thread: workers start at
+    once with everything already imported and built (nothing is pickled
+    either); else ``forkserver`` with the library preloaded (one import, then
+    a fork per worker); ``spawn`` where neither exists (Windows).
+    """
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform == "linux" and "fork" in methods and threading.active_count() == 1:
+        return get_context("fork")
+    if "forkserver" in methods:
+        context = get_context("forkserver")
+        context.set_forkserver_preload(["forestgames"])
+        return context
+    return get_context("spawn")
+
+
 def _run_local(
-    run: _Run, chunks: list[list[int]], workers: int, emit: Callable[[list[GameRow]], None]
+    run: _Run, chunker: _Chunker, workers: int, emit: Callable[[list[GameRow]], None]
 ) -> None:
     if workers == 1:
-        for chunk in chunks:
-            emit(run.play_many(chunk))
+        while chunker:
+            rows, seconds = run.play_many(chunker.take())
+            chunker.observe(len(rows), seconds)
+            emit(rows)
         return
-    pending = list(chunks)
+    context = process_context()
+    forked = context.get_start_method() == "fork"
+    if forked:
+        _warm_up(run.game)  # the workers inherit what this builds
     for attempt in range(_LOCAL_RETRIES + 1):
-        context = get_context("spawn")
         with ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_init_worker, initargs=(run,)
+            workers, mp_context=context, initializer=_init_worker, initargs=(run, not forked)
         ) as pool:
-            futures: dict[Future[list[GameRow]], list[int]] = {
-                pool.submit(_worker_play, chunk): chunk for chunk in pending
-            }
             try:
-                while futures:
-                    done, _ = wait(futures, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        rows = future.result()
-                        del futures[future]
-                        emit(rows)
+                _drain(pool, chunker, workers, emit)
                 return
             except BrokenProcessPool:
                 if attempt == _LOCAL_RETRIES:
                     raise
-                pending = list(futures.values())  # a worker died: play its games again
+
+
+def _drain(
+    pool: ProcessPoolExecutor,
+    chunker: _Chunker,
+    workers: int,
+    emit: Callable[[list[GameRow]], None],
+) -> None:
+    """Keep two chunks per worker in flight until every game is played.
+
+    On a dead worker the chunks in flight go back to ``chunker`` and
+    BrokenProcessPool propagates (the caller starts a new pool)."""
+    futures: dict[Future[tuple[list[GameRow], float]], list[int]] = {}
+    try:
+        while chunker or futures:
+            while chunker and len(futures) < 2 * workers:
+                chunk = chunker.take()
+                futures[pool.submit(_worker_play, chunk)] = chunk
+            done, _ = wait(futures, return_when=FIRST_COMPLETED)
+            for future in done:
+                rows, seconds = future.result()
+                del futures[future]
+                chunker.observe(len(rows), seconds)
+                emit(rows)
+    except BrokenProcessPool:
+        for chunk in futures.values():
+            chunker.give_back(chunk)
+        raise
 
 
 def _run_ray(
     run: _Run,
-    chunks: list[list[int]],
+    chunker: _Chunker,
     workers: int,
     address: str | None,
     emit: Callable[[list[GameRow]], None],
@@ -527,16 +675,22 @@ def _run_ray(
     try:
         play_remote = ray.remote(max_retries=_RAY_RETRIES)(_ray_play)
         run_ref = ray.put(run)
-        pending = [play_remote.remote(run_ref, chunk) for chunk in chunks]
-        while pending:
+        cpus_seen = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call, unused-ignore]
+        slots = 2 * max(workers, int(cpus_seen))
+        pending: list[Any] = []
+        while chunker or pending:
+            while chunker and len(pending) < slots:
+                pending.append(play_remote.remote(run_ref, chunker.take()))
             done, pending = ray.wait(pending, num_returns=1)
-            emit(ray.get(done[0]))
+            rows, seconds = ray.get(done[0])
+            chunker.observe(len(rows), seconds)
+            emit(rows)
     finally:
         if started:
             ray.shutdown()
 
 
-def _ray_play(run: _Run, indices: list[int]) -> list[GameRow]:
+def _ray_play(run: _Run, indices: list[int]) -> tuple[list[GameRow], float]:
     return run.play_many(indices)
 
 
@@ -609,6 +763,15 @@ def simulate(
     game = _resolve_game(game)
     if engine != "scalar":
         return _simulate_vector(game, agents, games, seed, rotate, max_moves, out, resume, engine)
+    _check_run_arguments(games, workers, backend, out, resume)
+    run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
+    rows = execute_run(run, games, workers, backend, progress, out, resume, address)
+    return SimulationResult(game.name, game.options(), run.seed, rows)
+
+
+def _check_run_arguments(
+    games: Any, workers: Any, backend: Any, out: str | Path | None, resume: bool
+) -> None:
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ConfigError(f"games must be a non-negative int, not {games!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -617,7 +780,27 @@ def simulate(
         raise ConfigError(f'backend must be "local" or "ray", not {backend!r}')
     if resume and out is None:
         raise ConfigError("resume needs the results file (out=...) of the run to finish")
-    run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
+
+
+class _Bar(tqdm):  # type: ignore[misc, type-arg, unused-ignore]  # typed or not by version
+    """tqdm without its monitor thread (a process with one thread may fork its workers)."""
+
+    monitor_interval = 0
+
+
+def execute_run(
+    run: _Run,
+    games: int,
+    workers: int = 1,
+    backend: str = "local",
+    progress: bool = True,
+    out: str | Path | None = None,
+    resume: bool = False,
+    address: str | None = None,
+) -> tuple[GameRow, ...]:
+    """Play games ``0..games-1`` of ``run`` (see :func:`simulate` for the arguments);
+    return the rows by index."""
+    _check_run_arguments(games, workers, backend, out, resume)
     rows: dict[int, GameRow] = {}
     sink: TextIO | None = None
     if out is not None:
@@ -627,9 +810,9 @@ def simulate(
         if path.exists() and resume:
             rows = _load_results(path, run, games)
         sink = open(path, "a", encoding="utf-8")
-    todo = [k for k in range(games) if k not in rows]
+    chunker = _Chunker((k for k in range(games) if k not in rows), workers)
     # tqdm draws on stderr and turns itself off when stderr is not a terminal
-    bar = tqdm(
+    bar = _Bar(
         total=games,
         initial=len(rows),
         unit="game",
@@ -649,14 +832,12 @@ def simulate(
         bar.update(len(batch))
 
     try:
-        chunks = _chunks(todo, workers)
         if backend == "ray":
-            _run_ray(run, chunks, workers, address, emit)
+            _run_ray(run, chunker, workers, address, emit)
         else:
-            _run_local(run, chunks, workers, emit)
+            _run_local(run, chunker, workers, emit)
     finally:
         bar.close()
         if sink is not None:
             sink.close()
-    ordered = tuple(rows[k] for k in sorted(rows))
-    return SimulationResult(game.name, game.options(), run.seed, ordered)
+    return tuple(rows[k] for k in sorted(rows))

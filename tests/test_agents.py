@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
+import itertools
+import os
 import random
+import time
+from pathlib import Path
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -23,7 +29,8 @@ from forestgames.agents import (
     register_heuristic,
 )
 from forestgames.agents.greedy import margins
-from forestgames.agents.heuristics import _HEURISTICS, scores_after
+from forestgames.agents.heuristics import _HEURISTICS, position_value, scores_after
+from forestgames.agents.mcts import DEFAULT_ITERATIONS, _all_rewards, cutoff_rewards, leads
 from tests.strategies import random_game, reachable_states
 from tests.test_fake_game import Add, Buzz, BuzzGame
 
@@ -32,7 +39,8 @@ GAMES = [
     for name in fg.GAME_NAMES
     for p in sorted({fg.make(name).traits.min_players, fg.make(name).traits.max_players})
 ]
-CHEAP_AGENTS = [RandomAgent(1), GreedyAgent(2), MCTSAgent(8, seed=3)]
+CHEAP_AGENTS = [RandomAgent(1), GreedyAgent(2), MCTSAgent(8, seed=3), MCTSAgent(8, seed=4,
+                rollout_limit=None, reuse_tree=False)]  # fmt: skip
 
 
 def _state_before_last_decision(game, seed):
@@ -119,25 +127,46 @@ def test_agent_for_game_deep_copies_foreign_agents():
 
 
 def test_make_agent_specs():
-    """Specs name the shipped agents; bad specs raise ConfigError naming the spec."""
+    """Specs name the shipped agents and MCTS budgets; names rebuild the same agent;
+    bad specs raise ConfigError naming the spec."""
     assert AGENT_KINDS == ("random", "greedy", "mcts")
     assert isinstance(make_agent("random", 1), RandomAgent)
     assert isinstance(make_agent("Greedy", 1), GreedyAgent)
     assert make_agent("mcts:25", 1).iterations == 25
-    assert make_agent("mcts", 1).name == "mcts:200"
+    default = make_agent("mcts", 1)
+    assert (default.name, default.iterations, default.time_per_move) == (
+        "mcts",
+        DEFAULT_ITERATIONS,
+        None,
+    )
     limited = make_agent("mcts:30:40", 1)
     assert (limited.iterations, limited.rollout_limit, limited.name) == (30, 40, "mcts:30:40")
+    timed = make_agent("mcts:t=0.5", 1)
+    assert (timed.iterations, timed.time_per_move, timed.name) == (None, 0.5, "mcts:t=0.5")
+    both = make_agent("mcts:t=0.2:n=50:l=none:c=1.4:reuse=0", 1)
+    assert both.settings() == {
+        "iterations": 50, "time_per_move": 0.2, "rollout_limit": None, "exploration": 1.4,
+        "reuse_tree": False,
+    }  # fmt: skip
+    for spec in ("mcts", "mcts:7", "mcts:7:0", "mcts:t=0.25", "mcts:t=1:l=3", both.name):
+        agent = make_agent(spec, 1)
+        assert make_agent(agent.name, 1).settings() == agent.settings(), spec
     agent = RandomAgent(1)
     assert make_agent(agent) is agent
-    for bad in ("mcts:0", "mcts:x", "mcts:5:0", "mcts:1:2:3", "greedy:3", "alphazero", ""):
-        with pytest.raises(fg.ConfigError, match=r"agent|mcts"):
+    bad_specs = ("mcts:0", "mcts:x", "mcts:1:2:3", "mcts:t=0", "mcts:t=-1", "mcts:t=nan",
+                 "mcts:q=1", "mcts:t=1:t=2", "mcts:reuse=2", "mcts:n=0", "greedy:3",
+                 "alphazero", "")  # fmt: skip
+    for bad in bad_specs:
+        with pytest.raises(fg.ConfigError, match=r"agent|mcts|time_per_move|iterations"):
             make_agent(bad)
     with pytest.raises(fg.ConfigError, match="not an agent"):
         make_agent(42)
     with pytest.raises(fg.ConfigError, match="iterations"):
         MCTSAgent(0)
     with pytest.raises(fg.ConfigError, match="rollout_limit"):
-        MCTSAgent(5, rollout_limit=0)
+        MCTSAgent(5, rollout_limit=-1)
+    with pytest.raises(fg.ConfigError, match="time_per_move"):
+        MCTSAgent(time_per_move=True)
 
 
 def test_random_agent_reacts_or_passes():
@@ -233,32 +262,41 @@ def test_greedy_and_mcts_find_the_only_winning_last_move():
     assert MCTSAgent(30, seed=1).choose(state) == winning[0]
 
 
-def test_mcts_cut_rollouts_reward_the_leaders_on_points():
-    """A rollout cut by rollout_limit rewards the seats leading on state.scores, shared on a tie;
-    a rollout that reaches the end rewards the winners."""
+def test_cutoff_rewards_follow_the_lead():
+    """A cut playout's rewards: 0.5 each when level, the leader above 0.5 and the others below,
+    more so the larger the lead; the same for values ten times larger (relative leads)."""
+    assert cutoff_rewards([3, 3]) == [0.5, 0.5]
+    small, large = cutoff_rewards([10, 9, 5]), cutoff_rewards([10, 5, 5])
+    assert small[0] > 0.5 > small[1] > small[2]
+    assert large[0] > small[0] and large[1] == large[2] < 0.5
+    np.testing.assert_allclose(cutoff_rewards([100, 90, 50]), small)
+    assert cutoff_rewards([7]) == [1.0]
+
+
+def test_cutoff_rewards_centred_on_the_root_lead():
+    """Centred on the leads where a search started, that position rewards 0.5 to every seat,
+    and a lead grown since rewards more than 0.5 even when the seat is far ahead."""
+    start = [40.0, 10.0, 5.0]
+    assert leads(start) == [30.0, -30.0, -35.0]
+    np.testing.assert_allclose(cutoff_rewards(start, leads(start), 40.0), [0.5, 0.5, 0.5])
+    later = cutoff_rewards([44.0, 10.0, 5.0], leads(start), 40.0)
+    assert later[0] > 0.5 > later[1] and cutoff_rewards([44.0, 10.0, 5.0])[0] > later[0]
+
+
+def test_mcts_playouts_end_at_the_limit_or_the_game():
+    """A playout cut by rollout_limit is scored by the position value; one that reaches the end
+    rewards the winners (shared on a tie)."""
     game = BuzzGame(2)
     # Seat 1 has buzzed (3 points) and seat 0 cannot react: one step adds 1 or 2 for seat 0.
     state = game.new_game(seed=0, first_player=0).apply(Buzz(1))
     assert state.players_to_act == (0,)
-    assert MCTSAgent(1, seed=0, rollout_limit=1)._rollout(state) == [0.0, 1.0]
-
-    class Tied:
-        """A live state whose only move leads to a 2-2-0 tie."""
-
-        game = BuzzGame(3)
-        is_terminal = False
-        players_to_act = (0,)
-        scores = (2, 2, 0)
-
-        def legal_moves(self, seat):
-            return (Add(0, 1),)
-
-        def apply(self, move):
-            return self
-
-    assert MCTSAgent(1, seed=0, rollout_limit=1)._rollout(Tied()) == [0.5, 0.5, 0.0]
+    rewards = MCTSAgent(1, seed=0, rollout_limit=1)._rollout(state)
+    assert rewards[1] > 0.5 > rewards[0]
+    assert MCTSAgent(1, seed=0, rollout_limit=0)._rollout(state) == cutoff_rewards([0, 3])
     ended = BuzzGame(2, target=2).new_game(seed=0, first_player=0).apply(Add(0, 2))
     assert MCTSAgent(1, seed=0, rollout_limit=1)._rollout(ended) == [1.0, 0.0]
+    full = MCTSAgent(1, seed=0, rollout_limit=None)._rollout(state)
+    assert sorted(full) in ([0.0, 1.0], [0.5, 0.5])
 
 
 def test_mcts_plays_forced_moves_without_search():
@@ -324,3 +362,189 @@ def test_greedy_reacts_only_when_it_gains():
                 assert gain > before[seat] - np.delete(before, seat).max()
             state = state.apply(rng.choice(state.legal_moves(state.players_to_act[0])))
     assert reacted and passed
+
+
+# --------------------------------------------------------------------------- MCTS budgets and trees
+
+SLOW = pytest.mark.skipif(
+    not os.environ.get("FORESTGAMES_SLOW"), reason="slow strength check: set FORESTGAMES_SLOW=1"
+)
+
+
+def _positions(game, seed=0):
+    """Live states a tenth, a third and two thirds into random game ``seed`` (not forced)."""
+    states = [s for s, _ in random_game(game, seed)][:-1]
+    picked = []
+    for fraction in (0.1, 0.33, 0.66):
+        state = states[int(fraction * len(states))]
+        while len(state.legal_moves(state.players_to_act[0])) < 2:
+            state = state.apply(state.legal_moves(state.players_to_act[0])[0])
+        picked.append(state)
+    return picked
+
+
+def test_mcts_time_budget_is_kept():
+    """MCTSAgent(time_per_move=t) searches for t seconds and returns within a small slack."""
+    state = _positions(fg.make("living_forest"))[0]
+    agent = MCTSAgent(time_per_move=0.3, seed=1, reuse_tree=False)
+    start = time.perf_counter()
+    move = agent.choose(state)
+    elapsed = time.perf_counter() - start
+    assert move in state.legal_moves()
+    assert 0.3 <= elapsed <= 0.3 + 0.15, elapsed
+
+
+def test_mcts_iteration_budget_is_exact_and_a_time_cap_stops_it_sooner():
+    """An iteration budget runs exactly that many iterations; with a time cap as well, the
+    search stops at whichever comes first."""
+    state = _positions(fg.make("bosk"))[0]
+    agent = MCTSAgent(37, seed=2)
+    root = agent._root_for(state)
+    assert agent.search(state, state.current_player, root) == 37 and root.visits == 37
+    capped = MCTSAgent(10**9, seed=2, time_per_move=0.05)
+    assert 1 <= capped.search(state, state.current_player, capped._root_for(state)) < 10**9
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_mcts_default_decides_within_a_second(name):
+    """The default MCTS budget decides in under a second on positions across a game."""
+    game = fg.make(name, num_players=max(2, fg.make(name).traits.min_players))
+    for state in _positions(game, seed=3):
+        agent = MCTSAgent(seed=1)
+        start = time.perf_counter()
+        agent.choose(state)
+        assert time.perf_counter() - start < 1.0, (name, state)
+
+
+def test_mcts_keeps_the_subtree_of_the_position_reached():
+    """After a decision, the position reached by its move and a reply it searched is found in
+    the kept tree (its visits carry over); an unrelated position starts a fresh tree."""
+    state = _positions(fg.make("bosk"))[1]
+    agent = MCTSAgent(300, seed=5)
+    move = agent.choose(state)
+    after = state.apply(move)
+    node = agent._kept[1]
+    reply = max(node.children, key=lambda m: node.children[m].visits)
+    expected = node.children[reply]
+    assert agent._root_for(after.apply(reply)) is expected and expected.visits > 0
+    agent.choose(state)
+    assert agent._root_for(fg.make("bosk").new_game(seed=99)).visits == 0
+    fresh = MCTSAgent(300, seed=5, reuse_tree=False)
+    fresh.choose(state)
+    assert fresh._kept is None
+
+
+def test_mcts_games_are_reproducible_with_kept_trees():
+    """Two games with the same seeds and iteration-budget MCTS agents are move for move equal."""
+    game = fg.make("boom_bokken", num_players=4)
+    first = fg.play(game, ["mcts:30", "greedy"], seed=4)
+    assert first == fg.play(game, ["mcts:30", "greedy"], seed=4)
+
+
+# --------------------------------------------------------------------------- game heuristics
+
+
+def test_agents_import_no_game():
+    """No module of forestgames.agents imports a game package (game knowledge lives in games)."""
+    for path in Path(heuristics.__file__).parent.glob("*.py"):
+        source = path.read_text()
+        for name in fg.GAME_NAMES:
+            assert f"forestgames.{name}" not in source and f"import {name}" not in source, path
+
+
+@pytest.mark.parametrize("name", ["bosk", "living_forest", "boom_bokken"])
+def test_games_reach_their_heuristic_through_the_base_hooks(name):
+    """The agents find each game's heuristic module through the game's hooks, no registry."""
+    module = importlib.import_module(f"forestgames.{name}.heuristic")
+    game = fg.make(name)
+    assert name not in _HEURISTICS
+    for state, _ in itertools.islice(random_game(game, 3), 0, 150, 7):
+        if state.is_terminal:
+            continue
+        np.testing.assert_allclose(position_value(state), module.position_value(state))
+        moves = state.legal_moves(state.players_to_act[0])
+        values = evaluate_moves(state, moves)
+        np.testing.assert_allclose(values, game.evaluate_moves(state, moves))
+        if hasattr(module, "move_values"):
+            np.testing.assert_allclose(values, module.move_values(state, moves))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_living_forest_values_see_only_what_the_seat_knows(players):
+    """Living Forest move values are the same in every determinization for the mover: a reveal
+    is valued without looking at the real top card, a turn's end without the refill."""
+    game = fg.make("living_forest", num_players=players)
+    for state, _ in list(random_game(game, players))[:-1:3]:
+        seat = state.players_to_act[0]
+        moves = state.legal_moves(seat)
+        values = evaluate_moves(state, moves)
+        for k in range(2):
+            other = state.determinize(seat, k)
+            np.testing.assert_allclose(evaluate_moves(other, moves), values)
+
+
+def test_living_forest_position_value_rewards_what_a_spirit_owns():
+    """A Spirit's value grows with a better card, a Fragment, a planted tree, a fire put out."""
+    from forestgames.living_forest import heuristic
+
+    state = fg.make("living_forest").new_game(seed=1, first_player=0)
+    base = heuristic.seat_value(state, 0)
+    changes = {
+        "decks": ((heuristic.CARD_VALUE.index(max(heuristic.CARD_VALUE)),) + state.decks[0],
+                  state.decks[1]),
+        "fragments": (1, 0),
+        "forests": (state.forests[0][:6] + (1,) + state.forests[0][7:], state.forests[1]),
+        "fires_held": ((1, 0, 0), (0, 0, 0)),
+    }  # fmt: skip
+    for field, value in changes.items():
+        assert heuristic.seat_value(attrs.evolve(state, **{field: value}), 0) > base, field
+
+
+def test_greedy_beats_random_at_living_forest():
+    """Greedy wins at least 65% of 40 seeded 2-player Living Forest games against Random."""
+    result = fg.simulate(
+        fg.make("living_forest"), ["greedy", "random"], 40, seed=2026, rotate=True, progress=False
+    )
+    greedy = next(t for t in result.summary()["agents"] if t["label"] == "greedy")
+    assert greedy["win_rate"] >= 0.65 and greedy["ci95"][0] > 0.5
+
+
+# --------------------------------------------------------------------------- strength
+
+CHEAP_STRENGTH = {"bosk": 2, "boom_bokken": 4}
+
+
+@pytest.mark.parametrize("name", sorted(CHEAP_STRENGTH))
+def test_mcts_beats_greedy_cheaply(name):
+    """MCTS with a small budget (mcts:150) already out-wins Greedy in short games, seeded."""
+    players = CHEAP_STRENGTH[name]
+    result = fg.simulate(
+        fg.make(name, num_players=players), ["mcts:150", "greedy"], 8 if players == 2 else 12,
+        seed=7, rotate=True, progress=False,
+    )  # fmt: skip
+    rates = {t["label"]: t["win_rate"] for t in result.summary()["agents"]}
+    assert rates["mcts:150"] > rates["greedy"]
+
+
+@SLOW
+@pytest.mark.slow
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_mcts_default_beats_greedy(name):
+    """At its default budget MCTS wins more of its seats than Greedy does, in every game
+    (30 seat-rotated games at the smallest player count with opponents)."""
+    players = max(2, fg.make(name).traits.min_players)
+    result = fg.simulate(
+        fg.make(name, num_players=players), ["mcts", "greedy"], 30, seed=11, rotate=True,
+        workers=2, progress=False,
+    )  # fmt: skip
+    rates = {t["label"]: t["win_rate"] for t in result.summary()["agents"]}
+    assert rates["mcts"] > rates["greedy"] + 0.1, rates
+
+
+def test_prior_rewards_equal_the_cut_playout_rewards():
+    """The rewards MCTS gives Greedy's estimates (all rows at once) equal cutoff_rewards."""
+    values = np.array([[10.0, 9.0, 5.0], [3.0, 3.0, 3.0], [0.0, 0.0, 0.0], [-5.0, 2.0, 1.0],
+                       [4.0, 4.0, 1.0]])  # fmt: skip
+    for centre, scale in ((None, None), ([1.0, -1.0, -2.0], 7.0)):
+        expected = [cutoff_rewards(row, centre, scale) for row in values.tolist()]
+        np.testing.assert_allclose(_all_rewards(values, centre, scale), expected)

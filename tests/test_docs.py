@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -13,11 +14,9 @@ import forestgames as fg
 from forestgames.core import GameBase, options_table
 
 ROOT = Path(__file__).resolve().parents[1]
-# Pages being rewritten on their branches join as they land (they are edited there).
-PENDING = {"simulation.md"}
 PAGES = [
     ROOT / "README.md",
-    *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name not in PENDING),
+    *sorted((ROOT / "docs").glob("*.md")),
 ]
 BLOCKS = [
     (page, k, block)
@@ -30,11 +29,17 @@ BLOCKS = [
     ("page", "index", "block"), BLOCKS, ids=[f"{p.name}-{k}" for p, k, _ in BLOCKS]
 )
 def test_docs_block_runs_as_a_script(page, index, block, tmp_path):
-    """The block runs as its own script (a fresh interpreter, the working directory empty)."""
+    """The block runs as its own script (a fresh interpreter, the working directory empty,
+    this tree's library first on the path, as for the examples)."""
     script = tmp_path / f"{page.stem}_{index}.py"
     script.write_text(block)
     result = subprocess.run(
-        [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300
+        [sys.executable, str(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert result.returncode == 0, f"{page.name} block {index}:\n{block}\n{result.stderr[-3000:]}"
 

@@ -5,19 +5,25 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 import forestgames as fg
+from forestgames import cli
 from forestgames.agents import RandomAgent
 from forestgames.core import derive_seed
 from forestgames.sim import (
+    CHUNK_SECONDS,
     GameRow,
     SimulationResult,
     TruncatedGameWarning,
+    _Chunker,
     play_game,
+    process_context,
     wilson_interval,
 )
 from tests.test_fake_game import Add, Buzz, BuzzGame
@@ -345,3 +351,108 @@ def test_killed_ray_worker_costs_no_game(ray_cluster, tmp_path):
     assert os.path.exists(marker)
     strip = lambda rows: [r.to_dict() | {"run": ""} for r in rows]  # noqa: E731
     assert strip(hit.rows) == strip(calm.rows)
+
+
+# --------------------------------------------------------------------------- workers and chunks
+
+
+def test_chunks_grow_with_the_measured_pace_and_shrink_at_the_end():
+    """The chunker hands out one game first, then about CHUNK_SECONDS of games at the pace
+    measured, never more than a quarter of what is left per worker; dead chunks come back."""
+    chunker = _Chunker(range(1000), workers=2)
+    assert chunker.take() == [0]
+    chunker.observe(1, CHUNK_SECONDS / 20)  # 20 games per chunk at this pace
+    assert chunker.take() == list(range(1, 21))
+    chunker.observe(100, 100.0)  # slow games: one per chunk
+    assert chunker.take() == [21]
+    chunker.give_back([1, 2])
+    assert chunker.take() == [1]
+    left = []
+    while chunker:
+        left += chunker.take()
+    assert sorted(left) == [2, *range(22, 1000)]
+
+
+def test_workers_start_warm_by_fork_when_safe():
+    """On Linux with one thread the workers fork (nothing re-imported or pickled); a second
+    thread makes the library use a fork server instead."""
+    if sys.platform != "linux":
+        pytest.skip("fork is the Linux choice")
+    import threading
+
+    if threading.active_count() == 1:
+        assert process_context().get_start_method() == "fork"
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert process_context().get_start_method() == "forkserver"
+    finally:
+        stop.set()
+        thread.join()
+
+
+def test_same_rows_with_a_fork_server():
+    """Workers started by a fork server (a process with threads) give the same rows."""
+    import threading
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    args = dict(game=BOSK, agents=["greedy", "random"], games=6, seed=4, progress=False)
+    try:
+        assert fg.simulate(**args, workers=2).rows == fg.simulate(**args).rows
+    finally:
+        stop.set()
+        thread.join()
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def test_simulate_command_checks_its_output_file_first(tmp_path, capsys, monkeypatch):
+    """A --csv that cannot be written is an error before any game is played."""
+    monkeypatch.setattr(sys.modules["forestgames.cli"], "simulate", None)  # would crash if run
+    status = cli.main(["simulate", "bosk", "-n", "5", "--csv", "/nonexistent/x.csv"])
+    assert status == 2 and "no directory /nonexistent" in capsys.readouterr().err
+    status = cli.main(["simulate", "bosk", "-n", "5", "--csv", str(tmp_path)])
+    assert status == 2 and "is a directory" in capsys.readouterr().err
+
+
+def test_simulate_command_with_no_games_prints_no_nan(capsys):
+    """-n 0 prints a summary with dashes, never nan%."""
+    assert cli.main(["simulate", "bosk", "-n", "0", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "0 games" in out and "nan" not in out
+
+
+def test_players_and_option_must_agree(capsys):
+    """-p 2 with -o num_players=3 is refused; the same count twice is accepted."""
+    assert cli.main(["simulate", "bosk", "-p", "2", "-o", "num_players=3", "-n", "1"]) == 2
+    assert "disagree" in capsys.readouterr().err
+    assert cli.main(["simulate", "bosk", "-p", "3", "-o", "num_players=3", "-n", "1",
+                     "--no-progress"]) == 0  # fmt: skip
+    assert "3 players" in capsys.readouterr().out
+
+
+def test_bench_times_the_warm_up_apart(capsys):
+    """bench reports moves per second after the first game, the warm-up in its own column."""
+    assert cli.main(["bench", "boom_bokken", "--seconds", "0.3"]) == 0
+    header, row, note = capsys.readouterr().out.splitlines()
+    assert header.split()[-2:] == ["warm-up", "s"] and row.split()[0] == "boom_bokken"
+    assert float(row.split()[-2]) > 0 and "warm-up" in note and "interleaved" in note
+
+
+def test_first_player_example_fails_at_once_without_matplotlib():
+    """examples/first_player_advantage.py stops before simulating when matplotlib is missing."""
+    script = Path(__file__).resolve().parents[1] / "examples" / "first_player_advantage.py"
+    code = (
+        "import sys, runpy; sys.modules['matplotlib'] = None; "
+        f"sys.argv = ['x', '--games', '1000000']; runpy.run_path({str(script)!r}, "
+        "run_name='__main__')"
+    )
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)  # fmt: skip
+    assert done.returncode != 0 and "matplotlib" in done.stderr
+    assert time.perf_counter() - start < 30

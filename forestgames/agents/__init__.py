@@ -38,11 +38,14 @@ AGENT_KINDS: tuple[str, ...] = ("random", "greedy", "mcts")
 
 
 def make_agent(spec: Any, seed: int | None = None) -> Any:
-    """An agent from a spec (``"random"``, ``"greedy"``, ``"mcts"``,
-    ``"mcts:ITERATIONS"``, ``"mcts:ITERATIONS:ROLLOUT_LIMIT"``); an object that is
-    already an agent is returned as is.
+    """An agent from a spec; an object that is already an agent is returned as is.
 
-    ConfigError names a bad spec.
+    Specs: ``random``, ``greedy``, ``mcts`` (the default budget), ``mcts:N``
+    (N iterations a decision), ``mcts:N:L`` (and playouts cut after L moves),
+    or ``mcts:`` followed by ``KEY=VALUE`` settings joined by ``:`` —
+    ``t`` seconds a decision, ``n`` iterations, ``l`` playout limit (``none``:
+    play to the end), ``c`` exploration, ``reuse`` (0 or 1), e.g.
+    ``mcts:t=0.5`` or ``mcts:t=0.2:l=20``. ConfigError names a bad spec.
     """
     if not isinstance(spec, str):
         if not callable(getattr(spec, "choose", None)):
@@ -54,14 +57,46 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
     if kind == "greedy" and not argument:
         return GreedyAgent(seed)
     if kind == "mcts":
-        if not argument:
-            return MCTSAgent(seed=seed)
-        numbers = argument.split(":")
-        if len(numbers) <= 2 and all(n.isdigit() and int(n) > 0 for n in numbers):
-            limit = int(numbers[1]) if len(numbers) == 2 else None
-            return MCTSAgent(int(numbers[0]), seed=seed, rollout_limit=limit)
-        raise ConfigError(
-            f"agent {spec!r}: expected mcts:ITERATIONS or mcts:ITERATIONS:ROLLOUT_LIMIT, "
-            "positive ints, e.g. mcts:200"
-        )
-    raise ConfigError(f"unknown agent {spec!r}; known: random, greedy, mcts, mcts:ITERATIONS")
+        return MCTSAgent(seed=seed, **_mcts_settings(spec, argument))
+    raise ConfigError(
+        f"unknown agent {spec!r}; known: random, greedy, mcts, mcts:N, mcts:N:L, mcts:t=SECONDS"
+    )
+
+
+_MCTS_KEYS = {"n": "iterations", "l": "rollout_limit", "t": "time_per_move", "c": "exploration"}
+_MCTS_HELP = (
+    "expected mcts, mcts:N, mcts:N:L (ints N >= 1, L >= 0) or mcts:KEY=VALUE[:KEY=VALUE...] "
+    "with keys t (seconds), n (iterations), l (playout moves or none), c (exploration), "
+    "reuse (0/1), e.g. mcts:t=0.5"
+)
+
+
+def _mcts_settings(spec: str, argument: str) -> dict[str, Any]:
+    """MCTSAgent keywords from the part of a spec after ``mcts:``."""
+    if not argument:
+        return {}
+    settings: dict[str, Any] = {}
+    for position, token in enumerate(argument.split(":")):
+        key, equals, value = token.partition("=")
+        if not equals:  # positional: N, then L
+            if position > 1 or not token.isdigit() or int(token) < 1 - position:
+                raise ConfigError(f"agent {spec!r}: {_MCTS_HELP}")
+            key, value = ("n", "l")[position], token
+        name = "reuse_tree" if key == "reuse" else _MCTS_KEYS.get(key)
+        if name is None or name in settings:
+            raise ConfigError(
+                f"agent {spec!r}: {key!r} is not a setting, or repeated; {_MCTS_HELP}"
+            )
+        settings[name] = _mcts_value(spec, key, value)
+    return settings
+
+
+def _mcts_value(spec: str, key: str, text: str) -> Any:
+    try:
+        if key in ("n", "l"):
+            return None if key == "l" and text == "none" else int(text)
+        if key == "reuse":
+            return {"0": False, "1": True}[text]
+        return float(text)
+    except (ValueError, KeyError):
+        raise ConfigError(f"agent {spec!r}: bad value {text!r} for {key}; {_MCTS_HELP}") from None

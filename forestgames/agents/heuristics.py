@@ -1,23 +1,29 @@
-"""Game knowledge for the agents, in one place: a move evaluator per game.
+"""How the agents reach a game's heuristic (this module imports no game).
 
-A *move evaluator* takes a live state and some of its legal moves (all by one
-seat) and returns a float array of shape ``(len(moves), num_players)``: each
-seat's estimated score right after each move. :class:`GreedyAgent` picks the
-move that maximises its own estimate minus the best opponent's.
+Each game ships its knowledge in ``forestgames/<game>/heuristic.py`` and exposes
+it through the two hooks of its game class (``forestgames.core.GameBase``):
 
-Adding a game is a function and one line::
+* ``game.evaluate_moves(state, moves) -> (M, P)`` takes a live state and some
+  of its legal moves (all of one seat) and estimates each seat's score right
+  after each move. :class:`GreedyAgent` plays the move that maximises its own
+  estimate minus the best other seat's;
+* ``game.position_value(state) -> (P,)`` estimates each seat's score in one
+  position (the base's default: ``state.scores``). Greedy compares a reaction
+  out of turn against passing with it, and MCTS scores a playout it cuts short
+  with it.
 
-    def _my_game_scores(state, moves):
-        ...                                  # (M, P) estimates, batched if you can
-    register_heuristic("my_game", _my_game_scores)
+:func:`register_heuristic` and :func:`register_position_value` override those
+hooks by game name (to try another heuristic, or for a game whose class has no
+hooks); a game with neither falls back to :func:`scores_after`: apply each move
+and read the position value after it. A new game overrides the hooks::
 
-Games without an evaluator fall back to :func:`scores_after`: apply each move
-and read the position's value (exact where points are scored as you go; where
-points come later every move ties and Greedy plays like Random).
+    class MyGame(GameBase[MyState, MyMove], name="my_game", ...):
+        def evaluate_moves(self, state, moves):
+            ...                              # (M, P) estimates, batched if you can
 
-A *position value* (``(P,)`` estimates for one state, default ``state.scores``)
-may be registered too: the fallback evaluator uses it, and Greedy compares a
-reaction out of turn against passing with it.
+An evaluator must not look at what the moving seat cannot know (a hidden card
+that a move reveals): the fallback applies each move to the real state, which
+is safe only where the position value reads public facts.
 """
 
 from __future__ import annotations
@@ -26,8 +32,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-
-from forestgames import bosk
 
 __all__ = [
     "MoveEvaluator",
@@ -59,82 +63,32 @@ def register_position_value(game_name: str, value: PositionValue) -> None:
 
 
 def position_value(state: Any) -> np.ndarray:
-    """Each seat's estimated score in ``state`` (default: ``state.scores``)."""
-    value = _POSITION_VALUES.get(state.game.name)
+    """Each seat's estimated score in ``state``: the registered position value, else the
+    game's own ``position_value`` hook if it has one, else ``state.scores``."""
+    game = state.game
+    value = _POSITION_VALUES.get(game.name) or getattr(game, "position_value", None)
     return np.asarray(state.scores if value is None else value(state), dtype=np.float64)
 
 
 def heuristic_for(game_name: str) -> MoveEvaluator:
-    """The evaluator registered for ``game_name``, or the fallback :func:`scores_after`."""
+    """The evaluator registered for ``game_name``, or the fallback :func:`scores_after`
+    (a game's own ``evaluate_moves`` hook is not in the registry; see :func:`evaluate_moves`)."""
     return _HEURISTICS.get(game_name, scores_after)
 
 
 def evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
-    """Estimated scores (M, P) after each of ``moves`` in ``state`` (see the module doc)."""
-    values = np.asarray(heuristic_for(state.game.name)(state, moves), dtype=np.float64)
-    expected = (len(moves), state.game.num_players)
+    """Estimated scores (M, P) after each of ``moves`` in ``state``: the registered
+    evaluator, else the game's own ``evaluate_moves`` hook if it has one, else
+    :func:`scores_after`."""
+    game = state.game
+    evaluator = _HEURISTICS.get(game.name) or getattr(game, "evaluate_moves", None)
+    values = np.asarray((evaluator or scores_after)(state, moves), dtype=np.float64)
+    expected = (len(moves), game.num_players)
     if values.shape != expected:
-        raise ValueError(
-            f"{state.game.name} heuristic returned shape {values.shape}, not {expected}"
-        )
+        raise ValueError(f"{game.name} heuristic returned shape {values.shape}, not {expected}")
     return values
 
 
 def scores_after(state: Any, moves: Sequence[Any]) -> np.ndarray:
     """The fallback evaluator: the position value after each move."""
     return np.array([position_value(state.apply(move)) for move in moves], dtype=np.float64)
-
-
-# --------------------------------------------------------------------------- Bosk
-
-
-def _bosk_scores(state: bosk.BoskState, moves: Sequence[Any]) -> np.ndarray:
-    """Bosk: spring trees by the summer score as if scored now; leaves and
-    squirrels by summer points plus the winter score as if scored now.
-
-    Choosing the wind, a tree or a tile changes no board: those moves tie
-    (Greedy then picks at random among them). All candidates are scored in one
-    batched kernel call on a stack of candidate boards.
-    """
-    p, m = state.game.num_players, len(moves)
-    first = moves[0] if m else None
-    summer = np.asarray(state.summer, dtype=np.float64)
-    if isinstance(first, bosk.PlantTree | bosk.PlaceLeaf | bosk.PlaceSquirrel):
-        batch = np.arange(m)
-        rows = np.array([move.at[0] for move in moves])
-        cols = np.array([move.at[1] for move in moves])
-        seats = [move.player for move in moves]
-        if isinstance(first, bosk.PlantTree):
-            owner = np.repeat(state.tree_owner[None], m, axis=0)
-            value = np.repeat(state.tree_value[None], m, axis=0)
-            owner[batch, rows, cols] = seats
-            value[batch, rows, cols] = [move.value for move in moves]
-            return bosk.summer_scores(owner, value, p).astype(np.float64)
-        top = np.repeat(state.top[None], m, axis=0)
-        top[batch, rows, cols] = seats
-        return summer + bosk.winter_scores(top, state.game.terrain, p)
-    now: np.ndarray
-    if state.phase is bosk.Phase.SPRING:
-        now = bosk.summer_scores(state.tree_owner, state.tree_value, p)
-    else:
-        now = summer + bosk.winter_scores(state.top, state.game.terrain, p)
-    return np.repeat(np.asarray(now, dtype=np.float64)[None], m, axis=0)
-
-
-register_heuristic("bosk", _bosk_scores)
-
-
-# --------------------------------------------------------------------------- Boom Bokken
-
-BOOM_BOKKEN_CARD_WEIGHT = 0.5
-"""Points a card in hand is estimated to cost: coins go to the seats that empty
-their hands first, so each card shed is a step toward them."""
-
-
-def _boom_bokken_value(state: Any) -> np.ndarray:
-    """Boom Bokken: coins and tokens so far, less ``BOOM_BOKKEN_CARD_WEIGHT`` per card held."""
-    scores = np.asarray(state.scores, dtype=np.float64)
-    return scores - BOOM_BOKKEN_CARD_WEIGHT * np.asarray(state.hand_sizes, dtype=np.float64)
-
-
-register_position_value("boom_bokken", _boom_bokken_value)

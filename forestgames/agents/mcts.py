@@ -1,89 +1,280 @@
-"""Monte Carlo tree search (UCT) over determinized states.
+"""Monte Carlo tree search (information-set UCT) with an iteration or a time budget.
 
 Each iteration samples a full state consistent with what the searching seat
 may see (``state.determinize(seat, seed)``: the state itself in games without
 hidden information), walks down the tree by UCB1 among the moves legal in that
-sample (moves not legal in every sample are weighed by how often they were
-available: "information set" UCT), expands one untried move (the best by the
-game's heuristic margin first, as Greedy ranks them), finishes the game with
-random moves and backs up each seat's reward: its share of the win (1 / number
-of winners, 0 for a loser). Seats act in the tree as in the driver's main line
-(``players_to_act[0]``); in rollouts every seat that may act is picked at random.
+sample (a move not legal in every sample is weighed by how often it was
+available), expands one untried move (near the root the best by the game's
+heuristic margin first, as Greedy ranks them), plays on with random moves for
+at most ``rollout_limit`` moves and backs up each seat's reward: its share of
+the win if the game ended, else a reward from the game's position value (see
+:func:`cutoff_rewards`: a logistic function of the seat's lead, centred on its
+lead where the search started). Seats act in the tree as in the driver's main line
+(``players_to_act[0]``); in playouts every seat that may act is picked at random.
+
+Between two decisions of one game the agent keeps the part of its tree that
+the moves played since lead to (when it finds them among its tree's moves),
+so the search goes on where it left off.
 """
 
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from forestgames.agents.base import SeededAgent, acting_seat
 from forestgames.agents.greedy import margins
-from forestgames.agents.heuristics import evaluate_moves
+from forestgames.agents.heuristics import evaluate_moves, position_value
 from forestgames.core import ConfigError
 
-__all__ = ["MCTSAgent"]
+__all__ = [
+    "DEFAULT_EXPLORATION",
+    "DEFAULT_ITERATIONS",
+    "DEFAULT_ROLLOUT_LIMIT",
+    "MCTSAgent",
+    "cutoff_rewards",
+    "leads",
+]
+
+DEFAULT_ITERATIONS = 400
+"""Iterations a decision when neither ``iterations`` nor ``time_per_move`` is given."""
+DEFAULT_ROLLOUT_LIMIT = 12
+"""Random moves a playout makes before the position value scores it."""
+DEFAULT_EXPLORATION = 0.7
+"""UCB1's exploration constant."""
+PRIOR_DEPTH = 2
+"""Nodes this close to the root try their moves in the heuristic's order; deeper, at random."""
+PRIOR_VISITS = 4
+"""A move ordered by the heuristic starts with this many virtual visits at the reward the
+heuristic's estimate gives (so a small search starts from Greedy's opinion)."""
+CUTOFF_SHARPNESS = 8.0
+"""How sharply a lead in position value turns into a reward at a cut playout."""
+WIDENING = 2.0
+"""Progressive widening: a node visited n times has at most ``1 + WIDENING * sqrt(n)``
+children, tried best first (near the root) or at random (deeper), so a wide node does not
+spread a small budget over moves that all look alike."""
+REUSE_SEARCH = 64
+"""At most this many tree moves are tried to find the new position in the old tree."""
+
+_Rewards = list[float]
 
 
 class _Node:
-    """Statistics of one move sequence from the root."""
+    """Statistics of one move sequence from the root.
 
-    __slots__ = ("available", "children", "priority", "reward", "seat", "visits")
+    ``children`` maps moves to nodes; ``seen`` and ``kids`` cache the last
+    legal-move tuple met here and the child of each of its moves (None if not
+    tried), so a node whose moves are the same each visit (every node of a game
+    without hidden information) is walked without hashing a move.
+    """
 
-    def __init__(self, seat: int) -> None:
+    __slots__ = (
+        "available",
+        "children",
+        "depth",
+        "kids",
+        "order",
+        "prior",
+        "priority",
+        "reward",
+        "seat",
+        "seen",
+        "visits",
+    )  # fmt: skip
+
+    def __init__(self, seat: int, depth: int) -> None:
         self.seat = seat  # the seat that made the move leading here
+        self.depth = depth
         self.children: dict[Any, _Node] = {}
-        self.priority: dict[Any, float] = {}  # heuristic margin of moves not yet tried
+        self.priority: dict[Any, float] = {}  # expansion priority of the moves met here
+        self.prior: dict[Any, list[float]] = {}  # the heuristic's rewards per seat, by move
+        self.order: list[int] | None = None  # untried indices into ``seen``, best last
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.seen: tuple[Any, ...] = ()
+        self.kids: list[_Node | None] = []
+
+    def kids_of(self, moves: tuple[Any, ...]) -> list[_Node | None]:
+        """The child of each of ``moves`` (None where untried), aligned with them."""
+        if moves != self.seen:
+            children = self.children
+            self.seen, self.order = moves, None
+            self.kids = [children.get(m) for m in moves] if children else [None] * len(moves)
+        return self.kids
+
+
+def leads(values: Sequence[float] | np.ndarray) -> list[float]:
+    """Each seat's value minus the best other seat's (0 for a single seat)."""
+    v = [float(x) for x in values]
+    if len(v) == 1:
+        return [0.0]
+    top = max(range(len(v)), key=v.__getitem__)
+    best = v[top]
+    second = max(x for k, x in enumerate(v) if k != top)
+    return [x - (second if k == top else best) for k, x in enumerate(v)]
+
+
+def cutoff_rewards(
+    values: Sequence[float] | np.ndarray,
+    centre: Sequence[float] | None = None,
+    scale: float | None = None,
+) -> _Rewards:
+    """Rewards in [0, 1] for a playout cut short, from each seat's position value.
+
+    A seat's reward is a logistic function of its lead over the best other seat
+    (:func:`leads`), less ``centre`` (its lead at the root of the search: the
+    reward is 0.5 where the search started, so its resolution is where the
+    choices are), divided by ``scale`` (default: the largest value's size, so
+    that the reward is the same for points in the tens or in the hundreds).
+    """
+    lead = leads(values)
+    if len(lead) == 1:
+        return [1.0]
+    if scale is None:
+        scale = max(abs(float(x)) for x in values) or 1.0
+    sharpness = CUTOFF_SHARPNESS / scale
+    centre = centre or [0.0] * len(lead)
+    exp = math.exp
+    return [1.0 / (1.0 + exp(-sharpness * (x - c))) for x, c in zip(lead, centre, strict=True)]
+
+
+def _all_rewards(
+    values: np.ndarray, centre: Sequence[float] | None, scale: float | None
+) -> list[list[float]]:
+    """:func:`cutoff_rewards` of every row of ``values`` (M, P), at once."""
+    m, p = values.shape
+    if p == 1:
+        return [[1.0]] * m
+    order = np.sort(values, axis=1)
+    best, second = order[:, -1:], order[:, -2:-1]
+    lead = values - np.where(values == best, second, best)
+    lead -= np.zeros(p) if centre is None else np.asarray(centre)
+    if scale is None:
+        size = np.abs(values).max(axis=1, keepdims=True)
+        size[size == 0] = 1.0
+    else:
+        size = np.full((m, 1), scale)
+    return (1.0 / (1.0 + np.exp(-CUTOFF_SHARPNESS * lead / size))).tolist()  # type: ignore[no-any-return]
+
+
+def _width(visits: int) -> int:
+    """How many children a node visited ``visits`` times may have (progressive widening)."""
+    return 1 + int(WIDENING * math.sqrt(visits))
+
+
+def _win_shares(state: Any) -> _Rewards:
+    rewards = [0.0] * state.game.num_players
+    winners = state.winners
+    for winner in winners:
+        rewards[winner] = 1.0 / len(winners)
+    return rewards
 
 
 class MCTSAgent(SeededAgent):
-    """UCT with ``iterations`` playouts per decision (forced moves are played at once).
+    """Information-set UCT (see the module doc); forced moves are played at once.
 
-    ``exploration`` is UCB1's constant. ``rollout_limit`` (default None: play
-    to the end) cuts each random playout after that many moves and rewards
-    the seats then leading on ``state.scores``, as if the game ended there:
-    much faster for long games, at the price of a cruder estimate.
+    Budget: ``iterations`` a decision, or as many as ``time_per_move`` seconds
+    allow, or the first of the two reached when both are given; neither gives
+    ``DEFAULT_ITERATIONS``. An iteration budget is reproducible from the seed
+    alone; a time budget depends on the machine's speed.
+
+    ``rollout_limit``: random moves a playout makes before it is scored by the
+    game's position value (``None``: play to the end; ``0``: score the new leaf
+    at once). ``exploration``: UCB1's constant. ``reuse_tree``: keep the
+    subtree of the position reached between two decisions.
     """
+
+    _centre: list[float] | None = None  # each seat's lead at the root of the search
+    _scale: float | None = None  # the size of the values at the root
 
     def __init__(
         self,
-        iterations: int = 200,
+        iterations: int | None = None,
         seed: int | None = None,
-        exploration: float = 1.4,
-        rollout_limit: int | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        rollout_limit: int | None = DEFAULT_ROLLOUT_LIMIT,
+        time_per_move: float | None = None,
+        reuse_tree: bool = True,
     ) -> None:
         super().__init__(seed)
-        for what, value in (("iterations", iterations), ("rollout_limit", rollout_limit)):
-            if value is None and what == "rollout_limit":
-                continue
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ConfigError(f"{what} must be a positive int, not {value!r}")
-        self.iterations = iterations
-        self.exploration = float(exploration)
-        self.rollout_limit = rollout_limit
-        limit = "" if rollout_limit is None else f":{rollout_limit}"
-        self.name = f"mcts:{iterations}{limit}"
+        self.iterations = _checked_count("iterations", iterations, low=1)
+        self.rollout_limit = _checked_count("rollout_limit", rollout_limit, low=0)
+        self.time_per_move = _checked_seconds(time_per_move)
+        if self.iterations is None and self.time_per_move is None:
+            self.iterations = DEFAULT_ITERATIONS
+        self.exploration = _checked_exploration(exploration)
+        self.reuse_tree = bool(reuse_tree)
+        self.name = self._spec_name()
+        self._kept: tuple[Any, _Node] | None = None  # (position after our move, its node)
+
+    def _spec_name(self) -> str:
+        """The spec that rebuilds this agent: ``mcts``, ``mcts:N``, ``mcts:N:L`` or keys."""
+        n, limit = self.iterations, self.rollout_limit
+        if (
+            self.time_per_move is None
+            and self.exploration == DEFAULT_EXPLORATION
+            and self.reuse_tree
+            and limit is not None
+        ):
+            if limit != DEFAULT_ROLLOUT_LIMIT:
+                return f"mcts:{n}:{limit}"
+            return "mcts" if n == DEFAULT_ITERATIONS else f"mcts:{n}"
+        parts = ["mcts"]
+        if self.time_per_move is not None:
+            parts.append(f"t={self.time_per_move:g}")
+        if n is not None and (self.time_per_move is not None or n != DEFAULT_ITERATIONS):
+            parts.append(f"n={n}")
+        if limit != DEFAULT_ROLLOUT_LIMIT:
+            parts.append(f"l={'none' if limit is None else limit}")
+        if self.exploration != DEFAULT_EXPLORATION:
+            parts.append(f"c={self.exploration:g}")
+        if not self.reuse_tree:
+            parts.append("reuse=0")
+        return ":".join(parts)
 
     def settings(self) -> dict[str, Any]:
         return {
             "iterations": self.iterations,
             "exploration": self.exploration,
             "rollout_limit": self.rollout_limit,
+            "time_per_move": self.time_per_move,
+            "reuse_tree": self.reuse_tree,
         }
+
+    # ------------------------------------------------------------------ deciding
 
     def choose(self, state: Any) -> Any:
         seat = acting_seat(state)
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
-        root = _Node(seat)
-        for _ in range(self.iterations):
+        root = self._root_for(state)
+        self.search(state, seat, root)
+        # The most visited root move that is legal in the real state.
+        best = max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
+        self._keep(state, root, best)
+        return best
+
+    def search(self, state: Any, seat: int, root: _Node) -> int:
+        """Run the budget's iterations from ``state`` into ``root``; return how many ran."""
+        deadline = None if self.time_per_move is None else time.perf_counter() + self.time_per_move
+        now = position_value(state)
+        self._centre = leads(now)
+        self._scale = float(np.abs(now).max()) or 1.0
+        limit = self.iterations
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
             sample = state.determinize(seat, self.rng.randrange(2**63))
             self._iterate(root, sample)
-        # The most visited root move that is legal in the real state.
-        return max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
+            done += 1
+        return done
 
     def _iterate(self, root: _Node, state: Any) -> None:
         path = [root]
@@ -91,65 +282,169 @@ class MCTSAgent(SeededAgent):
         while not state.is_terminal:
             seat = state.players_to_act[0]
             moves = state.legal_moves(seat)
-            for move in moves:
-                child = node.children.get(move)
-                if child is not None:
-                    child.available += 1
-            fresh = [m for m in moves if m not in node.children]
-            if fresh:
-                move = self._most_promising(node, seat, state, fresh)
-                child = node.children[move] = _Node(seat)
+            kids = node.kids_of(moves)
+            for kid in kids:
+                if kid is not None:
+                    kid.available += 1
+            untried = kids.count(None)
+            if untried and (untried == len(kids) or len(kids) - untried < _width(node.visits)):
+                index = self._untried(node, seat, state, moves, kids)
+                child = _Node(seat, node.depth + 1)
                 child.available = 1
-                state = state.apply(move)
+                prior = node.prior.get(moves[index])
+                if prior is not None:
+                    child.visits = PRIOR_VISITS
+                    child.reward = PRIOR_VISITS * prior[seat]
+                node.children[moves[index]] = kids[index] = child
+                state = state.apply(moves[index])
                 path.append(child)
+                if prior is not None and self.rollout_limit == 0:
+                    self._backup(path, prior)  # the evaluator's estimate is the leaf's value
+                    return
                 break
-            move = self._select(node, moves)
-            node = node.children[move]
-            state = state.apply(move)
+            index = self._select(kids)
+            node = kids[index]  # type: ignore[assignment]
+            state = state.apply(moves[index])
             path.append(node)
-        rewards = self._rollout(state)
+        self._backup(path, self._rollout(state))
+
+    @staticmethod
+    def _backup(path: list[_Node], rewards: Sequence[float]) -> None:
         for visited in path:
             visited.visits += 1
-            if visited is not root:
-                visited.reward += rewards[visited.seat]
+            visited.reward += rewards[visited.seat]
 
-    def _most_promising(self, node: _Node, seat: int, state: Any, fresh: list[Any]) -> Any:
-        """The untried move with the best heuristic margin (ties: the first drawn)."""
-        unknown = [m for m in fresh if m not in node.priority]
+    def _untried(
+        self, node: _Node, seat: int, state: Any, moves: tuple[Any, ...], kids: list[Any]
+    ) -> int:
+        """The index of the untried move to expand next.
+
+        Near the root the heuristic's best margin goes first; deeper nodes take
+        their untried moves in a random order (drawn once per node and move).
+        """
+        order = node.order
+        if order is None:
+            order = node.order = self._expansion_order(node, seat, state, moves, kids)
+        return order.pop()
+
+    def _expansion_order(
+        self, node: _Node, seat: int, state: Any, moves: tuple[Any, ...], kids: list[Any]
+    ) -> list[int]:
+        """The untried indices of ``moves``, the one to expand first last."""
+        priority = node.priority
+        fresh = [k for k, kid in enumerate(kids) if kid is None]
+        unknown = [moves[k] for k in fresh if moves[k] not in priority]
         if unknown:
-            gains = margins(evaluate_moves(state, unknown), seat)
-            noise = [self.rng.random() * 1e-6 for _ in unknown]
-            node.priority.update(zip(unknown, (gains + noise).tolist(), strict=True))
-        move = max(fresh, key=node.priority.__getitem__)
-        del node.priority[move]
-        return move
+            rng = self.rng
+            if node.depth < PRIOR_DEPTH:
+                values = evaluate_moves(state, unknown)
+                gains = margins(values, seat).tolist()
+                priority.update(
+                    (m, g + rng.random() * 1e-6) for m, g in zip(unknown, gains, strict=True)
+                )
+                if PRIOR_VISITS:
+                    rewards = _all_rewards(values, self._centre, self._scale)
+                    node.prior.update(zip(unknown, rewards, strict=True))
+            else:
+                priority.update((m, rng.random()) for m in unknown)
+        return sorted(fresh, key=lambda k: priority[moves[k]])
 
-    def _select(self, node: _Node, moves: tuple[Any, ...]) -> Any:
-        c = self.exploration
-        best, best_value = moves[0], -math.inf
-        for move in moves:
-            child = node.children[move]
-            value = child.reward / child.visits + c * math.sqrt(
-                math.log(max(child.available, 1)) / child.visits
-            )
+    def _select(self, kids: list[Any]) -> int:
+        """The index of the child with the best UCB1 value."""
+        c, log, sqrt = self.exploration, math.log, math.sqrt
+        best, best_value = 0, -math.inf
+        for index, kid in enumerate(kids):
+            if kid is None:
+                continue
+            visits = kid.visits
+            value = kid.reward / visits + c * sqrt(log(kid.available) / visits)
             if value > best_value:
-                best, best_value = move, value
+                best, best_value = index, value
         return best
 
-    def _rollout(self, state: Any) -> list[float]:
-        rng, steps = self.rng, 0
-        while not state.is_terminal and steps != self.rollout_limit:
+    def _rollout(self, state: Any) -> _Rewards:
+        rng, steps, limit = self.rng, 0, self.rollout_limit
+        while not state.is_terminal and steps != limit:
             seats = state.players_to_act
             seat = seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
             moves = state.legal_moves(seat)
             state = state.apply(moves[rng.randrange(len(moves))])
             steps += 1
         if state.is_terminal:
-            winners = state.winners
-        else:  # cut short: the leaders on points so far
-            scores = state.scores
-            winners = tuple(s for s, v in enumerate(scores) if v == max(scores))
-        rewards = [0.0] * state.game.num_players
-        for winner in winners:
-            rewards[winner] = 1.0 / len(winners)
-        return rewards
+            return _win_shares(state)
+        return cutoff_rewards(position_value(state), self._centre, self._scale)
+
+    # ------------------------------------------------------------------ keeping the tree
+
+    def _root_for(self, state: Any) -> _Node:
+        """The kept node of ``state`` (its subtree searched before), or a new root."""
+        seat = acting_seat(state)
+        kept, self._kept = self._kept, None
+        if self.reuse_tree and kept is not None:
+            node = _find(kept[0], kept[1], state)
+            if node is not None:
+                node.depth = 0
+                _renumber(node)
+                return node
+        return _Node(seat, 0)
+
+    def _keep(self, state: Any, root: _Node, move: Any) -> None:
+        if not self.reuse_tree or move not in root.children:
+            return
+        self._kept = (state.apply(move), root.children[move])
+
+
+def _find(start: Any, node: _Node, target: Any) -> _Node | None:
+    """The node of ``target`` below ``node`` (whose position is ``start``), following the
+    tree's most visited moves that are legal in the real positions; None if not found."""
+    frontier = [(start, node)]
+    tried = 0
+    while frontier and tried <= REUSE_SEARCH:
+        position, here = frontier.pop(0)
+        if position == target:
+            return here
+        if position.is_terminal:
+            continue
+        seat = position.players_to_act[0]
+        legal = set(position.legal_moves(seat))
+        for move, child in sorted(here.children.items(), key=lambda kv: -kv[1].visits):
+            if move in legal and tried <= REUSE_SEARCH:
+                tried += 1
+                frontier.append((position.apply(move), child))
+    return None
+
+
+def _renumber(root: _Node) -> None:
+    """Set every node's depth below a new root (a kept subtree starts at depth 0)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in node.children.values():
+            child.depth = node.depth + 1
+            stack.append(child)
+
+
+# --------------------------------------------------------------------------- argument checks
+
+
+def _checked_count(what: str, value: Any, low: int) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < low:
+        kind = "positive" if low else "non-negative"
+        raise ConfigError(f"{what} must be a {kind} int or None, not {value!r}")
+    return int(value)
+
+
+def _checked_seconds(value: Any) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
+        raise ConfigError(f"time_per_move must be a positive number of seconds, not {value!r}")
+    return float(value)
+
+
+def _checked_exploration(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+        raise ConfigError(f"exploration must be a non-negative number, not {value!r}")
+    return float(value)

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from forestgames.boom_bokken import hidden, render, saved
+from forestgames.boom_bokken import heuristic, hidden, render, saved
 from forestgames.boom_bokken import moves as mv
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
@@ -793,6 +793,11 @@ class BoomBokkenGame(
 
     def _make_codec(self) -> BoomBokkenCodec:
         return BoomBokkenCodec(self)
+
+    # ------------------------------------------------------------------ agents' hooks
+
+    def position_value(self, state: BoomBokkenState) -> np.ndarray:
+        return heuristic.position_value(state)
 
 
 _EXPLAIN: dict[type, Callable[[BoomBokkenGame, BoomBokkenState, Any, str, int], str | None]] = {

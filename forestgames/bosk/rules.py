@@ -17,8 +17,8 @@ from typing import Any
 import attrs
 import numpy as np
 
+from forestgames.bosk import heuristic, render, saved
 from forestgames.bosk import moves as mv
-from forestgames.bosk import render, saved
 from forestgames.bosk._tables import (
     ALL_TILES_MASK,
     BOARD_SIZE,
@@ -588,6 +588,14 @@ class BoskGame(
 
     def _make_codec(self) -> BoskCodec:
         return BoskCodec(self)
+
+    # ------------------------------------------------------------------ agents' hooks
+
+    def evaluate_moves(self, state: BoskState, moves: Sequence[mv.BoskMove]) -> np.ndarray:
+        return heuristic.move_values(state, moves)
+
+    def position_value(self, state: BoskState) -> np.ndarray:
+        return heuristic.position_value(state)
 
 
 _MOVES_OF_PHASE: dict[Phase, Callable[[BoskGame, BoskState, int], tuple[mv.BoskMove, ...]]] = {

@@ -28,8 +28,8 @@ from forestgames.core import (
     excerpt,
     new_rng,
 )
+from forestgames.living_forest import heuristic, render, saved
 from forestgames.living_forest import moves as mv
-from forestgames.living_forest import render, saved
 from forestgames.living_forest._tables import (
     ATTRACT,
     CARD_COST,
@@ -858,6 +858,16 @@ class LivingForestGame(
 
     def _make_codec(self) -> LivingForestCodec:
         return LivingForestCodec(self)
+
+    # ------------------------------------------------------------------ agents' hooks
+
+    def evaluate_moves(
+        self, state: LivingForestState, moves: Sequence[mv.LivingForestMove]
+    ) -> np.ndarray:
+        return heuristic.move_values(state, moves)
+
+    def position_value(self, state: LivingForestState) -> np.ndarray:
+        return heuristic.position_value(state)
 
 
 # ---------------------------------------------------------------------- pure rule helpers

@@ -1,0 +1,375 @@
+"""Ratings between agents: seat-rotated games, a Bradley–Terry fit, bootstrap intervals.
+
+    import forestgames as fg
+    result = fg.tournament("bosk", ["random", "greedy", "mcts:200"], games=120,
+                           seed=1, num_players=4)
+    print(result.format_table())
+    result.to_csv("ratings.csv"); result.to_json("ratings.json"); result.plot("ratings.png")
+
+**Seating.** With K agents and P seats, game k seats the agents by a fixed
+schedule: K <= P: agent ``(k + s) % K`` at seat s (over K games every agent
+sits at every seat once, and plays equally often); K > P: every set of P
+agents, in a seeded order, each played in its P rotations. Game k is seeded
+``derive_seed(seed, k)`` as in :func:`forestgames.simulate`, so a tournament is
+reproducible from its arguments (agents with a time budget excepted: how far
+they search depends on the machine).
+
+**Ratings.** Each game is read as pairwise results between the seats of
+different agents: a winner beats a non-winner; between two winners, or two
+non-winners, the higher score wins and equal scores tie (half a win each).
+A Bradley–Terry model, ``P(a beats b) = 1 / (1 + 10 ** ((R_b - R_a) / 400))``,
+is fitted to these results by Newton's method with a weak prior that keeps
+ratings finite when an agent wins every comparison; ratings are on the Elo
+scale, their mean 1500. Each 95% interval is the wider of two: a seeded
+bootstrap over games (pairs from one game are not independent, so games are
+resampled) and the fit's own curvature (Laplace) interval, which stays honest
+when an agent won every comparison (every resample then agrees).
+Win rates (an agent's seats among the winners) come with Wilson intervals.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import math
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import numpy as np
+
+from forestgames.core import ConfigError, derive_seed, make, resolve_seed
+from forestgames.sim import (
+    GameRow,
+    SimulationResult,
+    _check_run_arguments,
+    execute_run,
+    make_lineup_run,
+)
+
+__all__ = [
+    "ELO_MEAN",
+    "AgentRating",
+    "TournamentResult",
+    "fit_bradley_terry",
+    "pairwise_results",
+    "rate",
+    "tournament",
+    "tournament_lineups",
+]
+
+ELO_MEAN = 1500.0
+"""The mean rating of a tournament's agents."""
+ELO_PER_NATURAL = 400.0 / math.log(10.0)
+"""Elo points per unit of the Bradley–Terry log-strength."""
+PRIOR_PRECISION = 0.05
+"""Weight of the prior that pulls log-strengths toward their mean (a fraction of one
+comparison): it keeps ratings finite for an agent that wins or loses every comparison."""
+BOOTSTRAP_SAMPLES = 400
+
+
+# --------------------------------------------------------------------------- seating
+
+
+def tournament_lineups(
+    num_agents: int, num_players: int, seed: int = 0
+) -> tuple[tuple[int, ...], ...]:
+    """The schedule of seatings (agent index per seat), played cyclically (module doc)."""
+    k, p = num_agents, num_players
+    if k <= p:
+        return tuple(tuple((g + s) % k for s in range(p)) for g in range(k))
+    tables = list(itertools.combinations(range(k), p))
+    random.Random(seed).shuffle(tables)
+    return tuple(table[r:] + table[:r] for table in tables for r in range(p))
+
+
+# --------------------------------------------------------------------------- the model
+
+
+def pairwise_results(rows: Sequence[GameRow], names: Sequence[str]) -> np.ndarray:
+    """(G, K, K): per game, how often agent a beat agent b (a tie counts half to each).
+
+    Truncated games give nothing. Seats of the same agent are not compared.
+    """
+    index = {name: k for k, name in enumerate(names)}
+    k = len(names)
+    results = np.zeros((len(rows), k, k))
+    for g, row in enumerate(rows):
+        if row.truncated:
+            continue
+        keys = [(seat in row.winners, row.scores[seat]) for seat in range(len(row.agents))]
+        for i, j in itertools.combinations(range(len(row.agents)), 2):
+            a, b = index[row.agents[i]], index[row.agents[j]]
+            if a == b:
+                continue
+            if keys[i] == keys[j]:
+                results[g, a, b] += 0.5
+                results[g, b, a] += 0.5
+            elif keys[i] > keys[j]:
+                results[g, a, b] += 1.0
+            else:
+                results[g, b, a] += 1.0
+    return results
+
+
+def fit_bradley_terry(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.ndarray:
+    """Log-strengths (K,), mean 0, maximising the Bradley–Terry likelihood of ``wins``
+    (``wins[a, b]``: times a beat b) plus a Gaussian prior of precision ``prior``."""
+    return _newton(np.asarray(wins, dtype=np.float64), prior)[0]
+
+
+def _newton(wins: np.ndarray, prior: float) -> tuple[np.ndarray, np.ndarray]:
+    """The fit and the Hessian of the negative log-posterior there."""
+    k = wins.shape[0]
+    games = wins + wins.T
+    theta = np.zeros(k)
+    hessian = np.eye(k)
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[a, b] = P(a beats b)
+        gradient = (wins - games * p).sum(axis=1) - prior * theta
+        weight = games * p * p.T
+        hessian = np.diag(weight.sum(axis=1) + prior) - weight
+        # + 1 1^T / k: ratings are defined up to a common shift; this fixes it (no effect
+        # on the differences) and keeps the system solvable with no prior.
+        step = np.linalg.solve(hessian + 1.0 / k, gradient)
+        theta += step
+        if np.abs(step).max() < 1e-10:
+            break
+    return theta - theta.mean(), hessian
+
+
+def _laplace_halfwidth(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.ndarray:
+    """1.96 standard errors of each centred log-strength, from the curvature at the fit."""
+    k = wins.shape[0]
+    _, hessian = _newton(wins, prior)
+    centre = np.eye(k) - 1.0 / k
+    covariance = centre @ np.linalg.pinv(hessian + 1.0 / k) @ centre.T
+    halfwidth: np.ndarray = 1.959964 * np.sqrt(np.clip(np.diag(covariance), 0.0, None))
+    return halfwidth
+
+
+def _elo(theta: np.ndarray) -> np.ndarray:
+    return ELO_MEAN + ELO_PER_NATURAL * theta
+
+
+# --------------------------------------------------------------------------- results
+
+
+@attrs.frozen
+class AgentRating:
+    """One agent's rating (Elo scale) with its 95% bootstrap interval, and its win rate
+    (its seats among the winners) with a 95% Wilson interval."""
+
+    agent: str
+    rating: float
+    rating_low: float
+    rating_high: float
+    games: int
+    wins: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    mean_score: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class TournamentResult:
+    """The games of a tournament (``simulation``) and the ratings fitted to them."""
+
+    simulation: SimulationResult
+    agents: tuple[str, ...]
+    ratings: tuple[AgentRating, ...]  # best first
+    wins: tuple[tuple[float, ...], ...]  # wins[a][b]: pairwise results, agents' order
+
+    @property
+    def rows(self) -> tuple[GameRow, ...]:
+        return self.simulation.rows
+
+    def format_table(self) -> str:
+        """The ratings as a text table, best first."""
+        summary = self.simulation.summary()
+        lines = [
+            f"{summary['game']}, {summary['players']} players: {summary['games']} games "
+            f"({summary['truncated']} truncated), seats rotated; Bradley-Terry ratings "
+            "(Elo scale, mean 1500) with 95% bootstrap intervals",
+            f"{'agent':<18} {'rating':>7}  {'95% interval':<14} {'games':>6} {'wins':>6} "
+            f"{'win rate':>9}  {'95% CI':<15} {'mean score':>10}",
+        ]
+        for r in self.ratings:
+            lines.append(
+                f"{r.agent:<18} {r.rating:>7.0f}  [{r.rating_low:>5.0f}, {r.rating_high:>5.0f}] "
+                f"{r.games:>6} {r.wins:>6} {r.win_rate:>9.1%}  "
+                f"[{r.win_low:5.1%}, {r.win_high:5.1%}] {r.mean_score:>10.2f}"
+            )
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        summary = self.simulation.summary()
+        return {
+            "game": self.simulation.game,
+            "options": self.simulation.options,
+            "seed": self.simulation.seed,
+            "games": summary["games"],
+            "truncated": summary["truncated"],
+            "model": "bradley-terry",
+            "scale": {"mean": ELO_MEAN, "points_per_tenfold_odds": 400},
+            "ratings": [r.to_dict() for r in self.ratings],
+            "pairwise_wins": {
+                a: dict(zip(self.agents, row, strict=True))
+                for a, row in zip(self.agents, self.wins, strict=True)
+            },
+        }
+
+    def to_json(self, path: str | Path | None = None) -> str:
+        """The ratings as JSON (see :meth:`to_dict`); written to ``path`` if given."""
+        text = json.dumps(self.to_dict(), indent=1) + "\n"
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def to_csv(self, path: str | Path | None = None) -> str:
+        """The ratings as CSV, one line per agent, best first; written to ``path`` if given."""
+        buffer = io.StringIO()
+        fields = [field.name for field in attrs.fields(AgentRating)]
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(fields)
+        for r in self.ratings:
+            writer.writerow([getattr(r, name) for name in fields])
+        text = buffer.getvalue()
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def plot(self, path: str | Path) -> None:
+        """Save the ratings with their intervals as a PNG (needs matplotlib: the
+        ``plot`` extra)."""
+        plt = _pyplot()
+        ratings = self.ratings[::-1]  # best on top
+        figure, axes = plt.subplots(figsize=(6, 0.6 * len(ratings) + 1.4))
+        centres = [r.rating for r in ratings]
+        below = [r.rating - r.rating_low for r in ratings]
+        above = [r.rating_high - r.rating for r in ratings]
+        axes.errorbar(centres, range(len(ratings)), xerr=[below, above], fmt="o", capsize=5,
+                      color="#2f5d3a")  # fmt: skip
+        axes.set_yticks(range(len(ratings)), [r.agent for r in ratings])
+        axes.axvline(ELO_MEAN, color="grey", linewidth=0.8, linestyle="dashed")
+        summary = self.simulation.summary()
+        axes.set_xlabel("rating (Elo scale), 95% bootstrap interval")
+        axes.set_title(f"{summary['game']}, {summary['players']} players, {summary['games']} games")
+        figure.tight_layout()
+        figure.savefig(path, dpi=120)
+        plt.close(figure)
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend; ConfigError if matplotlib is missing."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise ConfigError('plots need matplotlib: pip install "forestgames[plot]"') from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def require_plotting() -> None:
+    """Raise ConfigError now (before any game is played) if plots cannot be drawn."""
+    _pyplot()
+
+
+# --------------------------------------------------------------------------- running
+
+
+def tournament(
+    game: Any,
+    agents: Sequence[Any],
+    games: int,
+    seed: int | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    progress: bool = True,
+    *,
+    max_moves: int | None = None,
+    out: str | Path | None = None,
+    resume: bool = False,
+    address: str | None = None,
+    **options: Any,
+) -> TournamentResult:
+    """Play ``games`` seat-rotated games between ``agents`` and rate them (module doc).
+
+    ``game`` is a game or a registered name (``options`` such as
+    ``num_players=4`` then build it); ``agents`` are two or more agents or specs
+    with distinct names. ``workers``, ``backend``, ``progress``, ``max_moves``,
+    ``out``, ``resume`` and ``address`` are those of :func:`forestgames.simulate`.
+    """
+    if isinstance(game, str):
+        game = make(game, **options)
+    elif options:
+        raise ConfigError(f"options {sorted(options)} are for a game name, not a game object")
+    _check_run_arguments(games, workers, backend, out, resume)
+    seed = resolve_seed(seed)
+    if isinstance(agents, str) or not isinstance(agents, Sequence) or len(agents) < 2:
+        raise ConfigError(f"a tournament needs a list of two or more agents, not {agents!r}")
+    lineups = tournament_lineups(len(agents), game.num_players, derive_seed(seed, 3))
+    run = make_lineup_run(game, agents, lineups, seed, max_moves)
+    names = tuple(str(agent.name) for agent in run.agents)
+    if len(set(names)) < len(names):
+        raise ConfigError(f"tournament agents need distinct names, not {list(names)}")
+    rows = execute_run(run, games, workers, backend, progress, out, resume, address)
+    simulation = SimulationResult(game.name, game.options(), seed, rows)
+    return rate(simulation, names, derive_seed(seed, 4))
+
+
+def rate(simulation: SimulationResult, names: Sequence[str], seed: int = 0) -> TournamentResult:
+    """Fit ratings to the rows of ``simulation`` between the agents ``names``."""
+    per_game = pairwise_results(simulation.rows, names)
+    wins = per_game.sum(axis=0)
+    rating = _elo(fit_bradley_terry(wins))
+    low, high = _bootstrap(per_game, seed)
+    half = ELO_PER_NATURAL * _laplace_halfwidth(wins)
+    low, high = np.minimum(low, rating - half), np.maximum(high, rating + half)
+    tallies = {t["label"]: t for t in simulation.summary()["agents"]}
+    ratings = []
+    for k, name in enumerate(names):
+        t = tallies.get(name, {"games": 0, "wins": 0, "win_rate": math.nan,
+                               "ci95": (0.0, 1.0), "mean_score": math.nan})  # fmt: skip
+        ratings.append(
+            AgentRating(
+                agent=name,
+                rating=float(rating[k]),
+                rating_low=float(low[k]),
+                rating_high=float(high[k]),
+                games=int(t["games"]),
+                wins=int(t["wins"]),
+                win_rate=float(t["win_rate"]),
+                win_low=float(t["ci95"][0]),
+                win_high=float(t["ci95"][1]),
+                mean_score=float(t["mean_score"]),
+            )
+        )
+    ratings.sort(key=lambda r: -r.rating)
+    table = tuple(tuple(float(x) for x in row) for row in wins)
+    return TournamentResult(simulation, tuple(names), tuple(ratings), table)
+
+
+def _bootstrap(per_game: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """2.5% and 97.5% points of each rating over games resampled with replacement."""
+    g, k = per_game.shape[0], per_game.shape[1]
+    if g == 0:
+        return np.full(k, -math.inf), np.full(k, math.inf)
+    rng = np.random.default_rng(seed)
+    counts = rng.multinomial(g, np.full(g, 1.0 / g), size=BOOTSTRAP_SAMPLES)
+    flat = per_game.reshape(g, k * k)
+    samples = np.array(
+        [_elo(fit_bradley_terry((c @ flat).reshape(k, k))) for c in counts.astype(np.float64)]
+    )
+    low, high = np.percentile(samples, [2.5, 97.5], axis=0)
+    return low, high

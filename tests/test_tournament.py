@@ -1,0 +1,147 @@
+"""Tournaments: the seating schedule, the Bradley–Terry fit, reproducible ratings, the command."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+import numpy as np
+import pytest
+
+import forestgames as fg
+from forestgames import cli
+from forestgames.sim import GameRow, SimulationResult
+from forestgames.tournament import (
+    ELO_MEAN,
+    fit_bradley_terry,
+    pairwise_results,
+    rate,
+    tournament_lineups,
+)
+from tests.test_fake_game import BuzzGame
+
+
+@pytest.mark.parametrize(("agents", "players"), [(2, 2), (3, 4), (2, 4), (3, 3), (4, 2), (5, 3)])
+def test_lineups_give_every_agent_every_seat_equally(agents, players):
+    """Over one cycle of the schedule every agent sits at every seat equally often."""
+    lineups = tournament_lineups(agents, players, seed=3)
+    assert all(len(lineup) == players for lineup in lineups)
+    for seat in range(players):
+        counts = np.bincount([lineup[seat] for lineup in lineups], minlength=agents)
+        assert len(set(counts.tolist())) == 1, (seat, counts)
+    if agents > players:  # every set of `players` agents meets
+        tables = {frozenset(lineup) for lineup in lineups}
+        assert len(tables) == math.comb(agents, players)
+
+
+def test_bradley_terry_recovers_known_strengths():
+    """Fitted to the expected results of known strengths, the fit returns those strengths."""
+    truth = np.array([-1.0, 0.0, 1.5])
+    p = 1.0 / (1.0 + np.exp(truth[None, :] - truth[:, None]))
+    wins = 1000.0 * p * (1 - np.eye(3))
+    np.testing.assert_allclose(fit_bradley_terry(wins, prior=0.0), truth - truth.mean(), atol=1e-8)
+
+
+def test_bradley_terry_stays_finite_when_one_agent_wins_everything():
+    """The prior keeps ratings finite (and ordered) when comparisons are all one-sided."""
+    wins = np.array([[0.0, 10.0], [0.0, 0.0]])
+    theta = fit_bradley_terry(wins)
+    assert np.isfinite(theta).all() and theta[0] > theta[1]
+
+
+def test_pairwise_results_by_hand():
+    """Winners beat non-winners; among non-winners the higher score wins; equal keys tie;
+    seats of one agent are not compared; truncated games give nothing."""
+    rows = (
+        GameRow(0, 1, 0, ("a", "b", "c", "a"), (5, 9, 7, 7), (1,), 10, False, "x"),
+        GameRow(1, 2, 0, ("a", "b", "c", "a"), (3, 3, 0, 0), (), 10, True, "x"),
+    )
+    results = pairwise_results(rows, ("a", "b", "c"))
+    a, b, c = 0, 1, 2
+    first = results[0]
+    assert first[b, a] == 2 and first[b, c] == 1  # b won
+    assert first[c, a] == 1.5 and first[a, c] == 0.5  # c 7 beats a 5, ties the a with 7
+    assert results[1].sum() == 0
+
+
+def test_tournament_is_reproducible_and_ranks_greedy_over_random():
+    """Same arguments, same rows and ratings; Greedy is rated above Random at 2-player Bosk,
+    with the mean rating at 1500 and each rating inside its interval."""
+    args = dict(game="bosk", agents=["random", "greedy"], games=24, seed=5, progress=False)
+    first, second = fg.tournament(**args), fg.tournament(**args)
+    assert first.rows == second.rows and first.ratings == second.ratings
+    best, worst = first.ratings
+    assert (best.agent, worst.agent) == ("greedy", "random")
+    assert best.rating - worst.rating > 200
+    assert np.mean([r.rating for r in first.ratings]) == pytest.approx(ELO_MEAN)
+    for r in first.ratings:
+        assert r.rating_low <= r.rating <= r.rating_high
+        assert r.games == 24 and r.win_low <= r.win_rate <= r.win_high
+    assert [row.agents for row in first.rows[:2]] == [("random", "greedy"), ("greedy", "random")]
+
+
+def test_tournament_exports(tmp_path):
+    """Ratings go out as a table, CSV (one line per agent) and JSON with the pairwise results."""
+    result = fg.tournament(BuzzGame(3), ["random", "greedy", "mcts:5"], 6, seed=1, progress=False)
+    assert len(result.format_table().splitlines()) == 2 + 3
+    header, *lines = result.to_csv(tmp_path / "r.csv").splitlines()
+    assert header.startswith("agent,rating,rating_low,rating_high") and len(lines) == 3
+    data = json.loads(result.to_json(tmp_path / "r.json"))
+    assert data["model"] == "bradley-terry" and len(data["ratings"]) == 3
+    assert set(data["pairwise_wins"]) == {"random", "greedy", "mcts:5"}
+    assert (tmp_path / "r.json").read_text() == result.to_json()
+
+
+def test_tournament_plot(tmp_path):
+    """plot() writes a PNG of the ratings."""
+    pytest.importorskip("matplotlib")
+    result = fg.tournament(BuzzGame(2), ["random", "greedy"], 4, seed=1, progress=False)
+    result.plot(tmp_path / "r.png")
+    assert (tmp_path / "r.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_rate_with_an_agent_that_never_ended_a_game():
+    """An agent with no finished game still gets a line (no win rate), nothing crashes."""
+    rows = (GameRow(0, 1, 0, ("a", "b"), (1, 2), (), 10, True, "x"),)
+    result = rate(SimulationResult("bosk", {"num_players": 2}, 0, rows), ("a", "b"))
+    assert [r.games for r in result.ratings] == [0, 0]
+    assert "-" in result.format_table() or "nan" not in result.format_table()
+
+
+def test_bad_tournaments_raise_config_errors():
+    """One agent, duplicate names, options with a game object: ConfigError naming the problem."""
+    with pytest.raises(fg.ConfigError, match="two or more"):
+        fg.tournament("bosk", ["greedy"], 2, progress=False)
+    with pytest.raises(fg.ConfigError, match="distinct"):
+        fg.tournament("bosk", ["greedy", "greedy"], 2, progress=False)
+    with pytest.raises(fg.ConfigError, match="game name"):
+        fg.tournament(fg.make("bosk"), ["greedy", "random"], 2, progress=False, num_players=3)
+    with pytest.raises(fg.ConfigError, match="games"):
+        fg.tournament("bosk", ["greedy", "random"], -1, progress=False)
+
+
+def test_tournament_command(tmp_path, capsys):
+    """forestgames tournament prints the ratings and writes CSV, JSON and PNG files."""
+    pytest.importorskip("matplotlib")
+    files = {kind: tmp_path / f"r.{kind}" for kind in ("csv", "json", "png")}
+    argv = ["tournament", "bosk", "-p", "4", "-a", "random,greedy", "-n", "4", "--no-progress"]
+    for kind, path in files.items():
+        argv += [f"--{kind}", str(path)]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Bradley-Terry" in out and "greedy" in out
+    assert all(path.stat().st_size for path in files.values())
+
+
+def test_tournament_command_checks_files_before_playing(tmp_path, capsys, monkeypatch):
+    """A file that cannot be written is reported before any game is played."""
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(sys.modules["forestgames.tournament"], "execute_run", no_games)
+    status = cli.main(
+        ["tournament", "bosk", "-a", "random,greedy", "-n", "2", "--json", "/nonexistent/r.json"]
+    )
+    assert status == 2 and "no directory" in capsys.readouterr().err
