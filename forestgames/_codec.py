@@ -3,12 +3,12 @@
 A codec (``forestgames.<game>.actions``) numbers every move a game's options
 allow, ``0 <= id < num_actions``, the seat left out (``move_from_id`` takes it
 back), and turns a position into a float32 observation tensor. A game's codec
-provides ``_encode(move) -> int | None`` (None: the move has no id),
-``_decode(action_id, player) -> move``, ``tensor(state, player)`` and
-``tensor_from_observation(observation)``; this base adds the checks and the
-masks. Ids, masks and tensors of a state are kept in the state's own memo
-(the engine base's one cache), under tuple keys: ``("ids", seat)``,
-``("mask", seat)``, ``("tensor", seat)``.
+provides ``_encoders`` (each move type's encoder, ``move -> int | None``; None:
+the move has no id), ``_decode(action_id, player) -> move``,
+``tensor(state, player)`` and ``tensor_from_observation(observation)``; this
+base adds the checks and the masks. Ids, masks and tensors of a state are kept
+in the state's own memo (the engine base's one cache), under tuple keys:
+``("ids", seat)``, ``("mask", seat)``, ``("tensor", seat)``.
 
 Tensors put seats in observer order: block ``k`` of a per-seat field is the
 seat ``k`` places after the observer (``(observer + k) % num_players``), so
@@ -17,7 +17,7 @@ block 0 is always "me". Counts are raw (not scaled); a category is one-hot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -109,6 +109,8 @@ class CodecBase:
     observation_shape: tuple[int, ...]
     observation_bounds: tuple[float, float] = (0.0, 1e6)
     """Every tensor value lies in this range (for an environment's Box)."""
+    _encoders: dict[type, Callable[[Any], int | None]]
+    """The id of a move by its type's encoder (set by the game; a type not here has no id)."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
@@ -117,18 +119,15 @@ class CodecBase:
 
     # ------------------------------------------------------------------ ids
 
-    def _encode(self, move: Any) -> int | None:  # pragma: no cover - overridden
-        raise NotImplementedError
-
     def _decode(self, action_id: int, player: int) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError
 
     def action_id(self, move: Any) -> int:
         """The id of ``move`` (its seat left out); IllegalMoveError if it has none."""
         try:
-            action = self._encode(move)
+            action = self._encoders[type(move)](move)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            action = None
+            action = None  # a KeyError too: a type with no encoder
         if action is None:
             raise IllegalMoveError(
                 f"{describe_move(move)} is not a {self.game.name} move these options can "

@@ -38,6 +38,7 @@ from __future__ import annotations
 import functools
 from array import array
 from collections import deque
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -223,6 +224,15 @@ class BonsaiCodec(CodecBase):
         self._board_span = (offset["market"], offset["supply"])
         self._goals_span = (offset["goals"], offset["renounced"])
         self._decoded: dict[tuple[int, int], Any] = {}
+        self._encoders: dict[type, Callable[[Any], int | None]] = {
+            Place: self._place_id,
+            Meditate: self._meditate_id,
+            Finish: self._finish_id,
+            Discard: self._discard_id,
+            Prune: self._prune_id,
+            ClaimGoal: self._claim_id,
+            RenounceGoal: self._renounce_id,
+        }
 
     # ------------------------------------------------------------------ ids
 
@@ -233,25 +243,38 @@ class BonsaiCodec(CodecBase):
             return None
         return self._cell_index.get(cell_of(*at))
 
-    def _encode(self, move: Any) -> int | None:
-        kind = type(move)
-        if kind is Place:
-            c, k = self._cell(move.at), KIND_INDEX.get(move.kind)
-            return None if c is None or k is None else PLACE + k * len(self.cells) + c
-        if kind is Meditate:
-            return _MEDITATION_INDEX.get((move.slot, move.tile, move.wild))
-        if kind is Finish:
-            return FINISH
-        if kind is Discard:
-            k = KIND_INDEX.get(move.kind)
-            return None if k is None else DISCARD + k
-        if kind is Prune:
-            c = self._cell(move.at)
-            return None if c is None else self.prune_base + c
-        if kind is ClaimGoal or kind is RenounceGoal:
-            g = GOAL_IDS.get((move.colour, move.tier))
-            return None if g is None else (CLAIM if kind is ClaimGoal else RENOUNCE) + g
-        return None
+    def _place_id(self, move: Any) -> int | None:
+        """Place: a tile kind on a cell."""
+        c, k = self._cell(move.at), KIND_INDEX.get(move.kind)
+        return None if c is None or k is None else PLACE + k * len(self.cells) + c
+
+    def _meditate_id(self, move: Any) -> int | None:
+        """Meditate: a slot, its tile and wild choice."""
+        return _MEDITATION_INDEX.get((move.slot, move.tile, move.wild))
+
+    def _finish_id(self, move: Any) -> int:
+        """Finish: its one id."""
+        return FINISH
+
+    def _discard_id(self, move: Any) -> int | None:
+        """Discard: a tile kind."""
+        k = KIND_INDEX.get(move.kind)
+        return None if k is None else DISCARD + k
+
+    def _prune_id(self, move: Any) -> int | None:
+        """Prune: a cell."""
+        c = self._cell(move.at)
+        return None if c is None else self.prune_base + c
+
+    def _claim_id(self, move: Any) -> int | None:
+        """ClaimGoal: a goal (colour and tier)."""
+        g = GOAL_IDS.get((move.colour, move.tier))
+        return None if g is None else CLAIM + g
+
+    def _renounce_id(self, move: Any) -> int | None:
+        """RenounceGoal: a goal (colour and tier)."""
+        g = GOAL_IDS.get((move.colour, move.tier))
+        return None if g is None else RENOUNCE + g
 
     def _decode(self, action_id: int, player: int) -> Any:
         key = (action_id, player)

@@ -25,6 +25,7 @@ The observation tensor (``observation_shape = (D,)``) holds the fields of
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -108,6 +109,11 @@ class BoomBokkenCodec(CodecBase):
         self._turn_span = (offset["hand_sizes"], offset["pile_top"])
         self._pile_span = (offset["pile_top"], offset["round"])
         self._round_span = (offset["round"], self.layout.size)
+        self._encoders: dict[type, Callable[[Any], int | None]] = {
+            TimeOut: self._time_out_id,
+            Boom: self._boom_id,
+            Play: self._play_id,
+        }
 
     # ------------------------------------------------------------------ ids
 
@@ -118,34 +124,39 @@ class BoomBokkenCodec(CodecBase):
             return None
         return int(seat - player) % self.num_players
 
-    def _encode(self, move: Any) -> int | None:
-        kind = type(move)
-        p, player = self.num_players, move.player
-        if kind is TimeOut:
-            return self.time_out_id
-        if kind is Boom:
-            if move.next_leader is None:
-                return self.boom_base + p - 1
-            k = self._offset(move.next_leader, player)
-            return None if k is None else self.boom_base + k - 1
-        if kind is not Play:
-            return None
+    def _time_out_id(self, move: Any) -> int:
+        """TimeOut: its one id."""
+        return self.time_out_id
+
+    def _boom_id(self, move: Any) -> int | None:
+        """Boom: the next leader, or none when the round ends."""
+        if move.next_leader is None:
+            return self.boom_base + self.num_players - 1
+        k = self._offset(move.next_leader, move.player)
+        return None if k is None else self.boom_base + k - 1
+
+    def _play_id(self, move: Any) -> int | None:
+        """Play: a final play (no target), a lead or answer, or a knock."""
         group = self._group_index.get(move.cards)
         if group is None:
             return None
         if move.target is None:
             ok = move.announce is None and move.knock is False
             return self.final_base + group if ok else None
-        k = self._offset(move.target, player)
+        k = self._offset(move.target, move.player)
         if k is None or move.announce not in ANNOUNCEMENTS:
             return None
         a = ANNOUNCEMENTS.index(move.announce)
         if move.knock is False:
-            return (group * (p - 1) + k - 1) * 2 + a
+            return (group * (self.num_players - 1) + k - 1) * 2 + a
+        return self._knock_id(move, k, a)
+
+    def _knock_id(self, move: Any, k: int, a: int) -> int | None:
+        """A knock (Expert mode): one orange card, target offset ``k``, announcement ``a``."""
         cards = move.cards
         if move.knock is not True or not self.game.expert or len(cards) != 1 or cards[0][0] == "F":
             return None
-        return self.knock_base + ((int(cards[0]) - 1) * (p - 1) + k - 1) * 2 + a
+        return self.knock_base + ((int(cards[0]) - 1) * (self.num_players - 1) + k - 1) * 2 + a
 
     def _decode(self, action_id: int, player: int) -> Any:
         key = (action_id, player)

@@ -19,6 +19,7 @@ first the board planes, shape ``board_shape = (C, S, S)`` (intersection
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from itertools import compress
 from operator import is_not, ne
 from typing import Any, NamedTuple
@@ -132,6 +133,14 @@ class BoskCodec(CodecBase):
         }
         self._squares = range(size * size)
         self._decoded: dict[tuple[int, int], Any] = {}
+        self._encoders: dict[type, Callable[[Any], int | None]] = {
+            PlantTree: self._plant_id,
+            ChooseWind: self._wind_id,
+            ChooseTree: self._tree_id,
+            ChooseTile: self._tile_id,
+            PlaceLeaf: self._leaf_id,
+            PlaceSquirrel: self._squirrel_id,
+        }
 
     # ------------------------------------------------------------------ ids
 
@@ -143,28 +152,40 @@ class BoskCodec(CodecBase):
             return None
         return r * side + c
 
-    def _encode(self, move: Any) -> int | None:
-        kind = type(move)
-        if kind is PlaceLeaf or kind is PlaceSquirrel:
-            s = self._point(move.at, self.size)
-            base = self.leaf_base if kind is PlaceLeaf else self.squirrel_base
-            return None if s is None else base + s
-        if kind is PlantTree:
-            t = self._point(move.at, self.n)
-            value = move.value
-            if t is None or type(value) is not int or not 1 <= value <= 4:
-                return None
-            return int((value - 1) * self.n * self.n + t)
-        if kind is ChooseTree:
-            t = self._point(move.at, self.n)
-            return None if t is None else self.tree_base + t
-        if kind is ChooseTile:
-            tile = move.tile
-            ok = type(tile) is int and tile in LEAF_TILES
-            return int(self.tile_base + tile - 1) if ok else None
-        if kind is ChooseWind and move.direction in DIRECTIONS:
-            return int(self.wind_base + DIRECTIONS.index(move.direction))
-        return None
+    def _plant_id(self, move: Any) -> int | None:
+        """PlantTree: a value 1..4 on an intersection."""
+        t = self._point(move.at, self.n)
+        value = move.value
+        if t is None or type(value) is not int or not 1 <= value <= 4:
+            return None
+        return int((value - 1) * self.n * self.n + t)
+
+    def _wind_id(self, move: Any) -> int | None:
+        """ChooseWind: one of N, E, S, W."""
+        if move.direction not in DIRECTIONS:
+            return None
+        return int(self.wind_base + DIRECTIONS.index(move.direction))
+
+    def _tree_id(self, move: Any) -> int | None:
+        """ChooseTree: an intersection."""
+        t = self._point(move.at, self.n)
+        return None if t is None else self.tree_base + t
+
+    def _tile_id(self, move: Any) -> int | None:
+        """ChooseTile: a leaf tile 1..8."""
+        tile = move.tile
+        ok = type(tile) is int and tile in LEAF_TILES
+        return int(self.tile_base + tile - 1) if ok else None
+
+    def _leaf_id(self, move: Any) -> int | None:
+        """PlaceLeaf: a square."""
+        s = self._point(move.at, self.size)
+        return None if s is None else self.leaf_base + s
+
+    def _squirrel_id(self, move: Any) -> int | None:
+        """PlaceSquirrel: a square."""
+        s = self._point(move.at, self.size)
+        return None if s is None else self.squirrel_base + s
 
     def _decode(self, action_id: int, player: int) -> Any:
         key = (action_id, player)

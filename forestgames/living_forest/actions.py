@@ -18,6 +18,7 @@ The observation tensor (``observation_shape = (D,)``) holds the fields of
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -68,6 +69,7 @@ MAX_OWNED = len(START_DECK) + len(ATTRACT_CARDS) + VARAN_COPIES
 PHASES: tuple[Phase, ...] = tuple(Phase)
 STEPS: tuple[Step, ...] = tuple(Step)
 _SIMPLE = (Reveal, Stop, TakeFragment, Done)
+_SIMPLE_IDS = {kind: i for i, kind in enumerate(_SIMPLE)}
 
 
 class _Spirit(NamedTuple):
@@ -179,42 +181,58 @@ class LivingForestCodec(CodecBase):
         self._turn_span = (offset["phase"], offset["centre"])
         self._board_span = (offset["centre"], offset["spirits"])
         self._decoded: dict[tuple[int, int], Any] = {}
+        self._encoders: dict[type, Callable[[Any], int | None]] = {
+            **dict.fromkeys(_SIMPLE, self._simple_id),
+            SpendFragment: self._spend_id,
+            Attract: self._attract_id,
+            Extinguish: self._extinguish_id,
+            MoveSpirit: self._move_spirit_id,
+            TakeVictory: self._victory_id,
+            Plant: self._plant_id,
+        }
 
     # ------------------------------------------------------------------ ids
 
-    def _encode(self, move: Any) -> int | None:
-        kind = type(move)
-        if kind in _SIMPLE:
-            return _SIMPLE.index(kind)
-        if kind is Attract:
-            i = _ATTRACT_INDEX.get(move.card)
-            return None if i is None else self.attract_base + i
-        if kind is SpendFragment:
-            i = _SPEND_INDEX.get(move.card)
-            return None if i is None else self.spend_base + i
-        if kind is Extinguish:
-            ok = type(move.value) is int and move.value in FIRE_VALUES
-            return self.extinguish_base + move.value - 2 if ok else None
-        if kind is MoveSpirit:
-            ok = type(move.steps) is int and 1 <= move.steps <= self.max_steps
-            return self.move_base + move.steps - 1 if ok else None
-        if kind is TakeVictory:
-            source = move.source
-            if type(source) is not int or not 0 <= source < self.num_players:
-                return None
-            k = (source - move.player) % self.num_players
-            ok = k > 0 and move.kind in VICTORY_KINDS
-            return self.victory_base + (k - 1) * 3 + VICTORY_KINDS.index(move.kind) if ok else None
-        if kind is Plant:
-            tree = TREE_INDEX.get(move.tree) if isinstance(move.tree, str) else None
-            at = move.at
-            if not tree or type(at) is not tuple or len(at) != 2:
-                return None
-            r, c = at
-            if type(r) is not int or type(c) is not int or not (0 <= r < 3 and 0 <= c < 5):
-                return None
-            return int(self.plant_base + (tree - 1) * FOREST_CELLS + r * FOREST_COLS + c)
-        return None
+    def _simple_id(self, move: Any) -> int:
+        """Reveal, Stop, TakeFragment, Done: ids 0..3."""
+        return _SIMPLE_IDS[type(move)]
+
+    def _spend_id(self, move: Any) -> int | None:
+        """SpendFragment: one of the solitary cards."""
+        i = _SPEND_INDEX.get(move.card)
+        return None if i is None else self.spend_base + i
+
+    def _attract_id(self, move: Any) -> int | None:
+        """Attract: one of the reserve cards."""
+        i = _ATTRACT_INDEX.get(move.card)
+        return None if i is None else self.attract_base + i
+
+    def _extinguish_id(self, move: Any) -> int | None:
+        """Extinguish: a fire of value 2, 3 or 4."""
+        ok = type(move.value) is int and move.value in FIRE_VALUES
+        return self.extinguish_base + move.value - 2 if ok else None
+
+    def _move_spirit_id(self, move: Any) -> int | None:
+        """MoveSpirit: 1 to ``max_steps`` steps."""
+        ok = type(move.steps) is int and 1 <= move.steps <= self.max_steps
+        return self.move_base + move.steps - 1 if ok else None
+
+    def _victory_id(self, move: Any) -> int | None:
+        """TakeVictory: a kind of tile from another seat."""
+        source = move.source
+        if type(source) is not int or not 0 <= source < self.num_players:
+            return None
+        k = (source - move.player) % self.num_players
+        ok = k > 0 and move.kind in VICTORY_KINDS
+        return self.victory_base + (k - 1) * 3 + VICTORY_KINDS.index(move.kind) if ok else None
+
+    def _plant_id(self, move: Any) -> int | None:
+        """Plant: a tree other than the starting one, on a forest cell."""
+        tree = TREE_INDEX.get(move.tree) if isinstance(move.tree, str) else None
+        if not tree:  # None, or the starting tree (never planted)
+            return None
+        cell = _cell(move.at)
+        return None if cell is None else int(self.plant_base + (tree - 1) * FOREST_CELLS + cell)
 
     def _decode(self, action_id: int, player: int) -> Any:
         key = (action_id, player)
@@ -297,43 +315,42 @@ class LivingForestCodec(CodecBase):
         base = self.layout.offset["spirits"]
         p = self.num_players
         for s in range(p):
-            at = base + ((s - player) % p) * size
-            if old.lines[s] is not state.lines[s]:
-                self._write_line(buffer, at, state.lines[s])
-            if old.forests[s] is not state.forests[s]:
-                self._write_forest(buffer, at, state.forests[s])
-            deck, known = state.decks[s], state.known[s]
-            if old.decks[s] is not deck or old.known[s] != known:
-                self._write_deck(buffer, at, len(deck), deck[:known])
-                if s == player:
-                    self._write_counts(buffer, "my_deck_rest", deck[known:])
-            if old.discards[s] is not state.discards[s]:
-                buffer[at + _DISCARD_SIZE] = len(state.discards[s])
-                if s == player:
-                    self._write_counts(buffer, "my_discard", state.discards[s])
-            victory, fires = state.victory[s], state.fires_held[s]
-            if old.victory[s] is not victory or old.fires_held[s] is not fires:
-                self._write_tiles(buffer, at, victory, fires)
-            if old.rocks[s] != state.rocks[s]:
-                buffer[at + _ROCK + old.rocks[s]] = 0.0
-                buffer[at + _ROCK + state.rocks[s]] = 1.0
-            buffer[at + _FRAGMENTS] = state.fragments[s]
+            self._patch_spirit(buffer, base + ((s - player) % p) * size, old, state, s, player)
         view = self._view_of(state, player, ())
         zeros = self._zeros
         start, stop = self._turn_span
         buffer[start:stop] = zeros[: stop - start]
         self._write_turn(buffer, view)
-        if (
-            old.rows is not state.rows
-            or old.centre is not state.centre
-            or old.fire_supply is not state.fire_supply
-            or old.stacks is not state.stacks
-            or old.taken is not state.taken
-            or old.varans != state.varans
-        ):
+        if _board_changed(old, state):
             start, stop = self._board_span
             buffer[start:stop] = zeros[: stop - start]
             self._write_board(buffer, view)
+
+    def _patch_spirit(
+        self, buffer: array[float], at: int, old: Any, state: Any, s: int, player: int
+    ) -> None:
+        """Rewrite seat ``s``'s block (at ``at``) where it differs from ``old``'s, and
+        the observer's own discard and deck counts when they are ``s``'s."""
+        if old.lines[s] is not state.lines[s]:
+            self._write_line(buffer, at, state.lines[s])
+        if old.forests[s] is not state.forests[s]:
+            self._write_forest(buffer, at, state.forests[s])
+        deck, known = state.decks[s], state.known[s]
+        if old.decks[s] is not deck or old.known[s] != known:
+            self._write_deck(buffer, at, len(deck), deck[:known])
+            if s == player:
+                self._write_counts(buffer, "my_deck_rest", deck[known:])
+        if old.discards[s] is not state.discards[s]:
+            buffer[at + _DISCARD_SIZE] = len(state.discards[s])
+            if s == player:
+                self._write_counts(buffer, "my_discard", state.discards[s])
+        victory, fires = state.victory[s], state.fires_held[s]
+        if old.victory[s] is not victory or old.fires_held[s] is not fires:
+            self._write_tiles(buffer, at, victory, fires)
+        if old.rocks[s] != state.rocks[s]:
+            buffer[at + _ROCK + old.rocks[s]] = 0.0
+            buffer[at + _ROCK + state.rocks[s]] = 1.0
+        buffer[at + _FRAGMENTS] = state.fragments[s]
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -490,3 +507,25 @@ class LivingForestCodec(CodecBase):
 
 def _cards(names: list[str]) -> tuple[int, ...]:
     return tuple(CARD_INDEX[name] for name in names)
+
+
+def _cell(at: Any) -> int | None:
+    """The forest cell (row-major) of ``at`` = (row, col), or None if it is not one."""
+    if type(at) is not tuple or len(at) != 2:
+        return None
+    r, c = at
+    if type(r) is not int or type(c) is not int or not (0 <= r < 3 and 0 <= c < 5):
+        return None
+    return r * FOREST_COLS + c
+
+
+def _board_changed(old: Any, state: Any) -> bool:
+    """Whether the reserve, the fires or the Varans differ between ``old`` and ``state``."""
+    return (
+        old.rows is not state.rows
+        or old.centre is not state.centre
+        or old.fire_supply is not state.fire_supply
+        or old.stacks is not state.stacks
+        or old.taken is not state.taken
+        or old.varans != state.varans
+    )
