@@ -120,6 +120,8 @@ def excerpt(value: Any, limit: int = 80) -> str:
 
 
 def _bounded_repr(value: Any, depth: int) -> str:
+    if isinstance(value, np.generic) and not isinstance(value, np.void):
+        value = value.item()  # numpy scalars are shown as the Python values they are
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, int):
@@ -470,7 +472,7 @@ class GameBase(Generic[S, M]):
     :class:`Option`, one attrs field of the same name each) and
     ``MOVE_TYPES``. It implements the hooks ``_new_game``, ``_legal_moves``,
     ``_step``, ``_state_fields`` and ``_state_from_fields``, and where it has
-    them ``_explain``, ``_invariants``, ``_players_to_act``, ``_observe``,
+    them ``_explain``, ``_explain_kind``, ``_invariants``, ``_players_to_act``, ``_observe``,
     ``_determinize``, ``_scores``, ``_winners``, ``_max_moves``,
     ``_score_range``, ``_parse_move``, the renderers and ``_make_codec``.
     """
@@ -622,14 +624,15 @@ class GameBase(Generic[S, M]):
         """What the acting seat is deciding, in a word (for messages)."""
         return "current"
 
-    def _explain_kind(self, state: S, move: Any) -> str | None:
-        """Why no move of ``move``'s kind is legal for its seat now (hook; None: the
-        base says which kinds are)."""
-        return None
-
     def _explain(self, state: S, move: Any) -> str | None:
         """Why ``move`` (of this game, by a seat that may act, with well-formed
         fields) is illegal, from the rule helpers the legal moves come from."""
+        return None
+
+    def _explain_kind(self, state: S, move: Any) -> str | None:
+        """Why no move of ``move``'s kind is legal now (hook, for games whose steps
+        mix kinds: the rule that rules the kind out; its fields may be malformed).
+        None: the base names the kinds that are legal."""
         return None
 
     # ------------------------------------------------------------------ information
@@ -756,17 +759,15 @@ class GameBase(Generic[S, M]):
             return self._not_acting(state, text, player)
         same_kind = [m for m in moves if type(m) is type(move)]
         if not same_kind:
-            why = self._explain_kind(state, move)
-            if why:
-                return why
-            kinds = sorted({type(m).__name__ for m in moves})
-            return (
-                f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
-            )
+            return self._explain_kind(state, move) or self._wrong_kind(state, text, moves)
         bad = _malformed_field(move, same_kind)
         if bad is not None:
             return f"{text}: {bad}"
         return self._explain(state, move) or f"{text} is not legal now"
+
+    def _wrong_kind(self, state: S, text: str, moves: Sequence[Any]) -> str:
+        kinds = sorted({type(m).__name__ for m in moves})
+        return f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
 
     def _not_acting(self, state: S, text: str, player: int) -> str:
         acting = state.players_to_act
@@ -807,16 +808,13 @@ def _form(value: Any) -> Any:
     return object  # anything else is never a legal field
 
 
-def _well_formed(move: Any) -> bool:
-    """Whether every field of ``move`` has a form a legal move could have (no floats,
-    lists, arrays or huge ints, which an equal-looking legal move must not excuse)."""
-    return all(_plain(_form(getattr(move, f.name))) for f in attrs.fields(type(move)))
-
-
-def _plain(form: Any) -> bool:
-    if isinstance(form, tuple):
-        return all(_plain(f) for f in form)
-    return form is not object and form is not None
+def _same_forms(move: Any, legal: Any) -> bool:
+    """Whether every field of ``move`` has the form of ``legal``'s (an equal move with a
+    float, a bool or an array where the legal one has an int is not excused)."""
+    return all(
+        _form(getattr(move, f.name)) == _form(getattr(legal, f.name))
+        for f in attrs.fields(type(move))
+    )
 
 
 def _malformed_field(move: Any, legal: Sequence[Any]) -> str | None:
@@ -912,7 +910,7 @@ class StateBase(Generic[M]):
             player: Any = getattr(move, "player", None)
             if _is_int(player) and 0 <= player < game.num_players:
                 canonical = _find(self.legal_moves(player), move)
-                if canonical is not None and (canonical is move or _well_formed(move)):
+                if canonical is not None and (canonical is move or _same_forms(move, canonical)):
                     return game._step(self, canonical)  # type: ignore[no-any-return]
         raise IllegalMoveError(game._describe_illegal(self, move))
 
@@ -1224,7 +1222,6 @@ class LegacyStateBase:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_memo", {})
-
 
     game: Any
 

@@ -21,12 +21,12 @@ forest cells ``row,col`` with rows 0..2 and columns 0..4)::
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
 
 import attrs
 
-from forestgames.core import ParseError, as_pair
-from forestgames.living_forest._tables import CARD_INDEX, TREE_INDEX, VICTORY_KINDS
+from forestgames.core import ParseError, as_pair, excerpt
+from forestgames.living_forest._tables import CARD_INDEX, TREE_NAMES, VICTORY_KINDS
 
 __all__ = [
     "Attract",
@@ -159,17 +159,32 @@ LivingForestMove = (
 
 _SEAT = r"([0-3])"
 _NAME = r"([A-Za-z]+)"
-_PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = (
-    (re.compile(rf"{_SEAT}:reveal"), Reveal),
-    (re.compile(rf"{_SEAT}:stop"), Stop),
-    (re.compile(rf"{_SEAT}:fragment"), TakeFragment),
-    (re.compile(rf"{_SEAT}:done"), Done),
-    (re.compile(rf"{_SEAT}:spend {_NAME}"), SpendFragment),
-    (re.compile(rf"{_SEAT}:attract {_NAME}"), Attract),
-    (re.compile(rf"{_SEAT}:extinguish ([234])"), Extinguish),
-    (re.compile(rf"{_SEAT}:move ([1-9]|10)"), MoveSpirit),
-    (re.compile(rf"{_SEAT}:victory {_SEAT} ({'|'.join(VICTORY_KINDS)})"), TakeVictory),
-    (re.compile(rf"{_SEAT}:plant (3A|3B|4A|4B|5A|5B|6|7|8|9|10|11)@([0-2]),([0-4])"), Plant),
+
+
+def _card(text: str, name: str) -> str:
+    if name not in CARD_INDEX:
+        raise ParseError(f"{excerpt(text)}: there is no Guardian Animal card named {name!r}")
+    return name
+
+
+_Groups = tuple[str, ...]
+_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str, _Groups], LivingForestMove]], ...] = (
+    (re.compile(rf"{_SEAT}:reveal"), lambda _, g: Reveal(int(g[0]))),
+    (re.compile(rf"{_SEAT}:stop"), lambda _, g: Stop(int(g[0]))),
+    (re.compile(rf"{_SEAT}:fragment"), lambda _, g: TakeFragment(int(g[0]))),
+    (re.compile(rf"{_SEAT}:done"), lambda _, g: Done(int(g[0]))),
+    (re.compile(rf"{_SEAT}:spend {_NAME}"), lambda t, g: SpendFragment(int(g[0]), _card(t, g[1]))),
+    (re.compile(rf"{_SEAT}:attract {_NAME}"), lambda t, g: Attract(int(g[0]), _card(t, g[1]))),
+    (re.compile(rf"{_SEAT}:extinguish ([234])"), lambda _, g: Extinguish(int(g[0]), int(g[1]))),
+    (re.compile(rf"{_SEAT}:move ([1-9]|10)"), lambda _, g: MoveSpirit(int(g[0]), int(g[1]))),
+    (
+        re.compile(rf"{_SEAT}:victory {_SEAT} ({'|'.join(VICTORY_KINDS)})"),
+        lambda _, g: TakeVictory(int(g[0]), int(g[1]), g[2]),
+    ),
+    (
+        re.compile(rf"{_SEAT}:plant ({'|'.join(TREE_NAMES[1:])})@([0-2]),([0-4])"),
+        lambda _, g: Plant(int(g[0]), g[1], (int(g[2]), int(g[3]))),
+    ),
 )
 
 
@@ -179,27 +194,14 @@ def parse_move(text: str) -> LivingForestMove:
     Parsing checks the notation (and that a card name exists); legality is the state's call.
     """
     if not isinstance(text, str):
-        raise ParseError(f"a Living Forest move is text, not {type(text).__name__}")
+        raise ParseError(f"a Living Forest move is text, not {excerpt(text)}")
     stripped = text.strip()
     for pattern, build in _PATTERNS:
         match = pattern.fullmatch(stripped)
-        if match is None:
-            continue
-        player, *rest = match.groups()
-        if build is SpendFragment or build is Attract:
-            if rest[0] not in CARD_INDEX:
-                raise ParseError(f"{text!r}: there is no Guardian Animal card named {rest[0]!r}")
-            return build(int(player), rest[0])  # type: ignore[no-any-return]
-        if build is Extinguish or build is MoveSpirit:
-            return build(int(player), int(rest[0]))  # type: ignore[no-any-return]
-        if build is TakeVictory:
-            return TakeVictory(int(player), int(rest[0]), rest[1])
-        if build is Plant:
-            assert rest[0] in TREE_INDEX
-            return Plant(int(player), rest[0], (int(rest[1]), int(rest[2])))
-        return build(int(player))  # type: ignore[no-any-return]
+        if match is not None:
+            return build(text, match.groups())
     raise ParseError(
-        f"{text!r} is not a Living Forest move; expected e.g. '0:reveal', '0:spend Bear', "
+        f"{excerpt(text)} is not a Living Forest move; expected e.g. '0:reveal', '0:spend Bear', "
         "'0:stop', '0:fragment', '0:attract Wolf', '0:extinguish 3', '0:move 2', "
         "'0:victory 1 fire', '0:plant 5A@1,3' or '0:done'"
     )

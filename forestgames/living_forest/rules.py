@@ -1,33 +1,34 @@
 """The Living Forest game: options, the rules (legal moves and transitions), saved states.
 
-``LivingForestGame`` is a frozen value: its options are the rules variant.
-States hand every rules question over to their game, so this module is the one
-place the turn of ``rules/living_forest.md`` lives: Guardian Animals, Actions,
-end of turn. A seat is never asked for a move when stopping/ending is its only
-choice: the turn then passes on by itself.
+``LivingForestGame`` is a frozen value: its options are the rules variant. It is
+the one place the turn of docs/living_forest.md lives: Guardian Animals,
+Actions, end of turn. A seat is never asked for a move when stopping/ending is
+its only choice: the turn then passes on by itself, so every transition works
+out the next seat's legal moves anyway and hands them to the new state
+(``_primed``).
 """
 
 from __future__ import annotations
 
-import operator
+import functools
 import random
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import attrs
+import numpy as np
 
-from forestgames._codec import cached_codec  # codec wiring
 from forestgames.core import (
     ConfigError,
-    GameTraits,
-    check_bool_option,
-    check_option_names,
-    check_player_count,
-    check_seat,
+    GameBase,
+    Option,
+    as_int,
+    describe_move,
+    excerpt,
     new_rng,
-    resolve_seed,
 )
 from forestgames.living_forest import moves as mv
-from forestgames.living_forest._saved import load_state, state_to_dict
+from forestgames.living_forest import render, saved
 from forestgames.living_forest._tables import (
     ATTRACT,
     CARD_COST,
@@ -41,8 +42,10 @@ from forestgames.living_forest._tables import (
     EXTINGUISH,
     FIRE_OF_LEVEL,
     FIRE_VALUES,
+    FLOWER,
     FOREST_CELLS,
     FOREST_COLS,
+    FOREST_ROWS,
     FRAGMENT,
     FRAGMENT_SUPPLY,
     GOAL,
@@ -72,57 +75,103 @@ from forestgames.living_forest._tables import (
     WATER,
     WIND,
 )
-from forestgames.living_forest.actions import LivingForestCodec  # codec wiring
-from forestgames.living_forest.scoring import solitary_count
-from forestgames.living_forest.state import LivingForestState, Phase, Step
-
-__all__ = ["OPTION_NAMES", "LivingForestGame"]
-
-OPTION_NAMES = (
-    "num_players",
-    "fire_tiles",
-    "duplicate_trees",
-    "reveal_after_third",
-    "varan_returns",
-    "turn_limit",
+from forestgames.living_forest.actions import LivingForestCodec
+from forestgames.living_forest.scoring import (
+    element_totals,
+    limit_winners,
+    solitary_count,
+    tree_count,
 )
+from forestgames.living_forest.state import LivingForestState, Phase, Step
+from forestgames.schema import Field
+
+__all__ = ["MOVE_TABLE", "OPTIONS", "LivingForestGame"]
+
+# Enum members as module constants: reading one from its class costs ten times a global.
+_GUARDIANS, _ACTIONS, _OVER = Phase.GUARDIANS, Phase.ACTIONS, Phase.OVER
+_CHOOSE, _ATTRACTING, _EXTINGUISHING = Step.CHOOSE, Step.ATTRACT, Step.EXTINGUISH
+_VICTORY, _PLANTING = Step.VICTORY, Step.PLANT
+
+_MIN_COST = TREE_COST[1]  # plant below it buys nothing
+_MAX_COST = max(TREE_COST)  # plant beyond it buys nothing more (and caches better)
 _MOVES_PER_SEAT_TURN = 200  # reveals + spends (≤ 110) and actions with their picks (≤ 90)
 
-
-def _int_option(name: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"option {name} must be an int in {low}..{high}, not {value!r}")
-    return value
+Moves = tuple[mv.LivingForestMove, ...]
 
 
-def _fire_tiles_option(value: Any) -> tuple[int, int, int]:
-    if not isinstance(value, tuple | list) or len(value) != 3:
-        raise ConfigError(f"option fire_tiles must be 3 counts (values 2, 3, 4), not {value!r}")
-    counts = tuple(_int_option("fire_tiles", v, 0, 100) for v in value)
+def _check_fire_tiles(value: Any, _: Mapping[str, Any]) -> tuple[int, int, int]:
+    """The fire_tiles option: 3 counts (values 2, 3, 4), at least one fire of value 2."""
+    if not isinstance(value, tuple | list | np.ndarray) or len(value) != 3:
+        raise ConfigError(
+            f"option fire_tiles must be 3 counts (values 2, 3, 4), not {excerpt(value)}"
+        )
+    counts = tuple(as_int(v, "option fire_tiles", 0, 100) for v in value)
     if counts[0] < 1:
         raise ConfigError("option fire_tiles needs at least one fire of value 2 (the first fire)")
     return counts  # type: ignore[return-value]
 
 
-@attrs.frozen(repr=False)
-class LivingForestGame:
-    """Living Forest for 2–4 Spirits with its options fixed. Build with ``create``.
+OPTIONS = (
+    Option.players("Living Forest", 2, 2, 4, "Spirits at the table"),
+    Option(
+        "fire_tiles",
+        DEFAULT_FIRE_TILES,
+        _check_fire_tiles,
+        "3 ints 0–100",
+        "fire tiles of value 2, 3, 4 (at least one 2); the split is our choice",
+        to_json=list,
+    ),
+    Option.boolean(
+        "duplicate_trees",
+        True,
+        "a Spirit may plant a second tree of a type it has; `False` forbids it",
+    ),
+    Option.boolean(
+        "reveal_after_third",
+        True,
+        "at 3 solitary symbols a Fragment may still be spent and, below 3 again, the reveal "
+        "goes on; `False`: the third solitary card closes the Help Line",
+    ),
+    Option.boolean(
+        "varan_returns",
+        False,
+        "a Fire Varan sent away with a Fragment goes back to the Varan stack instead of the "
+        "discard pile",
+    ),
+    Option.integer(
+        "turn_limit", 100, 1, 10_000, "the game also ends after this turn's Action phase"
+    ),
+)
 
-    Options (see docs/living_forest.md, "Choices"):
 
-    * ``fire_tiles``: fire tiles of value 2, 3, 4 (default ``(20, 20, 18)``).
-    * ``duplicate_trees``: a Spirit may plant a second tree of a type it has
-      (default True); only different types count toward the goal anyway.
-    * ``reveal_after_third``: after the third solitary symbol a Spirit may still
-      spend Fragments and, below 3 again, reveal on (default True, as the digital
-      version); False: that card closes the Help Line (the seed's wording).
-    * ``varan_returns``: a Fire Varan sent away with a Fragment goes back to the
-      Varan stack (default False: to the discard pile, as the seed says).
-    * ``turn_limit``: the game also ends after this turn's Action phase (default
-      100; the printed game has no limit, random play needs one).
+@attrs.frozen(slots=False, repr=False)
+class LivingForestGame(
+    GameBase[LivingForestState, mv.LivingForestMove],
+    name="living_forest",
+    title="Living Forest",
+    players=(2, 4),
+    chance=True,
+    hidden_information=True,
+    out_of_turn=False,
+):
+    """Living Forest for 2–4 Spirits with its options fixed (``fg.make("living_forest", ...)``).
+
+    Options: see ``OPTIONS`` and docs/living_forest.md (Options, Choices).
     """
 
-    name = "living_forest"
+    OPTIONS = OPTIONS
+    MOVE_TYPES = (
+        mv.Reveal,
+        mv.SpendFragment,
+        mv.Stop,
+        mv.TakeFragment,
+        mv.Attract,
+        mv.Extinguish,
+        mv.MoveSpirit,
+        mv.TakeVictory,
+        mv.Plant,
+        mv.Done,
+    )
 
     num_players: int
     fire_tiles: tuple[int, int, int] = DEFAULT_FIRE_TILES
@@ -131,91 +180,37 @@ class LivingForestGame:
     varan_returns: bool = False
     turn_limit: int = 100
 
-    @classmethod
-    def create(cls, **options: Any) -> LivingForestGame:
-        """Validate ``options`` (see the class docstring); ConfigError names a bad one."""
-        check_option_names("Living Forest", options, OPTION_NAMES)
-        return cls(
-            check_player_count("Living Forest", options.get("num_players", 2), 2, 4),
-            _fire_tiles_option(options.get("fire_tiles", DEFAULT_FIRE_TILES)),
-            check_bool_option("duplicate_trees", options.get("duplicate_trees", True)),
-            check_bool_option("reveal_after_third", options.get("reveal_after_third", True)),
-            check_bool_option("varan_returns", options.get("varan_returns", False)),
-            _int_option("turn_limit", options.get("turn_limit", 100), 1, 10_000),
-        )
-
-    def __repr__(self) -> str:
-        return f"LivingForestGame.create(**{self.options()!r})"
-
-    @property
-    def traits(self) -> GameTraits:
-        p = self.num_players
-        return GameTraits(
-            "living_forest", 2, 4, True, True, False,
-            self.turn_limit * p * _MOVES_PER_SEAT_TURN, (0, 400),
-        )  # fmt: skip
-
-    def options(self) -> dict[str, Any]:
-        """The options that rebuild this game with ``make("living_forest", **options)``."""
-        return {
-            "num_players": self.num_players,
-            "fire_tiles": list(self.fire_tiles),
-            "duplicate_trees": self.duplicate_trees,
-            "reveal_after_third": self.reveal_after_third,
-            "varan_returns": self.varan_returns,
-            "turn_limit": self.turn_limit,
-        }
-
-    # codec wiring: integer actions and tensors (forestgames.living_forest.actions)
-
-    @property
-    def codec(self) -> LivingForestCodec:  # codec wiring
-        return cached_codec(self, LivingForestCodec)  # type: ignore[no-any-return]
-
-    @property
-    def num_actions(self) -> int:  # codec wiring
-        return self.codec.num_actions
-
-    @property
-    def observation_shape(self) -> tuple[int, ...]:  # codec wiring
-        return self.codec.observation_shape
-
-    def action_id(self, move: Any) -> int:  # codec wiring
-        return self.codec.action_id(move)
-
-    def move_from_id(self, action_id: Any, player: Any) -> Any:  # codec wiring
-        return self.codec.move_from_id(action_id, player)
-
-    def parse_move(self, text: str) -> mv.LivingForestMove:
-        """The move written as ``text``; ParseError if it is not Living Forest notation."""
-        return mv.parse_move(text)
-
-    @property
+    @functools.cached_property
     def max_steps(self) -> int:
         """The longest Move: short of a full lap, so no Spirit is passed twice."""
         return ROCKS - self.num_players
 
+    def _max_moves(self) -> int:
+        return self.turn_limit * self.num_players * _MOVES_PER_SEAT_TURN
+
+    def _score_range(self) -> tuple[int, int]:
+        return (0, 400)
+
+    def _parse_move(self, text: str) -> mv.LivingForestMove:
+        return mv.parse_move(text)
+
     # ------------------------------------------------------------------ new game
 
-    def new_game(
-        self, seed: int | None = None, first_player: int | None = None
-    ) -> LivingForestState:
+    def _new_game(self, seed: int, first_player: int | None) -> LivingForestState:
         """Turn 1, Guardian phase; decks and reserve shuffled from ``seed``."""
-        seed = resolve_seed(seed)
         p = self.num_players
         if first_player is None:
             first_player = int(new_rng(seed, 0).integers(p))
-        first_player = check_seat(p, first_player, "first_player")
         rng = random.Random(int(new_rng(seed, 1).integers(2**62)))
         decks = []
         for _ in range(p):
             deck = list(START_DECK)
-            rng.shuffle(deck)
+            shuffle(deck, rng)
             decks.append(tuple(deck))
         stacks, rows = [], []
         for level in (1, 2, 3):
             cards = list(LEVEL_CARDS[level])
-            rng.shuffle(cards)
+            shuffle(cards, rng)
             rows.append(tuple(sorted(cards[:ROW_SIZE])))
             stacks.append(tuple(cards[ROW_SIZE:]))
         forest = tuple(START_TREE if c == START_CELL else -1 for c in range(FOREST_CELLS))
@@ -225,7 +220,7 @@ class LivingForestGame:
         f2, f3, f4 = self.fire_tiles
         state = LivingForestState(
             game=self,
-            phase=Phase.GUARDIANS,
+            phase=_GUARDIANS,
             turn=1,
             sacred=first_player,
             seat_index=0,
@@ -245,7 +240,7 @@ class LivingForestGame:
             rows=tuple(rows),
             taken=(0, 0, 0),
             actions=(),
-            step=Step.CHOOSE,
+            step=_CHOOSE,
             budget=0,
             picks=0,
             passed=(),
@@ -254,368 +249,104 @@ class LivingForestGame:
         )
         return self._next_revealer(state, 0)
 
+    # ------------------------------------------------------------------ results
+
+    def _scores(self, state: LivingForestState) -> tuple[int, ...]:
+        """Per seat, trees + fires + flowers so far (the measure of the tie-break)."""
+        return tuple(sum(p) for p in state.progress)
+
+    def _winners(self, state: LivingForestState) -> tuple[int, ...]:
+        """The seats at a goal (highest sum, ties shared); at the turn limit with no
+        seat at a goal, the highest sums."""
+        return limit_winners(state.progress)
+
+    def _step_name(self, state: LivingForestState) -> str:
+        return state.phase.value if state.phase is _GUARDIANS else state.step.value
+
     # ------------------------------------------------------------------ legal moves
 
-    def legal_moves_of(self, state: LivingForestState, player: int) -> tuple[Any, ...]:
+    def _legal_moves(self, state: LivingForestState, player: int) -> Moves:
         """The moves of ``player`` now (empty when it is not their decision)."""
         if player != state.current_player:
             return ()
-        moves = state.memo.get(player)
-        if moves is None:
-            moves = state.memo[player] = self._moves_now(state, player)
-        return moves
-
-    def _moves_now(self, state: LivingForestState, player: int) -> tuple[Any, ...]:
-        if state.phase is Phase.GUARDIANS:
+        if state.phase is _GUARDIANS:
             return self._guardian_moves(state, player)
-        step = state.step
-        if step is Step.CHOOSE:
-            return self._choose_moves(state, player)
-        table = MOVE_TABLE
-        found: list[Any]
-        if step is Step.ATTRACT:
-            found = [table.attract[player][c] for c in self._affordable_cards(state, state.budget)]
-        elif step is Step.EXTINGUISH:
-            found = [table.extinguish[player][v] for v in _fires_within(state.centre, state.budget)]
-        elif step is Step.VICTORY:
-            source = state.passed[0]
-            tiles = state.victory[source]
-            return tuple(table.victory[player][source][k] for k in range(3) if tiles[k])
-        else:
-            plant = state.totals(player)[PLANT]
-            return tuple(
-                table.plant[player][t][c] for t, c in self.plant_options(state, player, plant)
-            )
-        if state.picks:
-            found.append(table.done[player])
-        return tuple(found)
+        return _MOVES_OF_STEP[state.step](self, state, player)
 
-    def _guardian_moves(self, state: LivingForestState, seat: int) -> tuple[Any, ...]:
-        table = MOVE_TABLE
-        line = state.lines[seat]
-        count = solitary_count(line)
-        if count >= SOLITARY_LIMIT and not self.reveal_after_third:
-            return (table.stop[seat],)
-        moves: list[Any] = []
-        if count < SOLITARY_LIMIT and (state.decks[seat] or state.discards[seat]):
-            moves.append(table.reveal[seat])
-        if state.fragments[seat]:
-            spend = table.spend[seat]
-            moves.extend(spend[c] for c in sorted(set(line) & SOLITARY_CARDS))
-        moves.append(table.stop[seat])
+    def _guardian_moves(self, state: LivingForestState, seat: int) -> Moves:
+        can_draw = (state.decks[seat] or state.discards[seat]) != ()
+        return _guardian_choices(
+            seat, state.lines[seat], can_draw, state.fragments[seat] > 0, self.reveal_after_third
+        )
+
+    def _choose_moves(self, state: LivingForestState, seat: int, done: tuple[int, ...]) -> Moves:
+        """Every way to start a normal action (``done`` taken so far), then ``done``."""
+        open_ = self.open_actions(state, seat, done)
+        if not open_:
+            return ()
+        sun, water, plant, wind, _ = element_totals(state.lines[seat], state.forests[seat])
+        moves: list[mv.LivingForestMove] = []
+        if FRAGMENT in open_ and sum(state.fragments) < FRAGMENT_SUPPLY:
+            moves.append(_FRAGMENT_MOVES[seat])
+        if ATTRACT in open_:
+            moves += _attract_choices(seat, state.rows, sun)
+        if EXTINGUISH in open_:
+            moves += _extinguish_choices(seat, state.centre, water)
+        if MOVE in open_:
+            moves += _MOVES_UPTO[seat][min(wind, self.max_steps)]
+        if PLANT_ACTION in open_ and plant >= _MIN_COST:
+            moves += self._plant_moves(state, seat, plant)
+        if not moves:
+            return ()
+        moves.append(_DONE_MOVES[seat])
         return tuple(moves)
+
+    def _attract_step_moves(self, state: LivingForestState, seat: int) -> Moves:
+        moves = _attract_choices(seat, state.rows, state.budget)
+        return moves + (_DONE_MOVES[seat],) if state.picks else moves
+
+    def _extinguish_step_moves(self, state: LivingForestState, seat: int) -> Moves:
+        moves = _extinguish_choices(seat, state.centre, state.budget)
+        return moves + (_DONE_MOVES[seat],) if state.picks else moves
+
+    def _victory_moves(self, state: LivingForestState, seat: int) -> Moves:
+        source = state.passed[0]
+        take = MOVE_TABLE.victory[seat][source]
+        return tuple(take[k] for k, held in enumerate(state.victory[source]) if held)
+
+    def _plant_step_moves(self, state: LivingForestState, seat: int) -> Moves:
+        plant = element_totals(state.lines[seat], state.forests[seat])[PLANT]
+        return self._plant_moves(state, seat, plant)
+
+    def _plant_moves(self, state: LivingForestState, seat: int, plant: int) -> Moves:
+        if plant < _MIN_COST:
+            return ()
+        return _plant_choices(seat, state.forests, min(plant, _MAX_COST), self.duplicate_trees)
+
+    # The rule helpers: the legal moves and the explanations of illegal ones both use them.
 
     def action_limit(self, state: LivingForestState, seat: int) -> int:
         """Normal actions ``seat`` may take this turn: 2, or 1 with 3 solitary symbols."""
         return 1 if solitary_count(state.lines[seat]) >= SOLITARY_LIMIT else 2
 
-    def _choose_moves(self, state: LivingForestState, seat: int) -> tuple[Any, ...]:
-        """Every way to start a normal action, then ``done``."""
-        table = MOVE_TABLE
-        done = state.actions
-        moves: list[Any] = []
-        if len(done) < self.action_limit(state, seat):
-            repeat = SAME_ACTION_TREE in state.forests[seat]
-            sun, water, plant, wind, _ = state.totals(seat)
-            if (repeat or FRAGMENT not in done) and sum(state.fragments) < FRAGMENT_SUPPLY:
-                moves.append(table.fragment[seat])
-            if repeat or ATTRACT not in done:
-                attract = table.attract[seat]
-                moves.extend(attract[c] for c in self._affordable_cards(state, sun))
-            if repeat or EXTINGUISH not in done:
-                extinguish = table.extinguish[seat]
-                moves.extend(extinguish[v] for v in _fires_within(state.centre, water))
-            if (repeat or MOVE not in done) and wind:
-                steps = table.move[seat]
-                moves.extend(steps[k] for k in range(1, min(wind, self.max_steps) + 1))
-            if repeat or PLANT_ACTION not in done:
-                trees = table.plant[seat]
-                moves.extend(trees[t][c] for t, c in self.plant_options(state, seat, plant))
-        if moves:
-            moves.append(table.done[seat])
-        return tuple(moves)
-
-    @staticmethod
-    def _affordable_cards(state: LivingForestState, sun: int) -> list[int]:
-        return [c for row in state.rows for c in row if CARD_COST[c] <= sun]
+    def open_actions(
+        self, state: LivingForestState, seat: int, done: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """The normal actions ``seat`` may still start, ``done`` taken: within its limit,
+        each once unless Tree 11 grows in its forest."""
+        if not done:
+            return ALL_ACTIONS  # the limit is at least one action
+        if len(done) >= self.action_limit(state, seat):
+            return ()
+        if SAME_ACTION_TREE in state.forests[seat]:
+            return ALL_ACTIONS
+        return OTHER_ACTIONS[done[0]]
 
     def plant_options(
         self, state: LivingForestState, seat: int, plant: int
     ) -> list[tuple[int, int]]:
         """(tree id, cell) pairs ``seat`` may plant with ``plant`` points."""
-        if plant < TREE_COST[1]:
-            return []
-        forest = state.forests[seat]
-        spots = [
-            c
-            for c in range(FOREST_CELLS)
-            if forest[c] < 0 and any(forest[n] >= 0 for n in NEIGHBOURS[c])
-        ]
-        if not spots:
-            return []
-        left = list(TREE_COPIES[self.num_players])
-        for other in state.forests:
-            for tree in other:
-                if tree > 0:
-                    left[tree] -= 1
-        types = [
-            t
-            for t in range(1, len(TREE_NAMES))
-            if TREE_COST[t] <= plant and left[t] > 0 and (self.duplicate_trees or t not in forest)
-        ]
-        return [(t, c) for t in types for c in spots]
-
-    # ------------------------------------------------------------------ why a move is illegal
-
-    def why_illegal(self, state: LivingForestState, move: Any) -> str:
-        """A message naming the rule ``move`` breaks in ``state``."""
-        if not isinstance(move, _MOVE_CLASSES):
-            return f"{move!r} is not a Living Forest move"
-        seat = move.player
-        if seat != state.current_player:
-            return f"{move}: it is seat {state.current_player}'s turn, not seat {seat}'s"
-        if state.phase is Phase.GUARDIANS:
-            return self._why_illegal_reveal(state, move)
-        if isinstance(move, mv.Reveal | mv.Stop | mv.SpendFragment):
-            return f"{move}: Guardian Animals are revealed before the Action phase, not now"
-        step = state.step
-        if step is Step.VICTORY:
-            source = state.passed[0]
-            kinds = [VICTORY_KINDS[k] for k in range(3) if state.victory[source][k]]
-            return f"{move}: take one of seat {source}'s Victory tiles first ({', '.join(kinds)})"
-        if step is Step.PLANT and not isinstance(move, mv.Plant):
-            return f"{move}: the rock's bonus Plant action comes first"
-        if step in (Step.ATTRACT, Step.EXTINGUISH):
-            expected = mv.Attract if step is Step.ATTRACT else mv.Extinguish
-            if isinstance(move, mv.Done):
-                return f"{move}: this bonus {step.value} must take something first"
-            if not isinstance(move, expected):
-                return f"{move}: finish the {step.value} under way first (or 'done')"
-        elif step is Step.CHOOSE and type(move) in _ACTION_OF:
-            if (
-                _ACTION_OF[type(move)] in state.actions
-                and SAME_ACTION_TREE not in state.forests[seat]
-            ):
-                return f"{move}: the two actions must differ (without Tree 11)"
-        totals = state.totals(seat)
-        if isinstance(move, mv.TakeFragment):
-            return f"{move}: the Fragment supply is empty"
-        if isinstance(move, mv.Attract):
-            card = CARD_INDEX.get(move.card) if isinstance(move.card, str) else None
-            if card is None or not any(card in row for row in state.rows):
-                return f"{move}: {move.card!r} is not face up in the reserve"
-            budget = state.budget if step is Step.ATTRACT else totals[SUN]
-            return f"{move}: {move.card} costs {CARD_COST[card]} sun, only {budget} available"
-        if isinstance(move, mv.Extinguish):
-            if move.value not in state.centre:
-                return f"{move}: no fire of value {move.value!r} in the centre"
-            budget = state.budget if step is Step.EXTINGUISH else totals[WATER]
-            return f"{move}: a fire of value {move.value} needs {move.value} water, only {budget}"
-        if isinstance(move, mv.MoveSpirit):
-            return f"{move}: a Move goes 1 to min(wind {totals[WIND]}, {self.max_steps}) rocks"
-        if isinstance(move, mv.TakeVictory):
-            return f"{move}: no Victory tile is due to seat {seat} now"
-        if isinstance(move, mv.Plant):
-            return self._why_illegal_plant(state, move, totals[PLANT])
-        return f"{move} is not legal now"
-
-    def _why_illegal_reveal(self, state: LivingForestState, move: Any) -> str:
-        seat = move.player
-        if not isinstance(move, mv.Reveal | mv.Stop | mv.SpendFragment):
-            return f"{move}: the Guardian Animals phase allows only reveal, spend and stop"
-        count = solitary_count(state.lines[seat])
-        if isinstance(move, mv.Reveal):
-            if count >= SOLITARY_LIMIT:
-                return f"{move}: {count} uncancelled solitary symbols: revealing must stop"
-            return f"{move}: seat {seat}'s deck and discard pile are both empty"
-        if isinstance(move, mv.SpendFragment):
-            if not state.fragments[seat]:
-                return f"{move}: seat {seat} has no Fragment"
-            if count >= SOLITARY_LIMIT and not self.reveal_after_third:
-                return f"{move}: the third solitary symbol closed the Help Line"
-            return f"{move}: no solitary card {move.card!r} in seat {seat}'s Help Line"
-        return f"{move} is not legal now"
-
-    def _why_illegal_plant(self, state: LivingForestState, move: mv.Plant, plant: int) -> str:
-        tree = TREE_INDEX.get(move.tree, 0) if isinstance(move.tree, str) else 0
-        at = move.at
-        if not tree:
-            return f"{move}: no tree type {move.tree!r} (3A..11)"
-        if not (isinstance(at, tuple) and len(at) == 2 and all(type(x) is int for x in at)
-                and 0 <= at[0] < 3 and 0 <= at[1] < FOREST_COLS):  # fmt: skip
-            return f"{move}: forest cells are (row 0..2, col 0..4)"
-        forest = state.forests[move.player]
-        cell = at[0] * FOREST_COLS + at[1]
-        if TREE_COST[tree] > plant:
-            return f"{move}: tree {move.tree} costs {TREE_COST[tree]} plant, only {plant}"
-        if forest[cell] >= 0:
-            return f"{move}: cell {at} already has a tree"
-        if not any(forest[n] >= 0 for n in NEIGHBOURS[cell]):
-            return f"{move}: cell {at} is not orthogonally next to a tree"
-        if not self.duplicate_trees and tree in forest:
-            return f"{move}: seat {move.player} already has a tree {move.tree}"
-        return f"{move}: no tree {move.tree} left in the supply"
-
-    # ------------------------------------------------------------------ transitions
-
-    def apply_move(self, state: LivingForestState, move: Any) -> LivingForestState:
-        """The state after legal ``move`` (the caller has checked legality)."""
-        kind = type(move)
-        seat = move.player
-        if kind is mv.Reveal:
-            return self._settle_reveal(self._reveal(state, seat))
-        if kind is mv.SpendFragment:
-            return self._settle_reveal(self._spend(state, seat, CARD_INDEX[move.card]))
-        if kind is mv.Stop:
-            return self._next_revealer(state, state.seat_index + 1)
-        if kind is mv.Done:
-            if state.step is Step.CHOOSE:
-                return self._next_actor(state, state.seat_index + 1)
-            return self._settle_actions(_evolve(state, step=Step.CHOOSE, budget=0, picks=0))
-        if state.step is Step.CHOOSE:
-            action = _ACTION_OF[kind]
-            state = _evolve(state, actions=state.actions + (action,))
-            if kind is mv.Attract:
-                state = _evolve(state, step=Step.ATTRACT, budget=state.totals(seat)[SUN])
-            elif kind is mv.Extinguish:
-                state = _evolve(state, step=Step.EXTINGUISH, budget=state.totals(seat)[WATER])
-        if kind is mv.Attract:
-            return self._attract(state, seat, CARD_INDEX[move.card])
-        if kind is mv.Extinguish:
-            return self._extinguish(state, seat, move.value)
-        if kind is mv.TakeFragment:
-            return self._settle_actions(self._gain_fragments(state, seat, 1))
-        if kind is mv.MoveSpirit:
-            return self._move(state, seat, move.steps)
-        if kind is mv.TakeVictory:
-            return self._take_victory(state, seat, move.source, VICTORY_KINDS.index(move.kind))
-        assert kind is mv.Plant
-        return self._plant(
-            state, seat, TREE_INDEX[move.tree], move.at[0] * FOREST_COLS + move.at[1]
-        )
-
-    # Guardian Animals --------------------------------------------------------
-
-    def _reveal(self, state: LivingForestState, seat: int) -> LivingForestState:
-        deck, discard, entropy = state.decks[seat], state.discards[seat], state.entropy
-        if not deck:
-            rng = random.Random(entropy)
-            cards = list(discard)
-            rng.shuffle(cards)
-            deck, discard, entropy = tuple(cards), (), rng.getrandbits(62)
-        known = state.known[seat]
-        return _evolve(
-            state,
-            decks=_set(state.decks, seat, deck[1:]),
-            known=_set(state.known, seat, known - 1) if known else state.known,
-            lines=_set(state.lines, seat, state.lines[seat] + deck[:1]),
-            discards=_set(state.discards, seat, discard),
-            entropy=entropy,
-        )
-
-    def _spend(self, state: LivingForestState, seat: int, card: int) -> LivingForestState:
-        line = list(state.lines[seat])
-        line.remove(card)
-        away: dict[str, Any]
-        if card == VARAN and self.varan_returns:
-            away = {"varans": state.varans + 1}
-        else:
-            away = {"discards": _set(state.discards, seat, _added(state.discards[seat], (card,)))}
-        return _evolve(
-            state,
-            lines=_set(state.lines, seat, tuple(line)),
-            fragments=_set(state.fragments, seat, state.fragments[seat] - 1),
-            **away,
-        )
-
-    def _settle_reveal(self, state: LivingForestState) -> LivingForestState:
-        """Pass the reveal on when stopping is the seat's only choice."""
-        if self._has_choice(state, self._guardian_moves):
-            return state
-        return self._next_revealer(state, state.seat_index + 1)
-
-    def _next_revealer(self, state: LivingForestState, index: int) -> LivingForestState:
-        """Hand the reveal to the ``index``-th seat of the turn, or start the Action phase."""
-        while index < self.num_players:
-            state = _evolve(state, phase=Phase.GUARDIANS, seat_index=index)
-            if self._has_choice(state, self._guardian_moves):
-                return state
-            index += 1
-        return self._next_actor(state, 0)
-
-    @staticmethod
-    def _has_choice(state: LivingForestState, moves_of: Any) -> bool:
-        """Whether the acting seat has more than stop/done; its moves are kept if so."""
-        seat = state.current_player
-        assert seat is not None
-        moves = moves_of(state, seat)
-        if len(moves) > 1:
-            state.memo[seat] = moves
-            return True
-        return False
-
-    # Actions -----------------------------------------------------------------
-
-    def _next_actor(self, state: LivingForestState, index: int) -> LivingForestState:
-        """Hand the actions to the ``index``-th seat of the turn, or end the Action phase."""
-        while index < self.num_players:
-            state = _evolve(
-                state, phase=Phase.ACTIONS, seat_index=index, actions=(), step=Step.CHOOSE,
-                budget=0, picks=0, passed=(), bonus=-1,
-            )  # fmt: skip
-            if self._has_choice(state, self._choose_moves):
-                return state
-            index += 1
-        return self._end_action_phase(state)
-
-    def _settle_actions(self, state: LivingForestState) -> LivingForestState:
-        """Back to choosing: pass on when the seat can start no further action."""
-        if self._has_choice(state, self._choose_moves):
-            return state
-        return self._next_actor(state, state.seat_index + 1)
-
-    def _gain_fragments(self, state: LivingForestState, seat: int, count: int) -> LivingForestState:
-        gained = min(count, FRAGMENT_SUPPLY - sum(state.fragments))
-        if not gained:
-            return state
-        return _evolve(state, fragments=_set(state.fragments, seat, state.fragments[seat] + gained))
-
-    def _attract(self, state: LivingForestState, seat: int, card: int) -> LivingForestState:
-        level = CARD_LEVEL[card]
-        row = list(state.rows[level - 1])
-        row.remove(card)
-        taken = list(state.taken)
-        taken[level - 1] += 1
-        budget = state.budget - CARD_COST[card]
-        state = _evolve(
-            state,
-            rows=_set(state.rows, level - 1, tuple(row)),
-            decks=_set(state.decks, seat, (card,) + state.decks[seat]),
-            known=_set(state.known, seat, state.known[seat] + 1),
-            taken=tuple(taken),
-            budget=budget,
-            picks=state.picks + 1,
-        )
-        if self._affordable_cards(state, budget):
-            return state
-        return self._settle_actions(_evolve(state, step=Step.CHOOSE, budget=0, picks=0))
-
-    def _extinguish(self, state: LivingForestState, seat: int, value: int) -> LivingForestState:
-        centre = list(state.centre)
-        centre.remove(value)
-        held = list(state.fires_held[seat])
-        held[FIRE_VALUES.index(value)] += 1
-        budget = state.budget - value
-        state = _evolve(
-            state,
-            centre=tuple(centre),
-            fires_held=_set(state.fires_held, seat, tuple(held)),
-            budget=budget,
-            picks=state.picks + 1,
-        )
-        if _fires_within(state.centre, budget):
-            return state
-        return self._settle_actions(_evolve(state, step=Step.CHOOSE, budget=0, picks=0))
+        return plant_options(state.forests, seat, plant, self.duplicate_trees)
 
     def move_path(
         self, state: LivingForestState, seat: int, steps: int
@@ -631,205 +362,803 @@ class LivingForestGame:
                 moved += 1
         return rock, tuple(passed)
 
-    def _move(self, state: LivingForestState, seat: int, steps: int) -> LivingForestState:
-        rock, passed = self.move_path(state, seat, steps)
-        state = _evolve(state, rocks=_set(state.rocks, seat, rock))
-        passed = tuple(other for other in passed if any(state.victory[other]))
-        if passed:
-            return _evolve(state, step=Step.VICTORY, passed=passed, bonus=ROCK_BONUS[rock])
-        return self._extra_action(state, seat, ROCK_BONUS[rock], 0)
+    # ------------------------------------------------------------------ why a move is illegal
 
-    def _take_victory(
-        self, state: LivingForestState, seat: int, source: int, kind: int
-    ) -> LivingForestState:
+    def _explain(self, state: LivingForestState, move: Any) -> str | None:
+        """Which rule ``move`` (of the seat to act) breaks: the step under way first,
+        then the rule of its kind. Its fields may be malformed; nothing here raises."""
+        why = self._out_of_step(state, move) or _WHY_NOT[type(move)](self, state, move)
+        return f"{describe_move(move)}: {why}"
+
+    _explain_kind = _explain
+
+    def _out_of_step(self, state: LivingForestState, move: Any) -> str | None:
+        """What the phase or step under way says against ``move``, if anything."""
+        revealing = type(move) in _GUARDIAN_MOVES
+        if state.phase is _GUARDIANS:
+            return (
+                None
+                if revealing
+                else "the Guardian Animals phase allows only reveal, spend and stop"
+            )
+        if revealing:
+            return "Guardian Animals are revealed before the Action phase, not now"
+        return _STEP_RULE[state.step](self, state, move)
+
+    def _choosing_rule(self, state: LivingForestState, move: Any) -> str | None:
+        action = _ACTION_OF.get(type(move))
+        if action is None or action in self.open_actions(state, move.player, state.actions):
+            return None
+        return "the two actions must differ (without Tree 11)"
+
+    def _gathering_rule(self, state: LivingForestState, move: Any) -> str | None:
+        step = state.step.value
+        expected = mv.Attract if state.step is _ATTRACTING else mv.Extinguish
+        if isinstance(move, mv.Done):
+            return f"this bonus {step} must take something first"
+        if not isinstance(move, expected):
+            return f"finish the {step} under way first" + (" (or 'done')" if state.picks else "")
+        return None
+
+    def _victory_rule(self, state: LivingForestState, move: Any) -> str | None:
+        source = state.passed[0]
+        kinds = [VICTORY_KINDS[k] for k in range(3) if state.victory[source][k]]
+        return f"take one of seat {source}'s Victory tiles first ({', '.join(kinds)})"
+
+    def _plant_rule(self, state: LivingForestState, move: Any) -> str | None:
+        return None if isinstance(move, mv.Plant) else "the rock's bonus Plant action comes first"
+
+    def _why_not_reveal(self, state: LivingForestState, move: mv.Reveal) -> str:
+        count = solitary_count(state.lines[move.player])
+        if count >= SOLITARY_LIMIT:
+            return f"{count} uncancelled solitary symbols: revealing must stop"
+        return f"seat {move.player}'s deck and discard pile are both empty"
+
+    def _why_not_spend(self, state: LivingForestState, move: mv.SpendFragment) -> str:
+        seat = move.player
+        if not state.fragments[seat]:
+            return f"seat {seat} has no Fragment"
+        if line_closed(solitary_count(state.lines[seat]), self.reveal_after_third):
+            return "the third solitary symbol closed the Help Line"
+        return f"no solitary card {excerpt(move.card)} in seat {seat}'s Help Line"
+
+    def _why_not_fragment(self, state: LivingForestState, move: mv.TakeFragment) -> str:
+        return "the Fragment supply is empty"
+
+    def _why_not_attract(self, state: LivingForestState, move: mv.Attract) -> str:
+        card = CARD_INDEX.get(move.card) if isinstance(move.card, str) else None
+        if card is None or not any(card in row for row in state.rows):
+            return f"{excerpt(move.card)} is not face up in the reserve"
+        budget = state.budget if state.step is _ATTRACTING else self._totals(state)[SUN]
+        return f"{move.card} costs {CARD_COST[card]} sun, only {budget} available"
+
+    def _why_not_extinguish(self, state: LivingForestState, move: mv.Extinguish) -> str:
+        value = move.value
+        if not _is_int(value) or value not in state.centre:
+            return f"no fire of value {excerpt(value)} in the centre"
+        budget = state.budget if state.step is _EXTINGUISHING else self._totals(state)[WATER]
+        return f"a fire of value {value} needs {value} water, only {budget}"
+
+    def _why_not_move(self, state: LivingForestState, move: mv.MoveSpirit) -> str:
+        wind = self._totals(state)[WIND]
+        return f"a Move goes 1 to min(wind {wind}, {self.max_steps}) rocks"
+
+    def _why_not_victory(self, state: LivingForestState, move: mv.TakeVictory) -> str:
+        return f"no Victory tile is due to seat {move.player} now"
+
+    def _why_not_plant(self, state: LivingForestState, move: mv.Plant) -> str:
+        tree = TREE_INDEX.get(move.tree, 0) if isinstance(move.tree, str) else 0
+        if not tree:
+            return f"no tree type {excerpt(move.tree)} (3A..11)"
+        cell = _forest_cell(move.at)
+        if cell is None:
+            return "forest cells are (row 0..2, col 0..4)"
+        at = move.at
+        plant = self._totals(state)[PLANT]
+        forest = state.forests[move.player]
+        if TREE_COST[tree] > plant:
+            return f"tree {move.tree} costs {TREE_COST[tree]} plant, only {plant}"
+        if cell not in free_spots(forest):
+            if forest[cell] >= 0:
+                return f"cell {at} already has a tree"
+            return f"cell {at} is not orthogonally next to a tree"
+        if not self.duplicate_trees and tree in forest:
+            return f"seat {move.player} already has a tree {move.tree}"
+        return f"no tree {move.tree} left in the supply"
+
+    def _why_not_other(self, state: LivingForestState, move: Any) -> str:
+        return "not legal now"
+
+    def _totals(self, state: LivingForestState) -> tuple[int, int, int, int, int]:
+        seat = state.current_player
+        assert seat is not None
+        return element_totals(state.lines[seat], state.forests[seat])
+
+    # ------------------------------------------------------------------ transitions
+
+    def _step(self, state: LivingForestState, move: mv.LivingForestMove) -> LivingForestState:
+        """The state after legal ``move`` (the base has checked legality)."""
+        return _STEP[type(move)](self, state, move)
+
+    # Guardian Animals --------------------------------------------------------
+
+    def _reveal(self, state: LivingForestState, move: mv.Reveal) -> LivingForestState:
+        seat = move.player
+        decks, lines = state.decks, state.lines
+        deck = decks[seat]
+        if not deck:
+            return self._settle_reveal(self._reshuffle(state, seat), seat)
+        # the hot path: _set written out
+        new_decks, new_lines = list(decks), list(lines)
+        new_decks[seat] = rest = deck[1:]
+        new_lines[seat] = line = lines[seat] + deck[:1]
+        changes = {"decks": tuple(new_decks), "lines": tuple(new_lines)}
+        known = state.known[seat]
+        if known:
+            changes["known"] = _set(state.known, seat, known - 1)
+        state = state._evolve(**changes)
+        can_draw = (rest or state.discards[seat]) != ()
+        has_fragment = state.fragments[seat] > 0
+        moves = _guardian_choices(seat, line, can_draw, has_fragment, self.reveal_after_third)
+        if len(moves) > 1:
+            return state._primed(seat, moves)
+        return self._next_revealer(state, state.seat_index + 1)
+
+    def _reshuffle(self, state: LivingForestState, seat: int) -> LivingForestState:
+        """Reveal from an empty deck: the discard pile shuffled (by the state's seed) first."""
+        rng = random.Random(state.entropy)
+        cards = list(state.discards[seat])
+        shuffle(cards, rng)
+        return state._evolve(
+            decks=_set(state.decks, seat, tuple(cards[1:])),
+            lines=_set(state.lines, seat, state.lines[seat] + tuple(cards[:1])),
+            discards=_set(state.discards, seat, ()),
+            entropy=rng.getrandbits(62),
+        )
+
+    def _spend(self, state: LivingForestState, move: mv.SpendFragment) -> LivingForestState:
+        seat, card = move.player, CARD_INDEX[move.card]
+        line = list(state.lines[seat])
+        line.remove(card)
+        away: dict[str, Any]
+        if card == VARAN and self.varan_returns:
+            away = {"varans": state.varans + 1}
+        else:
+            away = {"discards": _set(state.discards, seat, _added(state.discards[seat], (card,)))}
+        state = state._evolve(
+            lines=_set(state.lines, seat, tuple(line)),
+            fragments=_set(state.fragments, seat, state.fragments[seat] - 1),
+            **away,
+        )
+        return self._settle_reveal(state, seat)
+
+    def _stop(self, state: LivingForestState, move: mv.Stop) -> LivingForestState:
+        return self._next_revealer(state, state.seat_index + 1)
+
+    def _settle_reveal(self, state: LivingForestState, seat: int) -> LivingForestState:
+        """The new ``state``: ``seat`` reveals on if it can do more than stop, else passes on."""
+        moves = self._guardian_moves(state, seat)
+        if len(moves) > 1:
+            return state._primed(seat, moves)
+        return self._next_revealer(state, state.seat_index + 1)
+
+    def _next_revealer(self, state: LivingForestState, index: int) -> LivingForestState:
+        """Hand the reveal to the ``index``-th seat of the turn with a choice, or start the
+        Action phase. ``state`` is new if it already stands at that seat of this phase."""
+        p = self.num_players
+        while index < p:
+            seat = (state.sacred + index) % p
+            moves = self._guardian_moves(state, seat)
+            if len(moves) > 1:
+                if state.seat_index != index or state.phase is not _GUARDIANS:
+                    state = state._evolve(phase=_GUARDIANS, seat_index=index)
+                return state._primed(seat, moves)
+            index += 1
+        return self._next_actor(state, 0)
+
+    # Actions -----------------------------------------------------------------
+
+    def _next_actor(self, state: LivingForestState, index: int) -> LivingForestState:
+        """Hand the actions to the ``index``-th seat of the turn with a choice, or end the
+        Action phase."""
+        p = self.num_players
+        while index < p:
+            seat = (state.sacred + index) % p
+            moves = self._choose_moves(state, seat, ())
+            if moves:
+                return state._evolve(**_ACTING_AT[index])._primed(seat, moves)
+            index += 1
+        return self._end_action_phase(state)
+
+    def _settle_actions(self, state: LivingForestState, seat: int) -> LivingForestState:
+        """The new ``state``, back to choosing: passed on when ``seat`` can start nothing more."""
+        moves = self._choose_moves(state, seat, state.actions)
+        if moves:
+            return state._primed(seat, moves)
+        return self._next_actor(state, state.seat_index + 1)
+
+    def _done(self, state: LivingForestState, move: mv.Done) -> LivingForestState:
+        if state.step is _CHOOSE:
+            return self._next_actor(state, state.seat_index + 1)
+        return self._settle_actions(state._evolve(step=_CHOOSE, budget=0, picks=0), move.player)
+
+    def _take_fragment(self, state: LivingForestState, move: mv.TakeFragment) -> LivingForestState:
+        seat, fragments = move.player, state.fragments
+        state = state._evolve(
+            actions=state.actions + (FRAGMENT,),
+            fragments=_set(fragments, seat, fragments[seat] + 1),
+        )
+        return self._settle_actions(state, seat)
+
+    def _attract(self, state: LivingForestState, move: mv.Attract) -> LivingForestState:
+        seat, card = move.player, CARD_INDEX[move.card]
+        actions, budget, picks = state.actions, state.budget, state.picks
+        if state.step is _CHOOSE:
+            actions += (ATTRACT,)
+            budget = element_totals(state.lines[seat], state.forests[seat])[SUN]
+        level = CARD_LEVEL[card] - 1
+        row = list(state.rows[level])
+        row.remove(card)
+        taken = list(state.taken)
+        taken[level] += 1
+        budget -= CARD_COST[card]
+        state = state._evolve(
+            rows=_set(state.rows, level, tuple(row)),
+            decks=_set(state.decks, seat, (card,) + state.decks[seat]),
+            known=_set(state.known, seat, state.known[seat] + 1),
+            taken=tuple(taken),
+            actions=actions,
+            step=_ATTRACTING,
+            budget=budget,
+            picks=picks + 1,
+        )
+        more = _attract_choices(seat, state.rows, budget)
+        if more:
+            return state._primed(seat, more + (_DONE_MOVES[seat],))
+        return self._settle_actions(state._evolve(step=_CHOOSE, budget=0, picks=0), seat)
+
+    def _extinguish(self, state: LivingForestState, move: mv.Extinguish) -> LivingForestState:
+        seat, value = move.player, move.value
+        actions, budget, picks = state.actions, state.budget, state.picks
+        if state.step is _CHOOSE:
+            actions += (EXTINGUISH,)
+            budget = element_totals(state.lines[seat], state.forests[seat])[WATER]
+        centre = list(state.centre)
+        centre.remove(value)
+        held = list(state.fires_held[seat])
+        held[FIRE_VALUES.index(value)] += 1
+        budget -= value
+        state = state._evolve(
+            centre=tuple(centre),
+            fires_held=_set(state.fires_held, seat, tuple(held)),
+            actions=actions,
+            step=_EXTINGUISHING,
+            budget=budget,
+            picks=picks + 1,
+        )
+        more = _extinguish_choices(seat, state.centre, budget)
+        if more:
+            return state._primed(seat, more + (_DONE_MOVES[seat],))
+        return self._settle_actions(state._evolve(step=_CHOOSE, budget=0, picks=0), seat)
+
+    def _move(self, state: LivingForestState, move: mv.MoveSpirit) -> LivingForestState:
+        seat = move.player
+        rock, passed = self.move_path(state, seat, move.steps)
+        passed = tuple(other for other in passed if any(state.victory[other]))
+        changes = {"actions": state.actions + (MOVE,), "rocks": _set(state.rocks, seat, rock)}
+        if passed:
+            state = state._evolve(**changes, step=_VICTORY, passed=passed, bonus=ROCK_BONUS[rock])
+            return state._primed(seat, self._victory_moves(state, seat))
+        return self._extra_action(state._evolve(**changes), seat, ROCK_BONUS[rock], 0)
+
+    def _take_victory(self, state: LivingForestState, move: mv.TakeVictory) -> LivingForestState:
+        seat, source, kind = move.player, move.source, VICTORY_KINDS.index(move.kind)
         mine, theirs = list(state.victory[seat]), list(state.victory[source])
         mine[kind] += 1
         theirs[kind] -= 1
         victory = _set(_set(state.victory, seat, tuple(mine)), source, tuple(theirs))
         passed = tuple(other for other in state.passed[1:] if any(victory[other]))
-        state = _evolve(state, victory=victory, passed=passed)
         if passed:
-            return state
+            state = state._evolve(victory=victory, passed=passed)
+            return state._primed(seat, self._victory_moves(state, seat))
         bonus = state.bonus
-        return self._extra_action(_evolve(state, bonus=-1), seat, bonus, 0)
-
-    def _plant(
-        self, state: LivingForestState, seat: int, tree: int, cell: int
-    ) -> LivingForestState:
-        state = _evolve(
-            state,
-            forests=_set(state.forests, seat, _set(state.forests[seat], cell, tree)),
-            step=Step.CHOOSE,
+        return self._extra_action(
+            state._evolve(victory=victory, passed=(), bonus=-1), seat, bonus, 0
         )
-        if cell in CORNER_FRAGMENTS:
-            state = self._gain_fragments(state, seat, CORNER_FRAGMENTS[cell])
+
+    def _plant(self, state: LivingForestState, move: mv.Plant) -> LivingForestState:
+        seat, tree = move.player, TREE_INDEX[move.tree]
+        cell = move.at[0] * FOREST_COLS + move.at[1]
+        forests, fragments = state.forests, state.fragments
+        changes: dict[str, Any] = {
+            "forests": _set(forests, seat, _set(forests[seat], cell, tree)),
+            "step": _CHOOSE,
+        }
+        if state.step is _CHOOSE:
+            changes["actions"] = state.actions + (PLANT_ACTION,)
+        gained = min(CORNER_FRAGMENTS.get(cell, 0), FRAGMENT_SUPPLY - sum(fragments))
+        if gained:
+            changes["fragments"] = _set(fragments, seat, fragments[seat] + gained)
+        state = state._evolve(**changes)
         if cell in CORNER_EXTRA:
             action, plus = CORNER_EXTRA[cell]
             return self._extra_action(state, seat, action, plus)
-        return self._settle_actions(state)
+        return self._settle_actions(state, seat)
 
     def _extra_action(
         self, state: LivingForestState, seat: int, action: int, plus: int
     ) -> LivingForestState:
-        """Start a bonus action (rock or corner) at once, with ``plus`` sun/water;
-        lost when it can do nothing."""
-        state = _evolve(state, step=Step.CHOOSE, budget=0, picks=0)
-        totals = state.totals(seat)
+        """Start a bonus action (rock or corner) at once in the new ``state``, with ``plus``
+        sun/water; lost when it can do nothing."""
+        totals = element_totals(state.lines[seat], state.forests[seat])
         if action == FRAGMENT:
-            return self._settle_actions(self._gain_fragments(state, seat, 1))
+            fragments = state.fragments
+            if sum(fragments) < FRAGMENT_SUPPLY:
+                fragments = _set(fragments, seat, fragments[seat] + 1)
+            return self._settle_actions(state._evolve(fragments=fragments, **_CHOOSING), seat)
+        moves: Moves = ()
+        step, budget = _CHOOSE, 0
         if action == ATTRACT:
-            budget = totals[SUN] + plus
-            if self._affordable_cards(state, budget):
-                return _evolve(state, step=Step.ATTRACT, budget=budget)
+            step, budget = _ATTRACTING, totals[SUN] + plus
+            moves = _attract_choices(seat, state.rows, budget)
         elif action == EXTINGUISH:
-            budget = totals[WATER] + plus
-            if _fires_within(state.centre, budget):
-                return _evolve(state, step=Step.EXTINGUISH, budget=budget)
-        elif action == PLANT_ACTION and self.plant_options(state, seat, totals[PLANT]):
-            return _evolve(state, step=Step.PLANT)
-        return self._settle_actions(state)
+            step, budget = _EXTINGUISHING, totals[WATER] + plus
+            moves = _extinguish_choices(seat, state.centre, budget)
+        elif action == PLANT_ACTION:
+            step = _PLANTING
+            moves = self._plant_moves(state, seat, totals[PLANT])
+        if moves:
+            return state._evolve(step=step, budget=budget, picks=0)._primed(seat, moves)
+        return self._settle_actions(state._evolve(**_CHOOSING), seat)
 
     # End of the Action phase and of the turn ----------------------------------
 
     def _end_action_phase(self, state: LivingForestState) -> LivingForestState:
-        state = _evolve(state, seat_index=0, actions=(), step=Step.CHOOSE, budget=0, picks=0)
-        if state.turn >= self.turn_limit or any(max(p) >= GOAL for p in state.progress):
-            return _evolve(state, phase=Phase.OVER)
-        return self._end_turn(state)
+        totals = tuple(map(element_totals, state.lines, state.forests))
+        if state.turn >= self.turn_limit or _goal_reached(state, totals):
+            return state._evolve(phase=_OVER, seat_index=0, **_CHOOSING, actions=())
+        return self._end_turn(state, totals)
 
     def onibi_varans(self, state: LivingForestState) -> tuple[int, ...]:
         """Fire Varans each seat receives from Onibi's attack in ``state``."""
+        return self._onibi_varans(state, tuple(map(element_totals, state.lines, state.forests)))
+
+    def _onibi_varans(
+        self, state: LivingForestState, totals: tuple[tuple[int, ...], ...]
+    ) -> tuple[int, ...]:
         p = self.num_players
         gets = [0] * p
         if not state.centre:
             return tuple(gets)
-        strength, due = sum(state.centre), len(state.centre)
-        hit = [s for s in state.turn_order if state.totals(s)[WATER] < strength]
-        left = state.varans
-        for _ in range(due):
+        strength = sum(state.centre)
+        hit = [s for s in TURN_ORDER[p][state.sacred] if totals[s][WATER] < strength]
+        if not hit:
+            return tuple(gets)
+        # one Varan per fire tile to each seat hit, dealt one at a time in turn order
+        due, left = len(state.centre), state.varans
+        if left >= due * len(hit):
             for s in hit:
-                if left:
-                    gets[s] += 1
-                    left -= 1
+                gets[s] = due
+        else:
+            each, extra = divmod(left, len(hit))
+            for k, s in enumerate(hit):
+                gets[s] = each + (k < extra)
         return tuple(gets)
 
     def added_fires(self, state: LivingForestState) -> tuple[tuple[int, ...], tuple[int, int, int]]:
         """The centre and the fire supply after Onibi attacks the Sacred Tree."""
+        if not any(state.taken) and state.centre:
+            return state.centre, state.fire_supply
         centre, supply = list(state.centre), list(state.fire_supply)
-        for level in (1, 2, 3):
+        for level, taken in enumerate(state.taken, 1):
             value = FIRE_OF_LEVEL[level]
             index = FIRE_VALUES.index(value)
-            for _ in range(state.taken[level - 1]):
-                if len(centre) < CENTRE_LIMIT and supply[index]:
-                    centre.append(value)
-                    supply[index] -= 1
+            added = min(taken, CENTRE_LIMIT - len(centre), supply[index])
+            if added > 0:
+                centre += (value,) * added
+                supply[index] -= added
         if not centre and supply[0]:
             centre.append(FIRE_VALUES[0])
             supply[0] -= 1
         return tuple(sorted(centre)), tuple(supply)  # type: ignore[return-value]
 
-    def _end_turn(self, state: LivingForestState) -> LivingForestState:
-        gets = self.onibi_varans(state)
+    def _end_turn(
+        self, state: LivingForestState, totals: tuple[tuple[int, ...], ...]
+    ) -> LivingForestState:
+        """Onibi attacks, the reserve is refilled, Help Lines are discarded, the Tree passes
+        (``totals``: each seat's elements at the end of the Action phase)."""
+        p = self.num_players
+        gets = self._onibi_varans(state, totals)
         centre, supply = self.added_fires(state)
-        rows, stacks = [], []
-        for row, stack in zip(state.rows, state.stacks, strict=True):
-            need = ROW_SIZE - len(row)
-            rows.append(tuple(sorted(row + stack[:need])))
-            stacks.append(stack[need:])
-        discards = tuple(
-            _added(discard, line + (VARAN,) * got)
-            for discard, line, got in zip(state.discards, state.lines, gets, strict=True)
-        )
-        state = _evolve(
-            state,
-            varans=state.varans - sum(gets),
-            centre=centre,
-            fire_supply=supply,
-            rows=tuple(rows),
-            stacks=tuple(stacks),
-            discards=discards,
-            lines=((),) * self.num_players,
-            taken=(0, 0, 0),
-            sacred=(state.sacred + 1) % self.num_players,
-            turn=state.turn + 1,
-        )
-        return self._next_revealer(state, 0)
+        changes = {
+            **_NEW_TURN,
+            "varans": state.varans - sum(gets),
+            "centre": centre,
+            "fire_supply": supply,
+            "discards": tuple(
+                tuple(sorted(discard + line + (VARAN,) * got)) if line or got else discard
+                for discard, line, got in zip(state.discards, state.lines, gets, strict=True)
+            ),
+            "lines": ((),) * p,
+            "sacred": (state.sacred + 1) % p,
+            "turn": state.turn + 1,
+        }
+        if any(state.taken):  # rows are full or their stack is empty, unless cards were taken
+            changes.update(_refilled(state.rows, state.stacks))
+        return self._next_revealer(state._evolve(**changes), 0)
+
+    # ------------------------------------------------------------------ information
+
+    def _observe(self, state: LivingForestState, player: int) -> dict[str, Any]:
+        """What ``player`` may see: all but deck orders, other discards, reserve stacks."""
+        data = self.state_to_dict(state)
+        del data["entropy"]
+        for level in data["reserve"].values():
+            level["stack"] = len(level.pop("stack"))
+        for seat, spirit in enumerate(data["spirits"]):
+            deck = spirit.pop("deck")
+            known = state.known[seat]
+            spirit["deck_size"] = len(deck)
+            spirit["deck_top"] = deck[:known]
+            spirit["discard_size"] = len(spirit["discard"])
+            if seat == player:
+                spirit["deck_rest"] = sorted(deck[known:])
+            else:
+                del spirit["discard"]
+        data["observer"] = player
+        return data
+
+    def _determinize(self, state: LivingForestState, player: int, seed: int) -> LivingForestState:
+        """A state ``player`` cannot tell from ``state``: the unknown part of every deck and
+        each reserve stack reshuffled, a fresh reshuffle seed."""
+        rng = random.Random(int(new_rng(seed, player).integers(2**62)))
+        decks = []
+        for deck, known in zip(state.decks, state.known, strict=True):
+            rest = list(deck[known:])
+            shuffle(rest, rng)
+            decks.append(deck[:known] + tuple(rest))
+        stacks = []
+        for stack in state.stacks:
+            cards = list(stack)
+            shuffle(cards, rng)
+            stacks.append(tuple(cards))
+        return state._evolve(decks=tuple(decks), stacks=tuple(stacks), entropy=rng.getrandbits(62))
 
     # ------------------------------------------------------------------ saved states
 
-    def state_to_dict(self, state: LivingForestState) -> dict[str, Any]:
-        """The JSON-able form of ``state`` (see ``state_from_dict``)."""
-        return state_to_dict(state)
+    def _state_fields(self) -> Sequence[Field]:
+        return saved.state_fields(self)
 
-    def state_from_dict(self, data: Any) -> LivingForestState:
-        """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
-        or breaks the rules' invariants."""
-        return load_state(self, data)
+    def _state_from_fields(self, fields: dict[str, Any]) -> LivingForestState:
+        return saved.state_from_fields(self, fields)
 
+    def _invariants(self) -> Sequence[Callable[[LivingForestState], None]]:
+        return saved.INVARIANTS
 
-# ---------------------------------------------------------------------- helpers and tables
+    # ------------------------------------------------------------------ pictures
 
-_ACTION_OF = {
-    mv.TakeFragment: FRAGMENT,
-    mv.Attract: ATTRACT,
-    mv.Extinguish: EXTINGUISH,
-    mv.MoveSpirit: MOVE,
-    mv.Plant: PLANT_ACTION,
-}
-_MOVE_CLASSES = (
-    mv.Reveal, mv.SpendFragment, mv.Stop, mv.TakeFragment, mv.Attract, mv.Extinguish,
-    mv.MoveSpirit, mv.TakeVictory, mv.Plant, mv.Done,
-)  # fmt: skip
+    def _render_text(self, state: LivingForestState, player: int | None) -> str:
+        return render.render_text(state, player)
 
-_FIELDS = tuple(a.name for a in attrs.fields(LivingForestState) if a.init)
-_FIELD_INDEX = {name: k for k, name in enumerate(_FIELDS)}
-_ALL_FIELDS = operator.attrgetter(*_FIELDS)
+    def _render_svg(self, state: LivingForestState, player: int | None) -> str:
+        return render.render_svg(state, player)
+
+    # ------------------------------------------------------------------ integer actions
+
+    def _make_codec(self) -> LivingForestCodec:
+        return LivingForestCodec(self)
 
 
-def _evolve(state: LivingForestState, **changes: Any) -> LivingForestState:
-    """``attrs.evolve`` without its per-call introspection (a hot path)."""
-    values = list(_ALL_FIELDS(state))
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return LivingForestState(*values)
+# ---------------------------------------------------------------------- pure rule helpers
 
 
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return values[:index] + (value,) + values[index + 1 :]
+def goal_reached(state: LivingForestState) -> bool:
+    """Whether some Spirit has 12 trees, fires or flowers (Victory tiles included)."""
+    return _goal_reached(state, tuple(map(element_totals, state.lines, state.forests)))
 
 
-def _added(pile: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted(pile + cards)) if cards else pile
+def _goal_reached(state: LivingForestState, totals: tuple[tuple[int, ...], ...]) -> bool:
+    for forest, fires, elements, (trees_won, fires_won, flowers_won) in zip(
+        state.forests, state.fires_held, totals, state.victory, strict=True
+    ):
+        if elements[FLOWER] + flowers_won >= GOAL or sum(fires) + fires_won >= GOAL:
+            return True
+        # a cheap bound first: the distinct trees are at most the planted cells
+        if FOREST_CELLS - forest.count(-1) + trees_won >= GOAL:
+            if tree_count(forest) + trees_won >= GOAL:
+                return True
+    return False
 
 
-def _fires_within(centre: tuple[int, ...], water: int) -> list[int]:
+def line_closed(solitary: int, reveal_after_third: bool) -> bool:
+    """Whether a Help Line with ``solitary`` uncancelled symbols is closed to spends and reveals."""
+    return solitary >= SOLITARY_LIMIT and not reveal_after_third
+
+
+def may_reveal(solitary: int, can_draw: bool) -> bool:
+    """Whether a seat may reveal: below 3 solitary symbols, with a deck or discard to draw from."""
+    return solitary < SOLITARY_LIMIT and can_draw
+
+
+def spendable_cards(line: tuple[int, ...]) -> list[int]:
+    """The solitary cards of a Help Line a Fragment may send away, in card order."""
+    return sorted(set(line) & SOLITARY_CARDS)
+
+
+def affordable_cards(rows: tuple[tuple[int, ...], ...], sun: int) -> list[int]:
+    """The face-up reserve cards costing at most ``sun``, level by level."""
+    return [c for row in rows for c in row if CARD_COST[c] <= sun]
+
+
+def fires_within(centre: tuple[int, ...], water: int) -> list[int]:
     """Distinct fire values in the centre of at most ``water``."""
     return sorted({v for v in centre if v <= water})
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def free_spots(forest: tuple[int, ...]) -> tuple[int, ...]:
+    """Empty cells of a forest orthogonally next to a tree."""
+    return tuple(
+        c
+        for c in range(FOREST_CELLS)
+        if forest[c] < 0 and any(forest[n] >= 0 for n in NEIGHBOURS[c])
+    )
+
+
+def trees_left(forests: tuple[tuple[int, ...], ...]) -> list[int]:
+    """Copies of each tree type (by id) left in the supply, all forests counted."""
+    left = list(TREE_COPIES[len(forests)])
+    for forest in forests:
+        for tree in forest:
+            if tree > 0:
+                left[tree] -= 1
+    return left
+
+
+def plant_options(
+    forests: tuple[tuple[int, ...], ...], seat: int, plant: int, duplicates: bool
+) -> list[tuple[int, int]]:
+    """(tree id, cell) pairs ``seat`` may plant with ``plant`` points (see duplicate_trees)."""
+    if plant < TREE_COST[1]:
+        return []
+    forest = forests[seat]
+    spots = free_spots(forest)
+    if not spots:
+        return []
+    left = trees_left(forests)
+    types = [
+        t
+        for t in range(1, len(TREE_NAMES))
+        if TREE_COST[t] <= plant and left[t] > 0 and (duplicates or t not in forest)
+    ]
+    return [(t, c) for t in types for c in spots]
+
+
+def _forest_cell(at: Any) -> int | None:
+    """The cell number of ``at`` = (row, col) on the Forest board, None if it is not one."""
+    if not (isinstance(at, tuple) and len(at) == 2 and type(at[0]) is type(at[1]) is int):
+        return None
+    row, col = at
+    return row * FOREST_COLS + col if 0 <= row < FOREST_ROWS and 0 <= col < FOREST_COLS else None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+# ---------------------------------------------------------------------- move lists, built once
+
+
+SEATS = range(4)
+"""Every seat a game can have (move tables cover them all)."""
+TURN_ORDER: dict[int, tuple[tuple[int, ...], ...]] = {
+    p: tuple(tuple((first + k) % p for k in range(p)) for first in range(p)) for p in (2, 3, 4)
+}
+"""The seats in turn order by player count and Sacred Tree holder."""
+_RESERVE = [c for level in (1, 2, 3) for c in LEVEL_CARDS[level]]
+_T = TypeVar("_T")
+
+
+def _each_seat(build: Callable[[int], _T]) -> list[_T]:
+    return [build(seat) for seat in SEATS]
+
+
+def _spend_table(seat: int) -> dict[int, mv.SpendFragment]:
+    """SpendFragment moves of ``seat``, by solitary card."""
+    return {c: mv.SpendFragment(seat, CARD_NAMES[c]) for c in SOLITARY_CARDS}
+
+
+def _attract_table(seat: int) -> dict[int, mv.Attract]:
+    """Attract moves of ``seat``, by reserve card."""
+    return {c: mv.Attract(seat, CARD_NAMES[c]) for c in _RESERVE}
+
+
+def _extinguish_table(seat: int) -> dict[int, mv.Extinguish]:
+    """Extinguish moves of ``seat``, by fire value."""
+    return {v: mv.Extinguish(seat, v) for v in FIRE_VALUES}
+
+
+def _move_table(seat: int) -> list[mv.MoveSpirit]:
+    """MoveSpirit moves of ``seat``, by steps (0 included, never legal)."""
+    return [mv.MoveSpirit(seat, k) for k in range(ROCKS)]
+
+
+def _upto(moves: list[mv.MoveSpirit]) -> tuple[tuple[mv.MoveSpirit, ...], ...]:
+    """For each wind k, the Moves of 1..k rocks."""
+    return tuple(tuple(moves[1 : k + 1]) for k in range(ROCKS))
+
+
+def _victory_table(seat: int) -> list[list[mv.TakeVictory]]:
+    """TakeVictory moves of ``seat``, by source seat and tile kind."""
+    return [[mv.TakeVictory(seat, source, kind) for kind in VICTORY_KINDS] for source in SEATS]
+
+
+def _plant_table(seat: int) -> list[list[mv.Plant]]:
+    """Plant moves of ``seat``, by tree id and forest cell."""
+    cells = [divmod(c, FOREST_COLS) for c in range(FOREST_CELLS)]
+    return [[mv.Plant(seat, name, at) for at in cells] for name in TREE_NAMES]
 
 
 class _MoveTable:
     """Every move object of seats 0..3, built once (moves are values: any copy is equal)."""
 
     def __init__(self) -> None:
-        seats = range(4)
-        self.reveal = [mv.Reveal(p) for p in seats]
-        self.stop = [mv.Stop(p) for p in seats]
-        self.done = [mv.Done(p) for p in seats]
-        self.fragment = [mv.TakeFragment(p) for p in seats]
-        self.spend = [
-            {c: mv.SpendFragment(p, CARD_NAMES[c]) for c in SOLITARY_CARDS} for p in seats
-        ]
-        reserve = [c for level in (1, 2, 3) for c in LEVEL_CARDS[level]]
-        self.attract = [{c: mv.Attract(p, CARD_NAMES[c]) for c in reserve} for p in seats]
-        self.extinguish = [{v: mv.Extinguish(p, v) for v in FIRE_VALUES} for p in seats]
-        self.move = [[mv.MoveSpirit(p, k) for k in range(ROCKS)] for p in seats]
-        self.victory = [
-            [[mv.TakeVictory(p, q, kind) for kind in VICTORY_KINDS] for q in seats] for p in seats
-        ]
-        cells = [divmod(c, FOREST_COLS) for c in range(FOREST_CELLS)]
-        self.plant = [
-            [[mv.Plant(p, name, at) for at in cells] for name in TREE_NAMES] for p in seats
-        ]
+        self.reveal = _each_seat(mv.Reveal)
+        self.stop = _each_seat(mv.Stop)
+        self.done = _each_seat(mv.Done)
+        self.fragment = _each_seat(mv.TakeFragment)
+        self.spend = _each_seat(_spend_table)
+        self.attract = _each_seat(_attract_table)
+        self.extinguish = _each_seat(_extinguish_table)
+        self.move = _each_seat(_move_table)
+        self.moves_upto = [_upto(moves) for moves in self.move]
+        self.victory = _each_seat(_victory_table)
+        self.plant = _each_seat(_plant_table)
 
 
 MOVE_TABLE = _MoveTable()
+_FRAGMENT_MOVES, _DONE_MOVES, _MOVES_UPTO = (
+    MOVE_TABLE.fragment,
+    MOVE_TABLE.done,
+    MOVE_TABLE.moves_upto,
+)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _guardian_choices(
+    seat: int, line: tuple[int, ...], can_draw: bool, has_fragment: bool, reveal_after_third: bool
+) -> Moves:
+    """A revealing seat's moves: reveal, spends of its solitary cards, stop."""
+    table = MOVE_TABLE
+    solitary = solitary_count(line)
+    if line_closed(solitary, reveal_after_third):
+        return (table.stop[seat],)
+    moves: list[mv.LivingForestMove] = []
+    if may_reveal(solitary, can_draw):
+        moves.append(table.reveal[seat])
+    if has_fragment:
+        spend = table.spend[seat]
+        moves.extend(spend[c] for c in spendable_cards(line))
+    moves.append(table.stop[seat])
+    return tuple(moves)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _attract_choices(seat: int, rows: tuple[tuple[int, ...], ...], sun: int) -> Moves:
+    attract = MOVE_TABLE.attract[seat]
+    return tuple(attract[c] for c in affordable_cards(rows, sun))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _extinguish_choices(seat: int, centre: tuple[int, ...], water: int) -> Moves:
+    extinguish = MOVE_TABLE.extinguish[seat]
+    return tuple(extinguish[v] for v in fires_within(centre, water))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _plant_choices(
+    seat: int, forests: tuple[tuple[int, ...], ...], plant: int, duplicates: bool
+) -> Moves:
+    trees = MOVE_TABLE.plant[seat]
+    return tuple(trees[t][c] for t, c in plant_options(forests, seat, plant, duplicates))
+
+
+def _refilled(
+    rows: tuple[tuple[int, ...], ...], stacks: tuple[tuple[int, ...], ...]
+) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """Each reserve row refilled to 4 from its stack (as far as the stack goes)."""
+    new_rows, new_stacks = [], []
+    for row, stack in zip(rows, stacks, strict=True):
+        need = ROW_SIZE - len(row)
+        new_rows.append(tuple(sorted(row + stack[:need])) if need else row)
+        new_stacks.append(stack[need:] if need else stack)
+    return {"rows": tuple(new_rows), "stacks": tuple(new_stacks)}
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (Fisher-Yates over
+    ``getrandbits``), written out: faster, and the game's deals stay the same should the
+    standard library's shuffle ever change."""
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with entry ``index`` replaced (through a list: faster than slicing)."""
+    items = list(values)
+    items[index] = value
+    return tuple(items)
+
+
+def _added(pile: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(pile + cards)) if cards else pile
+
+
+ALL_ACTIONS: tuple[int, ...] = (FRAGMENT, ATTRACT, EXTINGUISH, MOVE, PLANT_ACTION)
+OTHER_ACTIONS: dict[int, tuple[int, ...]] = {
+    a: tuple(b for b in ALL_ACTIONS if b != a) for a in ALL_ACTIONS
+}
+"""The actions still open after one normal action (without Tree 11)."""
+
+_CHOOSING = {"step": _CHOOSE, "budget": 0, "picks": 0}
+_NEW_TURN = {**_CHOOSING, "phase": _GUARDIANS, "seat_index": 0, "actions": (), "taken": (0, 0, 0)}
+"""The changes that start a turn's Guardian phase (beside the pieces that move)."""
+_ACTING_AT = [
+    {**_CHOOSING, "actions": (), "passed": (), "bonus": -1, "phase": _ACTIONS, "seat_index": k}
+    for k in SEATS
+]
+"""The changes that hand the actions to the k-th seat of the turn."""
+
+_ACTION_OF: dict[type, int] = {
+    mv.TakeFragment: FRAGMENT,
+    mv.Attract: ATTRACT,
+    mv.Extinguish: EXTINGUISH,
+    mv.MoveSpirit: MOVE,
+    mv.Plant: PLANT_ACTION,
+}
+_GUARDIAN_MOVES = (mv.Reveal, mv.SpendFragment, mv.Stop)
+
+_MOVES_OF_STEP: dict[Step, Callable[[LivingForestGame, LivingForestState, int], Moves]] = {
+    Step.CHOOSE: lambda game, state, seat: game._choose_moves(state, seat, state.actions),
+    Step.ATTRACT: LivingForestGame._attract_step_moves,
+    Step.EXTINGUISH: LivingForestGame._extinguish_step_moves,
+    Step.VICTORY: LivingForestGame._victory_moves,
+    Step.PLANT: LivingForestGame._plant_step_moves,
+}
+_STEP_RULE: dict[Step, Callable[[LivingForestGame, LivingForestState, Any], str | None]] = {
+    Step.CHOOSE: LivingForestGame._choosing_rule,
+    Step.ATTRACT: LivingForestGame._gathering_rule,
+    Step.EXTINGUISH: LivingForestGame._gathering_rule,
+    Step.VICTORY: LivingForestGame._victory_rule,
+    Step.PLANT: LivingForestGame._plant_rule,
+}
+_WHY_NOT: dict[type, Callable[[LivingForestGame, LivingForestState, Any], str]] = {
+    mv.Reveal: LivingForestGame._why_not_reveal,
+    mv.SpendFragment: LivingForestGame._why_not_spend,
+    mv.Stop: LivingForestGame._why_not_other,
+    mv.TakeFragment: LivingForestGame._why_not_fragment,
+    mv.Attract: LivingForestGame._why_not_attract,
+    mv.Extinguish: LivingForestGame._why_not_extinguish,
+    mv.MoveSpirit: LivingForestGame._why_not_move,
+    mv.TakeVictory: LivingForestGame._why_not_victory,
+    mv.Plant: LivingForestGame._why_not_plant,
+    mv.Done: LivingForestGame._why_not_other,
+}
+_STEP: dict[type, Callable[[LivingForestGame, LivingForestState, Any], LivingForestState]] = {
+    mv.Reveal: LivingForestGame._reveal,
+    mv.SpendFragment: LivingForestGame._spend,
+    mv.Stop: LivingForestGame._stop,
+    mv.TakeFragment: LivingForestGame._take_fragment,
+    mv.Attract: LivingForestGame._attract,
+    mv.Extinguish: LivingForestGame._extinguish,
+    mv.MoveSpirit: LivingForestGame._move,
+    mv.TakeVictory: LivingForestGame._take_victory,
+    mv.Plant: LivingForestGame._plant,
+    mv.Done: LivingForestGame._done,
+}

@@ -7,6 +7,7 @@ and agents can call them on positions of their own.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Sequence
 
 from forestgames.living_forest._tables import (
@@ -49,15 +50,10 @@ def forest_bonus(forest: tuple[int, ...]) -> Elements:
 
 def line_elements(line: Iterable[int]) -> Elements:
     """Raw element sums of the cards of a Help Line (may be negative)."""
-    sun = water = plant = wind = flower = 0
-    for card in line:
-        a, b, c, d, e = CARD_ELEMENTS[card]
-        sun += a
-        water += b
-        plant += c
-        wind += d
-        flower += e
-    return (sun, water, plant, wind, flower)
+    per_card = tuple(map(CARD_ELEMENTS.__getitem__, line))
+    if not per_card:
+        return (0, 0, 0, 0, 0)
+    return tuple(map(sum, zip(*per_card, strict=True)))  # type: ignore[return-value]
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -65,21 +61,28 @@ def element_totals(line: tuple[int, ...], forest: tuple[int, ...]) -> Elements:
     """A Spirit's (sun, water, plant, wind, flower): Help Line + forest, each at least 0.
 
     ``line`` holds card ids, ``forest`` 15 tree ids (-1 empty); both tuples."""
-    raw = line_elements(line)
-    bonus = forest_bonus(forest)
-    return tuple(max(0, raw[k] + bonus[k]) for k in range(5))  # type: ignore[return-value]
+    sun, water, plant, wind, flower = map(operator.add, line_elements(line), forest_bonus(forest))
+    return (
+        sun if sun > 0 else 0,
+        water if water > 0 else 0,
+        plant if plant > 0 else 0,
+        wind if wind > 0 else 0,
+        flower if flower > 0 else 0,
+    )
 
 
 @functools.lru_cache(maxsize=1 << 12)
 def solitary_count(line: tuple[int, ...]) -> int:
     """Uncancelled solitary symbols of a Help Line, a tuple of card ids (each
     gregarious symbol cancels one, revealed before or after)."""
-    return max(0, sum(CARD_SYMBOL[card] for card in line))
+    return max(0, sum(map(CARD_SYMBOL.__getitem__, line)))
 
 
 def tree_count(forest: tuple[int, ...]) -> int:
     """Different tree types in a forest, the starting tree included."""
-    return len({tree for tree in forest if tree >= 0})
+    kinds = set(forest)
+    kinds.discard(-1)
+    return len(kinds)
 
 
 def progress_of(

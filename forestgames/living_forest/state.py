@@ -1,4 +1,4 @@
-"""The Living Forest state: an immutable position, with its rules delegated to its game.
+"""The Living Forest state: an immutable position (data and read-only views; rules: the game).
 
 Cards are ids (rows of the card CSV, see ``_tables``); per-seat data are tuples
 indexed by seat. Decks list the top card first; discard piles and face-up
@@ -7,15 +7,12 @@ reserve rows are kept sorted (their order carries no information).
 
 from __future__ import annotations
 
-import random
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
-import numpy as np
 
-from forestgames.core import LegacyStateBase as StateBase
-from forestgames.core import new_rng
+from forestgames.core import IllegalMoveError, StateBase, as_int
 from forestgames.living_forest._tables import (
     ACTIONS,
     CARD_NAMES,
@@ -25,12 +22,8 @@ from forestgames.living_forest._tables import (
     TREE_COPIES,
     TREE_NAMES,
 )
-from forestgames.living_forest.scoring import (
-    element_totals,
-    limit_winners,
-    progress_of,
-    solitary_count,
-)
+from forestgames.living_forest.moves import LivingForestMove
+from forestgames.living_forest.scoring import element_totals, progress_of, solitary_count
 
 if TYPE_CHECKING:
     from forestgames.living_forest.rules import LivingForestGame
@@ -56,8 +49,11 @@ class Step(StrEnum):
     PLANT = "plant"  # planting the tree of a rock's bonus action
 
 
-@attrs.frozen(repr=False)
-class LivingForestState(StateBase):
+_OVER = Phase.OVER  # a module constant: reading a member from its enum class is slow
+
+
+@attrs.frozen(slots=False, repr=False)
+class LivingForestState(StateBase[LivingForestMove]):
     """A Living Forest position. Build with ``game.new_game()``; change with ``apply()``.
 
     Per seat: ``decks`` (top first; the first ``known`` cards were put there by
@@ -103,99 +99,19 @@ class LivingForestState(StateBase):
     passed: tuple[int, ...]
     bonus: int
     entropy: int
-    memo: dict[int, tuple[Any, ...]] = attrs.field(
-        init=False, factory=dict, eq=False, hash=False, repr=False
-    )
-    """The legal moves once computed, by seat (a cache, not part of the position)."""
 
-    # ------------------------------------------------------------------ protocol
+    # ------------------------------------------------------------------ who acts
 
     @property
     def current_player(self) -> int | None:
         """The seat to move, or None once the game is over."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return None
         return (self.sacred + self.seat_index) % len(self.decks)
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Per seat, trees + fires + flowers so far (the measure of the tie-break)."""
-        return tuple(sum(p) for p in self.progress)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Once over: the seats at a goal (highest sum, ties shared); at the turn
-        limit with no seat at a goal, the highest sums."""
-        if self.phase is not Phase.OVER:
-            return ()
-        return limit_winners(self.progress)
-
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: all but deck orders, other discards, reserve stacks."""
-        player = self._checked_player(player)
-        data = self.to_dict()
-        del data["entropy"]
-        for level in data["reserve"].values():
-            level["stack"] = len(level.pop("stack"))
-        for seat, spirit in enumerate(data["spirits"]):
-            deck = spirit.pop("deck")
-            known = self.known[seat]
-            spirit["deck_size"] = len(deck)
-            spirit["deck_top"] = deck[:known]
-            spirit["discard_size"] = len(spirit["discard"])
-            if seat == player:
-                spirit["deck_rest"] = sorted(deck[known:])
-            else:
-                del spirit["discard"]
-        data["observer"] = player
-        return data
-
-    def determinize(self, player: int, seed: int) -> LivingForestState:
-        """A state ``player`` cannot tell from this one: the unknown part of every deck
-        and each reserve stack reshuffled, a fresh reshuffle seed."""
-        player = self._checked_player(player)
-        rng = random.Random(int(new_rng(seed, player).integers(2**62)))
-        decks = []
-        for deck, known in zip(self.decks, self.known, strict=True):
-            rest = list(deck[known:])
-            rng.shuffle(rest)
-            decks.append(deck[:known] + tuple(rest))
-        stacks = []
-        for stack in self.stacks:
-            cards = list(stack)
-            rng.shuffle(cards)
-            stacks.append(tuple(cards))
-        return attrs.evolve(
-            self, decks=tuple(decks), stacks=tuple(stacks), entropy=rng.getrandbits(62)
-        )
-
-    def legal_action_mask(self, player: int | None = None) -> np.ndarray:  # codec wiring
-        """(num_actions,) int8: 1 exactly at the ids of ``legal_moves(player)`` (read-only)."""
-        return self.game.codec.mask(self, player)
-
-    def observation_tensor(self, player: int) -> np.ndarray:  # codec wiring
-        """float32 of ``game.observation_shape``: ``observation(player)`` as a tensor."""
-        return self.game.codec.tensor(self, player)
-
-    def render(self, player: int | None = None) -> str:  # picture wiring
-        """A text picture of the position, seen by ``player`` (None: the referee's view)."""
-        from forestgames.living_forest.render import render_text  # picture wiring
-
-        return render_text(self, player)  # picture wiring
-
-    def to_svg(self, player: int | None = None) -> str:  # picture wiring
-        """An SVG picture of the position, seen by ``player`` (None: the referee's view)."""
-        from forestgames.living_forest.render import render_svg  # picture wiring
-
-        return render_svg(self, player)  # picture wiring
-
-    def _repr_svg_(self) -> str:  # picture wiring
-        """The referee's SVG picture, for notebooks."""
-        return self.to_svg()  # picture wiring
+        return self.phase is _OVER
 
     def __repr__(self) -> str:
         return (
@@ -217,11 +133,12 @@ class LivingForestState(StateBase):
 
     def totals(self, seat: int) -> tuple[int, int, int, int, int]:
         """``seat``'s (sun, water, plant, wind, flower): Help Line + forest, each ≥ 0."""
+        seat = self._seat(seat, "seat")
         return element_totals(self.lines[seat], self.forests[seat])
 
     def solitary(self, seat: int) -> int:
         """Uncancelled solitary symbols in ``seat``'s Help Line."""
-        return solitary_count(self.lines[seat])
+        return solitary_count(self.lines[self._seat(seat, "seat")])
 
     @property
     def progress(self) -> tuple[tuple[int, int, int], ...]:
@@ -233,23 +150,26 @@ class LivingForestState(StateBase):
 
     def help_line(self, seat: int) -> tuple[str, ...]:
         """Names of the cards in ``seat``'s Help Line, in reveal order."""
-        return tuple(CARD_NAMES[c] for c in self.lines[seat])
+        return tuple(CARD_NAMES[c] for c in self.lines[self._seat(seat, "seat")])
 
     def deck_size(self, seat: int) -> int:
-        return len(self.decks[seat])
+        """How many cards ``seat``'s deck holds."""
+        return len(self.decks[self._seat(seat, "seat")])
 
     def discard_size(self, seat: int) -> int:
-        return len(self.discards[seat])
+        """How many cards ``seat``'s discard pile holds."""
+        return len(self.discards[self._seat(seat, "seat")])
 
     def forest(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
         """``seat``'s forest as 3 rows of 5 tree ids (None where empty)."""
-        cells = [None if t < 0 else TREE_NAMES[t] for t in self.forests[seat]]
+        cells = [None if t < 0 else TREE_NAMES[t] for t in self.forests[self._seat(seat, "seat")]]
         return tuple(
             tuple(cells[r * FOREST_COLS : (r + 1) * FOREST_COLS]) for r in range(FOREST_ROWS)
         )
 
     def reserve_row(self, level: int) -> tuple[str, ...]:
-        """Names of the face-up reserve cards of ``level`` (1, 2 or 3)."""
+        """Names of the face-up reserve cards of ``level`` (1, 2 or 3: I, II, III)."""
+        level = as_int(level, "reserve level", 1, 3, IllegalMoveError)
         return tuple(CARD_NAMES[c] for c in self.rows[level - 1])
 
     @property

@@ -239,14 +239,6 @@ def _python_blocks(text):
     return re.findall(r"```python\n(.*?)```", text, re.S)
 
 
-def test_usage_example_runs():
-    """Every Python block of docs/bonsai.md runs as written, as a script would run it."""
-    blocks = _python_blocks((DOCS / "bonsai.md").read_text())
-    assert blocks
-    for block in blocks:
-        exec(compile(block, "docs/bonsai.md", "exec"), {"__name__": "__main__"})
-
-
 def test_docs_example_tree_is_a_legal_tree():
     """The small tree of the Usage block could grow: each tile fits with the others."""
     block = _python_blocks((DOCS / "bonsai.md").read_text())[0]

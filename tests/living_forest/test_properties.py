@@ -2,15 +2,18 @@
 
 import csv
 import io
+import os
 from collections import Counter
 from importlib import resources
 
+import attrs
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import forestgames as fg
-from tests.strategies import playthroughs
+from tests.strategies import playthroughs, reachable_states
 
 # Independent transcriptions of the rules page, to check the engine's tables against.
 _CSV = (
@@ -109,3 +112,137 @@ def test_turn_structure(data):
             assert len(state.actions) <= game.action_limit(state, seat)
             if fg.living_forest.TREE_NAMES.index("11") not in state.forests[seat]:
                 assert len(set(state.actions)) == len(state.actions)
+
+
+# ---------------------------------------------------------------------- fuzzing bad input
+
+FUZZ = int(os.environ.get("FORESTGAMES_FUZZ", "1"))
+"""Multiplies the fuzz budgets (CI runs 1; set e.g. FORESTGAMES_FUZZ=50 for a long hunt)."""
+
+_NAMES = list(CARDS) + list(TREE_BONUS) + ["fragment", "move", "guardians", "victory", "I", "II"]
+_LEAVES = (
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 30)
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=True)
+    | st.sampled_from(_NAMES)
+    | st.text(max_size=6)
+)
+_JSON = st.recursive(
+    _LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+def _paths(value, prefix=()):
+    """Every path to a part of a saved state (dict keys and list indices)."""
+    yield prefix
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
+    for key, part in items:
+        yield from _paths(part, (*prefix, key))
+
+
+def _near(draw, old):
+    """A value close to ``old`` (more likely to pass the schema than a random one)."""
+    if isinstance(old, bool) or old is None:
+        return draw(_LEAVES)
+    if isinstance(old, int):
+        return old + draw(st.integers(-3, 3))
+    if isinstance(old, list) and old:
+        k = draw(st.integers(0, len(old) - 1))
+        return draw(st.sampled_from([old[:k] + old[k + 1 :], old + [old[k]], old[::-1]]))
+    if isinstance(old, str):
+        return draw(st.sampled_from(_NAMES))
+    return draw(_JSON)
+
+
+def _works(state):
+    """A loaded state behaves: round trip, views, pictures, and a legal move applies."""
+    game = state.game
+    assert game.state_from_dict(state.to_dict()) == state
+    for seat in range(game.num_players):
+        state.observation(seat)
+        state.legal_moves(seat)
+    state.render()
+    if not state.is_terminal:
+        moves = state.legal_moves()
+        assert moves, "a loaded state that is not over has a seat to move"
+        state.apply(moves[0])
+
+
+@settings(max_examples=60 * FUZZ, deadline=None)
+@given(data=st.data())
+def test_mutated_saved_states_are_refused_or_work(data):
+    """A saved state with one part changed is refused with StateError, or it is a state the
+    rules could reach: it round-trips, shows its views and plays on."""
+    game = fg.make("living_forest", num_players=data.draw(st.sampled_from([2, 3, 4])), turn_limit=8)
+    saved = data.draw(reachable_states(game)).to_dict()
+    path = data.draw(st.sampled_from(list(_paths(saved))[1:]))
+    target = saved
+    for key in path[:-1]:
+        target = target[key]
+    old = target[path[-1]]
+    target[path[-1]] = (
+        data.draw(st.one_of(st.just(None), _JSON))
+        if data.draw(st.booleans())
+        else _near(data.draw, old)
+    )
+    try:
+        state = game.state_from_dict(saved)
+    except fg.StateError:
+        return
+    _works(state)
+
+
+@settings(max_examples=60 * FUZZ, deadline=None)
+@given(data=st.data())
+def test_mutated_move_fields_are_illegal_moves_or_legal(data):
+    """A legal move with one field replaced by anything is applied (if it is still legal)
+    or refused with IllegalMoveError; nothing else escapes."""
+    game = fg.make("living_forest", num_players=data.draw(st.sampled_from([2, 3, 4])), turn_limit=8)
+    state = data.draw(reachable_states(game))
+    if state.is_terminal:
+        return
+    move = data.draw(st.sampled_from(state.legal_moves()))
+    field = data.draw(st.sampled_from([f.name for f in attrs.fields(type(move))]))
+    value = data.draw(_JSON | st.just(np.int64(1)) | st.just(np.array([1, 2])))
+    mutated = attrs.evolve(move, **{field: value})
+    try:
+        state.apply(mutated)
+    except fg.IllegalMoveError:
+        pass
+
+
+@settings(max_examples=80 * FUZZ, deadline=None)
+@given(data=st.data())
+def test_mutated_notation_is_parsed_or_refused(data):
+    """Notation with characters changed, dropped or added is a ParseError, or a move that
+    writes back to the same text."""
+    game = fg.make("living_forest", num_players=4)
+    text = str(data.draw(st.sampled_from(_SAMPLE_MOVES)))
+    k = data.draw(st.integers(0, len(text)))
+    extra = data.draw(st.text(max_size=3))
+    text = data.draw(
+        st.sampled_from([text[:k] + extra + text[k + 1 :], text[:k] + extra + text[k:]])
+    )
+    try:
+        move = game.parse_move(text)
+    except fg.ParseError:
+        return
+    assert game.parse_move(str(move)) == move
+
+
+_SAMPLE_MOVES = [
+    "0:reveal", "1:spend Bear", "2:stop", "3:fragment", "0:attract Wolf", "1:extinguish 3",
+    "2:move 10", "3:victory 1 fire", "0:plant 5A@1,3", "1:done",
+]  # fmt: skip

@@ -1,4 +1,4 @@
-"""End of the game: the three goals, checked after a complete Action phase, and the winners."""
+"""Scoring and the end: the three goals, checked after a complete Action phase, and the winners."""
 
 import attrs
 import pytest
