@@ -461,6 +461,11 @@ def _load(spiel: Any, name: str, utility: str = "win", **options: Any) -> Any:
     return fos.load_game(name, utility, **options)
 
 
+def test_node_player_ids_are_openspiels(spiel):
+    """The nodes' CHANCE and TERMINAL player ids are pyspiel's."""
+    assert (_nodes.CHANCE, _nodes.TERMINAL) == (spiel.PlayerId.CHANCE, spiel.PlayerId.TERMINAL)
+
+
 def test_register_names_every_game_and_is_idempotent(spiel):
     """register() adds forestgames_<name> for the four games, once, and returns the names."""
     from forestgames.rl import openspiel as fos

@@ -35,6 +35,8 @@ __all__ = ["DEAL", "DECIDE", "FIRST", "ORDER", "OVER", "Node", "Table", "table_f
 FIRST, DEAL, ORDER, DECIDE, OVER = range(5)
 """Node kinds: chance (first player, a deal, the next reaction turn), a decision, the end."""
 
+CHANCE, TERMINAL = -1, -4
+"""OpenSpiel's player ids of chance nodes and of the end (pyspiel.PlayerId)."""
 UTILITIES = ("win", "score")
 HEADER = 3
 """Flags before the game's tensor, after the deciding-seat one-hot: reaction, chance, over."""
@@ -109,11 +111,11 @@ class Node:
 
     __slots__ = (
         "_legal",
-        "_moves",
         "_outcomes",
         "_strings",
         "deal",
         "kind",
+        "player",
         "public",
         "queue",
         "reacting",
@@ -141,8 +143,9 @@ class Node:
         self.queue = queue
         self.deal = deal
         self.public = public
+        # OpenSpiel's current player: the deciding seat, CHANCE or TERMINAL
+        self.player = seat if kind == DECIDE else TERMINAL if kind == OVER else CHANCE
         self._legal: list[int] | None = None
-        self._moves: dict[int, Any] | None = None
         self._outcomes: list[tuple[int, float]] | None = None
         self._strings: dict[tuple[bool, int], str] = {}
 
@@ -253,7 +256,7 @@ class Node:
             if self.queue:
                 return self._offer(self.state, self.queue, public)
             return self._with(DECIDE, self.state, self._current(self.state), public=public)
-        move = self._move_map().get(action)
+        move = self._move_of(action)
         if move is None:
             raise IllegalMoveError(
                 f"action {action!r} is not legal for seat {self.seat} now "
@@ -293,12 +296,14 @@ class Node:
             raise StateError("a position that is not over has no current player")
         return int(seat)
 
-    def _move_map(self) -> dict[int, Any]:
-        """Legal id -> the very move object of ``legal_moves`` (the engine checks it fastest)."""
-        if self._moves is None:
-            ids = self.table.codec.legal_ids(self.state, self.seat)
-            self._moves = dict(zip(ids, self.state.legal_moves(self.seat), strict=True))
-        return self._moves
+    def _move_of(self, action: int) -> Any:
+        """The move of legal id ``action``: the very object of ``legal_moves`` (the engine
+        checks it fastest); None if the id is not legal."""
+        ids = self.table.codec.legal_ids(self.state, self.seat)
+        try:
+            return self.state.legal_moves(self.seat)[ids.index(action)]
+        except ValueError:
+            return None
 
     # ------------------------------------------------------------------ results
 

@@ -125,12 +125,7 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         return self._node
 
     def current_player(self) -> int:
-        node = self._node
-        if node.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if node.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        return node.seat
+        return self._node.player
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._node.legal_actions()
