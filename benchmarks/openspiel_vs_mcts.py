@@ -1,6 +1,7 @@
 """OpenSpiel's Python ISMCTS against forestgames' MCTSAgent, equal time per move, every game.
 
-    python -m benchmarks.openspiel_vs_mcts --games 24 --seconds 0.2 --workers 2
+    python -m benchmarks.openspiel_vs_mcts --games 30 --seconds 0.2 --workers 2
+    python -m benchmarks.openspiel_vs_mcts --speed     # the OpenSpiel layer's cost per step
 
 Each game (smallest player count with an opponent: 2, Boom Bokken 4) is played
 through ``forestgames.rl.openspiel``: OpenSpiel's ``ISMCTSBot`` (its ``MCTSBot``
@@ -25,6 +26,7 @@ between the sides counts for both). Rates come with 95% Wilson intervals.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import time
@@ -215,6 +217,64 @@ def _row(r: dict[str, Any]) -> str:
     )
 
 
+def spiel_random_games(game: Any, seeds: range) -> tuple[int, int]:
+    """Random games through OpenSpiel (chance by its probabilities, decisions uniform):
+    (decisions, chance nodes) played."""
+    import random
+
+    decisions = chances = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probabilities)[0])
+                chances += 1
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+    return decisions, chances
+
+
+SPEED_CASES = [
+    ("bosk", {"num_players": 2}),
+    ("bosk", {"num_players": 4}),
+    ("bonsai", {"num_players": 2}),
+    ("living_forest", {"num_players": 2}),
+    ("boom_bokken", {"num_players": 4}),
+    ("boom_bokken", {"num_players": 9}),
+]
+
+
+def speed(rounds: int = 5) -> None:
+    """Steps per second of random games through OpenSpiel against the engine's own random
+    games (``benchmarks.common.random_games``), same seeds, interleaved, best of ``rounds``."""
+    from benchmarks.common import best_seconds, random_games
+    from forestgames.rl import openspiel as fos
+
+    print("| game | players | OpenSpiel steps/s | decisions / chance per game ", end="")
+    print("| engine moves/s | ratio |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for name, options in SPEED_CASES:
+        game, spiel = fg.make(name, **options), fos.load_game(name, **options)
+        seeds = range(3)
+        decisions, chances = spiel_random_games(spiel, seeds)
+        moves = random_games(game, seeds)
+        runs = [
+            functools.partial(spiel_random_games, spiel, seeds),
+            functools.partial(random_games, game, seeds),
+        ]
+        theirs, ours = best_seconds(runs, rounds)
+        steps = decisions + chances
+        print(
+            f"| {name} | {options['num_players']} | {steps / theirs:,.0f} | "
+            f"{decisions / len(seeds):.0f} / {chances / len(seeds):.0f} | "
+            f"{moves / ours:,.0f} | {steps / theirs / (moves / ours):.2f} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=24, help="games per game (even: seats swap)")
@@ -225,7 +285,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", choices=sorted(SETUPS), action="append")
     parser.add_argument("--json", help="also write the summaries here (JSON lines)")
+    parser.add_argument("--speed", action="store_true", help="measure steps per second instead")
     args = parser.parse_args()
+    if args.speed:
+        speed()
+        return
     print(
         "| game | players | games | ISMCTS won [95% CI] | MCTSAgent won [95% CI] "
         "| s per search (ISMCTS / ours) | iterations per search (ISMCTS / ours) | minutes |"

@@ -546,6 +546,24 @@ def test_serialize_and_resample_through_openspiel(spiel):
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+def test_observers_show_one_seats_view_only(spiel):
+    """OpenSpiel's observation helpers get a seat's tensor and strings; a public-only or
+    all-seats observer is refused (the views are built from one seat's observation)."""
+    from open_spiel.python.observation import make_observation
+
+    game = _load(spiel, "bonsai", num_players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    seen = make_observation(game, spiel.IIGObservationType(perfect_recall=True))
+    seen.set_from(state, 1)
+    assert seen.tensor.tolist() == state.information_state_tensor(1)
+    assert seen.string_from(state, 1) == state.information_state_string(1)
+    public = spiel.IIGObservationType(perfect_recall=False, private_info=spiel.PrivateInfoType.NONE)
+    with pytest.raises(fg.ConfigError, match="one seat's view"):
+        make_observation(game, public)
+
+
 def test_clones_are_independent(spiel):
     """Applying an action to a clone leaves the original as it was."""
     game = _load(spiel, "bosk", num_players=2)
