@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import IllegalMoveError
+from forestgames.core import IllegalMoveError, describe_move
 
 __all__ = [
     "CodecBase",
@@ -133,8 +133,8 @@ class CodecBase:
             action = None
         if action is None:
             raise IllegalMoveError(
-                f"{move!r} is not a {self.game.name} move these options can ever allow, "
-                "so it has no action id"
+                f"{describe_move(move)} is not a {self.game.name} move these options can "
+                "ever allow, so it has no action id"
             )
         return action
 

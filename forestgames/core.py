@@ -296,7 +296,9 @@ class Option:
             if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
                 raise ConfigError(f"{title}: num_players must be an int, not {excerpt(value)}")
             if not low <= value <= high:
-                raise ConfigError(f"{title} is played by {low} to {high} players, not {value}")
+                raise ConfigError(
+                    f"{title} is played by {low} to {high} players, not {excerpt(value)}"
+                )
             return int(value)
 
         return cls("num_players", default, check, f"int {low}–{high}", doc)
@@ -620,6 +622,11 @@ class GameBase(Generic[S, M]):
     def _winners(self, state: S) -> tuple[int, ...]:  # pragma: no cover - every game overrides
         raise NotImplementedError
 
+    def _index_hint(self, state: S, move: Any) -> int | None:
+        """Where ``move`` would stand in its seat's long legal list, if the game can say
+        cheaply (hook: the base then checks that very entry by identity, no search)."""
+        return None
+
     def _step_name(self, state: S) -> str:
         """What the acting seat is deciding, in a word (for messages)."""
         return "current"
@@ -853,15 +860,17 @@ class StateBase(Generic[M]):
         _set_memo(self, {})
 
     # ------------------------------------------------------------------ who acts
+    # Every state provides ``current_player`` (the seat the game waits for; None once
+    # the game is over) and ``is_terminal``: as properties, or as plain attributes its
+    # transitions keep up to date (cheaper to read on the hot path).
 
-    @property
-    def current_player(self) -> int | None:  # pragma: no cover - every state overrides
-        """The seat the game waits for; None once the game is over."""
-        raise NotImplementedError
+    if TYPE_CHECKING:
 
-    @property
-    def is_terminal(self) -> bool:  # pragma: no cover - every state overrides
-        raise NotImplementedError
+        @property
+        def current_player(self) -> int | None: ...
+
+        @property
+        def is_terminal(self) -> bool: ...
 
     @property
     def players_to_act(self) -> tuple[int, ...]:
@@ -897,12 +906,22 @@ class StateBase(Generic[M]):
 
     def apply(self, move: M) -> Self:
         """The state after ``move``; IllegalMoveError (and nothing changes) if it is illegal."""
-        try:
-            if any(map(operator.is_, self._memo[move.player], repeat(move))):  # type: ignore[attr-defined]
-                return self.game._step(self, move)  # type: ignore[no-any-return]
-        except (AttributeError, KeyError, TypeError):
-            pass
+        if self._is_own_move(move):
+            return self.game._step(self, move)  # type: ignore[no-any-return]
         return self._apply_checked(move)
+
+    def _is_own_move(self, move: Any) -> bool:
+        """Whether ``move`` is one of this state's own legal move objects (by identity:
+        the list its seat was given, at the game's hint first when it is long)."""
+        try:
+            moves = self._memo[move.player]
+            if len(moves) > _LONG:
+                at = self.game._index_hint(self, move)
+                if at is not None and at < len(moves) and moves[at] is move:
+                    return True
+            return any(map(operator.is_, moves, repeat(move)))
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+            return False  # a malformed move: the checked path says what is wrong
 
     def _apply_checked(self, move: Any) -> Self:
         game = self.game
@@ -974,7 +993,7 @@ class StateBase(Generic[M]):
 
     def _primed(self, player: int, moves: tuple[M, ...]) -> Self:
         """This (new) state, told ``player``'s legal moves, which the transition already knows."""
-        _set_memo(self, {player: moves})
+        self._memo[player] = moves
         return self
 
     def _evolve(self, **changes: Any) -> Self:
@@ -999,6 +1018,9 @@ class StateBase(Generic[M]):
         object.__setattr__(self, "__dict__", fields)
         _set_memo(self, {})
 
+
+_LONG = 32
+"""Legal move lists longer than this are searched at the game's hint first."""
 
 _set_memo = StateBase._memo.__set__  # type: ignore[attr-defined,misc]
 
@@ -1108,7 +1130,10 @@ class GameRecord:
     def replay(self) -> tuple[Any, ...]:
         """Every state of the game, from the first to the last; errors name the bad move."""
         game = self.make_game()
-        state = game.new_game(seed=self.seed, first_player=self.first_player)
+        try:
+            state = game.new_game(seed=self.seed, first_player=self.first_player)
+        except ConfigError as error:
+            raise StateError(f"game record: {error}") from None
         states = [state]
         for index, text in enumerate(self.moves):
             try:
@@ -1162,7 +1187,7 @@ class GameRecord:
             raise StateError(f"a game record is JSON text, not {excerpt(text)}")
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+        except (ValueError, RecursionError) as error:  # bad JSON, bad UTF-8, huge numbers
             raise StateError(f"game record is not JSON: {excerpt(str(error), 120)}") from None
         return cls.from_dict(data)
 

@@ -160,6 +160,9 @@ def _check_deep(game: Any, state: Any, move: Any, where: str, rng: random.Random
     assert restored == state, f"{where}: to_dict/state_from_dict round trip"
     assert hash(restored) == hash(state), f"{where}: equal states hash differently"
     assert restored.legal_moves() == state.legal_moves(), where
+    assert restored.current_player == state.current_player, f"{where}: current_player"
+    assert restored.players_to_act == state.players_to_act, f"{where}: players_to_act"
+    assert restored.is_terminal == state.is_terminal, f"{where}: is_terminal"
     assert copy.copy(state) is state and copy.deepcopy(state) is state, f"{where}: copies"
     assert pickle.loads(pickle.dumps(state)) == state, f"{where}: pickle round trip"
     fields = {a.name for a in attrs.fields(type(state))}

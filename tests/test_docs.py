@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+import forestgames as fg
+from forestgames.core import GameBase, options_table
+
 ROOT = Path(__file__).resolve().parents[1]
 # Pages being rewritten on their branches join as they land (they are edited there).
 PENDING = {"boom_bokken.md", "simulation.md"}
@@ -34,3 +37,15 @@ def test_docs_block_runs_as_a_script(page, index, block, tmp_path):
         [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 0, f"{page.name} block {index}:\n{block}\n{result.stderr[-3000:]}"
+
+
+GAMES_ON_THE_BASE = [name for name in fg.GAME_NAMES if isinstance(fg.make(name), GameBase)]
+
+
+@pytest.mark.parametrize("name", GAMES_ON_THE_BASE)
+def test_options_table_is_made_from_the_spec(name):
+    """Each game page's Options table is exactly the one its declared options make."""
+    page = (ROOT / "docs" / f"{name}.md").read_text()
+    found = re.search(r"<!-- options -->\n(.*?)\n<!-- /options -->", page, re.S)
+    assert found, f"docs/{name}.md has no <!-- options --> table"
+    assert found.group(1) == options_table(type(fg.make(name)).OPTIONS)

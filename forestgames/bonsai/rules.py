@@ -128,6 +128,17 @@ class BonsaiGame(
 
     OPTIONS = OPTIONS
     MOVE_TYPES = mv.MOVE_TYPES
+    CASES = (
+        {
+            "num_players": 3,
+            "goal_setup": "published",
+            "end_rule": "extra_turn",
+            "pot_sides_free": False,
+            "wood_beside_pot": True,
+        },
+        {"num_players": 1, "solo_difficulty": 4},
+        {"num_players": 1, "end_rule": "extra_turn"},
+    )
 
     num_players: int
     goal_setup: str = "all"

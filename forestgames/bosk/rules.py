@@ -8,6 +8,7 @@ over to it through the engine base's hooks.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter
@@ -225,6 +226,22 @@ class BoskGame(
             moves += pick(row)
         return moves
 
+    def _index_hint(self, state: BoskState, move: Any) -> int | None:
+        """A spring move's place in the legal list: its value's block, then its intersection
+        among the free ones (the list is built that way in ``_plant_moves``)."""
+        if type(move) is not mv.PlantTree:
+            return None
+        free = state._memo.get("free")
+        codes = state._memo.get("planted")
+        if free is None or codes is None:
+            return None
+        values = VALUES_LEFT[codes[move.player]]
+        row, col = move.at
+        if move.value not in values:
+            return None
+        at = bisect_left(free, row * (self.size - 1) + col)
+        return values.index(move.value) * len(free) + at
+
     def free_intersections(self, state: BoskState) -> tuple[int, ...]:
         """The intersections without a tree, in order (kept in the state's memo in spring)."""
         memo = state._memo
@@ -271,13 +288,25 @@ class BoskGame(
             )
         return codes[player]
 
-    def choosable_trees(self, state: BoskState, player: int) -> list[int]:
+    def choosable_trees(self, state: BoskState, player: int) -> list[int] | tuple[int, ...]:
         """Intersections of ``player``'s trees allowed this round (value = round in 1–4)."""
-        mine = _positions(state.owners, player)
+        mine = self.tree_positions(state)[player]
         if state.round > 4:
             return mine
         values = state.values
         return [t for t in mine if values[t] == state.round]
+
+    def tree_positions(self, state: BoskState) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the intersections of its trees in order (kept in the state's memo and
+        carried from state to state by the transitions that keep or change them)."""
+        memo = state._memo
+        trees: tuple[tuple[int, ...], ...] | None = memo.get("trees")
+        if trees is None:
+            owners = state.owners
+            trees = memo["trees"] = tuple(
+                tuple(_positions(owners, seat)) for seat in range(self.num_players)
+            )
+        return trees
 
     def leaf_cost(self, state: BoskState, square: int, player: int) -> int | None:
         """Extra leaves returned to lay one on ``square``; None if it can never take one."""
@@ -403,13 +432,19 @@ class BoskGame(
         free = self.free_intersections(state)
         self.planted_code(state, player)
         codes = state._memo["planted"]
+        trees = self.tree_positions(state)
+        turn = state.turn + 1
         state = state._evolve(
             owners=_set(state.owners, t, player),
             values=_set(state.values, t, value),
-            turn=state.turn + 1,
+            turn=turn,
+            current_player=state.order[turn % self.num_players],
         )
+        mine = list(trees[player])
+        insort(mine, t)
+        state._memo["trees"] = _set(trees, player, tuple(mine))
         if state.turn < len(TREE_VALUES) * self.num_players:
-            k = free.index(t)
+            k = bisect_left(free, t)
             memo = state._memo
             memo["free"] = free[:k] + free[k + 1 :]
             memo["planted"] = _set(codes, player, codes[player] + _PLANTED_WEIGHT[value])
@@ -421,16 +456,24 @@ class BoskGame(
         summer = board_summer(state.owners, state.values, self.num_players)
         fewest = min(summer)
         start = self.first_reached({p for p, s in enumerate(summer) if s == fewest}, state.order[0])
-        return state._evolve(
-            phase=Phase.WIND, summer=summer, order=self.clockwise_from(start), turn=0
+        return _keep_trees(
+            state,
+            state._evolve(
+                phase=Phase.WIND,
+                summer=summer,
+                order=self.clockwise_from(start),
+                turn=0,
+                current_player=start,
+            ),
         )
 
     def _choose_wind(self, state: BoskState, move: mv.ChooseWind) -> BoskState:
-        return state._evolve(phase=Phase.TREE, round=1, first_wind=DIRECTIONS.index(move.direction))
+        direction = DIRECTIONS.index(move.direction)
+        return _keep_trees(state, state._evolve(phase=Phase.TREE, round=1, first_wind=direction))
 
     def _choose_tree(self, state: BoskState, move: mv.ChooseTree) -> BoskState:
         t = move.at[0] * (self.size - 1) + move.at[1]
-        return state._evolve(phase=Phase.TILE, tree=t)
+        return _keep_trees(state, state._evolve(phase=Phase.TILE, tree=t))
 
     def _choose_tile(self, state: BoskState, move: mv.ChooseTile) -> BoskState:
         player, tile = move.player, move.tile
@@ -439,12 +482,13 @@ class BoskGame(
             "round_tiles": _set(state.round_tiles, player, tile),
         }
         table: tuple[mv.BoskMove, ...]
+        before = state
         if tile == SQUIRREL:
-            state = state._evolve(phase=Phase.SQUIRREL, **changes)
+            state = _keep_trees(before, state._evolve(phase=Phase.SQUIRREL, **changes))
             targets = self.squirrel_targets(state)
             table = self._moves.squirrel[player]
         else:
-            state = state._evolve(phase=Phase.LEAVES, active=tile, **changes)
+            state = _keep_trees(before, state._evolve(phase=Phase.LEAVES, active=tile, **changes))
             targets = self.leaf_targets(state)
             table = self._moves.leaf[player]
         if not targets:
@@ -456,11 +500,13 @@ class BoskGame(
         player = move.player
         stack = state.stacks[square]
         cost = len(stack) if stack and stack[-1] != player else 0
+        before = state
         state = state._evolve(
             stacks=_set(state.stacks, square, stack + (player,)),
             active=state.active - cost - 1,
             last=square,
         )
+        _keep_trees(before, state)
         if state.active:
             targets = self.leaf_targets(state)
             if targets:
@@ -471,12 +517,17 @@ class BoskGame(
     def _place_squirrel(self, state: BoskState, move: mv.PlaceSquirrel) -> BoskState:
         square = move.at[0] * self.size + move.at[1]
         squirrels = _set(state.squirrels, move.player, square)
-        return self._end_turn(state._evolve(squirrels=squirrels))
+        return self._end_turn(_keep_trees(state, state._evolve(squirrels=squirrels)))
 
     def _end_turn(self, state: BoskState) -> BoskState:
         """Remove the tree, return unused leaves, pass to the next seat or end the round."""
         t = state.tree
         turn = state.turn + 1
+        trees = self.tree_positions(state)
+        owner = state.owners[t]
+        theirs = list(trees[owner])
+        theirs.remove(t)
+        trees = _set(trees, owner, tuple(theirs))
         common = {
             "owners": _set(state.owners, t, -1),
             "values": _set(state.values, t, 0),
@@ -485,9 +536,14 @@ class BoskGame(
             "last": -1,
         }
         if turn < self.num_players:
-            return state._evolve(phase=Phase.TREE, turn=turn, **common)
+            current = state.order[turn]
+            state = state._evolve(phase=Phase.TREE, turn=turn, current_player=current, **common)
+            state._memo["trees"] = trees
+            return state
         if state.round == ROUNDS:
-            state = state._evolve(phase=Phase.OVER, turn=0, **common)
+            state = state._evolve(
+                phase=Phase.OVER, turn=0, current_player=None, is_terminal=True, **common
+            )
             tops = [stack[-1] if stack else -1 for stack in state.stacks]
             for seat, square in enumerate(state.squirrels):
                 if square >= 0:
@@ -497,14 +553,17 @@ class BoskGame(
         start = self.first_reached(
             {p for p, tile in enumerate(state.round_tiles) if tile == lowest}, state.order[0]
         )
-        return state._evolve(
+        state = state._evolve(
             phase=Phase.TREE,
             round=state.round + 1,
             order=self.clockwise_from(start),
             turn=0,
+            current_player=start,
             round_tiles=(0,) * self.num_players,
             **common,
         )
+        state._memo["trees"] = trees
+        return state
 
     # ------------------------------------------------------------------ saved states
 
@@ -578,8 +637,19 @@ def _positions(values: tuple[int, ...], x: int) -> list[int]:
     return found
 
 
+def _keep_trees(before: BoskState, after: BoskState) -> BoskState:
+    """``after`` with the tree positions of ``before`` carried over (its trees are the same)."""
+    trees = before._memo.get("trees")
+    if trees is not None:
+        after._memo["trees"] = trees
+    return after
+
+
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return values[:index] + (value,) + values[index + 1 :]
+    """``values`` with entry ``index`` replaced (through a list: fewer copies than slicing)."""
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 class _MoveTable:

@@ -41,6 +41,11 @@ class Phase(StrEnum):
 _OVER = Phase.OVER
 
 
+def mover(phase: Phase, order: tuple[int, ...], turn: int) -> int | None:
+    """The seat to move in ``phase`` at ``turn`` of round ``order`` (None once over)."""
+    return None if phase is _OVER else order[turn % len(order)]
+
+
 def _readonly(values: Any, shape: tuple[int, int]) -> np.ndarray:
     grid = np.array(values, dtype=np.int8).reshape(shape)
     grid.flags.writeable = False
@@ -80,18 +85,15 @@ class BoskState(StateBase[BoskMove]):
     summer: tuple[int, ...]
     winter: tuple[int, ...]
 
-    # ------------------------------------------------------------------ who acts
+    # Derived from the fields above (kept by the transitions; not compared or saved).
+    current_player: int | None = attrs.field(init=False, eq=False, repr=False)
+    """The seat to move, or None once the game is over."""
+    is_terminal: bool = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def current_player(self) -> int | None:
-        """The seat to move, or None once the game is over."""
-        if self.phase is _OVER:
-            return None
-        return self.order[self.turn % len(self.order)]
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase is _OVER
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        object.__setattr__(self, "current_player", mover(self.phase, self.order, self.turn))
+        object.__setattr__(self, "is_terminal", self.phase is _OVER)
 
     def __repr__(self) -> str:
         return (

@@ -172,6 +172,16 @@ class LivingForestGame(
         mv.Plant,
         mv.Done,
     )
+    CASES = (
+        {
+            "num_players": 3,
+            "fire_tiles": (10, 10, 10),
+            "duplicate_trees": False,
+            "reveal_after_third": False,
+            "varan_returns": True,
+            "turn_limit": 25,
+        },
+    )
 
     num_players: int
     fire_tiles: tuple[int, int, int] = DEFAULT_FIRE_TILES

@@ -3,11 +3,13 @@
 import itertools
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import forestgames as fg
 from forestgames.bosk import Phase
 from forestgames.bosk._tables import ALL_TILES_MASK, LEAF_SUPPLY
 from forestgames.bosk.scoring import plain_board_scores
+from forestgames.bosk.state import mover
 from tests.strategies import playthroughs
 
 GAMES = {p: fg.make("bosk", num_players=p) for p in (2, 3, 4)}
@@ -75,3 +77,28 @@ def test_invariants_four_players(states):
 def test_invariants_other_readings(states):
     """With the other readings of the choices: the same invariants."""
     check_game(states)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data())
+def test_kept_turn_fields_match_the_position(data):
+    """current_player and is_terminal, kept by the transitions, always equal what the
+    phase, order and turn say (as a state loaded from its fields computes them)."""
+    game = fg.make("bosk", num_players=data.draw(st.sampled_from([2, 3, 4])))
+    for state in data.draw(playthroughs(game)):
+        assert state.current_player == mover(state.phase, state.order, state.turn)
+        assert state.is_terminal == (state.phase is Phase.OVER)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.data())
+def test_spring_index_hint_points_at_the_move(data):
+    """In spring the game's index hint finds every legal plant move at its place in the
+    legal list (so apply checks one entry, not the whole list)."""
+    game = fg.make("bosk", num_players=data.draw(st.sampled_from([2, 3, 4])))
+    for state in data.draw(playthroughs(game)):
+        if state.phase is not Phase.SPRING:
+            break
+        moves = state.legal_moves()
+        for k in data.draw(st.lists(st.integers(0, len(moves) - 1), min_size=1, max_size=8)):
+            assert moves[game._index_hint(state, moves[k])] is moves[k]

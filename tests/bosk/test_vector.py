@@ -5,6 +5,7 @@ Set FORESTGAMES_LONG=1 for a longer differential run (more games per seat count)
 
 from __future__ import annotations
 
+import json
 import os
 import random
 
@@ -14,7 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import forestgames as fg
+from forestgames.bosk._pystreams import PythonStreams
 from forestgames.bosk.vector import ActionLayout, VectorBosk
+from forestgames.cli import main
 from forestgames.core import ConfigError, IllegalMoveError, derive_seed
 
 LONG = bool(os.environ.get("FORESTGAMES_LONG"))
@@ -181,3 +184,89 @@ def test_greedy_playouts_match_scalar_greedy_choices():
                     if g == gain.max()}  # fmt: skip
             assert int(actions[i]) in best
         vec.step(actions)
+
+
+# ---------------------------------------------------------------------- from vector_sim
+
+
+@pytest.mark.parametrize(
+    ("players", "agents", "rotate", "options"),
+    [
+        (2, ["random"], False, {}),
+        (3, ["random", "greedy"], True, {"squirrel_exactly_three": True}),
+        (4, ["greedy", "random", "random"], True, {"ties_include_start": False}),
+    ],
+)
+def test_vector_rows_equal_the_scalar_rows(players, agents, rotate, options):
+    """engine="vector" replays the scalar agents' games move for move: every row (seed,
+    first player, lineup, scores, winner, length, run digest) is the scalar row."""
+    game = fg.make("bosk", num_players=players, **options)
+    kwargs = {"seed": 4, "rotate": rotate, "progress": False}
+    scalar = fg.simulate(game, agents, 5, **kwargs)
+    vector = fg.simulate(game, agents, 5, engine="vector", **kwargs)
+    assert vector.rows == scalar.rows
+
+
+def test_vector_rows_with_seeded_agent_objects():
+    """Agent objects with their own seeds draw the same streams on both engines."""
+    game = fg.make("bosk", num_players=2)
+    agents = [fg.agents.RandomAgent(seed=9), fg.agents.GreedyAgent(seed=3)]
+    scalar = fg.simulate(game, agents, 4, seed=2, progress=False)
+    assert fg.simulate(game, agents, 4, seed=2, progress=False, engine="vector").rows == scalar.rows
+
+
+@pytest.mark.parametrize(
+    ("game", "agents", "extra"),
+    [
+        ("bonsai", ["random"], {}),
+        ("bosk", ["mcts:10"], {}),
+        ("bosk", ["random"], {"resume": True, "out": "x.jsonl"}),
+        ("bosk", ["random"], {"engine": "gpu"}),
+    ],
+)
+def test_vector_engine_refuses_what_it_cannot_play(game, agents, extra):
+    """Other games, other agents, resuming, or an unknown engine: ConfigError."""
+    extra = {"engine": "vector", **extra}
+    with pytest.raises(ConfigError):
+        fg.simulate(fg.make(game), agents, 2, seed=0, progress=False, **extra)
+
+
+def test_command_line_vector_engine(tmp_path, capsys):
+    """forestgames simulate bosk --engine vector prints the summary and writes the rows."""
+    out = tmp_path / "rows.jsonl"
+    code = main(["simulate", "bosk", "-p", "4", "-n", "8", "--engine", "vector",
+                 "--agents", "greedy,random", "--out", str(out), "--no-progress"])  # fmt: skip
+    assert code == 0
+    assert "8 games" in capsys.readouterr().out
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["index"] for r in rows] == list(range(8))
+
+
+# ---------------------------------------------------------------------- from pystreams
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.lists(st.integers(0, 2**64), min_size=1, max_size=6),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([2, 3, 9, 130, 1000]),
+)
+def test_randbelow_draws_what_random_randrange_draws(seeds, order_seed, largest):
+    """Streams seeded like random.Random(seed) give randrange(n)'s numbers, draw for draw,
+    whatever subset of streams draws each time, past several regenerations of the state."""
+    ours = PythonStreams(seeds)
+    theirs = [random.Random(seed) for seed in seeds]
+    rng = np.random.default_rng(order_seed)
+    for _ in range(700):
+        streams = np.flatnonzero(rng.random(len(seeds)) < 0.8)
+        n = rng.integers(1, largest, len(streams))
+        expected = [theirs[s].randrange(int(k)) for s, k in zip(streams, n, strict=True)]
+        assert ours.randbelow(streams, n).tolist() == expected
+
+
+def test_words_are_the_mersenne_twister_outputs():
+    """words() returns random.Random.getrandbits(32), 32-bit word by word."""
+    ours = PythonStreams([7, 2**40 + 3])
+    theirs = [random.Random(7), random.Random(2**40 + 3)]
+    for _ in range(1300):
+        assert ours.words(np.array([0, 1])).tolist() == [r.getrandbits(32) for r in theirs]

@@ -1,36 +1,23 @@
-"""Golden playthrough: a seeded random game's transcript, so any rules change shows as a diff.
+"""Golden Living Forest transcripts and perft counts (made by ``tests/golden.py``).
 
-Regenerate after an intended rules change with ``LF_GOLDEN_UPDATE=1 python -m pytest
-tests/living_forest/test_golden.py`` and review the diff of the data file.
+Any change to the rules shows as a readable diff of the files in ``data/``. After a
+deliberate rules change, rewrite them with ``python -m tests.golden --update living_forest``
+and review the diff.
 """
 
-import os
-from pathlib import Path
+import pytest
 
-import forestgames as fg
-from tests.strategies import random_game
+from tests import golden
 
-GOLDEN = Path(__file__).parent / "data" / "golden_3p_seed7.txt"
+CASES = golden.TRANSCRIPTS["living_forest"]
 
 
-def transcript() -> str:
-    """Every move of random game 7 (3 players, 4 turns), each turn's start and the end."""
-    game = fg.make("living_forest", num_players=3, turn_limit=4)
-    lines, turn = [], 0
-    for state, move in random_game(game, 7):
-        if state.turn != turn:
-            turn = state.turn
-            lines.append(f"== turn {turn}: sacred {state.sacred}, centre {list(state.centre)}")
-        if move is None:
-            lines.append(state.render())
-        else:
-            lines.append(str(move))
-    return "\n".join(lines) + "\n"
+@pytest.mark.parametrize("case", CASES, ids=[case[0] for case in CASES])
+def test_golden_transcript(case):
+    """The seeded random game replays exactly as recorded (moves, positions, scores)."""
+    golden.assert_transcript("living_forest", case)
 
 
-def test_golden_playthrough():
-    """Random game 7 replays move for move as recorded (deal, reshuffles, rules, render)."""
-    text = transcript()
-    if os.environ.get("LF_GOLDEN_UPDATE"):
-        GOLDEN.write_text(text)
-    assert text == GOLDEN.read_text()
+def test_perft_counts():
+    """Legal-move counts and two-ply move trees at fixed steps are as recorded."""
+    golden.assert_perft("living_forest")

@@ -1,8 +1,8 @@
-"""Regenerate perft.json: legal-move counts of fixed positions and leaf-path counts.
+"""Bosk's own golden counts (data/perft.json): leaf paths and legal moves of fixed positions.
 
-Run from the repository root: ``python -m tests.bosk.data.generate_perft``.
-The file is a golden record: a rules change that alters any count shows up as
-a readable diff of this file. Check such a diff by hand before committing it.
+``python -m tests.golden --update bosk`` rewrites the file with the other golden
+data. It is a golden record: a rules change that alters any count shows up as a
+readable diff of this file. Check such a diff by hand before committing it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import forestgames as fg
 from tests.bosk.helpers import autumn_turn, count_paths, start_path
 from tests.strategies import random_game
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).parent / "data"
 
 # Leaf-path cases: (players, wind, tree, tile, leaves, squirrels)
 PATH_CASES = [
@@ -75,7 +75,3 @@ def positions() -> list[dict]:
 def main() -> None:
     data = {"leaf_paths": path_cases(), "positions": positions()}
     (HERE / "perft.json").write_text(json.dumps(data, indent=1) + "\n")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,238 @@
+"""Mutated input never gets past the library's errors, on every game.
+
+Hypothesis mutates notation, saved states, move fields, records and options,
+starting from real ones taken along random legal games. The property is
+always: the library's own error (a ``ValueError`` subclass), raised within a
+second, or a value the rules could reach that then works — legal moves,
+apply, render, observation, the JSON round trip. The budget is small by
+default; ``FORESTGAMES_FUZZ=20`` multiplies it (a longer run).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import forestgames as fg
+from forestgames.core import ForestGamesError, GameBase
+from tests.strategies import random_game
+
+SCALE = int(os.environ.get("FORESTGAMES_FUZZ", "1"))
+FUZZ = settings(
+    max_examples=25 * SCALE,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+# Games join as they move onto the engine base (Boom Bokken's port is on its branch).
+NAMES = [name for name in fg.GAME_NAMES if isinstance(fg.make(name), GameBase)]
+CASES = [(name, p) for name in NAMES for p in (fg.make(name).traits.min_players, 4)]
+IDS = [f"{name}-{p}p" for name, p in CASES]
+TIME_LIMIT = 1.0
+
+_POSITIONS: dict[tuple[str, int], list[Any]] = {}
+
+
+def positions(name: str, players: int) -> list[Any]:
+    """A few states along two random games of the game (cached per case)."""
+    key = (name, players)
+    if key not in _POSITIONS:
+        game = fg.make(name, num_players=players)
+        states = [s for seed in (1, 2) for s, _ in random_game(game, seed)]
+        step = max(1, len(states) // 12)
+        _POSITIONS[key] = states[::step]
+    return _POSITIONS[key]
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.just(10**5000),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.just("１２"),  # noqa: RUF001 - fullwidth digits on purpose
+    st.lists(st.integers(-3, 99), max_size=4),
+    st.just([[[[[[[[[[0]]]]]]]]]]),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=3),
+)
+
+
+def bounded(call: Any, *args: Any) -> Any:
+    """``call(*args)``: its value, or None after one of the library's errors; within a second."""
+    start = time.perf_counter()
+    try:
+        return call(*args)
+    except ForestGamesError as error:
+        assert isinstance(error, ValueError)
+        return None
+    finally:
+        assert time.perf_counter() - start < TIME_LIMIT, f"{call} took too long"
+
+
+def works(state: Any) -> None:
+    """A state the library produced plays on: moves, apply, pictures, views, round trip."""
+    game = state.game
+    assert game.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    state.render()
+    for seat in range(game.num_players):
+        json.dumps(state.observation(seat))
+    for seat in state.players_to_act[:2]:
+        moves = state.legal_moves(seat)
+        assert moves
+        state.apply(moves[0])
+
+
+def mutate(data: Any, draw: Any, depth: int = 0) -> Any:
+    """``data`` (parsed JSON) with one value somewhere replaced, removed or added."""
+    if isinstance(data, dict) and data and depth < 6:
+        key = draw(st.sampled_from(sorted(data, key=str)))
+        action = draw(st.sampled_from(["deeper", "replace", "drop", "add"]))
+        changed = dict(data)
+        if action == "deeper":
+            changed[key] = mutate(data[key], draw, depth + 1)
+        elif action == "replace":
+            changed[key] = draw(JUNK)
+        elif action == "drop":
+            del changed[key]
+        else:
+            changed[draw(st.text(min_size=1, max_size=6))] = draw(JUNK)
+        return changed
+    if isinstance(data, list) and data and depth < 6:
+        k = draw(st.integers(0, len(data) - 1))
+        action = draw(st.sampled_from(["deeper", "replace", "drop", "dup"]))
+        changed = list(data)
+        if action == "deeper":
+            changed[k] = mutate(data[k], draw, depth + 1)
+        elif action == "replace":
+            changed[k] = draw(JUNK)
+        elif action == "drop":
+            del changed[k]
+        else:
+            changed.insert(k, data[k])
+        return changed
+    return draw(JUNK)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+@FUZZ
+@given(data=st.data())
+def test_mutated_saved_states(name, players, data):
+    """A mutated saved state loads as a state that works, or raises StateError."""
+    state = data.draw(st.sampled_from(positions(name, players)))
+    broken = mutate(state.to_dict(), data.draw)
+    loaded = bounded(state.game.state_from_dict, broken)
+    if loaded is not None:
+        works(loaded)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+@FUZZ
+@given(data=st.data())
+def test_mutated_notation(name, players, data):
+    """Mutated move text parses to a move (then legal or refused) or raises ParseError."""
+    state = data.draw(st.sampled_from([s for s in positions(name, players) if not s.is_terminal]))
+    seat = state.players_to_act[0]
+    text = str(data.draw(st.sampled_from(state.legal_moves(seat))))
+    k = data.draw(st.integers(0, len(text)))
+    piece = data.draw(st.text(max_size=3))
+    text = data.draw(st.sampled_from([text[:k] + piece + text[k:], text[:k] + text[k + 1 :]]))
+    move = bounded(state.game.parse_move, text)
+    if move is not None:
+        after = bounded(state.apply, move)
+        if after is not None:
+            works(after) if not after.is_terminal else after.to_dict()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+@FUZZ
+@given(data=st.data())
+def test_mutated_move_fields(name, players, data):
+    """A legal move with a field replaced by junk is applied as a legal move or refused
+    with IllegalMoveError, and the state is unchanged either way."""
+    state = data.draw(st.sampled_from([s for s in positions(name, players) if not s.is_terminal]))
+    seat = state.players_to_act[0]
+    move = data.draw(st.sampled_from(state.legal_moves(seat)))
+    field = data.draw(st.sampled_from([f.name for f in attrs.fields(type(move))]))
+    try:
+        odd = attrs.evolve(move, **{field: data.draw(JUNK)})
+    except (TypeError, ValueError):  # the move class's own converter refused it
+        return
+    before = state.to_dict()
+    bounded(state.apply, odd)
+    assert state.to_dict() == before
+    bounded(state.game.action_id, odd)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+@FUZZ
+@given(data=st.data())
+def test_mutated_records(name, players, data):
+    """A mutated game record loads and replays, or raises the library's error."""
+    game = fg.make(name, num_players=players)
+    steps = random_game(game, 5, max_moves=None)
+    moves = [m for _, m in steps][:40]
+    record = fg.GameRecord.start(game, 5).with_moves(m for m in moves if m is not None)
+    loaded = bounded(fg.GameRecord.from_dict, mutate(record.to_dict(), data.draw))
+    if loaded is not None:
+        bounded(loaded.replay)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "null",
+        "[]",
+        "9" * 5000,
+        "[" * 3000 + "]" * 3000,
+        '{"game": "bosk", "options": {}, "seed": ' + "9" * 5000 + ', "first_player": null, '
+        '"moves": []}',
+        '{"game": "bosk", "options": {"num_players": 3}, "seed": 1, "first_player": 7, '
+        '"moves": []}',
+        '{"game": "chess", "options": {}, "seed": 1, "first_player": null, "moves": []}',
+        b"\x89PNG\r\n",
+    ],
+)
+def test_bad_record_texts(text):
+    """Record texts that are not records (or name impossible games) raise StateError."""
+    record = bounded(fg.GameRecord.from_json, text)
+    if record is not None:
+        with pytest.raises(fg.StateError):
+            record.replay()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FUZZ
+@given(data=st.data())
+def test_random_options(name, data):
+    """Random options make a game that plays, or raise ConfigError."""
+    known = [option.name for option in type(fg.make(name)).OPTIONS]
+    keys = data.draw(st.lists(st.sampled_from([*known, "bogus"]), max_size=3, unique=True))
+    options = {key: data.draw(st.one_of(JUNK, st.integers(0, 10))) for key in keys}
+    game = bounded(lambda: fg.make(name, **options))
+    if game is not None:
+        state = game.new_game(seed=1)
+        for _ in range(5):
+            if state.is_terminal:
+                break
+            state = state.apply(state.legal_moves(state.players_to_act[0])[0])
+        works(state) if not state.is_terminal else state.to_dict()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FUZZ
+@given(seed=JUNK, player=JUNK)
+def test_junk_seeds_and_seats(name, seed, player):
+    """Junk seeds and seats give ConfigError or IllegalMoveError, never a Python error."""
+    state = fg.make(name).new_game(seed=3)
+    bounded(state.determinize, player, seed)
+    bounded(state.determinize, 0, seed)
+    bounded(state.observation, player)
+    bounded(state.legal_moves, player)
+    bounded(lambda: fg.make(name).new_game(seed=seed, first_player=player))
