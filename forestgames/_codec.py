@@ -17,7 +17,6 @@ block 0 is always "me". Counts are raw (not scaled); a category is one-hot.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,7 +28,6 @@ __all__ = [
     "CodecBase",
     "IdentityCache",
     "Layout",
-    "cached_codec",
     "readonly",
     "seat_order",
 ]
@@ -155,7 +153,7 @@ class CodecBase:
         table = self._ids_by_identity
         if len(table) > _MOVE_TABLE_LIMIT:
             table.clear()
-        ids = []
+        ids: list[int] = []
         append = ids.append
         for move in moves:
             hit = table.get(id(move))
@@ -227,14 +225,3 @@ class CodecBase:
         tensor = np.frombuffer(buffer.tobytes(), np.float32)
         state._memo[("tensor", player)] = tensor
         return tensor
-
-
-def cached_codec(game: Any, codec_class: type[CodecBase]) -> Any:
-    """The codec of ``game``: games on the engine base build it once (``game.codec``);
-    the others keep one per game value here until they are ported."""
-    return _LEGACY_CODECS(game, codec_class)
-
-
-@functools.lru_cache(maxsize=64)
-def _LEGACY_CODECS(game: Any, codec_class: type[CodecBase]) -> Any:
-    return codec_class(game)

@@ -50,6 +50,15 @@ FITTING_VALUES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """``FITTING_VALUES[higher][v]``: the values that answer the announcement on ``v``."""
 
+PLAY_ORDER: tuple[int, ...] = tuple(c for v in VALUES for c in (v, flash(v)))
+"""The valued codes in the order of the legal moves: by value, orange before Flash."""
+
+FIT_ORDER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    ((),) + tuple(tuple(c for w in values for c in (w, flash(w))) for values in fitting[1:])
+    for fitting in FITTING_VALUES
+)
+"""``FIT_ORDER[higher][v]``: the codes answering the announcement on ``v``, in legal-move order."""
+
 ANNOUNCEMENTS: tuple[str, str] = ("lower", "higher")
 """Announcement names, indexed by the bool ``higher``."""
 
@@ -84,7 +93,40 @@ the 3rd: Coureur; the 4th: Cogneur)."""
 SPENT_TIME_OUTS: tuple[str, ...] = ("deck", "aside")
 """Where a played Temps Mort goes: under the draw pile with the pile, or aside for the round."""
 
+MAX_PLAYERS = 9
+SEATS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1) for mask in range(1 << MAX_PLAYERS)
+)
+"""``SEATS_OF[mask]``: the seats of a bit mask, in seat order."""
+
 
 def team_roles(size: int) -> tuple[str, ...]:
     """The roles of a team of ``size`` members (Expert mode)."""
     return ROLE_PRIORITY[:size]
+
+
+# ---------------------------------------------------------------------- packed hands
+# The state keeps each hand as one int: the count of code c in bits 8c .. 8c + 7 (counts are
+# below 128, since a deck has at most 99 of a card). ``UNIT[c]`` is one card of code c; the
+# codes present among those of a ``mask`` of fields are the set bits 8c + 7 of
+# ``((hand & mask) + LOW_SEVENS) & PRESENT_BITS``.
+
+UNIT: tuple[int, ...] = tuple(1 << (8 * code) for code in range(NUM_CODES))
+LOW_SEVENS = sum(0x7F << (8 * code) for code in range(NUM_CODES))
+PRESENT_BITS = sum(0x80 << (8 * code) for code in range(NUM_CODES))
+
+
+def fields_of(codes: tuple[int, ...]) -> int:
+    """The mask of the fields of ``codes`` in a packed hand."""
+    return sum(0xFF << (8 * code) for code in codes)
+
+
+VALUED_FIELDS = fields_of(VALUED_CODES)
+FIT_FIELDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(fields_of(FIT_ORDER[higher][CARD_VALUE[top]]) if top else 0 for top in range(NUM_CODES))
+    for higher in (False, True)
+)
+"""``FIT_FIELDS[higher][top card code]``: the fields of the codes that answer the announcement."""
+REACTION_CODES: tuple[int, ...] = (TIME_OUT, *range(9, NUM_CODES))
+"""The codes played out of turn: Temps Mort and Flash."""
+REACTION_FIELDS = fields_of(REACTION_CODES)

@@ -25,21 +25,28 @@ import re
 from typing import Any
 
 import attrs
+import numpy as np
 
 from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_CODE
-from forestgames.core import ParseError
+from forestgames.core import ParseError, excerpt
 
 __all__ = ["Boom", "BoomBokkenMove", "Play", "TimeOut", "parse_move"]
 
 
+MAX_CARDS = 99
+"""Most cards a play can hold (a deck has at most 99 of a card); longer values are kept as
+given, for the state to refuse."""
+
+
 def _as_cards(value: Any) -> Any:
-    """A card name or any sequence of names becomes a sorted tuple (unknown names kept)."""
+    """A card name or a sequence of names becomes a sorted tuple (unknown names kept)."""
     if isinstance(value, str):
         return (value,)
-    try:
-        cards = tuple(value)
-    except TypeError:
+    if isinstance(value, np.ndarray) and value.ndim == 1:
+        value = value.tolist()
+    if not isinstance(value, tuple | list) or len(value) > MAX_CARDS:
         return value
+    cards = tuple(value)
     try:
         return tuple(sorted(cards, key=lambda name: CARD_CODE.get(name, 99)))
     except TypeError:  # unhashable entries: left for the state to refuse
@@ -97,10 +104,12 @@ BoomBokkenMove = Play | TimeOut | Boom
 _NUM = r"(0|[1-9]\d{0,2})"
 _CARD = r"(?:[1-8]|F[1-8])"
 _PLAY = re.compile(
-    rf"{_NUM}:play ({_CARD}(?:\+{_CARD}){{0,15}})(?: @{_NUM} ({'|'.join(ANNOUNCEMENTS)})( knock)?)?"
+    rf"{_NUM}:play ({_CARD}(?:\+{_CARD}){{0,15}})"
+    rf"(?: @{_NUM} ({'|'.join(ANNOUNCEMENTS)})( knock)?)?",
+    re.ASCII,
 )
-_TIME_OUT = re.compile(rf"{_NUM}:timeout")
-_BOOM = re.compile(rf"{_NUM}:boom(?: @{_NUM})?")
+_TIME_OUT = re.compile(rf"{_NUM}:timeout", re.ASCII)
+_BOOM = re.compile(rf"{_NUM}:boom(?: @{_NUM})?", re.ASCII)
 
 
 def parse_move(text: str) -> BoomBokkenMove:
@@ -126,7 +135,7 @@ def parse_move(text: str) -> BoomBokkenMove:
         leader = match.group(2)
         return Boom(int(match.group(1)), None if leader is None else int(leader))
     raise ParseError(
-        f"{text!r} is not a Boom Bokken move; expected e.g. '0:play 5 @2 higher', "
+        f"{excerpt(text)} is not a Boom Bokken move; expected e.g. '0:play 5 @2 higher', "
         "'0:play 5+F5 @2 lower', '0:play 3 @1 higher knock', '0:play 5', '1:timeout', "
         "'2:boom @3' or '2:boom'"
     )

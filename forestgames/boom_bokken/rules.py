@@ -2,22 +2,24 @@
 
 ``BoomBokkenGame`` is a frozen value: its options are the rules variant. States
 hand every rules question over to their game, so this module is the one place
-the rules of ``rules/boom_bokken.md`` live: the chain of leads and answers,
-Boom, safety, the out-of-turn Flash and Temps Mort, the Expert roles, the end
-of a round and the next deal.
+the rules live (docs/boom_bokken.md): the chain of leads and answers, Boom,
+safety, the out-of-turn Flash and Temps Mort, the Expert roles, the end of a
+round and the next deal. What a seat sees and may be dealt in its place is in
+``hidden``; the saved-state schema and its invariants in ``saved``.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import attrs
 import numpy as np
 
-from forestgames._codec import cached_codec  # codec wiring
+from forestgames.boom_bokken import hidden, render, saved
 from forestgames.boom_bokken import moves as mv
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
@@ -28,127 +30,153 @@ from forestgames.boom_bokken._tables import (
     COIN_POINTS,
     COUREUR,
     DEFAULT_DECK,
-    FITTING,
+    FIT_FIELDS,
     FITTING_VALUES,
     GARDIEN,
     HAND_SIZE,
     IS_FLASH,
     IS_ORANGE,
+    LOW_SEVENS,
     NUM_CODES,
+    PRESENT_BITS,
     ROLE_PRIORITY,
     ROUNDS,
+    SEATS_OF,
     SPENT_TIME_OUTS,
     TEAM_SIZES,
     TIME_OUT,
     TOKEN_POINTS,
+    UNIT,
+    VALUED_FIELDS,
     VALUES,
     flash,
 )
-from forestgames.boom_bokken.actions import BoomBokkenCodec  # codec wiring
-from forestgames.boom_bokken.state import BoomBokkenState, hand_names, load_state
+from forestgames.boom_bokken.actions import BoomBokkenCodec
+from forestgames.boom_bokken.scoring import decide_winners, final_scores
+from forestgames.boom_bokken.state import (
+    CODES_PRESENT,
+    BoomBokkenState,
+    card_holders,
+    hand_counts,
+)
 from forestgames.core import (
     ConfigError,
-    GameTraits,
-    StateError,
-    check_bool_option,
-    check_option_names,
-    check_player_count,
-    check_seat,
-    resolve_seed,
+    GameBase,
+    Option,
+    as_int,
+    describe_move,
+    excerpt,
 )
+from forestgames.schema import Field
 
-__all__ = ["OPTION_NAMES", "BoomBokkenGame"]
+__all__ = ["OPTIONS", "BoomBokkenGame"]
 
-OPTION_NAMES = ("num_players", "team_sizes", "deck", "expert", "spent_time_outs")
+Moves = tuple[mv.BoomBokkenMove, ...]
 
 
-def _check_team_sizes(value: Any, players: int) -> tuple[int, ...]:
+# --------------------------------------------------------------------------- options
+
+
+def _check_team_sizes(value: Any, options: Mapping[str, Any]) -> tuple[int, ...]:
+    """One of the table's team splits for the player count (None: the first)."""
+    players = options["num_players"]
     allowed = TEAM_SIZES[players]
     if value is None:
         return allowed[0]
-    try:
-        sizes = tuple(value)
-    except TypeError:
-        sizes = None
+    sizes: tuple[int, ...] | None = None
+    if isinstance(value, list | tuple) and len(value) <= players:
+        sizes = tuple(as_int(size, "team_sizes entry", 1, players) for size in value)
     if sizes not in allowed:
-        options = " or ".join(str(list(a)) for a in allowed)
-        raise ConfigError(f"team_sizes for {players} players must be {options}, not {value!r}")
-    return sizes  # type: ignore[return-value]
+        choices = " or ".join(str(list(a)) for a in allowed)
+        raise ConfigError(
+            f"team_sizes for {players} players must be {choices}, not {excerpt(value)}"
+        )
+    return allowed[allowed.index(sizes)]
 
 
-def _check_deck(value: Any, players: int) -> tuple[int, ...]:
+def _check_deck(value: Any, options: Mapping[str, Any]) -> tuple[int, ...]:
+    """A mapping of card names to counts 0..99 (None: the default deck) that deals every hand."""
     if value is None:
         return DEFAULT_DECK
     if not isinstance(value, Mapping):
-        raise ConfigError(f"deck must map card names (T, 1..8, F1..F8) to counts, not {value!r}")
+        raise ConfigError(
+            f"deck must map card names (T, 1..8, F1..F8) to counts, not {excerpt(value)}"
+        )
     counts = [0] * NUM_CODES
     for name, count in value.items():
-        if name not in CARD_CODE:
-            raise ConfigError(f"deck: {name!r} is not a card name (T, 1..8, F1..F8)")
-        if (
-            isinstance(count, bool)
-            or not isinstance(count, int | np.integer)
-            or not 0 <= count <= 99
-        ):
-            raise ConfigError(f"deck: the count of {name!r} must be an int 0..99, not {count!r}")
-        counts[CARD_CODE[name]] = int(count)
+        if not isinstance(name, str) or name not in CARD_CODE:
+            raise ConfigError(f"deck: {excerpt(name)} is not a card name (T, 1..8, F1..F8)")
+        counts[CARD_CODE[name]] = as_int(count, f"deck: the count of {name!r}", 0, 99)
+    players = options["num_players"]
     need = HAND_SIZE[players] * players
     if sum(counts) < need:
         raise ConfigError(f"deck: {sum(counts)} cards cannot deal {need} to {players} players")
     return tuple(counts)
 
 
-@attrs.frozen(repr=False)
-class BoomBokkenGame:
-    """Boom Bokken for 4–9 players with its options fixed. Build with ``BoomBokkenGame.create``.
+def _deck_json(deck: tuple[int, ...]) -> dict[str, int]:
+    return {CARD_NAMES[c]: n for c, n in enumerate(deck) if n}
 
-    Options (see docs/boom_bokken.md, "Choices"):
 
-    * ``team_sizes``: the team split, one of the seed's table for the player
-      count (default the first: 4 → [2, 2], 6 → [2, 2, 2] or [3, 3], ...).
-    * ``deck``: a mapping of card names (``"T"``, ``"1"``..``"8"``,
-      ``"F1"``..``"F8"``) to counts; default six orange and two Flash of each
-      value, six Temps Mort (70 cards). It must deal every hand.
-    * ``expert``: the Expert mode's roles (Gardien, Cogneur, Coureur); default False.
-    * ``spent_time_outs``: ``"deck"`` (a played Temps Mort goes under the draw
-      pile with the pile) or ``"aside"`` (set aside until the round ends).
-      Default ``"deck"``, but ``"aside"`` in Expert mode, where ``"deck"`` is
-      refused: with the Cogneur's forced draws, Temps Mort and knocks could
-      then cycle forever.
+OPTIONS = (
+    Option.players("Boom Bokken", 4, 4, 9, "seats, split into teams as Setup (Rules) says"),
+    Option(
+        "team_sizes",
+        lambda options: TEAM_SIZES[options["num_players"]][0],
+        _check_team_sizes,
+        "list of ints",
+        "the team split: the other split of the table where it has two, e.g. `[3, 3]` for 6",
+        default_doc="the first split of the table",
+        to_json=list,
+    ),
+    Option(
+        "deck",
+        DEFAULT_DECK,
+        _check_deck,
+        "mapping of card names to counts",
+        'card names (`"T"`, `"1"`..`"8"`, `"F1"`..`"F8"`) to counts 0–99; it must deal every hand',
+        default_doc="6 orange + 2 Flash per value 1–8, 6 Temps Mort (70)",
+        to_json=_deck_json,
+        omit_default=True,
+    ),
+    Option.boolean("expert", False, "the roles of the Expert mode (Gardien, Cogneur, Coureur)"),
+    Option.choice(
+        "spent_time_outs",
+        lambda options: "aside" if options["expert"] else "deck",
+        SPENT_TIME_OUTS,
+        "where a played Temps Mort goes: under the draw pile with the pile, or set aside "
+        "until the round ends (see Choices)",
+        default_doc='`"deck"`, `"aside"` in Expert mode',
+    ),
+)
+
+
+# --------------------------------------------------------------------------- the game
+
+
+@attrs.frozen(slots=False, repr=False)
+class BoomBokkenGame(
+    GameBase[BoomBokkenState, mv.BoomBokkenMove],
+    name="boom_bokken",
+    title="Boom Bokken",
+    players=(4, 9),
+    chance=True,
+    hidden_information=True,
+    out_of_turn=True,
+):
+    """Boom Bokken for 4–9 players with its options fixed (``fg.make("boom_bokken", ...)``).
+
+    Options: see ``OPTIONS`` and docs/boom_bokken.md (Options, Choices).
     """
 
-    name = "boom_bokken"
+    OPTIONS = OPTIONS
+    MOVE_TYPES = (mv.Play, mv.TimeOut, mv.Boom)
 
     num_players: int
     team_sizes: tuple[int, ...]
     deck: tuple[int, ...]
     expert: bool = False
     spent_time_outs: str = "deck"
-
-    @classmethod
-    def create(cls, **options: Any) -> BoomBokkenGame:
-        """Validate ``options`` (see the class docstring); ConfigError names a bad one."""
-        check_option_names("Boom Bokken", options, OPTION_NAMES)
-        players = check_player_count("Boom Bokken", options.get("num_players", 4), 4, 9)
-        expert = check_bool_option("expert", options.get("expert", False))
-        spent = options.get("spent_time_outs", "aside" if expert else "deck")
-        if spent not in SPENT_TIME_OUTS:
-            raise ConfigError(f"spent_time_outs must be 'deck' or 'aside', not {spent!r}")
-        if expert and spent == "deck":
-            raise ConfigError(
-                "spent_time_outs='deck' is refused in Expert mode: with the Cogneur's forced "
-                "draws, Temps Mort cards going back under the deck could make a round endless"
-            )
-        return cls(
-            players,
-            _check_team_sizes(options.get("team_sizes"), players),
-            _check_deck(options.get("deck"), players),
-            expert,
-            spent,
-        )
-
-    def __repr__(self) -> str:
-        return f"BoomBokkenGame.create(**{self.options()!r})"
 
     # ------------------------------------------------------------------ description
 
@@ -157,106 +185,97 @@ class BoomBokkenGame:
         """Cards dealt to each player: 7, or 6 with 7–9 players."""
         return HAND_SIZE[self.num_players]
 
-    @property
-    def traits(self) -> GameTraits:
+    def _max_moves(self) -> int:
+        """Without Expert mode every play spends a hand card and a Temps Mort is followed
+        by a lead. In Expert mode a round has at most (Temps Mort + players) recyclings of
+        the pile, each after at most ``cards`` plays: a true bound with Temps Mort set
+        aside; with ``spent_time_outs="deck"`` it bounds the games in which no round sees
+        more Temps Mort plays than the deck has Temps Mort (no bound holds for all)."""
         p = self.num_players
-        cards = sum(self.deck)
         if self.expert:
-            # Between two recyclings of the pile (a Temps Mort, set aside, or a
-            # Boom) every play spends a card of hands and deck: at most `cards`.
-            per_round = (self.deck[TIME_OUT] + p) * (cards + 2)
+            per_round = (self.deck[TIME_OUT] + p) * (sum(self.deck) + 2)
         else:
-            # Every play spends a hand card; a Temps Mort is followed by a lead.
             per_round = 2 * (self.hand_size * p + p)
-        best = COIN_POINTS[0] * ROUNDS + TOKEN_POINTS * ROUNDS * (p - 1)  # gold and every token
-        return GameTraits("boom_bokken", 4, 9, True, True, True, ROUNDS * per_round, (0, best))
+        return ROUNDS * per_round
 
-    def options(self) -> dict[str, Any]:
-        """The options that rebuild this game with ``make("boom_bokken", **options)``."""
-        result: dict[str, Any] = {
-            "num_players": self.num_players,
-            "team_sizes": list(self.team_sizes),
-        }
-        if self.deck != DEFAULT_DECK:
-            result["deck"] = {CARD_NAMES[c]: n for c, n in enumerate(self.deck) if n}
-        result["expert"] = self.expert
-        result["spent_time_outs"] = self.spent_time_outs
-        return result
+    def _score_range(self) -> tuple[int, int]:
+        p = self.num_players
+        return (0, COIN_POINTS[0] * ROUNDS + TOKEN_POINTS * ROUNDS * (p - 1))
 
-    # codec wiring: integer actions and tensors (forestgames.boom_bokken.actions)
-
-    @property
-    def codec(self) -> BoomBokkenCodec:  # codec wiring
-        return cached_codec(self, BoomBokkenCodec)  # type: ignore[no-any-return]
-
-    @property
-    def num_actions(self) -> int:  # codec wiring
-        return self.codec.num_actions
-
-    @property
-    def observation_shape(self) -> tuple[int, ...]:  # codec wiring
-        return self.codec.observation_shape
-
-    def action_id(self, move: Any) -> int:  # codec wiring
-        return self.codec.action_id(move)
-
-    def move_from_id(self, action_id: Any, player: Any) -> Any:  # codec wiring
-        return self.codec.move_from_id(action_id, player)
-
-    def parse_move(self, text: str) -> mv.BoomBokkenMove:
-        """The move written as ``text``; ParseError if it is not Boom Bokken notation."""
+    def _parse_move(self, text: str) -> mv.BoomBokkenMove:
         return mv.parse_move(text)
+
+    @functools.cached_property
+    def _tables(self) -> _MoveTables:
+        """The move objects and move tuples of this game, built as they are first needed."""
+        return _MoveTables(self.num_players)
+
+    @functools.cached_property
+    def _singles(self) -> dict[int, _SingleCardPlays]:
+        """One-card plays by seat, seats in the round and knock (see ``_plays``)."""
+        return {}
+
+    @functools.cached_property
+    def _characters(self) -> tuple[tuple[int, str], ...]:
+        """The character cards (team, role) of a round, before they are shuffled."""
+        return tuple(
+            (team, ROLE_PRIORITY[k])
+            for team, size in enumerate(self.team_sizes)
+            for k in range(size)
+        )
+
+    @functools.cached_property
+    def _cards(self) -> tuple[int, ...]:
+        """The deck's card codes in card order, before they are shuffled."""
+        return tuple(code for code, n in enumerate(self.deck) for _ in range(n))
 
     # ------------------------------------------------------------------ new game, deals
 
-    def new_game(self, seed: int | None = None, first_player: int | None = None) -> BoomBokkenState:
+    def _new_game(self, seed: int, first_player: int | None) -> BoomBokkenState:
         """Round 1 dealt from ``seed``; its first leader drawn from ``seed`` unless given."""
-        seed = resolve_seed(seed)
         if first_player is None:
-            first_player = _deal_rng(seed, 0).randrange(self.num_players)
-        first_player = check_seat(self.num_players, first_player, "first_player")
+            first_player = _below(_deal_rng(seed, 0).getrandbits, self.num_players)
         return self._deal(1, seed, first_player, (0,) * self.num_players, ())
 
     def _deal(
         self, rnd: int, seed: int, leader: int, tokens: tuple[int, ...], history: tuple[Any, ...]
     ) -> BoomBokkenState:
         """A new round: character cards and all the cards shuffled, hands dealt."""
-        rng = _deal_rng(seed, rnd)
-        seats = [
-            (team, ROLE_PRIORITY[k])
-            for team, size in enumerate(self.team_sizes)
-            for k in range(size)
-        ]
-        rng.shuffle(seats)
-        order = [code for code, n in enumerate(self.deck) for _ in range(n)]
-        rng.shuffle(order)
-        hands = []
-        size = self.hand_size
-        for seat in range(self.num_players):
-            counts = [0] * NUM_CODES
-            for code in order[seat * size : (seat + 1) * size]:
-                counts[code] += 1
-            hands.append(tuple(counts))
+        getrandbits = _deal_rng(seed, rnd).getrandbits
+        characters = list(self._characters)
+        _shuffle(getrandbits, characters)
+        order = list(self._cards)
+        _shuffle(getrandbits, order)
+        p, size = self.num_players, self.hand_size
+        packed = tuple(
+            sum(map(UNIT.__getitem__, order[start : start + size]))
+            for start in range(0, p * size, size)
+        )
+        teams, roles = zip(*characters, strict=True)
         return BoomBokkenState(
             game=self,
             round=rnd,
             over=False,
             seed=seed,
-            teams=tuple(team for team, _ in seats),
-            roles=tuple(role for _, role in seats) if self.expert else (),
-            hands=tuple(hands),
-            deck=tuple(order[self.num_players * size :]),
+            teams=teams,
+            roles=roles if self.expert else (),
+            packed=packed,
+            deck=tuple(order[p * size :]),
             pile=(),
             aside=0,
             safe=(),
             exploded=(),
-            active=(1 << self.num_players) - 1,
+            active=(1 << p) - 1,
             leader=leader,
             target=-1,
             higher=False,
             last_player=-1,
             tokens=tokens,
             history=history,
+            known_bottom=0,
+            known=((),) * p,
+            exploded_on=(),
+            holders=card_holders(packed),
         )
 
     def deal(
@@ -274,53 +293,51 @@ class BoomBokkenGame:
         game's deck in card order. StateError if the cards or teams do not fit
         the game.
         """
-        rest = list(self.deck)
-        for card in [c for hand in hands for c in hand] + list(deck_top):
-            code = CARD_CODE.get(card) if isinstance(card, str) else None
-            if code is None or rest[code] == 0:
-                raise StateError(f"deal: {card!r} is not a card left in the game's deck")
-            rest[code] -= 1
-        data = {
-            "game": "boom_bokken", "num_players": self.num_players, "seed": seed,
-            "hands": [list(h) for h in hands],
-            "deck": list(deck_top) + list(hand_names(tuple(rest))),
-            "round": 1, "over": False, "teams": list(teams),
-            "roles": None if roles is None else list(roles), "pile": [], "aside": 0,
-            "safe": [], "exploded": [], "leader": leader, "target": None, "announce": None,
-            "last_player": None, "tokens": [0] * self.num_players, "history": [],
-        }  # fmt: skip
-        return load_state(self, data)
+        return saved.dealt(self, hands, teams, leader, deck_top, roles, seed)
 
-    # ------------------------------------------------------------------ legal moves
+    # ------------------------------------------------------------------ results
 
-    def legal_moves_of(self, state: BoomBokkenState, seat: int) -> tuple[mv.BoomBokkenMove, ...]:
-        """The moves of ``seat`` now: plays (in card order), then Boom, then Temps Mort."""
-        if not state.active >> seat & 1:
-            return ()
-        hand = state.hands[seat]
-        coureur = self.expert and state.roles[seat] == COUREUR
-        if state.target < 0:
-            if seat != state.leader:
-                return ()
-            groups = _groups(hand, VALUES, coureur)
-            return self._plays(state, seat, groups) if groups else self._booms(state, seat)
-        value = CARD_VALUE[state.pile[-1]]
-        fitting = FITTING_VALUES[state.higher][value]
-        if seat == state.target:
-            groups = _groups(hand, fitting, coureur)
-            moves = self._plays(state, seat, groups) if groups else self._booms(state, seat)
-        else:
-            groups = []
-            if seat != state.last_player and hand[flash(value)]:
-                groups = _flash_groups(value, hand[flash(value)] if coureur else 1)
-            if self._guards(state, seat):
-                groups = groups + [g for g in _groups(hand, fitting, False) if g not in groups]
-            moves = self._plays(state, seat, groups)
-        if hand[TIME_OUT]:
-            moves += (_TIME_OUTS[seat],)
-        return moves
+    def _scores(self, state: BoomBokkenState) -> tuple[int, ...]:
+        """Points so far per seat: coins of the finished rounds plus 2 per Bokken token."""
+        return final_scores(state.coins, state.tokens)
 
-    def _guards(self, state: BoomBokkenState, seat: int) -> bool:
+    def _winners(self, state: BoomBokkenState) -> tuple[int, ...]:
+        """Highest total; ties to the most Bokken tokens; still tied, shared."""
+        return decide_winners(self._scores(state), state.tokens)
+
+    def _step_name(self, state: BoomBokkenState) -> str:
+        return "answer" if state.target >= 0 else "lead"
+
+    # ------------------------------------------------------------------ the rule helpers
+    # The legal moves, players_to_act and the explanations of illegal moves all use them.
+
+    def role(self, state: BoomBokkenState, seat: int) -> str | None:
+        """``seat``'s role this round (Expert mode), else None."""
+        return state.roles[seat] if self.expert else None
+
+    def targets(self, state: BoomBokkenState, seat: int) -> tuple[int, ...]:
+        """The seats ``seat`` may name: every other seat still in the round."""
+        return SEATS_OF[state.active & ~(1 << seat)]
+
+    def one_team_left(self, state: BoomBokkenState, seat: int) -> bool:
+        """Whether only one team would be left in the round without ``seat``."""
+        teams = state.teams
+        return len({teams[s] for s in SEATS_OF[state.active & ~(1 << seat)]}) <= 1
+
+    def ends_round(self, state: BoomBokkenState, seat: int, count: int) -> bool:
+        """Whether ``seat`` playing ``count`` cards ends the round (no target, no announcement):
+        its hand is then empty and one team is left."""
+        return count == sum(hand_counts(state.packed[seat])) and self.one_team_left(state, seat)
+
+    def fitting_values(self, state: BoomBokkenState) -> tuple[int, ...]:
+        """The values that answer the announcement (an equal value always fits)."""
+        return FITTING_VALUES[state.higher][CARD_VALUE[state.pile[-1]]]
+
+    def may_flash(self, state: BoomBokkenState, seat: int) -> bool:
+        """Out of turn, ``seat`` may cover the top card with a Flash: not its own card."""
+        return seat != state.last_player
+
+    def guards(self, state: BoomBokkenState, seat: int) -> bool:
         """Whether ``seat`` is a Gardien whose teammate is named (Expert mode)."""
         return (
             self.expert
@@ -328,132 +345,285 @@ class BoomBokkenGame:
             and state.teams[seat] == state.teams[state.target]
         )
 
-    def _plays(
-        self, state: BoomBokkenState, seat: int, groups: list[tuple[str, ...]]
-    ) -> tuple[mv.BoomBokkenMove, ...]:
-        targets = _targets(state.active, seat, self.num_players)
-        cogneur = self.expert and state.roles[seat] == COGNEUR
-        size = sum(state.hands[seat])
-        moves: tuple[mv.BoomBokkenMove, ...] = ()
-        for group in groups:
-            if len(group) == size and _one_team(targets, state.teams):
-                moves += (_final_play(seat, group),)
+    # ------------------------------------------------------------------ who may act
+
+    def _players_to_act(self, state: BoomBokkenState) -> tuple[int, ...]:
+        """The current player, then in seat order the seats that may react (memoized)."""
+        try:
+            memo = state._memo
+        except AttributeError:  # a state built, loaded or unpickled has no memo yet
+            return self._acting(state)
+        acting: tuple[int, ...] | None = memo.get("acting")
+        if acting is None:
+            acting = memo["acting"] = self._acting(state)
+        return acting
+
+    def _acting(self, state: BoomBokkenState) -> tuple[int, ...]:
+        target = state.target
+        if target < 0:
+            return () if state.over else (state.leader,)
+        holders = state.holders
+        reacting = holders[TIME_OUT] | holders[CARD_VALUE[state.pile[-1]] + 8] & ~(
+            1 << state.last_player
+        )
+        acting = _ACTING[target << 9 | reacting & state.active]
+        if self.expert:
+            guards = self._guards_with_answer(state)
+            if guards:
+                return (target, *sorted(set(acting[1:]) | set(guards)))
+        return acting
+
+    def _guards_with_answer(self, state: BoomBokkenState) -> list[int]:
+        """The Gardiens of the named seat's team holding a card that answers (Expert mode)."""
+        fits = FIT_FIELDS[state.higher][state.pile[-1]]
+        return [
+            seat
+            for seat in SEATS_OF[state.active & ~(1 << state.target)]
+            if self.guards(state, seat) and state.packed[seat] & fits
+        ]
+
+    # ------------------------------------------------------------------ legal moves
+
+    def _legal_moves(self, state: BoomBokkenState, seat: int) -> Moves:
+        """The moves of ``seat`` now: plays (in card order), then Boom, then Temps Mort."""
+        target = state.target
+        if seat == target:  # the named seat answers (the most common case, written here)
+            hand = state.packed[seat]
+            if self.expert and state.roles[seat] == COUREUR:
+                groups = _groups(hand_counts(hand), self.fitting_values(state))
+                moves = self._group_plays(state, seat, groups)
             else:
-                knock = cogneur and len(group) == 1 and IS_ORANGE[CARD_CODE[group[0]]]
-                moves += _announced_plays(seat, group, targets, knock)
+                fits = FIT_FIELDS[state.higher][state.pile[-1]]
+                moves = self._plays(
+                    state, seat, hand, CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
+                )
+            moves = moves or self._booms(state, seat)
+            return moves + (_TIME_OUTS[seat],) if hand & 0xFF else moves
+        if target >= 0:
+            return self._reactions(state, seat) if state.active >> seat & 1 else ()
+        return self._lead_moves(state, seat) if seat == state.leader else ()
+
+    def _lead_moves(self, state: BoomBokkenState, seat: int) -> Moves:
+        hand = state.packed[seat]
+        if self.expert and state.roles[seat] == COUREUR:
+            groups = _groups(hand_counts(hand), VALUES)
+            return self._group_plays(state, seat, groups) or self._booms(state, seat)
+        codes = CODES_PRESENT[((hand & VALUED_FIELDS) + LOW_SEVENS) & PRESENT_BITS]
+        return self._plays(state, seat, hand, codes) or self._booms(state, seat)
+
+    def _reactions(self, state: BoomBokkenState, seat: int) -> Moves:
+        """Out of turn: a Flash on the top card, a Gardien's answer, a Temps Mort."""
+        hand = state.packed[seat]
+        own_flash = CARD_VALUE[state.pile[-1]] + 8
+        flashes = hand >> (8 * own_flash) & 0xFF if self.may_flash(state, seat) else 0
+        if self.expert and state.roles[seat] == COUREUR:
+            groups = [_group(own_flash - 8, 0, j) for j in range(1, flashes + 1)]
+            moves = self._group_plays(state, seat, groups)
+        else:
+            codes = self._reaction_codes(state, seat, hand, flashes)
+            moves = self._plays(state, seat, hand, codes)
+        if hand & 0xFF:  # a Temps Mort (code 0)
+            return moves + (_TIME_OUTS[seat],)
         return moves
 
-    def _booms(self, state: BoomBokkenState, seat: int) -> tuple[mv.BoomBokkenMove, ...]:
-        targets = _targets(state.active, seat, self.num_players)
-        if _one_team(targets, state.teams):
-            return (mv.Boom(seat),)
-        return _booms(seat, targets)
+    def _reaction_codes(
+        self, state: BoomBokkenState, seat: int, hand: int, flashes: int
+    ) -> tuple[int, ...]:
+        """The cards a seat other than a Coureur may play out of turn: a Flash of the top
+        card's value (if it may), then a Gardien's answers."""
+        top = state.pile[-1]
+        codes: tuple[int, ...] = (CARD_VALUE[top] + 8,) if flashes else ()
+        if self.guards(state, seat):
+            fits = FIT_FIELDS[state.higher][top]
+            answers = CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
+            codes += tuple(c for c in answers if c not in codes)
+        return codes
+
+    def _plays(self, state: BoomBokkenState, seat: int, hand: int, codes: tuple[int, ...]) -> Moves:
+        """Every play of one card of ``codes`` (in that order) from the packed ``hand``:
+        each target, "higher" then "lower", each followed by its knock where a Cogneur
+        plays orange (nothing if ``codes`` is empty)."""
+        if not codes:
+            return ()
+        if len(codes) == 1 and hand in _ONE_CARD and self.one_team_left(state, seat):
+            return (self._tables.final(seat, (CARD_NAMES[codes[0]],)),)
+        knock = self.expert and state.roles[seat] == COGNEUR
+        key = state.active << 5 | seat << 1 | knock
+        table = self._singles.get(key)
+        if table is None:
+            table = self._singles[key] = self._tables.singles(seat, state.active, knock)
+        if len(codes) == 1:
+            return table[codes[0]]
+        return tuple(chain.from_iterable(map(table.__getitem__, codes)))
+
+    def _group_plays(
+        self, state: BoomBokkenState, seat: int, groups: Sequence[tuple[str, ...]]
+    ) -> Moves:
+        """Every play of a Coureur's card groups (several cards of one value)."""
+        tables = self._tables
+        moves: Moves = ()
+        for group in groups:
+            if self.ends_round(state, seat, len(group)):
+                moves += (tables.final(seat, group),)
+            else:
+                moves += tables.announced(seat, group, self.targets(state, seat), False)
+        return moves
+
+    def _booms(self, state: BoomBokkenState, seat: int) -> Moves:
+        """``seat`` explodes, naming any seat still in the round to lead next (or nobody,
+        if only one team is left)."""
+        if self.one_team_left(state, seat):
+            return (self._tables.boom(seat, None),)
+        return self._tables.booms(seat, state.active)
 
     # ------------------------------------------------------------------ why a move is illegal
 
-    def problem(self, state: BoomBokkenState, move: Any) -> str | None:
-        """None if ``move`` is legal in ``state``, else a message naming the rule it breaks."""
-        kind = type(move)
-        if kind is not mv.Play and kind is not mv.TimeOut and kind is not mv.Boom:
-            return f"{move!r} is not a Boom Bokken move"
-        seat = move.player
-        if state.over:
-            return f"{move}: the game is over"
+    def _describe_illegal(self, state: BoomBokkenState, move: Any) -> str:
+        """A well-formed Boom Bokken move is explained by the rules themselves, also for a
+        seat that may not act now (anyone may act out of turn, so the reason is the rule it
+        breaks, not whose turn it is); anything else gets the base's message."""
+        if not state.is_terminal and _well_formed(move, self.num_players):
+            why = self._explain(state, move)
+            if why is not None:
+                return why
+        return super()._describe_illegal(state, move)
+
+    def _explain(self, state: BoomBokkenState, move: Any) -> str | None:
+        """Which rule ``move`` (well-formed, of a seat in the game) breaks now."""
+        text = describe_move(move)
+        seat = int(move.player)
         if not state.active >> seat & 1:
             status = "safe" if seat in state.safe else "exploded"
-            return f"{move}: seat {seat} is out of this round ({status})"
-        hand = state.hands[seat]
-        if kind is mv.TimeOut:
-            if not state.pile:
-                return f"{move}: a Temps Mort goes on the pile, and the pile is empty"
-            if not hand[TIME_OUT]:
-                return f"{move}: seat {seat} holds no Temps Mort"
-            return None
-        if kind is mv.Boom:
-            return self._boom_problem(state, move)
-        return self._play_problem(state, move)
+            return f"{text}: seat {seat} is out of this round ({status})"
+        return _EXPLAIN[type(move)](self, state, move, text, seat)
 
-    def _boom_problem(self, state: BoomBokkenState, move: mv.Boom) -> str | None:
-        seat, hand = move.player, state.hands[move.player]
-        if state.target < 0:
-            if seat != state.leader:
-                return f"{move}: nobody is named; seat {state.leader} leads"
-            if any(hand[c] for c in range(1, NUM_CODES)):
-                return f"{move}: seat {seat} leads and holds a card to lead with"
-        else:
-            if seat != state.target:
-                return f"{move}: only the named player (seat {state.target}) can explode"
-            value = CARD_VALUE[state.pile[-1]]
-            if any(hand[c] for c in FITTING[state.higher][value]):
-                return (
-                    f"{move}: seat {seat} holds a card {state.announcement} than {value} (or equal)"
-                )
-        targets = _targets(state.active, seat, self.num_players)
-        if _one_team(targets, state.teams):
-            if move.next_leader is not None:
-                return f"{move}: this explosion ends the round; it names no next leader"
-        elif move.next_leader not in targets or isinstance(move.next_leader, bool):
-            return f"{move}: the next leader must be a seat still in the round: {list(targets)}"
+    def _why_not_time_out(
+        self, state: BoomBokkenState, move: mv.TimeOut, text: str, seat: int
+    ) -> str | None:
+        if not state.pile:
+            return f"{text}: a Temps Mort goes on the pile, and the pile is empty"
+        if not state.packed[seat] & 0xFF:
+            return f"{text}: seat {seat} holds no Temps Mort"
         return None
 
-    def _play_problem(self, state: BoomBokkenState, move: mv.Play) -> str | None:
-        seat, hand, cards = move.player, state.hands[move.player], move.cards
-        codes = _valued_codes(cards)
-        if codes is None:
-            return f"{move}: cards are named 1..8 or F1..F8 (a Temps Mort is played as a timeout)"
-        value = CARD_VALUE[codes[0]]
-        if len(codes) > 1 and any(CARD_VALUE[c] != value for c in codes):
-            return f"{move}: cards played together must share one value"
-        coureur = self.expert and state.roles[seat] == COUREUR
-        if len(codes) > 1 and not coureur:
-            return f"{move}: only a Coureur (Expert mode) plays several cards at once"
-        if any(codes.count(c) > hand[c] for c in codes):
-            return (
-                f"{move}: seat {seat} does not hold {list(cards)} (hand {list(state.hand(seat))})"
-            )
+    def _why_not_boom(
+        self, state: BoomBokkenState, move: mv.Boom, text: str, seat: int
+    ) -> str | None:
+        hand = state.packed[seat]
         if state.target < 0:
             if seat != state.leader:
-                return f"{move}: the pile is empty and seat {state.leader} leads"
-        else:
+                return f"{text}: nobody is named; seat {state.leader} leads"
+            if hand & VALUED_FIELDS:
+                return f"{text}: seat {seat} leads and holds a card to lead with"
+        elif seat != state.target:
+            return f"{text}: only the named player (seat {state.target}) can explode"
+        elif hand & FIT_FIELDS[state.higher][state.pile[-1]]:
             top = CARD_VALUE[state.pile[-1]]
-            fits = value in FITTING_VALUES[state.higher][top]
-            is_flash = all(IS_FLASH[c] for c in codes) and value == top
-            if seat == state.target:
-                if not fits:
-                    return f"{move}: {value} does not answer '{state.announcement}' on {top}"
-            elif not (is_flash and seat != state.last_player) and not (
-                fits and len(codes) == 1 and self._guards(state, seat)
-            ):
-                if is_flash:
-                    return (
-                        f"{move}: seat {seat} played the {top} on top; no Flash on one's own card"
-                    )
-                return (
-                    f"{move}: seat {state.target} is named; out of turn only a Flash of {top}, "
-                    "a Temps Mort or a Gardien's answer for a named teammate may be played"
-                )
-        targets = _targets(state.active, seat, self.num_players)
-        if len(codes) == sum(hand) and _one_team(targets, state.teams):
-            if move.target is not None or move.announce is not None or move.knock:
-                return f"{move}: this last card ends the round: no target, no announcement"
+            return f"{text}: seat {seat} holds a card {state.announcement} than {top} (or equal)"
+        return self._why_not_leader(state, move, text, seat)
+
+    def _why_not_leader(
+        self, state: BoomBokkenState, move: mv.Boom, text: str, seat: int
+    ) -> str | None:
+        if self.one_team_left(state, seat):
+            if move.next_leader is not None:
+                return f"{text}: this explosion ends the round; it names no next leader"
             return None
-        if isinstance(move.target, bool) or move.target not in targets:
-            return f"{move}: the target must be another seat still in the round: {list(targets)}"
+        targets = self.targets(state, seat)
+        if move.next_leader not in targets:
+            return f"{text}: the next leader must be a seat still in the round: {list(targets)}"
+        return None
+
+    def _why_not_play(
+        self, state: BoomBokkenState, move: mv.Play, text: str, seat: int
+    ) -> str | None:
+        codes = _valued_codes(move.cards)
+        if codes is None:
+            return (
+                f"{text}: a play puts down one card or more, named 1..8 or F1..F8 "
+                "(a Temps Mort is played as a timeout)"
+            )
+        why = self._why_not_cards(state, codes, text, seat)
+        if why is None:
+            why = self._why_not_now(state, codes, text, seat)
+        return why if why is not None else self._why_not_named(state, move, codes, text)
+
+    def _why_not_cards(
+        self, state: BoomBokkenState, codes: tuple[int, ...], text: str, seat: int
+    ) -> str | None:
+        """Cards of one value, several only for a Coureur, held by the seat."""
+        if len({CARD_VALUE[c] for c in codes}) > 1:
+            return f"{text}: cards played together must share one value"
+        if len(codes) > 1 and self.role(state, seat) != COUREUR:
+            return f"{text}: only a Coureur (Expert mode) plays several cards at once"
+        hand = hand_counts(state.packed[seat])
+        if any(codes.count(c) > hand[c] for c in codes):
+            cards = [CARD_NAMES[c] for c in codes]
+            return f"{text}: seat {seat} does not hold {cards} (hand {list(state.hand(seat))})"
+        return None
+
+    def _why_not_now(
+        self, state: BoomBokkenState, codes: tuple[int, ...], text: str, seat: int
+    ) -> str | None:
+        """The lead, the answer of the named seat, or a play out of turn."""
+        if state.target < 0:
+            if seat != state.leader:
+                return f"{text}: the pile is empty and seat {state.leader} leads"
+            return None
+        value, top = CARD_VALUE[codes[0]], CARD_VALUE[state.pile[-1]]
+        fits = value in self.fitting_values(state)
+        if seat == state.target:
+            if fits:
+                return None
+            return f"{text}: {value} does not answer '{state.announcement}' on {top}"
+        return self._why_not_out_of_turn(state, codes, text, seat, fits)
+
+    def _why_not_out_of_turn(
+        self, state: BoomBokkenState, codes: tuple[int, ...], text: str, seat: int, fits: bool
+    ) -> str | None:
+        """A Gardien's answer for a named teammate, or a Flash on another seat's card."""
+        top = CARD_VALUE[state.pile[-1]]
+        if fits and len(codes) == 1 and self.guards(state, seat):
+            return None
+        if all(IS_FLASH[c] for c in codes) and CARD_VALUE[codes[0]] == top:
+            if not self.may_flash(state, seat):
+                return f"{text}: seat {seat} played the {top} on top; no Flash on one's own card"
+            if len(codes) == 1 or self.role(state, seat) == COUREUR:
+                return None
+        return (
+            f"{text}: seat {state.target} is named; out of turn only a Flash of {top}, "
+            "a Temps Mort or a Gardien's answer for a named teammate may be played"
+        )
+
+    def _why_not_named(
+        self, state: BoomBokkenState, move: mv.Play, codes: tuple[int, ...], text: str
+    ) -> str | None:
+        """The target, the announcement and the knock of a play."""
+        seat = int(move.player)
+        if self.ends_round(state, seat, len(codes)):
+            if move.target is not None or move.announce is not None or move.knock:
+                return f"{text}: this last card ends the round: no target, no announcement"
+            return None
+        targets = self.targets(state, seat)
+        if move.target not in targets:
+            return f"{text}: the target must be another seat still in the round: {list(targets)}"
         if move.announce not in ANNOUNCEMENTS:
-            return f"{move}: the announcement is 'higher' or 'lower', not {move.announce!r}"
-        if move.knock is not False:
-            if move.knock is not True:
-                return f"{move}: knock is True or False, not {move.knock!r}"
-            if not (self.expert and state.roles[seat] == COGNEUR):
-                return f"{move}: only a Cogneur (Expert mode) knocks"
-            if not (len(codes) == 1 and IS_ORANGE[codes[0]]):
-                return f"{move}: a Cogneur knocks when playing one orange card"
+            return f"{text}: the announcement is 'higher' or 'lower', not {excerpt(move.announce)}"
+        return self._why_not_knock(state, move, codes, text) if move.knock else None
+
+    def _why_not_knock(
+        self, state: BoomBokkenState, move: mv.Play, codes: tuple[int, ...], text: str
+    ) -> str | None:
+        if self.role(state, int(move.player)) != COGNEUR:
+            return f"{text}: only a Cogneur (Expert mode) knocks"
+        if not (len(codes) == 1 and IS_ORANGE[codes[0]]):
+            return f"{text}: a Cogneur knocks when playing one orange card"
         return None
 
     # ------------------------------------------------------------------ transitions
 
-    def apply_move(self, state: BoomBokkenState, move: mv.BoomBokkenMove) -> BoomBokkenState:
-        """The state after legal ``move`` (the caller has checked legality)."""
+    def _step(self, state: BoomBokkenState, move: mv.BoomBokkenMove) -> BoomBokkenState:
+        """The state after legal ``move`` (the base has checked legality)."""
         kind = type(move)
         if kind is mv.Play:
             return self._play(state, move)  # type: ignore[arg-type]
@@ -462,66 +632,123 @@ class BoomBokkenGame:
         return self._boom(state, move)  # type: ignore[arg-type]
 
     def _play(self, state: BoomBokkenState, move: mv.Play) -> BoomBokkenState:
+        """One card named and announced, the player still in the round: the common play
+        (the hot path, written out); any other goes to ``_play_in_full``."""
         seat = move.player
         codes = _CODES[move.cards]
-        hand = list(state.hands[seat])
-        for code in codes:
-            hand[code] -= 1
-        hands = list(state.hands)
-        hands[seat] = tuple(hand)
-        safe, active = state.safe, state.active
-        if not any(hand):
+        if len(codes) > 1 or move.target is None or move.knock or state.known[seat]:
+            return self._play_in_full(state, move, codes)
+        code = codes[0]
+        packed = state.packed
+        hand = packed[seat] - UNIT[code]
+        if not hand:
+            return self._play_in_full(state, move, codes)
+        packed = packed[:seat] + (hand,) + packed[seat + 1 :]
+        pile, higher = state.pile + codes, move.announce == "higher"
+        if code > 8 and not hand >> (8 * code) & 0xFF:  # the seat's last Flash of that value
+            holders = state.holders
+            holders = holders[:code] + (holders[code] & ~(1 << seat),) + holders[code + 1 :]
+            return state._evolve(
+                packed=packed, pile=pile, target=move.target, higher=higher, last_player=seat,
+                leader=-1, holders=holders,
+            )  # fmt: skip
+        if state.leader >= 0:
+            return state._evolve(
+                packed=packed, pile=pile, target=move.target, higher=higher, last_player=seat,
+                leader=-1,
+            )  # fmt: skip
+        return state._evolve(
+            packed=packed, pile=pile, target=move.target, higher=higher, last_player=seat
+        )
+
+    def _play_in_full(
+        self, state: BoomBokkenState, move: mv.Play, codes: tuple[int, ...]
+    ) -> BoomBokkenState:
+        """Any play: several cards, a last card, a known card, a knock, a round's end."""
+        seat = move.player
+        hand = state.packed[seat] - sum(map(UNIT.__getitem__, codes))
+        holders = state.holders
+        for code in set(codes):
+            if code > 8:
+                holders = _held(holders, code, seat, hand >> (8 * code) & 0xFF)
+        known, safe, active = state.known, state.safe, state.active
+        if known[seat]:
+            known = _put(known, seat, _minus(known[seat], codes))
+        if not hand:
             safe += (seat,)
             active &= ~(1 << seat)
-        pile = state.pile + codes
-        if move.target is None:
-            state = attrs.evolve(
-                state, hands=tuple(hands), pile=pile, safe=safe, active=active,
-                leader=-1, target=-1, higher=False, last_player=seat,
-            )  # fmt: skip
+        target = -1 if move.target is None else int(move.target)
+        state = state._evolve(
+            packed=_put(state.packed, seat, hand), known=known, pile=state.pile + codes,
+            safe=safe, active=active, holders=holders, leader=-1, target=target,
+            higher=move.announce == "higher", last_player=seat,
+        )  # fmt: skip
+        if target < 0:
             return self._end_round(state, seat)
-        deck, target = state.deck, int(move.target)  # int(): numpy seats are accepted
-        if move.knock and deck:
-            drawn = list(hands[target])
-            drawn[deck[0]] += 1
-            hands[target] = tuple(drawn)
-            deck = deck[1:]
-        return BoomBokkenState(  # the hot path: built directly, faster than attrs.evolve
-            self, state.round, False, state.seed, state.teams, state.roles, tuple(hands), deck,
-            pile, state.aside, safe, state.exploded, active, -1, target, move.announce == "higher",
-            seat, state.tokens, state.history,
+        if move.knock and state.deck:
+            return self._knock(state, target)
+        return state
+
+    def _knock(self, state: BoomBokkenState, target: int) -> BoomBokkenState:
+        """A Cogneur's play: the target draws the top card of the draw pile at once."""
+        deck, known_bottom, known = state.deck, state.known_bottom, state.known
+        code = deck[0]
+        if known_bottom == len(deck):  # everyone saw this card go under the draw pile
+            known = _put(known, target, tuple(sorted(known[target] + (code,))))
+            known_bottom -= 1
+        holders = state.holders
+        if code == TIME_OUT or code > 8:
+            holders = _held(holders, code, target, 1)
+        return state._evolve(
+            packed=_put(state.packed, target, state.packed[target] + UNIT[code]), known=known,
+            deck=deck[1:], known_bottom=known_bottom, holders=holders,
         )  # fmt: skip
 
     def _time_out(self, state: BoomBokkenState, seat: int) -> BoomBokkenState:
-        hand = list(state.hands[seat])
-        hand[TIME_OUT] -= 1
-        aside = state.aside
+        """The pile (and the Temps Mort, unless set aside) under the draw pile; draw; lead."""
+        pile, aside = state.pile, state.aside
+        known_bottom = state.known_bottom + len(pile)
         if self.spent_time_outs == "aside":
-            deck = state.deck + state.pile
+            deck = state.deck + pile
             aside += 1
         else:
-            deck = state.deck + state.pile + (TIME_OUT,)
-        hand[deck[0]] += 1
-        hands = list(state.hands)
-        hands[seat] = tuple(hand)
-        return attrs.evolve(
-            state, hands=tuple(hands), deck=deck[1:], pile=(), aside=aside,
-            leader=seat, target=-1, higher=False, last_player=-1,
+            deck = state.deck + pile + (TIME_OUT,)
+            known_bottom += 1
+        code = deck[0]
+        known = state.known
+        mine = _minus(known[seat], (TIME_OUT,)) if known[seat] else ()
+        if known_bottom == len(deck):  # the card drawn is one everyone saw go under
+            mine = tuple(sorted(mine + (code,)))
+            known_bottom -= 1
+        if mine != known[seat]:
+            known = _put(known, seat, mine)
+        hand = state.packed[seat] - UNIT[TIME_OUT] + UNIT[code]
+        holders = _held(state.holders, TIME_OUT, seat, hand & 0xFF)
+        if code > 8:
+            holders = _held(holders, code, seat, 1)
+        return state._evolve(
+            packed=_put(state.packed, seat, hand), known=known, deck=deck[1:],
+            known_bottom=known_bottom, pile=(), aside=aside, holders=holders, leader=seat,
+            target=-1, higher=False, last_player=-1,
         )  # fmt: skip
 
     def _boom(self, state: BoomBokkenState, move: mv.Boom) -> BoomBokkenState:
+        """``move.player`` is out; the announcer takes a token; the pile under the draw pile."""
         seat = move.player
-        tokens = state.tokens
-        announcer = state.last_player
+        tokens, announcer, pile = state.tokens, state.last_player, state.pile
         if state.target >= 0:
-            tokens = tokens[:announcer] + (tokens[announcer] + 1,) + tokens[announcer + 1 :]
-        state = attrs.evolve(
-            state, deck=state.deck + state.pile, pile=(), exploded=state.exploded + (seat,),
+            tokens = _put(tokens, announcer, tokens[announcer] + 1)
+            could_not_answer: tuple[int, bool] | None = (pile[-1], state.higher)
+        else:
+            could_not_answer = None  # a leader holding only Temps Mort
+        leader = move.next_leader
+        state = state._evolve(
+            deck=state.deck + pile, known_bottom=state.known_bottom + len(pile), pile=(),
+            exploded=state.exploded + (seat,), exploded_on=state.exploded_on + (could_not_answer,),
             active=state.active & ~(1 << seat), tokens=tokens,
-            leader=-1 if move.next_leader is None else int(move.next_leader),
-            target=-1, higher=False, last_player=-1,
+            leader=-1 if leader is None else int(leader), target=-1, higher=False, last_player=-1,
         )  # fmt: skip
-        if move.next_leader is None:
+        if leader is None:
             return self._end_round(state, announcer if announcer >= 0 else seat)
         return state
 
@@ -532,27 +759,134 @@ class BoomBokkenGame:
         safe = state.safe + left
         history = state.history + ((safe, state.teams),)
         if state.round == ROUNDS:
-            return attrs.evolve(state, over=True, safe=safe, active=0, history=history)
+            return state._evolve(over=True, safe=safe, active=0, history=history)
         return self._deal(state.round + 1, state.seed, safe[-1], state.tokens, history)
+
+    # ------------------------------------------------------------------ information
+
+    def _observe(self, state: BoomBokkenState, player: int) -> dict[str, Any]:
+        return hidden.observe(state, player)
+
+    def _determinize(self, state: BoomBokkenState, player: int, seed: int) -> BoomBokkenState:
+        return hidden.determinize(state, player, seed)
 
     # ------------------------------------------------------------------ saved states
 
-    def state_from_dict(self, data: Any) -> BoomBokkenState:
-        """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
-        or inconsistent with the rules (nothing else is built)."""
-        return load_state(self, data)
+    def _state_fields(self) -> Sequence[Field]:
+        return saved.state_fields(self)
+
+    def _state_from_fields(self, fields: dict[str, Any]) -> BoomBokkenState:
+        return saved.state_from_fields(self, fields)
+
+    def _invariants(self) -> Sequence[Callable[[BoomBokkenState], None]]:
+        return saved.INVARIANTS
+
+    # ------------------------------------------------------------------ pictures
+
+    def _render_text(self, state: BoomBokkenState, player: int | None) -> str:
+        return render.render_text(state, player)
+
+    def _render_svg(self, state: BoomBokkenState, player: int | None) -> str:
+        return render.render_svg(state, player)
+
+    # ------------------------------------------------------------------ integer actions
+
+    def _make_codec(self) -> BoomBokkenCodec:
+        return BoomBokkenCodec(self)
+
+
+_EXPLAIN: dict[type, Callable[[BoomBokkenGame, BoomBokkenState, Any, str, int], str | None]] = {
+    mv.Play: BoomBokkenGame._why_not_play,
+    mv.TimeOut: BoomBokkenGame._why_not_time_out,
+    mv.Boom: BoomBokkenGame._why_not_boom,
+}
+
+
+# --------------------------------------------------------------------------- deals
 
 
 def _deal_rng(seed: int, rnd: int) -> random.Random:
     """The random stream of round ``rnd``'s deal (0: the first leader); a local generator
-    seeded from text, stable across runs and platforms, and fast to build."""
+    seeded from text, stable across runs and platforms."""
     return random.Random(f"boom_bokken:{seed}:{rnd}")
 
 
-# ---------------------------------------------------------------------- move tables
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """``random.Random.randrange(n)`` of the generator of ``getrandbits``: the same draw."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
-_VALUED_NAMES = frozenset(CARD_NAMES[1:])
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle(getrandbits: Callable[[int], int], items: list[Any]) -> None:
+    """``random.Random.shuffle`` of the generator of ``getrandbits``, in place: the same
+    permutation from the same stream (inlined: the deals are a good part of a game's time)."""
+    steps = _SHUFFLE_STEPS.get(len(items))
+    if steps is None:
+        n = len(items)
+        steps = _SHUFFLE_STEPS[n] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1)
+        )
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def _well_formed(move: Any, players: int) -> bool:
+    """A Boom Bokken move whose fields have the types of the notation (values unchecked)."""
+    kind = type(move)
+    if kind not in _FIELD_CHECKS or not _is_seat(move.player, players):
+        return False
+    return _FIELD_CHECKS[kind](move)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def _is_seat(value: Any, players: int) -> bool:
+    return _is_int(value) and 0 <= value < players
+
+
+def _small_int_or_none(value: Any) -> bool:
+    return value is None or (_is_int(value) and -(2**31) < value < 2**31)
+
+
+def _play_fields(move: mv.Play) -> bool:
+    cards = move.cards
+    return (
+        type(cards) is tuple
+        and len(cards) <= 99
+        and _small_int_or_none(move.target)
+        and (move.announce is None or (type(move.announce) is str and len(move.announce) <= 16))
+        and isinstance(move.knock, bool | np.bool_)
+    )
+
+
+_FIELD_CHECKS: dict[type, Callable[[Any], bool]] = {
+    mv.Play: _play_fields,
+    mv.TimeOut: lambda move: True,
+    mv.Boom: lambda move: _small_int_or_none(move.next_leader),
+}
+
 _TIME_OUTS: tuple[mv.TimeOut, ...] = tuple(mv.TimeOut(seat) for seat in range(9))
+_ONE_CARD = frozenset(UNIT)
+"""The packed hands of one card."""
+_ACTING: tuple[tuple[int, ...], ...] = tuple(
+    (target, *(s for s in SEATS_OF[mask & 511] if s != target)) for target in range(9)
+    for mask in range(512)
+)  # fmt: skip
+"""``_ACTING[target << 9 | reacting]``: the named seat, then the other reacting seats."""
 
 
 class _CodesOf(dict[tuple[str, ...], tuple[int, ...]]):
@@ -564,18 +898,14 @@ class _CodesOf(dict[tuple[str, ...], tuple[int, ...]]):
 
 
 _CODES = _CodesOf()
+_VALUED_NAMES = frozenset(CARD_NAMES[1:])
 
 
-def _valued_codes(cards: Any) -> tuple[int, ...] | None:
-    """The codes of a tuple of valued card names, or None if it is anything else."""
-    try:
-        return (
-            _CODES[cards]
-            if type(cards) is tuple and cards and _VALUED_NAMES.issuperset(cards)
-            else None
-        )
-    except TypeError:  # unhashable names
+def _valued_codes(cards: tuple[str, ...]) -> tuple[int, ...] | None:
+    """The codes of one or more valued card names, or None if ``cards`` is anything else."""
+    if not cards or not all(type(c) is str and c in _VALUED_NAMES for c in cards):
         return None
+    return tuple(CARD_CODE[c] for c in cards)
 
 
 @functools.cache
@@ -583,18 +913,11 @@ def _group(value: int, oranges: int, flashes: int) -> tuple[str, ...]:
     return (str(value),) * oranges + (f"F{value}",) * flashes
 
 
-def _groups(hand: tuple[int, ...], values: tuple[int, ...], several: bool) -> list[tuple[str, ...]]:
-    """The card groups ``hand`` can play on ``values``: single cards, or (Coureur) any
-    non-empty set of one value."""
+def _groups(hand: tuple[int, ...], values: tuple[int, ...]) -> list[tuple[str, ...]]:
+    """A Coureur's card groups on ``values``: any non-empty set of cards of one value."""
     groups = []
     for value in values:
         oranges, flashes = hand[value], hand[flash(value)]
-        if not several:
-            if oranges:
-                groups.append(_group(value, 1, 0))
-            if flashes:
-                groups.append(_group(value, 0, 1))
-            continue
         for i in range(oranges + 1):
             for j in range(flashes + 1):
                 if i + j:
@@ -602,40 +925,121 @@ def _groups(hand: tuple[int, ...], values: tuple[int, ...], several: bool) -> li
     return groups
 
 
-def _flash_groups(value: int, most: int) -> list[tuple[str, ...]]:
-    return [_group(value, 0, j) for j in range(1, most + 1)]
+class _SingleCardPlays(dict[int, Moves]):
+    """One seat's plays of one card, by card code, for one set of seats in the round."""
+
+    def __init__(self, by_target: list[list[Moves]], targets: tuple[int, ...]) -> None:
+        super().__init__()
+        self.by_target, self.targets = by_target, targets
+
+    def __missing__(self, code: int) -> Moves:
+        moves = self[code] = tuple(chain.from_iterable(map(self.by_target[code].__getitem__,
+                                                            self.targets)))  # fmt: skip
+        return moves
 
 
-@functools.cache
-def _targets(active: int, seat: int, players: int) -> tuple[int, ...]:
-    """Seats still in the round other than ``seat``."""
-    return tuple(s for s in range(players) if s != seat and active >> s & 1)
+class _MoveTables:
+    """The move objects of one player count, each built once, and the move tuples the
+    legal moves are made of (filled in as positions need them)."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self._plays: dict[tuple[Any, ...], mv.Play] = {}
+        self._announced: dict[tuple[Any, ...], Moves] = {}
+        self._boom_tuples: dict[int, Moves] = {}
+        self._booms = {
+            (seat, leader): mv.Boom(seat, leader)
+            for seat in range(players)
+            for leader in (None, *range(players))
+        }
+        # _by_target[knock][seat][code][target]: that card's plays naming that target
+        self._by_target = [
+            [
+                [
+                    [self._named(seat, code, target, knock and IS_ORANGE[code])
+                     for target in range(players)]
+                    if code != TIME_OUT else []
+                    for code in range(NUM_CODES)
+                ]
+                for seat in range(players)
+            ]
+            for knock in (False, True)
+        ]  # fmt: skip
+
+    def _named(self, seat: int, code: int, target: int, knock: bool) -> Moves:
+        if target == seat:
+            return ()
+        group = (CARD_NAMES[code],)
+        if not knock:
+            return (self.play(seat, group, target, True), self.play(seat, group, target, False))
+        return (
+            self.play(seat, group, target, True),
+            self.play(seat, group, target, True, True),
+            self.play(seat, group, target, False),
+            self.play(seat, group, target, False, True),
+        )
+
+    def play(self, seat: int, group: tuple[str, ...], target: int | None, higher: bool | None,
+             knock: bool = False) -> mv.Play:  # fmt: skip
+        key = (seat, group, target, higher, knock)
+        move = self._plays.get(key)
+        if move is None:
+            announce = None if higher is None else ANNOUNCEMENTS[higher]
+            move = self._plays[key] = mv.Play(seat, group, target, announce, knock)
+        return move
+
+    def final(self, seat: int, group: tuple[str, ...]) -> mv.Play:
+        """The play of a last card that ends the round: no target, no announcement."""
+        return self.play(seat, group, None, None)
+
+    def boom(self, seat: int, leader: int | None) -> mv.Boom:
+        return self._booms[seat, leader]
+
+    def booms(self, seat: int, active: int) -> Moves:
+        """``seat``'s explosions naming each other seat of ``active`` to lead next."""
+        key = active << 4 | seat
+        moves = self._boom_tuples.get(key)
+        if moves is None:
+            leaders = SEATS_OF[active & ~(1 << seat)]
+            moves = self._boom_tuples[key] = tuple(self._booms[seat, s] for s in leaders)
+        return moves
+
+    def singles(self, seat: int, active: int, knock: bool) -> _SingleCardPlays:
+        """``seat``'s one-card plays by card code while ``active`` seats are in the round."""
+        return _SingleCardPlays(self._by_target[knock][seat], SEATS_OF[active & ~(1 << seat)])
+
+    def announced(
+        self, seat: int, group: tuple[str, ...], targets: tuple[int, ...], knock: bool
+    ) -> Moves:
+        """Every way to play ``group``: each target, "higher" then "lower", each followed
+        by its knock if ``knock``."""
+        key = (seat, group, targets, knock)
+        moves = self._announced.get(key)
+        if moves is None:
+            built = []
+            for target in targets:
+                for higher in (True, False):
+                    built.append(self.play(seat, group, target, higher))
+                    if knock:
+                        built.append(self.play(seat, group, target, higher, True))
+            moves = self._announced[key] = tuple(built)
+        return moves
 
 
-@functools.cache
-def _one_team(seats: tuple[int, ...], teams: tuple[int, ...]) -> bool:
-    return len({teams[s] for s in seats}) <= 1
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return values[:index] + (value,) + values[index + 1 :]
 
 
-@functools.cache
-def _final_play(seat: int, group: tuple[str, ...]) -> mv.Play:
-    return mv.Play(seat, group)
+def _held(holders: tuple[int, ...], code: int, seat: int, count: int) -> tuple[int, ...]:
+    """``holders`` with ``seat``'s bit for ``code`` set if it holds ``count`` > 0 of it."""
+    mask = holders[code] | 1 << seat if count else holders[code] & ~(1 << seat)
+    return holders if mask == holders[code] else _put(holders, code, mask)
 
 
-@functools.cache
-def _announced_plays(
-    seat: int, group: tuple[str, ...], targets: tuple[int, ...], knock: bool
-) -> tuple[mv.Play, ...]:
-    """Every way to play ``group``: each target, "higher" then "lower", with and without a knock."""
-    moves = []
-    for target in targets:
-        for announce in ("higher", "lower"):
-            moves.append(mv.Play(seat, group, target, announce))
-            if knock:
-                moves.append(mv.Play(seat, group, target, announce, True))
-    return tuple(moves)
-
-
-@functools.cache
-def _booms(seat: int, targets: tuple[int, ...]) -> tuple[mv.Boom, ...]:
-    return tuple(mv.Boom(seat, leader) for leader in targets)
+def _minus(known: tuple[int, ...], codes: tuple[int, ...]) -> tuple[int, ...]:
+    """The known cards of a hand after it plays ``codes``: a played card may be a known one."""
+    rest = list(known)
+    for code in codes:
+        if code in rest:
+            rest.remove(code)
+    return tuple(rest)

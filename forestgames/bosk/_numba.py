@@ -14,7 +14,8 @@ terrain type at once, and the packed sums are ranked with branch-free code.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numba
 import numpy as np
@@ -25,7 +26,13 @@ _BLOCK = 32
 _SUMMER = (2, 1, 3, 1, 0)  # first, second, sole, tied_first, tied_second
 _WINTER = (5, 3, 8, 4, 1)
 
-_jit = numba.njit(cache=True, nogil=True, boundscheck=False, error_model="numpy")
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _jit(function: _F) -> _F:
+    """Compile ``function`` with numba (cached on disk, no GIL, no bounds checks)."""
+    compiled = numba.njit(cache=True, nogil=True, boundscheck=False, error_model="numpy")
+    return cast(_F, compiled(function))
 
 
 @_jit

@@ -11,7 +11,7 @@ same agent selected again; reaction turns are explained in
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -26,7 +26,7 @@ __all__ = ["ForestGamesAECEnv"]
 class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """A forestgames game as a PettingZoo ``AECEnv``; build with ``forestgames.rl.aec_env``."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's instance attribute)
         "render_modes": ["ansi"],
         "name": "forestgames_v0",
         "is_parallelizable": False,

@@ -12,7 +12,7 @@ trainers step with unmasked samples).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -42,7 +42,7 @@ def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
 class ForestGamesGymEnv(gymnasium.Env):
     """One seat against agents; build with ``forestgames.rl.gym_env``."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
 
     def __init__(
         self,

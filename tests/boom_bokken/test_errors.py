@@ -1,14 +1,16 @@
-"""Bad input: illegal moves, malformed notation and saved states raise the library's errors
-and change nothing."""
+"""Bad input: illegal moves, malformed moves and notation, bad saved states and bad options
+raise the library's errors, say what is wrong and change nothing."""
 
 import copy
+import time
 
+import numpy as np
 import pytest
 
 import forestgames as fg
 from forestgames.boom_bokken import Boom, Play, TimeOut
 from forestgames.bosk import ChooseWind
-from tests.boom_bokken.positions import play, table
+from tests.boom_bokken.helpers import play, table
 
 TEAMS = [0, 1, 0, 1]
 
@@ -202,3 +204,214 @@ def test_numpy_seat_numbers_are_stored_as_ints():
     assert type(state.target) is int and json.dumps(state.to_dict())
     state = state.apply(Boom(1, np.int64(3)))
     assert type(state.leader) is int and json.dumps(state.to_dict())
+
+
+# -------------------------------------------------------------------------------- options
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"deck": {"9": 4, "1": 40}}, "not a card"),
+        ({"deck": {"1": -1, "2": 40}}, "count"),
+        ({"deck": {"1": True, "2": 40}}, "count"),
+        ({"deck": {"1": 2.5, "2": 40}}, "count"),
+        ({"deck": {"1": 10}}, "cannot deal"),
+        ({"deck": ["1", "2"]}, "map"),
+        ({"team_sizes": [3, 1]}, "team_sizes"),
+        ({"num_players": 6, "team_sizes": [2, 4]}, "team_sizes"),
+        ({"expert": "yes"}, "expert"),
+        ({"spent_time_outs": "bin"}, "spent_time_outs"),
+        ({"num_players": 3}, "4 to 9"),
+        ({"num_players": 10}, "4 to 9"),
+        ({"colour": "red"}, "unknown"),
+        ({"team_sizes": [2.0, 2.0]}, "team_sizes"),
+        ({"team_sizes": "22"}, "team_sizes"),
+        ({"team_sizes": [10**5000, 2]}, "team_sizes"),
+        ({"team_sizes": list(range(10**6))}, "team_sizes"),
+        ({"deck": {5: 40}}, "not a card"),
+        ({"deck": {"1": 10**5000}}, "count"),
+        ({"spent_time_outs": ["deck"]}, "spent_time_outs"),
+    ],
+)
+def test_bad_options(options, message):
+    """Bad options raise ConfigError naming the problem."""
+    options = {"num_players": 4} | options
+    with pytest.raises(fg.ConfigError, match=message):
+        fg.make("boom_bokken", **options)
+
+
+def test_expert_mode_offers_temps_mort_under_the_deck():
+    """Expert mode takes spent_time_outs='deck', the rules as written (no longer refused)."""
+    game = fg.make("boom_bokken", num_players=6, expert=True, spent_time_outs="deck")
+    assert game.spent_time_outs == "deck" and game.options()["spent_time_outs"] == "deck"
+    assert fg.make("boom_bokken", **game.options()) == game
+
+
+# ------------------------------------------------------------------------ malformed moves
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        Play(0, 1.5, 1, "higher"),
+        Play(0, ("5",), 1.5, "higher"),
+        Play(0, ("5",), 1, 5),
+        Play(0, ("5",), 1, "higher", 1),
+        Play(0, ("5",), 1, "higher", "yes"),
+        Play(0, (["5"],), 1, "higher"),
+        Play(0, ({"5": 1},), 1, "higher"),
+        Play(0, ("5",), [1], "higher"),
+        Play(0, ("5",), np.array([1, 2]), "higher"),
+        Play(0, ("5",), 10**5000, "higher"),
+        Play(0, ("5",) * 1000, 1, "higher"),
+        Play(0, ("X" * 10**6,), 1, "higher"),
+        Play(0, ("5",), -1, "higher"),
+        Play(0, None, 1, "higher"),
+        Play(0.0, ("5",), 1, "higher"),
+        Play(None, ("5",), 1, "higher"),
+        Play(True, ("5",), 1, "higher"),
+        Play(10**5000, ("5",), 1, "higher"),
+        Boom(1, 1.5),
+        Boom(1, "2"),
+        Boom(1, 10**5000),
+        TimeOut(1.5),
+        TimeOut(np.int64(9)),
+        "0:play 5 @1 higher",
+        None,
+    ],
+)
+def test_malformed_moves_are_illegal_moves(named, move):
+    """A move with fields of the wrong form (or no move at all) is an IllegalMoveError,
+    never a TypeError or IndexError, quickly, and the state is unchanged."""
+    before = named.to_dict()
+    start = time.perf_counter()
+    with pytest.raises(fg.IllegalMoveError):
+        named.apply(move)
+    assert time.perf_counter() - start < 1
+    assert named.to_dict() == before
+
+
+def test_numpy_fields_are_accepted_as_the_ints_they_are(named):
+    """numpy integers and a numpy bool are fine seats, targets and knocks."""
+    move = Play(np.int64(1), ("6",), np.int8(0), "lower", np.False_)
+    assert named.apply(move).target == 0
+    assert named.legal_moves(np.int64(2)) == named.legal_moves(2)
+
+
+def test_illegal_moves_of_seats_that_may_not_act_say_why(named):
+    """A seat with no legal move now hears which rule its move breaks, not only whose turn it
+    is: out of the round, the pile is empty, not its card to answer, no Temps Mort."""
+    with pytest.raises(fg.IllegalMoveError, match="out of turn only a Flash of 5"):
+        named.apply(Play(3, ("7",), 0, "higher"))
+    with pytest.raises(fg.IllegalMoveError, match="holds no Temps Mort"):
+        named.apply(TimeOut(3))
+    with pytest.raises(fg.IllegalMoveError, match="only the named player"):
+        named.apply(Boom(3, 0))
+
+
+@pytest.mark.parametrize("seat", [4, 9, -1, 1.5, True, "0", None, np.int64(7)])
+def test_per_seat_getters_refuse_bad_seats(seat):
+    """hand(seat) and known_cards(seat) raise IllegalMoveError for a seat not in the game
+    (no IndexError, no negative-index surprise)."""
+    state = fg.make("boom_bokken", num_players=4).new_game(seed=0)
+    with pytest.raises(fg.IllegalMoveError):
+        state.hand(seat)
+    with pytest.raises(fg.IllegalMoveError):
+        state.known_cards(seat)
+    assert state.hand(np.int64(3)) == state.hand(3)
+
+
+@pytest.mark.parametrize(
+    "text", ["0:play \uff15 @1 higher", "1\u0661:timeout", "0:play 5 @1\u0661 higher"]
+)
+def test_notation_is_ascii_only(text):
+    """Non-ASCII digits are not notation, through the game or the module's parse_move."""
+    game = fg.make("boom_bokken", num_players=4)
+    with pytest.raises(fg.ParseError):
+        game.parse_move(text)
+    with pytest.raises(fg.ParseError):
+        fg.boom_bokken.parse_move(text)
+
+
+# ------------------------------------------------------------- impossible saved states
+
+
+@pytest.fixture
+def exploded():
+    """Seat 0 went out with its 5 'higher' at seat 1, who exploded and named seat 2 to lead."""
+    state = table([["5"], ["2", "3"], ["4", "6"], ["7", "8"]], TEAMS)
+    return play(state, "0:play 5 @1 higher", "1:boom @2")
+
+
+def _move_cards(data, seat, to):
+    data["hands"][to] += data["hands"][seat]
+    data["hands"][seat] = []
+
+
+def _swap(data, a, card_a, b, card_b):
+    data["hands"][a][data["hands"][a].index(card_a)] = card_b
+    data["hands"][b][data["hands"][b].index(card_b)] = card_a
+
+
+def _deck_to_hand(data, seat, count):
+    data["hands"][seat] += data["deck"][:count]
+    del data["deck"][:count]
+
+
+IMPOSSIBLE = {
+    "exploded seat holds nothing": (lambda d: _move_cards(d, 1, 2), "exploded seat 1 holds no"),
+    "exploded seat could answer": (lambda d: _swap(d, 1, "3", 2, "6"), "answers"),
+    "explosion forgotten": (lambda d: d.__setitem__("exploded_on", []), "exploded_on"),
+    "token lost": (lambda d: d.__setitem__("tokens", [0, 0, 0, 0]), "tokens"),
+    "token without explosion": (lambda d: d.__setitem__("tokens", [2, 0, 0, 0]), "tokens"),
+    "known card not held": (lambda d: d["known_cards"].__setitem__(2, ["8"]), "known_cards"),
+    "known bottom too long": (lambda d: d.__setitem__("known_bottom", 99), "known_bottom"),
+    "hand bigger than the deal": (lambda d: _deck_to_hand(d, 3, 6), "cards; 7 are dealt"),
+    "announcement without target": (lambda d: d.__setitem__("announce", "lower"), "announce"),
+    "safe seat with cards": (lambda d: _move_cards(d, 3, 0), "safe seat 0"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(IMPOSSIBLE))
+def test_impossible_saved_states(exploded, name):
+    """A saved state the rules could not reach (as far as the state shows) is refused with a
+    StateError naming the broken rule: hands reordered so that an exploded seat holds
+    nothing, or a card it could have answered with; tokens, knowledge or draws that do not
+    fit the round."""
+    data = exploded.to_dict()
+    assert exploded.game.state_from_dict(copy.deepcopy(data)) == exploded
+    change, message = IMPOSSIBLE[name]
+    broken = copy.deepcopy(data)
+    change(broken)
+    with pytest.raises(fg.StateError, match=message):
+        exploded.game.state_from_dict(broken)
+
+
+def test_deck_bottom_set_aside_mode_holds_no_temps_mort():
+    """With Temps Mort set aside, none can lie in the known bottom of the draw pile."""
+    state = table(
+        [["5", "1"], ["2", "6"], ["4", "T"], ["7"]], TEAMS, deck_top=("T",), spent_time_outs="aside"
+    )
+    state = play(state, "0:play 5 @1 higher", "2:timeout")
+    data = state.to_dict()
+    data["known_bottom"] = len(data["deck"])
+    with pytest.raises(fg.StateError, match="set aside"):
+        state.game.state_from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"game": "boom_bokken", "num_players": 4, "seed": [[[[[]]]]]},
+        {"game": "boom_bokken", "num_players": 4, "hands": "x" * 10**6},
+        "{}",
+    ],
+)
+def test_malformed_saved_states_fail_fast(data):
+    """Malformed saved states are refused quickly with a StateError."""
+    game = fg.make("boom_bokken", num_players=4)
+    start = time.perf_counter()
+    with pytest.raises(fg.StateError):
+        game.state_from_dict(data)
+    assert time.perf_counter() - start < 1

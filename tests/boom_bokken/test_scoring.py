@@ -4,7 +4,7 @@ import pytest
 
 import forestgames as fg
 from forestgames.boom_bokken import decide_winners, final_scores, round_coins
-from tests.boom_bokken.positions import play, table
+from tests.boom_bokken.helpers import play, table
 
 # The rulebook's 8-player example: seats 0..7 in the order they finished.
 YELLOW, GREEN, VIOLET, RED = "yellow", "green", "violet", "red"

@@ -1,0 +1,190 @@
+"""Hidden information: what a seat sees, and the positions determinize deals in its place."""
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import forestgames as fg
+from forestgames.boom_bokken._tables import CARD_CODE, CARD_VALUE
+from tests.boom_bokken.helpers import play, table
+from tests.strategies import playthroughs
+
+TEAMS = [0, 1, 0, 1]
+# Every card is dealt: a Boom puts the 5 under the empty draw pile, a Temps Mort then puts
+# the 6 and itself under it, and its player draws the 5 that everyone saw go there.
+ALL_DEALT = {"T": 2, "1": 6, "2": 6, "3": 6, "4": 6, "5": 1, "6": 1}
+ALL_DEALT_HANDS = [
+    ["5", "2", "2", "2", "2", "2", "2"],
+    ["T", "1", "1", "1", "1", "1", "1"],
+    ["T", "4", "4", "4", "4", "4", "4"],
+    ["6", "3", "3", "3", "3", "3", "3"],
+]
+
+
+def _cards(state):
+    total = Counter(state.pile) + Counter(state.deck)
+    for hand in state.hands:
+        total.update({code: n for code, n in enumerate(hand) if n})
+    total[0] += state.aside
+    return total
+
+
+def _known_draw():
+    """The position after seat 2's Temps Mort drew the known 5 (see ALL_DEALT)."""
+    state = table(ALL_DEALT_HANDS, TEAMS, deck=ALL_DEALT)
+    assert state.deck == ()
+    return play(state, "0:play 5 @1 higher", "1:boom @3", "3:play 6 @2 lower", "2:timeout")
+
+
+def test_observation_of_a_scripted_position():
+    """Seat 1 sees its own hand, the sizes of the others, the pile and the announcement."""
+    state = table([["5", "1"], ["2", "T"], ["4", "F5"], ["7"]], TEAMS, deck_top=("8",))
+    state = play(state, "0:play 5 @1 higher")
+    view = state.observation(1)
+    assert view["hand"] == ["T", "2"]
+    assert view["hand_sizes"] == [1, 2, 2, 1]
+    assert view["deck_size"] == state.deck_size
+    assert view["pile"] == ["5"] and view["target"] == 1 and view["announce"] == "higher"
+    assert view["last_player"] == 0 and view["teams"] == [0, 1, 0, 1]
+    assert "F5" not in str(view) and "deck" not in view and "hands" not in view
+    assert view["deck_bottom"] == [] and view["known_cards"] == [[], [], [], []]
+    assert view["exploded_on"] == []
+
+
+def test_observation_keys_are_the_public_ones():
+    """A view has the seat's own hand, sizes, the known deck bottom and the public fields of
+    to_dict; never the hidden seed, the other hands or the order of the deck."""
+    state = fg.make("boom_bokken", num_players=5).new_game(seed=4)
+    view = state.observation(2)
+    hidden = {"seed", "hands", "deck", "known_bottom"}
+    public = set(state.to_dict()) - hidden - {"game", "num_players"}
+    assert set(view) == public | {"observer", "hand", "hand_sizes", "deck_size", "deck_bottom"}
+    json.dumps(view)
+
+
+def test_boom_keeps_the_pile_at_the_bottom_of_the_draw_pile():
+    """After a Boom the pile lies under the draw pile where every seat saw it go; every
+    determinization keeps it there, in order, and deals the rest of the deck anew."""
+    state = table([["5", "1"], ["2", "3"], ["4", "6"], ["7", "8"]], TEAMS)
+    state = play(state, "0:play 5 @1 lower", "1:play 3 @2 higher", "2:play 4 @3 lower")
+    state = play(state, "3:boom @0")
+    assert state.known_bottom == 3 and state.deck_bottom == ("5", "3", "4")
+    for seat in range(4):
+        view = state.observation(seat)
+        assert view["deck_bottom"] == ["5", "3", "4"]
+        tops = set()
+        for seed in range(12):
+            sample = state.determinize(seat, seed)
+            assert sample.deck[-3:] == state.deck[-3:]
+            assert sample.observation(seat) == view
+            tops.add(sample.deck[:5])
+        assert len(tops) > 1  # the unknown part is dealt anew
+
+
+def test_temps_mort_puts_pile_and_itself_under_the_draw_pile():
+    """A Temps Mort (spent_time_outs='deck') adds the pile and the Temps Mort to the known
+    bottom; set aside, only the pile."""
+    state = table([["5", "1"], ["2", "6"], ["4", "T"], ["7"]], TEAMS)
+    state = play(state, "0:play 5 @1 higher", "2:timeout")
+    assert state.deck_bottom == ("5", "T")
+    state = table([["5", "1"], ["2", "6"], ["4", "T"], ["7"]], TEAMS, spent_time_outs="aside")
+    state = play(state, "0:play 5 @1 higher", "2:timeout")
+    assert state.deck_bottom == ("5",) and state.aside == 1
+
+
+def test_a_card_drawn_from_the_known_bottom_is_known_to_all():
+    """With every card dealt, the Boom's 5 is the whole draw pile; seat 2's Temps Mort puts
+    the 6 and itself under it and draws the 5: everyone knows seat 2 holds it, and every
+    determinization keeps it there, with the 6 and the Temps Mort as the draw pile."""
+    state = _known_draw()
+    assert state.known_cards(2) == ("5",) and state.hand(2).count("5") == 1
+    assert state.deck_bottom == ("6", "T") and state.known_bottom == 2 == state.deck_size
+    for seat in (0, 1, 3):
+        assert state.observation(seat)["known_cards"] == [[], [], ["5"], []]
+        for seed in range(8):
+            sample = state.determinize(seat, seed)
+            assert "5" in sample.hand(2) and sample.deck == state.deck
+            assert sample.observation(seat) == state.observation(seat)
+    state = play(state, "2:play 5 @3 higher")
+    assert state.known_cards(2) == ()
+
+
+def test_exploded_seat_is_dealt_nothing_it_could_have_answered_with():
+    """Seat 1 exploded on a 5 'higher': no determinization gives it a card of 5 or more,
+    though the unknown cards hold many."""
+    state = table([["5", "1"], ["2", "3", "T"], ["4", "6"], ["7", "8"]], TEAMS)
+    state = play(state, "0:play 5 @1 higher", "1:boom @2")
+    assert state.exploded_on == ((CARD_CODE["5"], True),)
+    assert state.observation(0)["exploded_on"] == [["5", "higher"]]
+    for seat in (0, 2, 3):
+        for seed in range(30):
+            hand = state.determinize(seat, seed).hand(1)
+            assert len(hand) == 3
+            assert all(card == "T" or CARD_VALUE[CARD_CODE[card]] < 5 for card in hand), hand
+
+
+def test_exploded_leader_holds_only_temps_mort_in_every_determinization():
+    """A leader who exploded holding only Temps Mort is dealt only Temps Mort in its place."""
+    state = play(table([["T", "T"], ["2"], ["4"], ["7"]], TEAMS), "0:boom @1")
+    assert state.observation(1)["exploded_on"] == [None]
+    for seed in range(20):
+        assert state.determinize(2, seed).hand(0) == ("T", "T")
+
+
+def test_determinize_keeps_the_random_stream():
+    """With nothing known beyond the deal, determinize deals as it always has (same stream)."""
+    state = fg.make("boom_bokken", num_players=5).new_game(seed=3)
+    sample = state.determinize(2, 11).to_dict()
+    assert sample["hands"][0] == ["T", "T", "4", "6", "8", "F4", "F4"]
+    assert sample["hands"][4] == ["T", "1", "2", "3", "3", "4", "F1"]
+    assert sample["deck"][:6] == ["1", "F7", "6", "1", "F1", "F8"]
+    assert sample["seed"] == 4178807061501601403
+
+
+@pytest.mark.parametrize("bad", [-1, 2**64, 1.5, "7", True, [1], None])
+def test_determinize_refuses_bad_seeds(bad):
+    """A seed must be a non-negative int below 2**64: anything else is a ConfigError."""
+    state = fg.make("boom_bokken", num_players=4).new_game(seed=1)
+    with pytest.raises(fg.ConfigError):
+        state.determinize(0, bad)
+
+
+GAMES = [
+    fg.make("boom_bokken", num_players=4),
+    fg.make("boom_bokken", num_players=7, spent_time_outs="aside"),
+    fg.make("boom_bokken", num_players=5, expert=True),
+    fg.make("boom_bokken", num_players=6, expert=True, spent_time_outs="deck"),
+    fg.make("boom_bokken", num_players=4, deck=ALL_DEALT | {"7": 6}),
+]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(GAMES).flatmap(playthroughs), st.integers(0, 2**31))
+def test_determinize_keeps_everything_the_seat_knows(states, seed):
+    """A determinization has the seat's exact view, the same cards in all, the known bottom
+    and known cards in place, nothing an exploded seat could have answered with, and is a
+    state the rules could reach (it loads back); the hidden part is dealt anew."""
+    rng = random.Random(seed)
+    state = states[rng.randrange(len(states))]
+    seat = rng.randrange(state.game.num_players)
+    view = state.observation(seat)
+    assert "hands" not in view and "deck" not in view and "seed" not in view
+    assert view["hand"] == list(state.hand(seat))
+    assert view["hand_sizes"] == list(state.hand_sizes) and view["deck_size"] == state.deck_size
+    samples = [state.determinize(seat, seed + k) for k in range(4)]
+    for sample in samples:
+        assert sample.observation(seat) == view and _cards(sample) == _cards(state)
+        assert sample.legal_moves(seat) == state.legal_moves(seat)
+        assert sample.game.state_from_dict(sample.to_dict()) == sample
+    hidden = [(s.deck, s.hands[:seat] + s.hands[seat + 1 :]) for s in samples]
+    if not (state.known_bottom or any(state.known) or state.exploded):
+        unseen = Counter(state.deck)
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                unseen.update({code: n for code, n in enumerate(hand) if n})
+        if sum(unseen.values()) > 3 and len(unseen) > 2:
+            assert len(set(hidden)) > 1
