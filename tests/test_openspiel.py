@@ -7,9 +7,13 @@ Tests marked ``slow`` (whole games with searching bots at every seat) run with `
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -410,7 +414,7 @@ def test_parameters_cover_the_options_with_game_defaults_where_they_depend_on_pl
     the player count is "" (the game's); Bosk's terrain board is not offered."""
     defaults, kinds = _params.parameter_spec("boom_bokken")
     assert defaults == {
-        "players": 4, "team_sizes": "", "expert": False, "spent_time_outs": "deck",
+        "players": 4, "team_sizes": "", "expert": False, "spent_time_outs": "",
         "utility": "win",
     }  # fmt: skip
     assert kinds["team_sizes"] == "list"
@@ -431,6 +435,19 @@ def test_parameters_cover_the_options_with_game_defaults_where_they_depend_on_pl
         _params.options_from_parameters("boom_bokken", {"team_sizes": "two two"})
     with pytest.raises(fg.ConfigError, match="not offered"):
         _params.game_parameters("bosk", terrain=[[0]])
+    with pytest.raises(fg.ConfigError, match="not offered"):
+        _params.game_parameters("boom_bokken", deck={"1": 70})
+
+
+@pytest.mark.parametrize("expert", [False, True])
+@pytest.mark.parametrize("spent", ["deck", "aside"])
+def test_an_option_whose_default_follows_another_is_kept_as_given(expert, spent):
+    """Boom Bokken's spent_time_outs defaults to "aside" in Expert mode, "deck" otherwise:
+    either value given explicitly reaches the game, with or without Expert mode."""
+    options = {"num_players": 5, "expert": expert, "spent_time_outs": spent}
+    parameters = _params.game_parameters("boom_bokken", **options)
+    made, _ = _params.options_from_parameters("boom_bokken", parameters)
+    assert fg.make("boom_bokken", **made).options() == fg.make("boom_bokken", **options).options()
 
 
 # --------------------------------------------------------------------------- OpenSpiel
@@ -629,3 +646,31 @@ def test_openspiel_python_bots_play_whole_games_at_every_size(
     """The same with more simulations, the largest player counts and full-length games."""
     state = _play_with_bots(spiel, _load(spiel, name, **options), simulations, rollout, 1)
     assert state.is_terminal() and len(state.returns()) == options["num_players"]
+
+
+CPP_BOT = """
+import pyspiel
+from forestgames.rl import openspiel as fos
+
+game = fos.load_game("bosk", num_players=2)
+bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 10, 1000, False, 0, False)
+state = game.new_initial_state()
+state.apply_action(0)
+print(bot.step(state))
+"""
+
+
+def test_openspiels_cpp_mcts_bot_still_crashes_on_python_games(spiel, tmp_path):
+    """docs/openspiel.md tells users to take OpenSpiel's Python bots because its C++ MCTSBot
+    crashes on Python games: checked in a subprocess (it takes the interpreter down)."""
+    root = Path(__file__).resolve().parents[1]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+    }
+    script = tmp_path / "cpp_bot.py"
+    script.write_text(CPP_BOT)
+    result = subprocess.run(
+        [sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, timeout=120
+    )
+    assert result.returncode != 0, "pyspiel.MCTSBot now plays Python games: update the docs"

@@ -4,10 +4,11 @@ OpenSpiel parameters are bools, ints, floats and strings with one default each.
 ``players`` is ``num_players``; every other option of ``game.options()`` keeps
 its name. A list option (``team_sizes``, ``fire_tiles``) is a string of
 space-separated ints (``"2 2 3"``; OpenSpiel's game strings split on commas).
-An option whose default depends on the player count (Bonsai's ``goal_setup``,
-Boom Bokken's ``team_sizes``) is a string whose default ``""`` means "the
-game's default". ``utility`` (``"win"`` or ``"score"``) is ours. Options that
-are not plain values (Bosk's ``terrain`` board) are not offered.
+An option whose default depends on other options (Bonsai's ``goal_setup``,
+Boom Bokken's ``team_sizes`` on the player count, its ``spent_time_outs`` on
+``expert``) is a string whose default ``""`` means "the game's default".
+``utility`` (``"win"`` or ``"score"``) is ours. Options that are not plain
+values (Bosk's ``terrain`` board, Boom Bokken's ``deck`` mapping) are not offered.
 """
 
 from __future__ import annotations
@@ -36,9 +37,13 @@ def parameter_spec(name: str) -> tuple[dict[str, Any], dict[str, str]]:
     game = make(name)
     low, high = game.traits.min_players, game.traits.max_players
     per_count = [make(name, num_players=p).options() for p in range(low, high + 1)]
+    derived = set()  # options whose default is computed from the others
     for option in getattr(type(game), "OPTIONS", ()):
-        if not callable(option.default) and option.name not in per_count[0]:
-            per_count = [{**options, option.name: option.default} for options in per_count]
+        if callable(option.default):
+            derived.add(option.name)
+        elif option.name not in per_count[0]:  # a default left out of options(): its JSON
+            value = option.to_json(option.default)
+            per_count = [{**options, option.name: value} for options in per_count]
     defaults: dict[str, Any] = {"players": game.num_players}
     kinds: dict[str, str] = {}
     for key in dict.fromkeys(k for options in per_count for k in options):
@@ -50,7 +55,7 @@ def parameter_spec(name: str) -> tuple[dict[str, Any], dict[str, str]]:
             continue
         kinds[key] = kind
         same = all(v == values[0] for v in values)
-        defaults[key] = _encode(values[0], kind) if same else GAME_DEFAULT
+        defaults[key] = _encode(values[0], kind) if same and key not in derived else GAME_DEFAULT
     defaults["utility"] = "win"
     return defaults, kinds
 
