@@ -11,7 +11,9 @@ in Bosk, a perfect-information game that ISMCTS refuses) holds half the seats,
 Equal time: neither searcher has a clock, so both get the same pacing rule. Each
 searched decision runs ``n`` iterations, ``n`` chosen so that ``n`` times the
 seconds per iteration measured on that side's previous searches (a moving
-average) is ``--seconds``; the table reports what each side really spent.
+average) is ``--seconds``, and at least 2 (OpenSpiel's ISMCTSBot fails with one:
+its first simulation only expands the root); the table reports what each side
+really spent.
 Decisions with one legal action are played at once by both. Rollouts are random
 to the end, or cut after ``--rollout`` decisions in Bonsai and Living Forest (the
 leaders on points then count as the winners, for both sides, as MCTSAgent's
@@ -53,9 +55,10 @@ class Pace:
     """Iterations per search aiming at ``seconds`` a search, from a moving average of the
     seconds per iteration measured so far (the same rule for both sides)."""
 
-    def __init__(self, seconds: float, first: int = 8) -> None:
+    def __init__(self, seconds: float, first: int = 8, least: int = 2) -> None:
         self.seconds = seconds
         self.first = first
+        self.least = least  # ISMCTSBot's first simulation only expands its root
         self.per_iteration: float | None = None
         self.spent: list[float] = []
         self.iterations: list[int] = []
@@ -63,7 +66,7 @@ class Pace:
     def next(self) -> int:
         if self.per_iteration is None:
             return self.first
-        return max(1, round(self.seconds / self.per_iteration))
+        return max(self.least, round(self.seconds / self.per_iteration))
 
     def record(self, iterations: int, seconds: float) -> None:
         self.spent.append(seconds)
