@@ -242,14 +242,14 @@ BAD_TEXTS: tuple[Any, ...] = (
     None,
     "x" * 10_000,
 )
-BAD_SAVES: tuple[Any, ...] = (None, [], {}, "state", {"game": "nope"}, [[[]]], 10**5000)
+_BAD_SAVES: tuple[Any, ...] = (None, [], {}, "state", {"game": "nope"}, [[[]]], 10**5000)
 BAD_SEATS: tuple[Any, ...] = (-1, "0", 1.5, None)
 
 
 def _check_bad_input(game: Any, registered: bool) -> None:
     for text in BAD_TEXTS:
         _raises(ParseError, f"{game.name}: parse {excerpt(text, 30)}", game.parse_move, text)
-    for bad in BAD_SAVES:
+    for bad in _BAD_SAVES:
         what = f"{game.name}: load {excerpt(bad, 30)}"
         _raises(StateError, what, game.state_from_dict, bad)
     cls = type(game)

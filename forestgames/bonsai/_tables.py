@@ -20,8 +20,10 @@ The pot (15 cells, ``B`` the printed wood bud at (0, 0))::
 from __future__ import annotations
 
 import csv
+from collections.abc import Mapping
 from enum import IntEnum, StrEnum
 from importlib import resources
+from types import MappingProxyType
 from typing import NamedTuple
 
 __all__ = [
@@ -73,7 +75,7 @@ class Tile(StrEnum):
 KINDS: tuple[Tile, ...] = tuple(Tile)
 """Kinds by engine index: 0 wood, 1 leaf, 2 flower, 3 fruit."""
 WOOD, LEAF, FLOWER, FRUIT = 0, 1, 2, 3
-KIND_INDEX: dict[str, int] = {kind.value: i for i, kind in enumerate(KINDS)}
+KIND_INDEX: Mapping[str, int] = MappingProxyType({kind.value: i for i, kind in enumerate(KINDS)})
 WILD = 4
 """Index of the wild symbol in a symbols tuple ``(wood, leaf, flower, fruit, wild)``."""
 
@@ -199,7 +201,9 @@ def _load_cards() -> tuple[CardType, ...]:
 
 CARD_TYPES: tuple[CardType, ...] = _load_cards()
 """The 25 kinds of Zen card, in the order of ``data/bonsai_cards.csv``; a card is its index."""
-CARD_NAMES: dict[str, int] = {card.name: i for i, card in enumerate(CARD_TYPES)}
+CARD_NAMES: Mapping[str, int] = MappingProxyType(
+    {card.name: i for i, card in enumerate(CARD_TYPES)}
+)
 
 
 def deck_counts(num_players: int) -> tuple[int, ...]:
@@ -212,9 +216,9 @@ def deck_counts(num_players: int) -> tuple[int, ...]:
     )
 
 
-DECKS: dict[int, tuple[int, ...]] = {
-    p: tuple(c for c, n in enumerate(deck_counts(p)) for _ in range(n)) for p in (1, 2, 3, 4)
-}
+DECKS: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {p: tuple(c for c, n in enumerate(deck_counts(p)) for _ in range(n)) for p in (1, 2, 3, 4)}
+)
 """The unshuffled deck (card types in table order) for each player count."""
 
 TOOL_STORAGE = 2
@@ -228,9 +232,9 @@ GROWTH_CARDS: tuple[int, int, int, int] = tuple(  # type: ignore[assignment]
     CARD_NAMES[f"growth:{kind}"] for kind in KINDS
 )
 """The Growth card type of each kind (wood, leaf, flower, fruit): +1 symbol of it."""
-HELPER_SYMBOLS: dict[int, tuple[int, int, int, int, int]] = {
-    c: (*card.tiles, 1) for c, card in enumerate(CARD_TYPES) if card.kind is CardKind.HELPER
-}
+HELPER_SYMBOLS: Mapping[int, tuple[int, int, int, int, int]] = MappingProxyType(
+    {c: (*card.tiles, 1) for c, card in enumerate(CARD_TYPES) if card.kind is CardKind.HELPER}
+)
 """Per Helper card type, the placements it allows at once: its shown kind and one wild."""
 MASTER_TILES: tuple[int, ...] = tuple(
     sum(card.tiles) + card.wild if card.kind is CardKind.MASTER else 0 for card in CARD_TYPES
@@ -263,7 +267,7 @@ STARTING_TILES: tuple[tuple[int, int, int, int], ...] = (
 )
 """Starting supply by position in turn order (1st, 2nd, 3rd, 4th)."""
 SOLO_STARTING_TILES = (1, 1, 0, 0)
-SOLO_TARGETS: dict[int, int] = {1: 80, 2: 100, 3: 120, 4: 140}
+SOLO_TARGETS: Mapping[int, int] = MappingProxyType({1: 80, 2: 100, 3: 120, 4: 140})
 """Points a solo player needs (with 3 goals) at each difficulty."""
 
 TILE_POINTS = (0, 3, 0, 7)
@@ -301,5 +305,7 @@ GOALS: tuple[Goal, ...] = tuple(
     for tier, (threshold, points) in enumerate(_GOAL_DATA[colour])
 )
 """The 15 goal tiles; goal id = colour index * 3 + tier - 1."""
-GOAL_IDS: dict[tuple[str, int], int] = {(g.colour, g.tier): i for i, g in enumerate(GOALS)}
+GOAL_IDS: Mapping[tuple[str, int], int] = MappingProxyType(
+    {(g.colour, g.tier): i for i, g in enumerate(GOALS)}
+)
 ALL_GOALS_MASK = (1 << len(GOALS)) - 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from forestgames import _svg as svg
@@ -119,14 +120,14 @@ def tree_svg(tree: Tree | Mapping[Any, Any], size: float = 20.0) -> str:
 
 # --------------------------------------------------------------------------- positions
 
-GOAL_COLOURS: dict[str, str] = {
+GOAL_COLOURS: Mapping[str, str] = MappingProxyType({
     "brown": "#8b5a2b", "green": "#3f9b3a", "orange": "#f08a24", "pink": "#e58fb4",
     "blue": "#4a90d9",
-}  # fmt: skip
-CARD_FILLS: dict[CardKind, str] = {
+})  # fmt: skip
+CARD_FILLS: Mapping[CardKind, str] = MappingProxyType({
     CardKind.TOOL: "#d9d4c7", CardKind.GROWTH: "#cfe8c6", CardKind.MASTER: "#f5dc9a",
     CardKind.HELPER: "#c9dcf2", CardKind.PARCHMENT: "#efe3c8",
-}  # fmt: skip
+})  # fmt: skip
 SLOT_EXTRAS: tuple[str, ...] = ("", "+ wood or leaf", "+ wood, flower", "+ leaf, fruit")
 """What the market slots 1..4 give besides their card (``SLOT_TILES``, slot 2's choice)."""
 assert len(SLOT_EXTRAS) == len(SLOT_TILES)

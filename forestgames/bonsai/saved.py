@@ -10,7 +10,8 @@ state shows.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from forestgames.bonsai._tables import (
@@ -51,7 +52,7 @@ PHASE_NAMES: tuple[str, ...] = tuple(phase.value for phase in Phase)
 KIND = Choice(KIND_NAMES)
 CARD = Choice(tuple(card.name for card in CARD_TYPES))
 GOAL = Choice(tuple(goal.name for goal in GOALS))
-GOAL_BY_NAME: dict[str, int] = {goal.name: g for g, goal in enumerate(GOALS)}
+GOAL_BY_NAME: Mapping[str, int] = MappingProxyType({goal.name: g for g, goal in enumerate(GOALS)})
 COORD = Int(-COORD_LIMIT, COORD_LIMIT)
 PAST_THE_ACTION = (Phase.CULTIVATE, Phase.HELPER, Phase.DISCARD, Phase.GOALS)
 """Steps of a turn whose action (a Meditate or a Cultivate) has been taken."""

@@ -338,5 +338,7 @@ def _supported(cells: Mapping[int, int], cell: int, kind: int) -> bool:
     return any(around[i] == LEAF and around[i - 1] == LEAF for i in range(6))
 
 
-SEEDLINGS: dict[bool, Tree] = {beside: Tree({BUD: WOOD}, beside) for beside in (False, True)}
+SEEDLINGS: Mapping[bool, Tree] = MappingProxyType(
+    {beside: Tree({BUD: WOOD}, beside) for beside in (False, True)}
+)
 """The bud alone, under each reading of where wood may start."""

@@ -14,6 +14,9 @@ counts indexed by code::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 TIME_OUT = 0
 """The code of a Temps Mort (time-out) card."""
 VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -22,7 +25,9 @@ NUM_CODES = 17
 CARD_NAMES: tuple[str, ...] = (
     ("T",) + tuple(str(v) for v in VALUES) + tuple(f"F{v}" for v in VALUES)
 )
-CARD_CODE: dict[str, int] = {name: code for code, name in enumerate(CARD_NAMES)}
+CARD_CODE: Mapping[str, int] = MappingProxyType(
+    {name: code for code, name in enumerate(CARD_NAMES)}
+)
 CARD_VALUE: tuple[int, ...] = (0,) + VALUES + VALUES
 IS_ORANGE: tuple[bool, ...] = tuple(1 <= code <= 8 for code in range(NUM_CODES))
 IS_FLASH: tuple[bool, ...] = tuple(code >= 9 for code in range(NUM_CODES))
@@ -65,17 +70,19 @@ ANNOUNCEMENTS: tuple[str, str] = ("lower", "higher")
 DEFAULT_DECK: tuple[int, ...] = (6,) + (6,) * 8 + (2,) * 8
 """Six Temps Mort, six orange and two Flash cards of each value 1..8: 70 cards ([choice])."""
 
-TEAM_SIZES: dict[int, tuple[tuple[int, ...], ...]] = {
-    4: ((2, 2),),
-    5: ((2, 3),),
-    6: ((2, 2, 2), (3, 3)),
-    7: ((2, 2, 3), (3, 4)),
-    8: ((2, 2, 2, 2), (4, 4)),
-    9: ((2, 2, 2, 3), (3, 3, 3)),
-}
+TEAM_SIZES: Mapping[int, tuple[tuple[int, ...], ...]] = MappingProxyType(
+    {
+        4: ((2, 2),),
+        5: ((2, 3),),
+        6: ((2, 2, 2), (3, 3)),
+        7: ((2, 2, 3), (3, 4)),
+        8: ((2, 2, 2, 2), (4, 4)),
+        9: ((2, 2, 2, 3), (3, 3, 3)),
+    }
+)
 """The seed's team splits per player count; the first is the default."""
 
-HAND_SIZE: dict[int, int] = {4: 7, 5: 7, 6: 7, 7: 6, 8: 6, 9: 6}
+HAND_SIZE: Mapping[int, int] = MappingProxyType({4: 7, 5: 7, 6: 7, 7: 6, 8: 6, 9: 6})
 ROUNDS = 3
 COIN_POINTS: tuple[int, ...] = (4, 3, 2, 1)
 """Gold, silver, bronze, clay: the coin of the 1st, 2nd, 3rd, 4th team out."""

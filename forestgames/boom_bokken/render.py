@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from forestgames import _svg as svg
@@ -29,7 +30,7 @@ __all__ = ["picture_view", "render_svg", "render_text"]
 PLACES = ("1st", "2nd", "3rd") + tuple(f"{k}th" for k in range(4, 10))
 TEAM_COLOURS: tuple[str, ...] = ("#6a3d9a", "#1b9e77", "#c0392b", "#b07d00")
 """Teams by id; cards use orange, blue and black, seats' teams these."""
-CARD_COLOURS = {"orange": "#ef8a17", "flash": "#1f6fc5", "timeout": "#1d1d1d"}
+CARD_COLOURS = MappingProxyType({"orange": "#ef8a17", "flash": "#1f6fc5", "timeout": "#1d1d1d"})
 CARD_W, CARD_H = 20, 28
 SEAT_W, SEAT_H = 168, 84
 WIDTH, HEIGHT = 900, 640

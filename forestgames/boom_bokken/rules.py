@@ -54,7 +54,7 @@ from forestgames.boom_bokken._tables import (
 from forestgames.boom_bokken.actions import BoomBokkenCodec
 from forestgames.boom_bokken.scoring import decide_winners, final_scores
 from forestgames.boom_bokken.state import (
-    CODES_PRESENT,
+    _CODES_PRESENT,
     BoomBokkenState,
     card_holders,
     hand_counts,
@@ -395,7 +395,7 @@ class BoomBokkenGame(
             else:
                 fits = FIT_FIELDS[state.higher][state.pile[-1]]
                 moves = self._plays(
-                    state, seat, hand, CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
+                    state, seat, hand, _CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
                 )
             moves = moves or self._booms(state, seat)
             return moves + (_TIME_OUTS[seat],) if hand & 0xFF else moves
@@ -408,7 +408,7 @@ class BoomBokkenGame(
         if self.expert and state.roles[seat] == COUREUR:
             groups = _groups(hand_counts(hand), VALUES)
             return self._group_plays(state, seat, groups) or self._booms(state, seat)
-        codes = CODES_PRESENT[((hand & VALUED_FIELDS) + LOW_SEVENS) & PRESENT_BITS]
+        codes = _CODES_PRESENT[((hand & VALUED_FIELDS) + LOW_SEVENS) & PRESENT_BITS]
         return self._plays(state, seat, hand, codes) or self._booms(state, seat)
 
     def _reactions(self, state: BoomBokkenState, seat: int) -> Moves:
@@ -435,7 +435,7 @@ class BoomBokkenGame(
         codes: tuple[int, ...] = (CARD_VALUE[top] + 8,) if flashes else ()
         if self.guards(state, seat):
             fits = FIT_FIELDS[state.higher][top]
-            answers = CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
+            answers = _CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
             codes += tuple(c for c in answers if c not in codes)
         return codes
 

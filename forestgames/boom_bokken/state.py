@@ -100,7 +100,7 @@ class _CodesPresent(dict[int, tuple[int, ...]]):
         return codes
 
 
-CODES_PRESENT = _CodesPresent()
+_CODES_PRESENT = _CodesPresent()
 
 
 def card_holders(packed: tuple[int, ...]) -> tuple[int, ...]:
@@ -108,7 +108,7 @@ def card_holders(packed: tuple[int, ...]) -> tuple[int, ...]:
     Flash codes, the cards played out of turn (0 for the orange codes)."""
     holders = [0] * NUM_CODES
     for seat, hand in enumerate(packed):
-        for code in CODES_PRESENT[((hand & REACTION_FIELDS) + LOW_SEVENS) & PRESENT_BITS]:
+        for code in _CODES_PRESENT[((hand & REACTION_FIELDS) + LOW_SEVENS) & PRESENT_BITS]:
             holders[code] |= 1 << seat
     return tuple(holders)
 

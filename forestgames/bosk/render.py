@@ -15,6 +15,7 @@ squares and the intersections between them::
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -33,15 +34,19 @@ TERRAIN_COLOURS: tuple[str, ...] = (
     "#cfe6b0", "#f2dea0", "#bcd8ee", "#e6cba8", "#d8c8ea", "#f4c4b6", "#bfe0d2", "#deddc8",
 )  # fmt: skip
 """Fill of terrain ids 0..7 (A..H): soft, so the seats' pieces stand out."""
-PHASE_TASKS: dict[str, str] = {
-    "spring": "plant a tree",
-    "wind": "choose the first wind",
-    "tree": "choose the tree whose leaves fall",
-    "tile": "choose a leaf tile",
-    "leaves": "lay the next leaf",
-    "squirrel": "place the squirrel",
-}
-ARROWS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+PHASE_TASKS: Mapping[str, str] = MappingProxyType(
+    {
+        "spring": "plant a tree",
+        "wind": "choose the first wind",
+        "tree": "choose the tree whose leaves fall",
+        "tile": "choose a leaf tile",
+        "leaves": "lay the next leaf",
+        "squirrel": "place the squirrel",
+    }
+)
+ARROWS: Mapping[str, tuple[int, int]] = MappingProxyType(
+    {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+)
 CELL = 40  # SVG pixels per square
 MARGIN = 28
 PANEL_W = 300

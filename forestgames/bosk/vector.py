@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import numpy as np
@@ -73,7 +74,7 @@ PHASES: tuple[Phase, ...] = (
     Phase.OVER,
 )
 SPRING, WIND, TREE, TILE, LEAVES, SQUIRREL_STEP, OVER = range(len(PHASES))
-PHASE_CODE = {phase: code for code, phase in enumerate(PHASES)}
+PHASE_CODE = MappingProxyType({phase: code for code, phase in enumerate(PHASES)})
 VALUES = (1, 2, 3, 4)
 _UNDER_SQUIRREL = 127  # a leaf cost no path can pay
 LEAF_TILE_COUNT = len(LEAF_TILES)

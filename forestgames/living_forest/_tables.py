@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from importlib import resources
+from types import MappingProxyType
 
 __all__ = [
     "ACTIONS",
@@ -84,7 +86,7 @@ SUN, WATER, PLANT, WIND, FLOWER = range(5)
 
 LEVEL_NAMES: tuple[str, ...] = ("start", "I", "II", "III", "varan")
 """Card levels by code: 0 start deck, 1..3 reserve levels, 4 the Fire Varan."""
-FIRE_OF_LEVEL: dict[int, int] = {1: 2, 2: 3, 3: 4}
+FIRE_OF_LEVEL: Mapping[int, int] = MappingProxyType({1: 2, 2: 3, 3: 4})
 """Value of the fire added at end of turn for each reserve card taken, by level."""
 
 
@@ -95,7 +97,7 @@ def _load_cards() -> list[dict[str, str]]:
 
 _ROWS = _load_cards()
 CARD_NAMES: tuple[str, ...] = tuple(row["name"] for row in _ROWS)
-CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
+CARD_INDEX: Mapping[str, int] = MappingProxyType({name: i for i, name in enumerate(CARD_NAMES)})
 CARD_LEVEL: tuple[int, ...] = tuple(LEVEL_NAMES.index(row["level"]) for row in _ROWS)
 CARD_COST: tuple[int, ...] = tuple(int(row["cost_sun"] or 0) for row in _ROWS)
 CARD_ELEMENTS: tuple[tuple[int, int, int, int, int], ...] = tuple(
@@ -107,9 +109,9 @@ CARD_SYMBOL: tuple[int, ...] = tuple({"S": 1, "G": -1, "-": 0}[row["symbol"]] fo
 SOLITARY_CARDS: frozenset[int] = frozenset(c for c, s in enumerate(CARD_SYMBOL) if s == 1)
 VARAN: int = CARD_INDEX["FireVaran"]
 START_DECK: tuple[int, ...] = tuple(c for c, lv in enumerate(CARD_LEVEL) if lv == 0)
-LEVEL_CARDS: dict[int, tuple[int, ...]] = {
-    lv: tuple(c for c, x in enumerate(CARD_LEVEL) if x == lv) for lv in (1, 2, 3)
-}
+LEVEL_CARDS: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {lv: tuple(c for c, x in enumerate(CARD_LEVEL) if x == lv) for lv in (1, 2, 3)}
+)
 
 VARAN_COPIES = 23
 FRAGMENT_SUPPLY = 20
@@ -126,7 +128,7 @@ SOLITARY_LIMIT = 3
 TREE_NAMES: tuple[str, ...] = (
     "start", "3A", "3B", "4A", "4B", "5A", "5B", "6", "7", "8", "9", "10", "11",
 )  # fmt: skip
-TREE_INDEX: dict[str, int] = {name: i for i, name in enumerate(TREE_NAMES)}
+TREE_INDEX: Mapping[str, int] = MappingProxyType({name: i for i, name in enumerate(TREE_NAMES)})
 START_TREE = 0
 SAME_ACTION_TREE = TREE_INDEX["11"]
 TREE_COST: tuple[int, ...] = (0, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11)
@@ -141,11 +143,13 @@ TREE_BONUS: tuple[tuple[int, int, int, int, int], ...] = (
     _bonus(sun=2), _bonus(plant=1), _bonus(water=2), _bonus(wind=2), _bonus(water=3),
     _bonus(flower=2), _bonus(sun=4), _bonus(),
 )  # fmt: skip
-TREE_COPIES: dict[int, tuple[int, ...]] = {
-    2: (0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2),
-    3: (0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2),
-    4: (0, 4, 4, 4, 4, 4, 4, 3, 3, 3, 2, 2, 2),
-}
+TREE_COPIES: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {
+        2: (0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2),
+        3: (0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2),
+        4: (0, 4, 4, 4, 4, 4, 4, 3, 3, 3, 2, 2, 2),
+    }
+)
 """Copies of each tree type in the supply by player count (the start trees are apart)."""
 
 # --------------------------------------------------------------------------- forest board
@@ -164,7 +168,7 @@ def _neighbours(cell: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(c) for c in range(FOREST_CELLS))
-CORNER_FRAGMENTS: dict[int, int] = {4: 2, 10: 2}
+CORNER_FRAGMENTS: Mapping[int, int] = MappingProxyType({4: 2, 10: 2})
 """Top-right and bottom-left corners: Fragments taken when a tree is planted there."""
 
 # --------------------------------------------------------------------------- actions, circle
@@ -172,7 +176,9 @@ CORNER_FRAGMENTS: dict[int, int] = {4: 2, 10: 2}
 ACTIONS: tuple[str, ...] = ("fragment", "attract", "extinguish", "move", "plant")
 FRAGMENT, ATTRACT, EXTINGUISH, MOVE, PLANT_ACTION = range(5)
 
-CORNER_EXTRA: dict[int, tuple[int, int]] = {0: (ATTRACT, 3), 14: (EXTINGUISH, 2)}
+CORNER_EXTRA: Mapping[int, tuple[int, int]] = MappingProxyType(
+    {0: (ATTRACT, 3), 14: (EXTINGUISH, 2)}
+)
 """Top-left: an extra Attract with +3 sun; bottom-right: an extra Extinguish with +2 water."""
 LINE_BONUSES: tuple[tuple[tuple[int, ...], tuple[int, int, int, int, int]], ...] = (
     ((1, 6, 11), _bonus(water=1)),
@@ -186,7 +192,9 @@ ROCKS = 12
 ROCK_BONUS: tuple[int, ...] = (
     PLANT_ACTION, FRAGMENT, ATTRACT, FRAGMENT, EXTINGUISH, FRAGMENT,
 ) * 2  # fmt: skip
-START_ROCKS: dict[int, tuple[int, ...]] = {2: (0, 6), 3: (2, 6, 10), 4: (0, 6, 9, 3)}
+START_ROCKS: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {2: (0, 6), 3: (2, 6, 10), 4: (0, 6, 9, 3)}
+)
 """Starting rocks of the Spirits in turn order from the first player."""
 
 VICTORY_KINDS: tuple[str, ...] = ("tree", "fire", "flower")

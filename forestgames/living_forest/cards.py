@@ -25,9 +25,9 @@ from forestgames.living_forest._tables import (
 
 __all__ = ["CARDS", "ELEMENT_SHORT", "Card"]
 
-ELEMENT_SHORT: dict[str, str] = {
+ELEMENT_SHORT: Mapping[str, str] = MappingProxyType({
     "sun": "Su", "water": "Wa", "plant": "Pl", "wind": "Wi", "flower": "Fl",
-}  # fmt: skip
+})  # fmt: skip
 """Two-letter element names of the compact card notation (``Bear Wa1 Pl2 *``)."""
 
 

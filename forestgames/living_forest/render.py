@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from forestgames import _svg as svg
@@ -52,12 +53,14 @@ if TYPE_CHECKING:
 __all__ = ["picture_view", "render_svg", "render_text"]
 
 LEVELS = ("I", "II", "III")
-ELEMENT_COLOURS: dict[str, str] = {
+ELEMENT_COLOURS: Mapping[str, str] = MappingProxyType({
     "sun": "#e8a800", "water": "#2e86de", "plant": "#2e9d57", "wind": "#8795a1",
     "flower": "#d9479a",
-}  # fmt: skip
+})  # fmt: skip
 FIRE_COLOUR = "#d9381e"
-BONUS_LETTERS = {"plant": "P", "fragment": "F", "attract": "A", "extinguish": "E", "move": "M"}
+BONUS_LETTERS = MappingProxyType(
+    {"plant": "P", "fragment": "F", "attract": "A", "extinguish": "E", "move": "M"}
+)
 WIDTH = 1000
 SPIRIT_W, SPIRIT_H = 480, 300
 CELL = 44  # forest cell

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
@@ -961,9 +962,9 @@ def _is_int(value: Any) -> bool:
 
 SEATS = range(4)
 """Every seat a game can have (move tables cover them all)."""
-TURN_ORDER: dict[int, tuple[tuple[int, ...], ...]] = {
-    p: tuple(tuple((first + k) % p for k in range(p)) for first in range(p)) for p in (2, 3, 4)
-}
+TURN_ORDER: Mapping[int, tuple[tuple[int, ...], ...]] = MappingProxyType(
+    {p: tuple(tuple((first + k) % p for k in range(p)) for first in range(p)) for p in (2, 3, 4)}
+)
 """The seats in turn order by player count and Sacred Tree holder."""
 _RESERVE = [c for level in (1, 2, 3) for c in LEVEL_CARDS[level]]
 _T = TypeVar("_T")
@@ -1111,9 +1112,9 @@ def _added(pile: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
 
 
 ALL_ACTIONS: tuple[int, ...] = (FRAGMENT, ATTRACT, EXTINGUISH, MOVE, PLANT_ACTION)
-OTHER_ACTIONS: dict[int, tuple[int, ...]] = {
-    a: tuple(b for b in ALL_ACTIONS if b != a) for a in ALL_ACTIONS
-}
+OTHER_ACTIONS: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {a: tuple(b for b in ALL_ACTIONS if b != a) for a in ALL_ACTIONS}
+)
 """The actions still open after one normal action (without Tree 11)."""
 
 _CHOOSING = {"step": _CHOOSE, "budget": 0, "picks": 0}
