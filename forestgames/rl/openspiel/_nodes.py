@@ -1,0 +1,444 @@
+"""The OpenSpiel game tree of a forestgames game, without OpenSpiel.
+
+A :class:`Node` is one node of the tree: a chance node (the first player, a
+deal drawn one item at a time, who is offered the next reaction turn), a
+decision of one seat, or the end. Nodes are immutable and share their engine
+state, so cloning one is free; ``apply(action)`` returns the next node. The
+OpenSpiel classes (``_spiel``) are a thin layer over this module, which the
+tests also drive directly.
+
+Reaction turns (Boom Bokken) follow the rules of ``forestgames.rl._turns``
+(the PettingZoo and Gymnasium environments): after every move that leaves a
+seat named, each other seat still in the round is offered one reaction turn,
+whether or not it holds a card it could play: its actions are its out-of-turn
+moves plus PASS (id ``num_actions``). The first reaction played is applied and
+a new round of reactions starts from the new position; when all pass, the named
+seat plays its own turn (no PASS then). The order of the reaction turns is
+drawn by chance nodes, one seat at a time, uniformly among the seats not yet
+offered (the environments shuffle the same seats with a seeded generator).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from forestgames.core import IllegalMoveError, StateError, make
+from forestgames.rl.openspiel._deals import Deal, deal_rules
+
+__all__ = ["DEAL", "DECIDE", "FIRST", "ORDER", "OVER", "Node", "Table", "table_for"]
+
+FIRST, DEAL, ORDER, DECIDE, OVER = range(5)
+"""Node kinds: chance (first player, a deal, the next reaction turn), a decision, the end."""
+
+CHANCE, TERMINAL = -1, -4
+"""OpenSpiel's player ids of chance nodes and of the end (pyspiel.PlayerId)."""
+UTILITIES = ("win", "score")
+HEADER = 3
+"""Flags before the game's tensor, after the deciding-seat one-hot: reaction, chance, over."""
+
+
+class Table:
+    """What every node of one game (a game name and its options) shares."""
+
+    def __init__(self, name: str, options: dict[str, Any], utility: str) -> None:
+        if utility not in UTILITIES:
+            raise StateError(f"utility must be 'win' or 'score', not {utility!r}")
+        self.game = make(name, **options)
+        self.name = name
+        self.options = self.game.options()
+        self.utility = utility
+        self.codec = self.game.codec
+        self.num_players: int = self.game.num_players
+        self.rules = deal_rules(self.game)
+        self.alphabet = self.rules.alphabet()
+        self.item_ids = {item: i for i, item in enumerate(self.alphabet)}
+        self.reactions = bool(self.game.traits.out_of_turn)
+        self.pass_id = self.codec.num_actions if self.reactions else -1
+        self.num_distinct_actions: int = self.codec.num_actions + (1 if self.reactions else 0)
+        self.max_chance_outcomes = max(self.num_players, len(self.alphabet))
+        self.observation_size = int(np.prod(self.game.observation_shape))
+        self.tensor_size = self.num_players + HEADER + self.observation_size
+        self.initial = _initial(self)
+
+    def __deepcopy__(self, memo: Any) -> Table:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (table_for, (self.name, _dump(self.options), self.utility))
+
+    def max_game_length(self) -> int:
+        """The most decisions a game can hold: every move, each after at most one reaction
+        turn (a PASS) per other seat where reactions exist."""
+        moves: int = self.game.traits.max_moves
+        return moves * self.num_players if self.reactions else moves
+
+    def utility_range(self) -> tuple[float, float]:
+        if self.utility == "win":
+            return -1.0, 1.0
+        low, high = self.game.traits.score_range
+        return float(low), float(high)
+
+
+@functools.lru_cache(maxsize=64)
+def table_for(name: str, options_json: str, utility: str) -> Table:
+    """The table of game ``name`` with options (JSON text) and utility (cached)."""
+    return Table(name, json.loads(options_json), utility)
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _initial(table: Table) -> Node:
+    node = Node(table, FIRST)
+    return node.apply(0) if table.num_players == 1 else node
+
+
+class Node:
+    """One node of the game tree (immutable; see the module docstring).
+
+    ``state`` is the engine position (None before the first deal is done; during a
+    deal after a move, the position before that move). ``seat`` decides at a
+    DECIDE node, on a reaction turn if ``reacting``; ``queue`` holds the seats not
+    yet offered a reaction turn; ``public`` is the public history (every move, every
+    PASS, the first player and the reaction turns drawn; a deal's items are not in it).
+    """
+
+    __slots__ = (
+        "_legal",
+        "_outcomes",
+        "_strings",
+        "deal",
+        "kind",
+        "player",
+        "public",
+        "queue",
+        "reacting",
+        "seat",
+        "state",
+        "table",
+    )
+
+    def __init__(
+        self,
+        table: Table,
+        kind: int,
+        state: Any = None,
+        seat: int = -1,
+        reacting: bool = False,
+        queue: tuple[int, ...] = (),
+        deal: Deal | None = None,
+        public: tuple[str, ...] = (),
+    ) -> None:
+        self.table = table
+        self.kind = kind
+        self.state = state
+        self.seat = seat
+        self.reacting = reacting
+        self.queue = queue
+        self.deal = deal
+        self.public = public
+        # OpenSpiel's current player: the deciding seat, CHANCE or TERMINAL
+        self.player = seat if kind == DECIDE else TERMINAL if kind == OVER else CHANCE
+        self._legal: list[int] | None = None
+        self._outcomes: list[tuple[int, float]] | None = None
+        self._strings: dict[tuple[bool, int], str] = {}
+
+    def __deepcopy__(self, memo: Any) -> Node:
+        return self
+
+    def __copy__(self) -> Node:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (node_from_json, (self.to_json(),))
+
+    # ------------------------------------------------------------------ whose turn
+
+    @property
+    def is_chance(self) -> bool:
+        return self.kind in (FIRST, DEAL, ORDER)
+
+    @property
+    def is_over(self) -> bool:
+        return self.kind == OVER
+
+    def legal_actions(self) -> list[int]:
+        """The deciding seat's action ids, sorted (PASS last on a reaction turn);
+        the chance outcomes' ids at a chance node; none at the end."""
+        if self._legal is None:
+            if self.kind == DECIDE:
+                ids = sorted(self.table.codec.legal_ids(self.state, self.seat))
+                self._legal = ids + [self.table.pass_id] if self.reacting else ids
+            else:
+                self._legal = [action for action, _ in self.chance_outcomes()]
+        return self._legal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome id, probability) pairs, sorted by id (empty if not a chance node)."""
+        if self._outcomes is None:
+            self._outcomes = self._chance_outcomes()
+        return self._outcomes
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.kind == FIRST:
+            return [(seat, 1.0 / self.table.num_players) for seat in range(self.table.num_players)]
+        if self.kind == ORDER:
+            return [(seat, 1.0 / len(self.queue)) for seat in self.queue]
+        if self.kind == DEAL:
+            assert self.deal is not None
+            pool = self.deal.outcomes()
+            total = sum(n for _, n in pool)
+            ids = self.table.item_ids
+            return sorted((ids[item], n / total) for item, n in pool)
+        return []
+
+    # ------------------------------------------------------------------ moving on
+
+    def apply(self, action: int) -> Node:
+        """The node after ``action`` (a decision's id or a chance outcome's id);
+        IllegalMoveError if it is not one of ``legal_actions()``."""
+        if self.kind == DECIDE:
+            return self._decided(action)
+        if self.kind == OVER:
+            raise IllegalMoveError(f"the game is over: action {action} cannot be applied")
+        if action not in self.legal_actions():
+            raise IllegalMoveError(
+                f"chance outcome {action} is not possible here; possible: {self.legal_actions()}"
+            )
+        if self.kind == FIRST:
+            return self._first(action)
+        if self.kind == ORDER:
+            queue = tuple(s for s in self.queue if s != action)
+            public = (*self.public, f"reaction turn {action}")
+            return self._with(DECIDE, self.state, action, True, queue, None, public)
+        assert self.deal is not None
+        return self._dealing(self.state, self.deal.pick(self.table.alphabet[action]), self.public)
+
+    def _with(
+        self,
+        kind: int,
+        state: Any,
+        seat: int = -1,
+        reacting: bool = False,
+        queue: tuple[int, ...] = (),
+        deal: Deal | None = None,
+        public: tuple[str, ...] = (),
+    ) -> Node:
+        return Node(self.table, kind, state, seat, reacting, queue, deal, public)
+
+    def _first(self, first_player: int) -> Node:
+        public = (*self.public, f"first player {first_player}")
+        state, deal = self.table.rules.setup(first_player)
+        if deal is None:
+            return self._settled(state, public)
+        return self._dealing(None, deal, (*public, "deal: setup"))
+
+    def _dealing(self, state: Any, deal: Deal, public: tuple[str, ...]) -> Node:
+        """A deal under way at ``state`` (the position shown meanwhile), or its result."""
+        if not deal.done:
+            return self._with(DEAL, state, deal=deal, public=public)
+        dealt = self.table.rules.finish(deal)
+        if deal.move is None:
+            return self._settled(dealt, public)
+        seat, action = deal.move
+        return self._moved(dealt, seat, action, self.table.game.move_from_id(action, seat), public)
+
+    def _decided(self, action: int) -> Node:
+        table = self.table
+        if self.reacting and action == table.pass_id:
+            public = (*self.public, f"{self.seat}:pass")
+            if self.queue:
+                return self._offer(self.state, self.queue, public)
+            return self._with(DECIDE, self.state, self._current(self.state), public=public)
+        move = self._move_of(action)
+        if move is None:
+            raise IllegalMoveError(
+                f"action {action!r} is not legal for seat {self.seat} now "
+                f"({'a reaction turn' if self.reacting else 'its turn'}); "
+                f"legal: {self.legal_actions()}"
+            )
+        return self._moved(self.state, self.seat, action, move, (*self.public, str(move)))
+
+    def _moved(
+        self, state: Any, seat: int, action: int, move: Any, public: tuple[str, ...]
+    ) -> Node:
+        after = state.apply(move)
+        deal = self.table.rules.after_move(state, seat, action, after)
+        if deal is None:
+            return self._settled(after, public)
+        return self._dealing(state, deal, (*public, f"deal: {deal.kind}"))
+
+    def _settled(self, state: Any, public: tuple[str, ...]) -> Node:
+        """The node at a position with nothing left to deal: the end, reactions, or a turn."""
+        if state.is_terminal:
+            return self._with(OVER, state, public=public)
+        if self.table.reactions:
+            queue = tuple(sorted(self.table.codec.reaction_seats(state)))
+            if queue:
+                return self._offer(state, queue, public)
+        return self._with(DECIDE, state, self._current(state), public=public)
+
+    def _offer(self, state: Any, queue: tuple[int, ...], public: tuple[str, ...]) -> Node:
+        if len(queue) == 1:
+            return self._with(DECIDE, state, queue[0], True, (), public=public)
+        return self._with(ORDER, state, queue=queue, public=public)
+
+    @staticmethod
+    def _current(state: Any) -> int:
+        seat = state.current_player
+        if seat is None:
+            raise StateError("a position that is not over has no current player")
+        return int(seat)
+
+    def _move_of(self, action: int) -> Any:
+        """The move of legal id ``action``: the very object of ``legal_moves`` (the engine
+        checks it fastest); None if the id is not legal."""
+        ids = self.table.codec.legal_ids(self.state, self.seat)
+        try:
+            return self.state.legal_moves(self.seat)[ids.index(action)]
+        except ValueError:
+            return None
+
+    # ------------------------------------------------------------------ results
+
+    def returns(self) -> list[float]:
+        """Each seat's utility at the end (0 before): ``win``: +1 for a winner, -1 for
+        every other seat; ``score``: the final scores."""
+        table = self.table
+        if self.kind != OVER:
+            return [0.0] * table.num_players
+        if table.utility == "score":
+            return [float(s) for s in self.state.scores]
+        winners = set(self.state.winners)
+        return [1.0 if seat in winners else -1.0 for seat in range(table.num_players)]
+
+    # ------------------------------------------------------------------ what a seat sees
+
+    def header(self) -> str:
+        """Whose turn it is, in words (public)."""
+        if self.kind == FIRST:
+            return "chance: the first player"
+        if self.kind == DEAL:
+            assert self.deal is not None
+            drawn, total = len(self.deal.picks), len(self.deal.slots)
+            return f"chance: deal ({self.deal.kind}), {drawn} of {total} drawn"
+        if self.kind == ORDER:
+            return f"chance: the next reaction turn, among seats {list(self.queue)}"
+        if self.kind == OVER:
+            return "game over"
+        return f"seat {self.seat} to {'react or pass' if self.reacting else 'play'}"
+
+    def view(self, player: int, info_state: bool) -> str:
+        """``player``'s observation string (``info_state``: its information state string,
+        the public history added). Built from ``state.observation(player)`` only."""
+        key = (info_state, player)
+        text = self._strings.get(key)
+        if text is None:
+            seen = (
+                "nothing dealt yet" if self.state is None else _dump(self.state.observation(player))
+            )
+            parts = [self.header(), "; ".join(self.public)] if info_state else [self.header()]
+            text = self._strings[key] = "\n".join([*parts, seen])
+        return text
+
+    def write_tensor(
+        self, player: int, turn: np.ndarray, flags: np.ndarray, seen: np.ndarray
+    ) -> None:
+        """Fill ``player``'s tensor: the deciding seat one-hot in observer order, the flags
+        (reaction turn, chance node, game over), then the game's observation tensor."""
+        table = self.table
+        turn.fill(0.0)
+        if self.kind == DECIDE:
+            turn[(self.seat - player) % table.num_players] = 1.0
+        flags[0] = float(self.reacting)
+        flags[1] = float(self.is_chance)
+        flags[2] = float(self.is_over)
+        if self.state is None:
+            seen.fill(0.0)
+        else:
+            seen[:] = self.state.observation_tensor(player)
+
+    def action_string(self, player: int, action: int) -> str:
+        """An action in words: the move's notation, ``S:pass``, or the chance outcome."""
+        if player >= 0:
+            if action == self.table.pass_id:
+                return f"{player}:pass"
+            return str(self.table.game.move_from_id(action, player))
+        if self.kind == FIRST:
+            return f"first player {action}"
+        if self.kind == ORDER:
+            return f"reaction turn {action}"
+        if self.kind == DEAL and 0 <= action < len(self.table.alphabet):
+            assert self.deal is not None
+            where = "+".join("/".join(map(str, path)) for path in self.deal.next_slot())
+            return f"deal {where}: {json.loads(self.table.alphabet[action])}"
+        return f"chance outcome {action}"
+
+    def describe(self) -> str:
+        """The node in text: whose turn, the last public event, and the full position."""
+        last = self.public[-1] if self.public else "start"
+        picture = "(nothing dealt yet)" if self.state is None else self.state.render()
+        return f"{self.header()} (after: {last})\n{picture}"
+
+    # ------------------------------------------------------------------ sampling
+
+    def resample(self, player: int, seed: int) -> Node:
+        """A node ``player`` cannot tell from this one, the hidden part drawn afresh through
+        ``state.determinize``; StateError during a deal (nothing to sample from yet)."""
+        if self.kind == DEAL:
+            raise StateError("resampling during a deal: apply the chance outcomes first")
+        if self.state is None:
+            return self
+        state = self.state.determinize(player, seed)
+        return self._with(self.kind, state, self.seat, self.reacting, self.queue, None, self.public)
+
+    # ------------------------------------------------------------------ saving
+
+    def to_json(self) -> str:
+        """This node as JSON text: the game, the engine state's exact ``to_dict``, the rest."""
+        table = self.table
+        return _dump(
+            {
+                "game": table.name,
+                "options": table.options,
+                "utility": table.utility,
+                "kind": self.kind,
+                "state": None if self.state is None else self.state.to_dict(),
+                "seat": self.seat,
+                "reacting": self.reacting,
+                "queue": list(self.queue),
+                "deal": None if self.deal is None else self.deal.to_json(),
+                "public": list(self.public),
+            }
+        )
+
+
+def node_from_json(text: str) -> Node:
+    """The node :meth:`Node.to_json` saved (its state through ``state_from_dict``)."""
+    data = json.loads(text)
+    table = table_for(data["game"], _dump(data["options"]), data["utility"])
+    state = None if data["state"] is None else table.game.state_from_dict(data["state"])
+    deal = None if data["deal"] is None else Deal.from_json(data["deal"])
+    return Node(
+        table,
+        int(data["kind"]),
+        state,
+        int(data["seat"]),
+        bool(data["reacting"]),
+        tuple(data["queue"]),
+        deal,
+        tuple(data["public"]),
+    )
+
+
+def play_out(node: Node, actions: Sequence[int]) -> Node:
+    """The node after ``actions`` in turn."""
+    for action in actions:
+        node = node.apply(action)
+    return node

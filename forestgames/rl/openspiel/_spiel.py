@@ -1,0 +1,209 @@
+"""The OpenSpiel classes: a ``pyspiel.Game``, ``pyspiel.State`` and observer per game.
+
+A thin layer over :mod:`forestgames.rl.openspiel._nodes`: a state holds one
+immutable node (``_node``), so OpenSpiel's ``clone`` (which deep-copies the
+Python attributes) shares it, and its ``serialize`` (which pickles them) saves
+the node as JSON through the engine's ``to_dict``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from forestgames.core import ConfigError, make
+from forestgames.rl.openspiel._nodes import HEADER, Node, Table, table_for
+from forestgames.rl.openspiel._params import options_from_parameters, parameter_spec, short_name
+
+__all__ = ["ForestGamesGame", "ForestGamesState", "register", "short_name"]
+
+SINGLE_WINNER = frozenset({"bosk", "bonsai"})
+"""Games whose multi-player games always have exactly one winner (ties are broken):
+with 2 players and ``utility="win"`` they are zero-sum."""
+
+
+def _game_type(name: str, table: Table | None = None) -> pyspiel.GameType:
+    """The GameType of ``name`` (registered), or of one game's options (``table``)."""
+    game = make(name) if table is None else table.game
+    traits = game.traits
+    utility = pyspiel.GameType.Utility.GENERAL_SUM
+    if table is not None and _zero_sum(table):
+        utility = pyspiel.GameType.Utility.ZERO_SUM
+    hidden = traits.hidden_information
+    information = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"forestgames {name.replace('_', ' ').title()}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=information.IMPERFECT_INFORMATION
+        if hidden
+        else information.PERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=traits.max_players,
+        min_num_players=traits.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameter_spec(name)[0],
+    )
+
+
+def _zero_sum(table: Table) -> bool:
+    return table.utility == "win" and table.num_players == 2 and table.name in SINGLE_WINNER
+
+
+def _game_info(table: Table) -> pyspiel.GameInfo:
+    low, high = table.utility_range()
+    return pyspiel.GameInfo(
+        num_distinct_actions=table.num_distinct_actions,
+        max_chance_outcomes=table.max_chance_outcomes,
+        num_players=table.num_players,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=0.0 if _zero_sum(table) else None,
+        max_game_length=table.max_game_length(),
+    )
+
+
+class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
+    """One forestgames game with its options, as an OpenSpiel game."""
+
+    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+        options, utility = options_from_parameters(name, dict(params or {}))
+        game = make(name, **options)
+        table = table_for(name, _json(game.options()), utility)
+        super().__init__(_game_type(name, table), _game_info(table), dict(params or {}))
+        self.table = table
+
+    def new_initial_state(self) -> ForestGamesState:
+        """The root: the chance node that draws the first player."""
+        return ForestGamesState(self, self.table.initial)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Observer:
+        """An observer of one seat's view (OpenSpiel's default and information-state kinds)."""
+        if params:
+            raise ConfigError(f"observer parameters are not supported, got {params}")
+        if iig_obs_type is None:
+            return Observer(self.table, info_state=False)
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
+            iig_obs_type.public_info
+        ):
+            raise ConfigError(
+                "forestgames observers show one seat's view (public and that seat's private "
+                f"information) only, not {iig_obs_type}"
+            )
+        return Observer(self.table, info_state=bool(iig_obs_type.perfect_recall))
+
+
+def _json(value: Any) -> str:
+    import json
+
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
+    """A node of a forestgames game's tree, as an OpenSpiel state."""
+
+    def __init__(self, game: ForestGamesGame, node: Node) -> None:
+        super().__init__(game)
+        self._node = node
+
+    @property
+    def forestgames_state(self) -> Any:
+        """The engine position (every seat's cards included; None before the first deal)."""
+        return self._node.state
+
+    @property
+    def node(self) -> Node:
+        return self._node
+
+    def current_player(self) -> int:
+        return self._node.player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._node.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._node.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self._node = self._node.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._node.action_string(int(player), int(action))
+
+    def is_terminal(self) -> bool:
+        return self._node.is_over
+
+    def returns(self) -> list[float]:
+        return self._node.returns()
+
+    def rewards(self) -> list[float]:
+        return self._node.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ForestGamesState:
+        """A state ``player_id`` cannot tell from this one (its hidden part drawn through
+        ``state.determinize`` with a seed from ``probability_sampler()``). It keeps this
+        state's ``history()``, whose chance outcomes are this state's, not the sample's."""
+        seed = int(probability_sampler() * 2**62)
+        sample = self.clone()
+        sample._node = self._node.resample(int(player_id), seed)
+        return sample  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return self._node.describe()
+
+
+class Observer:
+    """OpenSpiel's observer protocol for one seat's view: ``tensor``, ``dict`` of named
+    views of it, ``set_from(state, player)``, ``string_from(state, player)``."""
+
+    def __init__(self, table: Table, info_state: bool) -> None:
+        players = table.num_players
+        self.info_state = info_state
+        self.tensor = np.zeros(table.tensor_size, np.float32)
+        self.dict = {
+            "turn": self.tensor[:players],
+            "flags": self.tensor[players : players + HEADER],
+            "observation": self.tensor[players + HEADER :],
+        }
+
+    def set_from(self, state: ForestGamesState, player: int) -> None:
+        views = self.dict
+        state._node.write_tensor(int(player), views["turn"], views["flags"], views["observation"])
+
+    def string_from(self, state: ForestGamesState, player: int) -> str:
+        return state._node.view(int(player), self.info_state)
+
+
+def register() -> tuple[str, ...]:
+    """Register every forestgames game with OpenSpiel (again: nothing happens); return
+    their OpenSpiel names."""
+    from forestgames import GAME_NAMES
+
+    known = set(pyspiel.registered_names())
+    for name in GAME_NAMES:
+        if short_name(name) not in known:
+            pyspiel.register_game(_game_type(name), _creator(name))
+    return tuple(short_name(name) for name in GAME_NAMES)
+
+
+def _creator(name: str) -> type[ForestGamesGame]:
+    """The class OpenSpiel builds game ``name`` with, from its parameters. A class, as
+    OpenSpiel's own Python games register: OpenSpiel keeps its creator past the
+    interpreter's end, and a creator freed then (a closure, a ``functools.partial``)
+    aborts the exit; a class lives in a reference cycle (its ``__mro__``) that nothing
+    frees then."""
+
+    def __init__(self: ForestGamesGame, params: dict[str, Any] | None = None) -> None:
+        ForestGamesGame.__init__(self, name, params)
+
+    title = name.replace("_", " ").title().replace(" ", "")
+    return type(f"ForestGames{title}Game", (ForestGamesGame,), {"__init__": __init__})

@@ -1,0 +1,676 @@
+"""The OpenSpiel games: the tree (deals, reaction turns, views) and OpenSpiel's own tests and bots.
+
+The tree tests need no OpenSpiel; the rest skip without it (``pip install -e ".[openspiel]"``).
+Tests marked ``slow`` (whole games with searching bots at every seat) run with ``-m slow``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import forestgames as fg
+from forestgames.rl._turns import TurnDriver
+from forestgames.rl.openspiel import _deals, _nodes, _params
+from forestgames.rl.openspiel._deals import Deal, deal_rules
+from forestgames.rl.openspiel._nodes import DEAL, DECIDE, FIRST, ORDER, OVER, Node, table_for
+
+EXTREMES: list[tuple[str, dict[str, Any]]] = [
+    ("bosk", {"num_players": 2}),
+    ("bosk", {"num_players": 4}),
+    ("bonsai", {"num_players": 1}),
+    ("bonsai", {"num_players": 4}),
+    ("living_forest", {"num_players": 2}),
+    ("living_forest", {"num_players": 4}),
+    ("boom_bokken", {"num_players": 4}),
+    ("boom_bokken", {"num_players": 9}),
+    ("boom_bokken", {"num_players": 6, "team_sizes": [3, 3], "expert": True}),
+]
+IDS = [f"{n}-{o['num_players']}p{'-expert' if o.get('expert') else ''}" for n, o in EXTREMES]
+HIDDEN = [case for case in EXTREMES if case[0] != "bosk"]
+HIDDEN_IDS = [i for i, case in zip(IDS, EXTREMES, strict=True) if case[0] != "bosk"]
+SETUPS: list[tuple[str, dict[str, Any]]] = [
+    ("bonsai", {"num_players": 2}),
+    ("bonsai", {"num_players": 3, "goal_setup": "published"}),
+    ("bonsai", {"num_players": 1}),
+    ("living_forest", {"num_players": 3}),
+    ("boom_bokken", {"num_players": 5}),
+    ("boom_bokken", {"num_players": 6, "expert": True}),
+]
+SETUP_IDS = [f"{n}-{o['num_players']}p-{len(o)}" for n, o in SETUPS]
+
+
+def _table(name: str, utility: str = "win", **options: Any) -> Any:
+    return table_for(name, json.dumps(fg.make(name, **options).options(), sort_keys=True), utility)
+
+
+def walk(root: Node, seed: int) -> Iterator[Node]:
+    """Every node of one random game from ``root``: chance by its probabilities, decisions
+    uniformly among the legal actions."""
+    rng = random.Random(seed)
+    node = root
+    while True:
+        yield node
+        if node.is_over:
+            return
+        if node.is_chance:
+            actions, probabilities = zip(*node.chance_outcomes(), strict=True)
+            node = node.apply(rng.choices(actions, probabilities)[0])
+        else:
+            node = node.apply(rng.choice(node.legal_actions()))
+
+
+def _strip(data: dict[str, Any]) -> dict[str, Any]:
+    """A position's JSON form without the engine's hidden seeds (unused once chance is explicit)."""
+    return {k: v for k, v in data.items() if k not in ("seed", "entropy")}
+
+
+def _engine_picks(deal: Deal, target: dict[str, Any]) -> Deal:
+    """``deal`` finished with the items ``target`` has in its slots (Bonsai's colours from
+    its goals)."""
+    colours = list(dict.fromkeys(name.split()[0] for name in target.get("goals_in_play", [])))
+    while not deal.done:
+        slot = deal.next_slot()
+        if slot[0][0] == "__colours__":
+            deal = deal.pick(json.dumps(colours[int(slot[0][1])]))
+        else:
+            deal = deal.pick(_deals._item_at(target, slot))
+    return deal
+
+
+# --------------------------------------------------------------------------- deals
+
+
+@pytest.mark.parametrize(("name", "options"), SETUPS, ids=SETUP_IDS)
+def test_setup_deal_with_the_engines_draws_is_the_engines_first_position(name, options):
+    """Drawing into every slot what the engine's shuffle put there gives new_game exactly."""
+    game = fg.make(name, **options)
+    rules = deal_rules(game)
+    for seed in range(4):
+        first = seed % game.num_players
+        engine = game.new_game(seed=seed, first_player=first).to_dict()
+        state, deal = rules.setup(first)
+        assert state is None and deal is not None
+        dealt = rules.finish(_engine_picks(deal, engine))
+        assert _strip(dealt.to_dict()) == _strip(engine)
+
+
+def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every leaf path of a JSON value (list items of scalars count as leaves)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(data, list) and data and isinstance(data[0], dict | list):
+        for i, value in enumerate(data):
+            yield from _paths(value, (*prefix, i))
+    else:
+        yield prefix
+
+
+@pytest.mark.parametrize(("name", "options"), [*SETUPS, ("bosk", {"num_players": 3})])
+def test_every_random_field_of_a_first_position_is_dealt_by_chance(name, options):
+    """Whatever differs between two seeds' first positions (same first player) lies in the
+    setup deal's slots (or is an engine seed no longer used): no randomness escapes."""
+    game = fg.make(name, **options)
+    _, deal = deal_rules(game).setup(0)
+    paths = [path for slot in (deal.slots if deal else ()) for path in slot]
+    dealt = {path[:-1] for path in paths} | set(paths) | {("seed",), ("entropy",)}
+    if ("__colours__", 0) in dealt:
+        dealt.add(("goals_in_play",))  # the colours drawn decide the goals in play
+    base = game.new_game(seed=0, first_player=0).to_dict()
+    for seed in range(1, 6):
+        other = game.new_game(seed=seed, first_player=0).to_dict()
+        differ = {p for p in _paths(base) if _deals._get(base, p) != _deals._get(other, p)}
+        assert differ <= dealt
+
+
+def test_living_forest_reshuffle_with_the_engines_order_is_the_engines_move():
+    """A discard pile shuffled by chance, in the order the engine's shuffle gave, then the
+    draw replayed: exactly the engine's position after the move."""
+    game = fg.make("living_forest", num_players=2)
+    rules = deal_rules(game)
+    rng = random.Random(5)
+    seen = 0
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal and seen < 12:
+            move = rng.choice(state.legal_moves())
+            after = state.apply(move)
+            deal = rules.after_move(state, move.player, game.action_id(move), after)
+            if deal is not None:
+                spirit = after.to_dict()["spirits"][deal.slots[0][0][1]]
+                for card in [spirit["line"][-1], *spirit["deck"]]:
+                    deal = deal if deal.done else deal.pick(json.dumps(card))
+                assert deal.done and deal.move is not None
+                seat, action = deal.move
+                replayed = rules.finish(deal).apply(game.move_from_id(action, seat))
+                assert _strip(replayed.to_dict()) == _strip(after.to_dict())
+                seen += 1
+            state = after
+    assert seen >= 5
+
+
+def test_a_deal_draws_every_arrangement_equally_often():
+    """Enumerating every chance path of a small deal: each distinct arrangement of the items
+    has the probability of a uniform shuffle (1 / number of arrangements)."""
+    data = {"deck": ["a", "a", "b", "c"], "hand": ["x", "y"]}
+    deal = Deal.of("test", data, [[(("deck", i),) for i in range(4)]])
+    totals: Counter[tuple[str, ...]] = Counter()
+
+    def explore(d: Deal, p: float) -> None:
+        if d.done:
+            totals[tuple(d.filled()["deck"])] += p  # type: ignore[assignment]
+            return
+        pool = d.outcomes()
+        left = sum(n for _, n in pool)
+        for item, n in pool:
+            explore(d.pick(item), p * n / left)
+
+    explore(deal, 1.0)
+    assert len(totals) == 12  # 4! / 2!
+    assert all(abs(p - 1 / 12) < 1e-12 for p in totals.values())
+
+
+@pytest.mark.parametrize(("name", "options"), HIDDEN, ids=HIDDEN_IDS)
+def test_chance_outcomes_are_the_copies_left_and_add_up_to_one(name, options):
+    """At every chance node of a random game the probabilities add up to 1; at a deal each is
+    (copies left) / (items left) of the next slot's pool."""
+    table = _table(name, **options)
+    for node in walk(table.initial, 3):
+        if not node.is_chance:
+            continue
+        outcomes = node.chance_outcomes()
+        assert [a for a, _ in outcomes] == sorted({a for a, _ in outcomes})
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+        assert all(0 <= a < table.max_chance_outcomes for a, _ in outcomes)
+        if node.kind == DEAL:
+            pool = dict(node.deal.outcomes())
+            total = sum(pool.values())
+            for action, p in outcomes:
+                assert p == pool[table.alphabet[action]] / total
+
+
+def _round_deals(table: Any, seed: int) -> Iterator[tuple[Node, Node]]:
+    """(first node of a round's deal, the node once it is dealt) in a random game."""
+    previous, start = None, None
+    for node in walk(table.initial, seed):
+        if node.kind == DEAL and node.deal.kind == "round" and previous.kind != DEAL:
+            start = node
+        if start is not None and node.kind != DEAL:
+            yield start, node
+            start = None
+        previous = node
+
+
+def test_boom_bokken_deals_every_round_by_chance_with_the_rounds_cards():
+    """A new Boom Bokken round is a chance deal of the same cards and character cards; the
+    dealt round keeps the hand sizes, the leader and the tokens the engine gave it."""
+    table = _table("boom_bokken", num_players=5)
+    rounds = 0
+    for start, dealt in _round_deals(table, 11):
+        template = json.loads(start.deal.template)
+        cards = Counter(c for hand in template["hands"] for c in hand) + Counter(template["deck"])
+        assert dict(start.deal.pools[1]) == {json.dumps(c): n for c, n in cards.items()}
+        teams = Counter(template["teams"])
+        assert dict(start.deal.pools[0]) == {json.dumps(t): n for t, n in teams.items()}
+        position = dealt.state.to_dict()
+        assert [len(h) for h in position["hands"]] == [len(h) for h in template["hands"]]
+        assert Counter(position["teams"]) == teams
+        assert (position["leader"], position["tokens"]) == (template["leader"], template["tokens"])
+        rounds += 1
+    assert rounds == 2
+
+
+# --------------------------------------------------------------------------- the tree
+
+
+@pytest.mark.parametrize(("name", "options"), EXTREMES, ids=IDS)
+def test_a_random_walk_is_a_legal_game_within_the_declared_bounds(name, options):
+    """Decisions are sorted ids of legal moves (plus PASS on reaction turns), their strings
+    the moves' notation; a game ends within max_game_length decisions with +-1 returns."""
+    table = _table(name, **options)
+    decisions = 0
+    for node in walk(table.initial, 1):
+        if node.kind != DECIDE:
+            continue
+        decisions += 1
+        actions = node.legal_actions()
+        assert actions == sorted(set(actions)) and actions
+        moves = node.state.legal_moves(node.seat)
+        ids = [table.game.action_id(m) for m in moves]
+        assert [a for a in actions if a != table.pass_id] == sorted(ids)
+        assert (table.pass_id in actions) == node.reacting
+        notation = {str(m) for m in moves}
+        for action in actions:
+            text = node.action_string(node.seat, action)
+            assert text in notation or (action == table.pass_id and text.endswith(":pass"))
+    assert decisions <= table.max_game_length()
+    assert node.is_over
+    winners = set(node.state.winners)
+    assert node.returns() == [1.0 if s in winners else -1.0 for s in range(table.num_players)]
+
+
+def test_score_utility_returns_the_final_scores():
+    """With utility="score" the returns at the end are the final scores (0 before)."""
+    table = _table("bonsai", "score", num_players=2)
+    nodes = list(walk(table.initial, 4))
+    assert nodes[-2].returns() == [0.0, 0.0]
+    assert nodes[-1].returns() == [float(s) for s in nodes[-1].state.scores]
+
+
+@pytest.mark.parametrize("name", ["bosk", "bonsai"])
+def test_two_player_games_declared_zero_sum_have_exactly_one_winner(name):
+    """Bosk and Bonsai break every tie, so with 2 players the win utility sums to 0."""
+    game = fg.make(name, num_players=2)
+    rng = random.Random(2)
+    for seed in range(8):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_moves()))
+        assert len(state.winners) == 1
+
+
+@pytest.mark.parametrize(
+    "options", [{"num_players": 4}, {"num_players": 7, "expert": True}], ids=["4p", "7p-expert"]
+)
+def test_reaction_turns_match_the_environments_turn_driver(options):
+    """Every Boom Bokken decision offers exactly the ids the PettingZoo/Gymnasium TurnDriver
+    masks for that seat and kind of turn; reaction seats are those the codec names."""
+    table = _table("boom_bokken", **options)
+    driver = TurnDriver(table.game)
+    reactions = 0
+    for node in walk(table.initial, 7):
+        if node.kind == ORDER:
+            named = node.state.current_player
+            assert set(node.queue) <= set(table.codec.reaction_seats(node.state))
+            assert named not in node.queue and len(node.queue) >= 2
+        if node.kind != DECIDE:
+            continue
+        driver.state, driver.seat, driver.reacting = node.state, node.seat, node.reacting
+        assert np.flatnonzero(driver.mask(node.seat)).tolist() == node.legal_actions()
+        reactions += node.reacting
+    assert reactions > 20
+
+
+def test_when_every_reaction_is_passed_the_named_seat_plays_without_pass():
+    """Passing every reaction turn offers each other seat in the round once, then the named
+    seat decides, with no PASS."""
+    table = _table("boom_bokken", num_players=6)
+    node = next(n for n in walk(table.initial, 2) if n.kind in (ORDER, DECIDE) and n.reacting)
+    named, waiting = node.state.current_player, set(table.codec.reaction_seats(node.state))
+    offered = []
+    while node.kind == ORDER or node.reacting:
+        if node.kind == ORDER:
+            node = node.apply(node.queue[-1])
+            continue
+        offered.append(node.seat)
+        node = node.apply(table.pass_id)
+    assert sorted(offered) == sorted(waiting) and named not in waiting
+    assert node.kind == DECIDE and node.seat == named
+    assert table.pass_id not in node.legal_actions()
+
+
+@pytest.mark.parametrize(("name", "options"), HIDDEN, ids=HIDDEN_IDS)
+def test_a_resampled_node_looks_the_same_to_its_seat_and_differs_in_what_is_hidden(name, options):
+    """resample(p) keeps p's observation and information state, strings and tensors, and the
+    deciding seat's actions, while the hidden part is drawn afresh."""
+    table = _table(name, **options)
+    size = table.num_players
+    changed = 0
+    for i, node in enumerate(walk(table.initial, 9)):
+        if node.kind != DECIDE or i % 7:
+            continue
+        for player in {node.seat, (node.seat + 1) % size}:
+            sample = node.resample(player, i)
+            for info in (False, True):
+                assert sample.view(player, info) == node.view(player, info)
+            assert np.array_equal(_tensor(sample, player), _tensor(node, player))
+            changed += sample.state.to_dict() != node.state.to_dict()
+        assert node.resample(node.seat, i).legal_actions() == node.legal_actions()
+    assert changed > 0
+
+
+def _tensor(node: Node, player: int) -> np.ndarray:
+    tensor = np.zeros(node.table.tensor_size, np.float32)
+    p = node.table.num_players
+    node.write_tensor(player, tensor[:p], tensor[p : p + 3], tensor[p + 3 :])
+    return tensor
+
+
+def test_views_are_the_seats_observation_with_whose_turn_it_is():
+    """A seat's tensor is the deciding seat one-hot (observer order), the flags, then exactly
+    observation_tensor(seat); its strings hold observation(seat) as JSON."""
+    table = _table("boom_bokken", num_players=4)
+    for node in walk(table.initial, 3):
+        if node.kind != DECIDE:
+            continue
+        for player in range(4):
+            tensor = _tensor(node, player)
+            assert tensor[(node.seat - player) % 4] == 1.0 and tensor[:4].sum() == 1.0
+            assert tensor[4:7].tolist() == [float(node.reacting), 0.0, 0.0]
+            assert np.array_equal(tensor[7:], node.state.observation_tensor(player))
+            seen = json.dumps(node.state.observation(player), separators=(",", ":"), sort_keys=True)
+            assert node.view(player, False).endswith(seen)
+            assert node.public[-1] in node.view(player, True)
+
+
+def test_the_start_is_a_first_player_chance_node_then_a_hidden_deal():
+    """The root draws the first player (public); the deal's items stay out of the public
+    history; solo Bonsai starts at its deal."""
+    table = _table("bonsai", num_players=3)
+    root = table.initial
+    assert root.kind == FIRST and root.chance_outcomes() == [(s, 1 / 3) for s in range(3)]
+    after = root.apply(2)
+    assert after.kind == DEAL and after.public == ("first player 2", "deal: setup")
+    dealt = next(n for n in walk(after, 0) if n.kind == DECIDE)
+    assert dealt.public == after.public and dealt.seat == 2
+    assert _table("bonsai", num_players=1).initial.kind == DEAL
+
+
+@pytest.mark.parametrize(("name", "options"), HIDDEN, ids=HIDDEN_IDS)
+def test_every_node_saved_as_json_loads_back_the_same(name, options):
+    """node_from_json(to_json()) gives the same node: same JSON, views and actions."""
+    table = _table(name, **options)
+    for i, node in enumerate(walk(table.initial, 5)):
+        if i % 5:
+            continue
+        loaded = _nodes.node_from_json(node.to_json())
+        assert loaded.to_json() == node.to_json()
+        assert loaded.legal_actions() == node.legal_actions()
+        assert loaded.view(0, True) == node.view(0, True)
+
+
+def test_illegal_actions_and_resampling_during_a_deal_are_refused():
+    """An id that is not legal raises IllegalMoveError; resampling mid-deal raises StateError."""
+    table = _table("boom_bokken", num_players=4)
+    with pytest.raises(fg.IllegalMoveError, match="not possible"):
+        table.initial.apply(7)
+    deal = table.initial.apply(0)
+    with pytest.raises(fg.StateError, match="during a deal"):
+        deal.resample(0, 1)
+    decide = next(n for n in walk(table.initial, 0) if n.kind == DECIDE and not n.reacting)
+    with pytest.raises(fg.IllegalMoveError, match="not legal for seat"):
+        decide.apply(table.pass_id)
+    over = next(n for n in walk(table.initial, 0) if n.kind == OVER)
+    with pytest.raises(fg.IllegalMoveError, match="over"):
+        over.apply(0)
+
+
+# --------------------------------------------------------------------------- parameters
+
+
+def test_parameters_cover_the_options_with_game_defaults_where_they_depend_on_players():
+    """Every plain option is a parameter; lists are space-separated; a default that depends on
+    the player count is "" (the game's); Bosk's terrain board is not offered."""
+    defaults, kinds = _params.parameter_spec("boom_bokken")
+    assert defaults == {
+        "players": 4, "team_sizes": "", "expert": False, "spent_time_outs": "",
+        "utility": "win",
+    }  # fmt: skip
+    assert kinds["team_sizes"] == "list"
+    assert _params.parameter_spec("living_forest")[0]["fire_tiles"] == "20 20 18"
+    assert _params.parameter_spec("bonsai")[0]["goal_setup"] == ""
+    assert "terrain" not in _params.parameter_spec("bosk")[0]
+    options, utility = _params.options_from_parameters(
+        "boom_bokken", {"players": 6, "team_sizes": "3 3", "expert": True, "utility": "score"}
+    )
+    assert options == {"num_players": 6, "team_sizes": [3, 3], "expert": True}
+    assert utility == "score"
+    assert _params.game_parameters("boom_bokken", "score", **options) == {
+        "players": 6, "team_sizes": "3 3", "expert": True, "utility": "score",
+    }  # fmt: skip
+    with pytest.raises(fg.ConfigError, match="unknown parameter"):
+        _params.options_from_parameters("bosk", {"player": 3})
+    with pytest.raises(fg.ConfigError, match="not a list"):
+        _params.options_from_parameters("boom_bokken", {"team_sizes": "two two"})
+    with pytest.raises(fg.ConfigError, match="not offered"):
+        _params.game_parameters("bosk", terrain=[[0]])
+    with pytest.raises(fg.ConfigError, match="not offered"):
+        _params.game_parameters("boom_bokken", deck={"1": 70})
+
+
+@pytest.mark.parametrize("expert", [False, True])
+@pytest.mark.parametrize("spent", ["deck", "aside"])
+def test_an_option_whose_default_follows_another_is_kept_as_given(expert, spent):
+    """Boom Bokken's spent_time_outs defaults to "aside" in Expert mode, "deck" otherwise:
+    either value given explicitly reaches the game, with or without Expert mode."""
+    options = {"num_players": 5, "expert": expert, "spent_time_outs": spent}
+    parameters = _params.game_parameters("boom_bokken", **options)
+    made, _ = _params.options_from_parameters("boom_bokken", parameters)
+    assert fg.make("boom_bokken", **made).options() == fg.make("boom_bokken", **options).options()
+
+
+# --------------------------------------------------------------------------- OpenSpiel
+
+
+@pytest.fixture(scope="module")
+def spiel() -> Any:
+    """pyspiel with the games registered (the module's OpenSpiel tests skip without it)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from forestgames.rl import openspiel as fos
+
+    fos.register()
+    return pyspiel
+
+
+@pytest.fixture
+def slow(request: Any) -> None:
+    """Skip unless the run selects slow tests (``-m slow``)."""
+    if "slow" not in (request.config.option.markexpr or "") or "not slow" in (
+        request.config.option.markexpr or ""
+    ):
+        pytest.skip("slow: run with -m slow")
+
+
+def _load(spiel: Any, name: str, utility: str = "win", **options: Any) -> Any:
+    from forestgames.rl import openspiel as fos
+
+    return fos.load_game(name, utility, **options)
+
+
+def test_node_player_ids_are_openspiels(spiel):
+    """The nodes' CHANCE and TERMINAL player ids are pyspiel's."""
+    assert (_nodes.CHANCE, _nodes.TERMINAL) == (spiel.PlayerId.CHANCE, spiel.PlayerId.TERMINAL)
+
+
+def test_register_names_every_game_and_is_idempotent(spiel):
+    """register() adds forestgames_<name> for the four games, once, and returns the names."""
+    from forestgames.rl import openspiel as fos
+
+    names = fos.register()
+    assert names == fos.GAME_NAMES == tuple(f"forestgames_{n}" for n in fg.GAME_NAMES)
+    assert set(names) <= set(spiel.registered_names())
+    assert fos.register() == names
+
+
+def test_games_load_by_name_with_options_as_parameters(spiel):
+    """A game string's parameters become make options (players, lists, bools, utility)."""
+    game = spiel.load_game("forestgames_boom_bokken(players=6,team_sizes=3 3,expert=True)")
+    assert game.table.game.options()["team_sizes"] == [3, 3]
+    assert game.num_players() == 6 and game.table.game.expert
+    assert spiel.load_game("forestgames_bosk(players=4)").num_players() == 4
+    assert str(_load(spiel, "bonsai", num_players=3)) == str(
+        spiel.load_game("forestgames_bonsai(players=3)")
+    )
+    with pytest.raises(fg.ConfigError, match="played by 2 to 4"):
+        spiel.load_game("forestgames_bosk(players=5)")
+
+
+@pytest.mark.parametrize(("name", "options"), EXTREMES, ids=IDS)
+def test_game_type_and_info_come_from_the_traits_and_the_codec(spiel, name, options):
+    """Players, chance, information, utilities, action count (plus PASS) and game length."""
+    game = _load(spiel, name, **options)
+    fg_game = fg.make(name, **options)
+    traits, kind, info = fg_game.traits, game.get_type(), game
+    assert (kind.min_num_players, kind.max_num_players) == (traits.min_players, traits.max_players)
+    assert kind.chance_mode == spiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    perfect = spiel.GameType.Information.PERFECT_INFORMATION
+    assert (kind.information == perfect) == (not traits.hidden_information)
+    reactions = traits.out_of_turn
+    assert info.num_distinct_actions() == fg_game.num_actions + reactions
+    length = traits.max_moves * (fg_game.num_players if reactions else 1)
+    assert info.max_game_length() == length
+    assert (info.min_utility(), info.max_utility()) == (-1.0, 1.0)
+    zero_sum = name in ("bosk", "bonsai") and fg_game.num_players == 2
+    assert (kind.utility == spiel.GameType.Utility.ZERO_SUM) == zero_sum
+    players = fg_game.num_players
+    assert info.observation_tensor_shape() == [
+        players + 3 + int(np.prod(fg_game.observation_shape))
+    ]
+    score = _load(spiel, name, "score", **options)
+    assert (score.min_utility(), score.max_utility()) == tuple(map(float, traits.score_range))
+
+
+@pytest.mark.parametrize(("name", "options"), EXTREMES, ids=IDS)
+def test_openspiel_random_sim_test(spiel, name, options):
+    """OpenSpiel's random_sim_test passes (clones, serialization, observations, returns)."""
+    spiel.random_sim_test(_load(spiel, name, **options), num_sims=1, serialize=True, verbose=False)
+
+
+def test_serialize_and_resample_through_openspiel(spiel):
+    """serialize_game_and_state round-trips (history, node JSON); resample_from_infostate
+    keeps the seat's information state and the history."""
+    game = _load(spiel, "boom_bokken", num_players=5)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for step in range(400):
+        if state.is_terminal():
+            break
+        if step % 37 == 0:
+            text = spiel.serialize_game_and_state(game, state)
+            _, loaded = spiel.deserialize_game_and_state(text)
+            assert loaded.history() == state.history()
+            assert loaded.node.to_json() == state.node.to_json()
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probabilities)[0])
+            continue
+        player = state.current_player()
+        sample = state.resample_from_infostate(player, spiel.UniformProbabilitySampler(0.0, 1.0))
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.observation_tensor(player) == state.observation_tensor(player)
+        assert sample.history() == state.history()
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_observers_show_one_seats_view_only(spiel):
+    """OpenSpiel's observation helpers get a seat's tensor and strings; a public-only or
+    all-seats observer is refused (the views are built from one seat's observation)."""
+    from open_spiel.python.observation import make_observation
+
+    game = _load(spiel, "bonsai", num_players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    seen = make_observation(game, spiel.IIGObservationType(perfect_recall=True))
+    seen.set_from(state, 1)
+    assert seen.tensor.tolist() == state.information_state_tensor(1)
+    assert seen.string_from(state, 1) == state.information_state_string(1)
+    public = spiel.IIGObservationType(perfect_recall=False, private_info=spiel.PrivateInfoType.NONE)
+    with pytest.raises(fg.ConfigError, match="one seat's view"):
+        make_observation(game, public)
+
+
+def test_clones_are_independent(spiel):
+    """Applying an action to a clone leaves the original as it was."""
+    game = _load(spiel, "bosk", num_players=2)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(state.history()) == 1 and len(clone.history()) == 2
+    assert state.forestgames_state.to_dict() != clone.forestgames_state.to_dict()
+
+
+def _play_with_bots(spiel: Any, game: Any, simulations: int, rollout: int | None, seed: int) -> Any:
+    """A whole game, every seat an OpenSpiel Python bot: MCTSBot for perfect information,
+    ISMCTSBot otherwise (random rollouts cut after ``rollout`` steps)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng, max_length=rollout)
+    perfect = game.get_type().information == spiel.GameType.Information.PERFECT_INFORMATION
+    if perfect:
+        bot = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
+    else:
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+        else:
+            state.apply_action(int(bot.step(state)))
+    return state
+
+
+BOT_GAMES = [
+    ("bosk", {"num_players": 2}, 3, None),
+    ("bonsai", {"num_players": 2}, 3, None),
+    ("living_forest", {"num_players": 2, "turn_limit": 3}, 2, 15),
+    ("boom_bokken", {"num_players": 4}, 3, None),
+]
+SLOW_BOT_GAMES = [
+    ("bosk", {"num_players": 4}, 8, None),
+    ("bonsai", {"num_players": 4}, 8, None),
+    ("living_forest", {"num_players": 2}, 4, 40),
+    ("boom_bokken", {"num_players": 9}, 8, None),
+    ("boom_bokken", {"num_players": 6, "team_sizes": [3, 3], "expert": True}, 8, None),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "simulations", "rollout"), BOT_GAMES, ids=lambda x: x)
+def test_openspiel_python_bots_play_a_whole_game(spiel, name, options, simulations, rollout):
+    """OpenSpiel's MCTSBot (Bosk) and ISMCTSBot (the rest) play a game to its end, cheaply."""
+    state = _play_with_bots(spiel, _load(spiel, name, **options), simulations, rollout, 0)
+    assert state.is_terminal() and max(state.returns()) == 1.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "options", "simulations", "rollout"), SLOW_BOT_GAMES, ids=lambda x: x
+)
+def test_openspiel_python_bots_play_whole_games_at_every_size(
+    spiel, slow, name, options, simulations, rollout
+):
+    """The same with more simulations, the largest player counts and full-length games."""
+    state = _play_with_bots(spiel, _load(spiel, name, **options), simulations, rollout, 1)
+    assert state.is_terminal() and len(state.returns()) == options["num_players"]
+
+
+CPP_BOT = """
+import pyspiel
+from forestgames.rl import openspiel as fos
+
+game = fos.load_game("bosk", num_players=2)
+bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 10, 1000, False, 0, False)
+state = game.new_initial_state()
+state.apply_action(0)
+print(bot.step(state))
+"""
+
+
+def test_openspiels_cpp_mcts_bot_still_crashes_on_python_games(spiel, tmp_path):
+    """docs/openspiel.md tells users to take OpenSpiel's Python bots because its C++ MCTSBot
+    crashes on Python games: checked in a subprocess (it takes the interpreter down)."""
+    root = Path(__file__).resolve().parents[1]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+    }
+    script = tmp_path / "cpp_bot.py"
+    script.write_text(CPP_BOT)
+    result = subprocess.run(
+        [sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, timeout=120
+    )
+    assert result.returncode != 0, "pyspiel.MCTSBot now plays Python games: update the docs"
