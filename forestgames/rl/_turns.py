@@ -134,7 +134,11 @@ class TurnDriver:
             if flags is None:
                 flags = self.codec.mask_bytes(state, seat)
             if flags[action]:
-                move = self.move_of(action)
+                ids = state._memo.get(self.codec._ids_keys[seat])
+                if ids is not None:  # the very move object legal_moves gave
+                    move = state.legal_moves(seat)[ids.index(action)]
+                else:
+                    move = self.codec._decode(action, seat)
                 self.state = state.apply(move)
                 self._decide()
                 return move
