@@ -17,7 +17,9 @@ block 0 is always "me". Counts are raw (not scaled); a category is one-hot.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -116,6 +118,10 @@ class CodecBase:
         self.game = game
         self.num_players: int = game.num_players
         self._ids_by_identity: dict[int, tuple[Any, int]] = {}
+        self._id_of: dict[int, int] = {}  # id(move) -> action id, for the moves held above
+        self._mask_keys = [("mask", seat) for seat in range(self.num_players)]
+        self._bytes_keys = [("mask bytes", seat) for seat in range(self.num_players)]
+        self._ids_keys = [("ids", seat) for seat in range(self.num_players)]
 
     # ------------------------------------------------------------------ ids
 
@@ -149,16 +155,25 @@ class CodecBase:
 
     def ids_of(self, moves: Sequence[Any]) -> list[int]:
         """The ids of ``moves`` (each move's id looked up by its identity once seen)."""
-        table = self._ids_by_identity
+        ids: list[Any] = list(map(self._id_of.get, map(id, moves)))
+        if None in ids:
+            ids = self._learn_ids(moves)
+        return ids
+
+    def _learn_ids(self, moves: Sequence[Any]) -> list[int]:
+        """The ids of ``moves``, each new move's id computed and kept (with the move, so
+        that its ``id()`` names no other object while the entry lasts)."""
+        table, id_of = self._ids_by_identity, self._id_of
         if len(table) > _MOVE_TABLE_LIMIT:
             table.clear()
+            id_of.clear()
         ids: list[int] = []
-        append = ids.append
         for move in moves:
             hit = table.get(id(move))
             if hit is None or hit[0] is not move:
                 hit = table[id(move)] = (move, self.action_id(move))
-            append(hit[1])
+                id_of[id(move)] = hit[1]
+            ids.append(hit[1])
         return ids
 
     # ------------------------------------------------------------------ masks
@@ -166,9 +181,10 @@ class CodecBase:
     def legal_ids(self, state: Any, player: int) -> list[int]:
         """The ids of ``state.legal_moves(player)``, in that order (kept in the state's memo)."""
         memo = state._memo
-        ids: list[int] | None = memo.get(("ids", player))
+        key = self._ids_keys[player]
+        ids: list[int] | None = memo.get(key)
         if ids is None:
-            ids = memo[("ids", player)] = self.ids_of(state.legal_moves(player))
+            ids = memo[key] = self.ids_of(state.legal_moves(player))
         return ids
 
     def mask(self, state: Any, player: int | None = None) -> np.ndarray:
@@ -176,23 +192,47 @@ class CodecBase:
 
         Read-only: one array per state and seat is cached and shared.
         """
-        seat = state.current_player if player is None else self.check_seat(player)
-        key = ("mask", -1 if seat is None else seat)
+        if player is None:
+            seat = state.current_player
+            if seat is None:
+                return self._no_mask(state)
+        elif type(player) is int and 0 <= player < self.num_players:
+            seat = player
+        else:
+            seat = self.check_seat(player)
         memo = state._memo
+        key = self._mask_keys[seat]
         cached: np.ndarray | None = memo.get(key)
         if cached is not None:
             return cached
         flags = bytearray(self.num_actions)
-        if seat is not None:
-            self._fill_mask(flags, state, seat)
-        memo[("mask bytes", key[1])] = flags  # for quick membership tests (never changed)
-        mask = memo[key] = readonly(np.frombuffer(flags, np.int8))  # shared, so read-only
+        self._fill_mask(flags, state, seat)
+        frozen = bytes(flags)
+        memo[self._bytes_keys[seat]] = frozen  # for quick membership tests
+        mask = memo[key] = np.frombuffer(frozen, np.int8)  # read-only: bytes underneath
         return mask
+
+    def _no_mask(self, state: Any) -> np.ndarray:
+        """The all-zero mask of a state nobody is to move in (cached in its memo)."""
+        memo = state._memo
+        cached: np.ndarray | None = memo.get(("mask", -1))
+        if cached is None:
+            frozen = bytes(self.num_actions)
+            memo[("mask bytes", -1)] = frozen
+            cached = memo[("mask", -1)] = np.frombuffer(frozen, np.int8)
+        return cached
+
+    def mask_bytes(self, state: Any, seat: int) -> bytes:
+        """The mask of seat ``seat`` as bytes (0 or 1 per id), from the state's memo."""
+        flags: bytes | None = state._memo.get(self._bytes_keys[seat])
+        if flags is None:
+            self.mask(state, seat)
+            flags = state._memo[self._bytes_keys[seat]]
+        return flags
 
     def _fill_mask(self, flags: bytearray, state: Any, player: int) -> None:
         """Set ``flags`` to 1 at the legal ids (games may do it faster)."""
-        for action in self.legal_ids(state, player):
-            flags[action] = 1
+        deque(map(flags.__setitem__, self.legal_ids(state, player), repeat(1)), maxlen=0)
 
     def reaction_seats(self, state: Any) -> tuple[int, ...]:
         """Seats to offer a reaction turn now (games with out-of-turn play override)."""

@@ -84,7 +84,7 @@ class TurnDriver:
         if self.reacting and not state.legal_moves(seat):
             full = self._pass_only
         else:
-            codec_mask = self.codec.mask(state, seat).tobytes()
+            codec_mask = self.codec.mask_bytes(state, seat)
             full = np.frombuffer(codec_mask + (b"\1" if self.reacting else b"\0"), np.int8)
         state._memo[key] = full
         return full
@@ -101,11 +101,7 @@ class TurnDriver:
             return False
         if action == self.pass_id:
             return self.reacting
-        flags = self.state._memo.get(("mask bytes", self.seat))
-        if flags is None:
-            self.codec.mask(self.state, self.seat)
-            flags = self.state._memo[("mask bytes", self.seat)]
-        return bool(flags[action])
+        return bool(self.codec.mask_bytes(self.state, self.seat)[action])
 
     def move_of(self, action: int) -> Any:
         """The move id ``action`` (checked legal) stands for; None for PASS.
@@ -114,16 +110,38 @@ class TurnDriver:
         engine checks it fastest); else the codec's."""
         if action == self.pass_id:
             return None
-        ids = self.state._memo.get(("ids", self.seat))
+        seat = self.seat
+        assert seat is not None
+        state = self.state
+        ids = state._memo.get(self.codec._ids_keys[seat])
         if ids is not None:
-            return self.state.legal_moves(self.seat)[ids.index(action)]
-        return self.codec._decode(action, self.seat)
+            return state.legal_moves(seat)[ids.index(action)]
+        return self.codec._decode(action, seat)
 
     def step(self, action: Any) -> Any:
         """Apply id ``action`` for the deciding seat; return its move (None for PASS).
 
         IllegalMoveError if the id is not legal now (nothing changes).
         """
+        seat, state = self.seat, self.state
+        if (
+            type(action) is int
+            and seat is not None
+            and 0 <= action < self.codec.num_actions
+            and not self.reacting
+        ):  # the common case, checked fast: an own-turn id of the codec
+            flags: bytes | None = state._memo.get(self.codec._bytes_keys[seat])
+            if flags is None:
+                flags = self.codec.mask_bytes(state, seat)
+            if flags[action]:
+                ids = state._memo.get(self.codec._ids_keys[seat])
+                if ids is not None:  # the very move object legal_moves gave
+                    move = state.legal_moves(seat)[ids.index(action)]
+                else:
+                    move = self.codec._decode(action, seat)
+                self.state = state.apply(move)
+                self._decide()
+                return move
         if not self.is_legal(action):
             raise IllegalMoveError(
                 f"action {action!r} is not legal for seat {self.seat} now "

@@ -46,6 +46,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self._rewards_of = reward_fn(reward)
+        self._win_rewards = reward == "win"
         self._seed_rng = random.Random()
         self.agents: list[str] = []
         self.last_move: Any = None
@@ -95,6 +96,20 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             "action_mask": driver.mask(seat),
         }
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """Observation, cumulative reward, termination, truncation and info of the selected
+        agent (PettingZoo's ``last``, without its generic indirections)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: Any) -> None:
         """Apply ``action`` (an id of the selected agent's mask; IllegalMoveError if not)."""
         agent = self.agent_selection
@@ -105,20 +120,27 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         before = driver.state
         self._cumulative_rewards[agent] = 0.0
         self.last_move = driver.step(action)
-        after = driver.state
+        seat = driver.seat
+        if self._win_rewards and seat is not None:
+            self.rewards = self._no_rewards  # nothing is won before the end
+        else:
+            self._reward(before, driver.state)
+        if seat is None:
+            self.rewards = dict(self.rewards)  # dead steps remove agents from it
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._select_next_dead(agent)
+        else:
+            agent = self.agent_selection = self.possible_agents[seat]
+            self.infos[agent] = {"reaction": driver.reacting}
+
+    def _reward(self, before: Any, after: Any) -> None:
+        """Set the rewards of the move from ``before`` to ``after`` and add them up."""
         rewards = self._rewards_of(before, after) if after is not before else None
         if rewards is None or not any(rewards):
             self.rewards = self._no_rewards  # shared while nothing changes (never mutated)
         else:
             self.rewards = dict(zip(self.agents, rewards, strict=True))
             self._accumulate_rewards()
-        if driver.seat is None:
-            self.rewards = dict(self.rewards)  # dead steps remove agents from it
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._select_next_dead(agent)
-        else:
-            self.agent_selection = self.possible_agents[driver.seat]
-            self.infos[self.agent_selection] = {"reaction": driver.reacting}
 
     def _select_next_dead(self, agent: str) -> None:
         """Once the game is over each agent is selected once more, in seat order after ``agent``."""
