@@ -509,7 +509,7 @@ class BonsaiGame(
         placements (then the storage limit, as at the end of any Meditate)."""
         changes["symbols"] = NO_SYMBOLS
         if phase is Phase.HELPER:
-            p = _mover(state)
+            p: int = state.current_player  # type: ignore[assignment]  # the game is not over
             supply = changes.get("supplies", state.supplies)[p]
             if sum(supply) > self.storage_limit(state.cards[p]):
                 return self._discard_step(state, changes, p, supply)
@@ -520,7 +520,7 @@ class BonsaiGame(
 
     def _end_action(self, state: BonsaiState, changes: Changes) -> BonsaiState:
         """After the action: offer a met goal, or end the turn."""
-        p = _mover(state)
+        p: int = state.current_player  # type: ignore[assignment]  # the game is not over
         offered = self.goal_to_offer(
             changes.get("trees", state.trees)[p],
             changes.get("goal_owner", state.goal_owner),
@@ -710,11 +710,6 @@ def _refill(deck: tuple[int, ...], rest: tuple[int, ...], discards: tuple[int, .
         "market": (-1,) * (gaps - len(drawn)) + drawn[::-1] + cards,
         "discards": discards,
     }
-
-
-def _mover(state: BonsaiState) -> int:
-    """The seat whose turn it is (the game is not over)."""
-    return (state.first_player + state.turn) % state.game.num_players
 
 
 def _cell(at: tuple[int, int]) -> int | None:
