@@ -342,7 +342,14 @@ class BonsaiGame(
         """The moves of ``player`` now (empty when it is not their decision)."""
         if player != state.current_player:
             return ()
-        return _MOVES_OF_PHASE[state.phase](self, state, player)
+        phase = state.phase  # compared by identity: an enum's hash is a Python call
+        if phase is Phase.ACTION:
+            return self._action_moves(state, player)
+        if phase is Phase.CULTIVATE or phase is Phase.HELPER:
+            return self._placing_moves(state, player)
+        if phase is Phase.DISCARD:
+            return self._discard_moves(state, player)
+        return self._goal_moves(state, player)
 
     def _action_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
         """Turn start: prunes (when no wood fits), meditations, a Cultivate's first tile."""
@@ -502,7 +509,7 @@ class BonsaiGame(
         placements (then the storage limit, as at the end of any Meditate)."""
         changes["symbols"] = NO_SYMBOLS
         if phase is Phase.HELPER:
-            p = _mover(state)
+            p: int = state.current_player  # type: ignore[assignment]  # the game is not over
             supply = changes.get("supplies", state.supplies)[p]
             if sum(supply) > self.storage_limit(state.cards[p]):
                 return self._discard_step(state, changes, p, supply)
@@ -513,7 +520,7 @@ class BonsaiGame(
 
     def _end_action(self, state: BonsaiState, changes: Changes) -> BonsaiState:
         """After the action: offer a met goal, or end the turn."""
-        p = _mover(state)
+        p: int = state.current_player  # type: ignore[assignment]  # the game is not over
         offered = self.goal_to_offer(
             changes.get("trees", state.trees)[p],
             changes.get("goal_owner", state.goal_owner),
@@ -531,8 +538,13 @@ class BonsaiGame(
         if last < 0 and not changes.get("deck", state.deck):
             last = self.last_turn_after(turn)
         if turn == last:
-            return state._evolve(phase=Phase.OVER, last_turn=last, **changes)
-        return state._evolve(phase=Phase.ACTION, turn=turn + 1, last_turn=last, **changes)
+            return state._evolve(
+                phase=Phase.OVER, last_turn=last, current_player=None, is_terminal=True, **changes
+            )
+        seat = (state.first_player + turn + 1) % self.num_players
+        return state._evolve(
+            phase=Phase.ACTION, turn=turn + 1, last_turn=last, current_player=seat, **changes
+        )
 
     # ------------------------------------------------------------------ information
 
@@ -576,13 +588,6 @@ class BonsaiGame(
         return BonsaiCodec(self)
 
 
-_MOVES_OF_PHASE: dict[Phase, Callable[[BonsaiGame, BonsaiState, int], tuple[Any, ...]]] = {
-    Phase.ACTION: BonsaiGame._action_moves,
-    Phase.CULTIVATE: BonsaiGame._placing_moves,
-    Phase.HELPER: BonsaiGame._placing_moves,
-    Phase.DISCARD: BonsaiGame._discard_moves,
-    Phase.GOALS: BonsaiGame._goal_moves,
-}
 _STEP: dict[type, Callable[[BonsaiGame, BonsaiState, Any], BonsaiState]] = {
     mv.Place: BonsaiGame._place,
     mv.Meditate: BonsaiGame._meditate,
@@ -705,11 +710,6 @@ def _refill(deck: tuple[int, ...], rest: tuple[int, ...], discards: tuple[int, .
         "market": (-1,) * (gaps - len(drawn)) + drawn[::-1] + cards,
         "discards": discards,
     }
-
-
-def _mover(state: BonsaiState) -> int:
-    """The seat whose turn it is (the game is not over)."""
-    return (state.first_player + state.turn) % state.game.num_players
 
 
 def _cell(at: tuple[int, int]) -> int | None:

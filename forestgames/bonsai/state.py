@@ -42,6 +42,11 @@ class Phase(StrEnum):
 _OVER = Phase.OVER
 
 
+def mover(game: BonsaiGame, phase: Phase, turn: int, first_player: int) -> int | None:
+    """The seat to move in ``phase`` of ``turn``, or None once the game is over."""
+    return None if phase is _OVER else (first_player + turn) % game.num_players
+
+
 @attrs.frozen(slots=False, repr=False)
 class BonsaiState(StateBase[BonsaiMove]):
     """A Bonsai position. Build with ``game.new_game()``; change with ``apply()``.
@@ -72,18 +77,17 @@ class BonsaiState(StateBase[BonsaiMove]):
     renounced: tuple[int, ...]
     symbols: tuple[int, int, int, int, int]
 
-    # ------------------------------------------------------------------ who acts
+    # Derived from the fields above (kept by the transitions; not compared or saved).
+    current_player: int | None = attrs.field(init=False, eq=False, repr=False)
+    """The seat to move, or None once the game is over."""
+    is_terminal: bool = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def current_player(self) -> int | None:
-        """The seat to move, or None once the game is over."""
-        if self.phase is _OVER:
-            return None
-        return (self.first_player + self.turn) % self.game.num_players
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase is _OVER
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        object.__setattr__(
+            self, "current_player", mover(self.game, self.phase, self.turn, self.first_player)
+        )
+        object.__setattr__(self, "is_terminal", self.phase is _OVER)
 
     def __repr__(self) -> str:
         return (
