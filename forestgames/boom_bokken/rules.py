@@ -623,13 +623,19 @@ class BoomBokkenGame(
     # ------------------------------------------------------------------ transitions
 
     def _step(self, state: BoomBokkenState, move: mv.BoomBokkenMove) -> BoomBokkenState:
-        """The state after legal ``move`` (the base has checked legality)."""
+        """The state after legal ``move`` (the base has checked legality), told the legal
+        moves of the seat it waits for: applying that seat's next move needs them anyway."""
         kind = type(move)
         if kind is mv.Play:
-            return self._play(state, move)  # type: ignore[arg-type]
-        if kind is mv.TimeOut:
-            return self._time_out(state, move.player)
-        return self._boom(state, move)  # type: ignore[arg-type]
+            state = self._play(state, move)  # type: ignore[arg-type]
+        elif kind is mv.TimeOut:
+            state = self._time_out(state, move.player)
+        else:
+            state = self._boom(state, move)  # type: ignore[arg-type]
+        if state.over:
+            return state
+        seat = state.target if state.target >= 0 else state.leader
+        return state._primed(seat, self._legal_moves(state, seat))
 
     def _play(self, state: BoomBokkenState, move: mv.Play) -> BoomBokkenState:
         """One card named and announced, the player still in the round: the common play
