@@ -348,17 +348,8 @@ class BoomBokkenGame(
     # ------------------------------------------------------------------ who may act
 
     def _players_to_act(self, state: BoomBokkenState) -> tuple[int, ...]:
-        """The current player, then in seat order the seats that may react (memoized)."""
-        try:
-            memo = state._memo
-        except AttributeError:  # a state built, loaded or unpickled has no memo yet
-            return self._acting(state)
-        acting: tuple[int, ...] | None = memo.get("acting")
-        if acting is None:
-            acting = memo["acting"] = self._acting(state)
-        return acting
-
-    def _acting(self, state: BoomBokkenState) -> tuple[int, ...]:
+        """The current player, then in seat order the seats that may react (a few table
+        lookups: cheaper than keeping it in the memo)."""
         target = state.target
         if target < 0:
             return () if state.over else (state.leader,)
