@@ -756,7 +756,7 @@ class BoomBokkenGame(
         safe = state.safe + left
         history = state.history + ((safe, state.teams),)
         if state.round == ROUNDS:
-            return state._evolve(over=True, safe=safe, active=0, history=history)
+            return state._evolve(over=True, is_terminal=True, safe=safe, active=0, history=history)
         return self._deal(state.round + 1, state.seed, safe[-1], state.tokens, history)
 
     # ------------------------------------------------------------------ information
