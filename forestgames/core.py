@@ -997,9 +997,16 @@ class StateBase(Generic[M]):
         return self
 
     def _evolve(self, **changes: Any) -> Self:
-        """This state with ``changes`` (field names), fast: no checks, no cache."""
+        """This state with ``changes`` (field names), fast: no checks, no cache.
+
+        The copy is made with ``dict()``, not ``.copy()``: a state built by its ``__init__``
+        keeps its fields in a split (key-sharing) dict, whose ``.copy()`` is split again, and
+        CPython 3.11 cannot specialise attribute reads on instances with a split ``__dict__``
+        (``LOAD_ATTR_WITH_HINT`` deoptimises every time), so every state of a game read its
+        fields the slow way. ``dict()`` makes a combined dict, and later copies stay combined.
+        """
         new = object.__new__(type(self))
-        fields = self.__dict__.copy()
+        fields = dict(self.__dict__)
         fields.update(changes)
         object.__setattr__(new, "__dict__", fields)
         _set_memo(new, {})

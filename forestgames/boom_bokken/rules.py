@@ -348,17 +348,8 @@ class BoomBokkenGame(
     # ------------------------------------------------------------------ who may act
 
     def _players_to_act(self, state: BoomBokkenState) -> tuple[int, ...]:
-        """The current player, then in seat order the seats that may react (memoized)."""
-        try:
-            memo = state._memo
-        except AttributeError:  # a state built, loaded or unpickled has no memo yet
-            return self._acting(state)
-        acting: tuple[int, ...] | None = memo.get("acting")
-        if acting is None:
-            acting = memo["acting"] = self._acting(state)
-        return acting
-
-    def _acting(self, state: BoomBokkenState) -> tuple[int, ...]:
+        """The current player, then in seat order the seats that may react (a few table
+        lookups: cheaper than keeping it in the memo)."""
         target = state.target
         if target < 0:
             return () if state.over else (state.leader,)
@@ -623,13 +614,19 @@ class BoomBokkenGame(
     # ------------------------------------------------------------------ transitions
 
     def _step(self, state: BoomBokkenState, move: mv.BoomBokkenMove) -> BoomBokkenState:
-        """The state after legal ``move`` (the base has checked legality)."""
+        """The state after legal ``move`` (the base has checked legality), told the legal
+        moves of the seat it waits for: applying that seat's next move needs them anyway."""
         kind = type(move)
         if kind is mv.Play:
-            return self._play(state, move)  # type: ignore[arg-type]
-        if kind is mv.TimeOut:
-            return self._time_out(state, move.player)
-        return self._boom(state, move)  # type: ignore[arg-type]
+            state = self._play(state, move)  # type: ignore[arg-type]
+        elif kind is mv.TimeOut:
+            state = self._time_out(state, move.player)
+        else:
+            state = self._boom(state, move)  # type: ignore[arg-type]
+        if state.over:
+            return state
+        seat = state.target if state.target >= 0 else state.leader
+        return state._primed(seat, self._legal_moves(state, seat))
 
     def _play(self, state: BoomBokkenState, move: mv.Play) -> BoomBokkenState:
         """One card named and announced, the player still in the round: the common play
@@ -759,7 +756,7 @@ class BoomBokkenGame(
         safe = state.safe + left
         history = state.history + ((safe, state.teams),)
         if state.round == ROUNDS:
-            return state._evolve(over=True, safe=safe, active=0, history=history)
+            return state._evolve(over=True, is_terminal=True, safe=safe, active=0, history=history)
         return self._deal(state.round + 1, state.seed, safe[-1], state.tokens, history)
 
     # ------------------------------------------------------------------ information

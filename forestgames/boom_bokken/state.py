@@ -129,7 +129,7 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
     seat: ``(top card code, higher)`` of the announcement it could not answer,
     or None for a leader holding only Temps Mort) are what every seat knows.
     ``holders`` is derived from the hands (see :func:`card_holders`), for a fast
-    ``players_to_act``; it takes no part in comparisons.
+    ``players_to_act``; it takes no part in comparisons, nor does ``is_terminal``.
     """
 
     game: BoomBokkenGame
@@ -155,6 +155,13 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
     known: tuple[tuple[int, ...], ...]
     exploded_on: tuple[tuple[int, bool] | None, ...]
     holders: tuple[int, ...] = attrs.field(eq=False, repr=False)
+    is_terminal: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether the game is over: ``over``, kept as a plain attribute by the transitions
+    (cheaper to read than a property on the hot path); not compared or saved."""
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        object.__setattr__(self, "is_terminal", self.over)
 
     # ------------------------------------------------------------------ who acts
 
@@ -164,10 +171,6 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
         if self.over:
             return None
         return self.target if self.target >= 0 else self.leader
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.over
 
     def __repr__(self) -> str:
         return (

@@ -55,6 +55,18 @@ def test_players_out_of_the_round_never_act(game, seed):
 
 @SETTINGS
 @given(st.sampled_from(GAMES), st.integers(0, 2**32 - 1))
+def test_kept_attributes_match_the_position(game, seed):
+    """is_terminal and the primed legal moves, kept by the transitions, always equal what
+    the position says (checked against a state rebuilt from its saved form)."""
+    for state, _ in random_game(game, seed):
+        assert state.is_terminal == state.over
+        rebuilt = game.state_from_dict(state.to_dict())
+        for seat in state.players_to_act:
+            assert state.legal_moves(seat) == rebuilt.legal_moves(seat)
+
+
+@SETTINGS
+@given(st.sampled_from(GAMES), st.integers(0, 2**32 - 1))
 def test_every_round_ends(game, seed):
     """Every random game ends within max_moves after three rounds; the last safe player leads
     the next round; scores are coins plus 2 per token; tokens never exceed explosions."""
