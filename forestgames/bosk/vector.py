@@ -155,7 +155,12 @@ class _Tables:
         # the next leaf's candidates by wind and source: the last square s (row s), or,
         # for the first leaf, the tree t (row S² + t)
         self.leaf_from = np.concatenate([self.next, self.base], axis=1).reshape(-1, 3)
-        for table in (self.base, self.next, self.reach, self.leaf_from):
+        # the same with holes as square 0 and a flag where a square is real: one gather
+        # each, no clipping per pass
+        self.leaf_safe = np.maximum(self.leaf_from, 0)
+        self.leaf_real = self.leaf_from >= 0
+        for table in (self.base, self.next, self.reach, self.leaf_from, self.leaf_safe,
+                      self.leaf_real):  # fmt: skip
             table.flags.writeable = False
 
 
@@ -342,7 +347,7 @@ class VectorBosk:
         if self._phase[i] != SPRING:
             self._list_trees(games)
         if self._phase[i] == LEAVES:
-            self._store_moves(games, self._leaf_squares(games), self.layout.leaf)
+            self._store_leaf_moves(games)
         if self._phase[i] == SQUIRREL_STEP:
             self._store_moves(games, self._squirrel_squares(games), self.layout.squirrel)
 
@@ -487,15 +492,32 @@ class VectorBosk:
 
     def _leaf_squares(self, games: np.ndarray) -> np.ndarray:
         """(G, 3): squares the next leaf may go on (the scalar order), -1 where it may not."""
-        n2, s2 = self.layout.intersections, self.layout.squares
+        squares, legal = self._leaf_options(games)
+        return np.where(legal, squares, -1)
+
+    def _leaf_options(self, games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(G, 3) the next leaf's candidate squares (holes read as square 0) and (G, 3)
+        bool where the leaf may go (a real square the mover can pay for)."""
+        n2, s2, p = self.layout.intersections, self.layout.squares, self.num_players
         last = self._last[games]
         source = np.where(last >= 0, last, s2 + self._tree[games])
-        squares = self._t.leaf_from[self._blow[games] * (s2 + n2) + source]
-        p = self.num_players
-        cells = (games * s2)[:, None] + np.maximum(squares, 0)
-        cost = self._cost.reshape(-1).take(cells * p + self._mover[games][:, None])
-        legal = (squares >= 0) & (cost < self._active[games][:, None])
-        return np.where(legal, squares, -1)
+        source += self._blow[games] * (s2 + n2)
+        squares = self._t.leaf_safe[source]
+        cells = (games * s2)[:, None] + squares
+        cells *= p
+        cells += self._mover[games][:, None]
+        legal = self._cost.reshape(-1).take(cells) < self._active[games][:, None]
+        legal &= self._t.leaf_real[source]
+        return squares, legal
+
+    def _store_leaf_moves(self, games: np.ndarray) -> np.ndarray:
+        """Work out and keep the next leaf's legal ids of ``games``; return their counts."""
+        squares, legal = self._leaf_options(games)
+        squares += self.layout.leaf
+        self._leaf_moves[games] = np.where(legal, squares, -1)
+        count = _row_count(legal)
+        self._move_count[games] = count
+        return count
 
     def _stored_leaf_ids(self, games: np.ndarray) -> np.ndarray:
         return np.asarray(self._leaf_moves[games])
@@ -697,13 +719,16 @@ class VectorBosk:
         self._phase[games] = np.where(squirrel, SQUIRREL_STEP, LEAVES)
         self._active[games] = np.where(squirrel, 0, tile)
         stuck = np.zeros(len(games), dtype=bool)
-        for chosen, squares_of, base in (
-            (~squirrel, self._leaf_squares, self.layout.leaf),
-            (squirrel, self._squirrel_squares, self.layout.squirrel),
-        ):
-            if chosen.any():
-                subset = games[chosen]
-                stuck[chosen] = self._store_moves(subset, squares_of(subset), base) == 0
+        leaves = ~squirrel
+        if leaves.all():
+            stuck[:] = self._store_leaf_moves(games) == 0
+        elif leaves.any():
+            stuck[leaves] = self._store_leaf_moves(games[leaves]) == 0
+        if squirrel.any():
+            subset = games[squirrel]
+            stuck[squirrel] = (
+                self._store_moves(subset, self._squirrel_squares(subset), self.layout.squirrel) == 0
+            )
         return stuck
 
     def _apply_leaf(self, games: np.ndarray, ids: np.ndarray) -> None:
@@ -718,22 +743,24 @@ class VectorBosk:
         s2, p = self.layout.squares, self.num_players
         flat = games * s2 + square
         height = self._height.reshape(-1)[flat]
-        every_seat = flat[:, None] * p + np.arange(p)
         seat_cell = flat * p + player
         cost = self._cost.reshape(-1)[seat_cell]
         self._stack.reshape(-1)[flat * self._height_limit + height] = player
-        self._height.reshape(-1)[flat] = height + 1
+        height += 1
+        self._height.reshape(-1)[flat] = height
         self._leaf_top.reshape(-1)[flat] = player
-        self._cost.reshape(-1)[every_seat] = (height + 1)[:, None]
+        self._cost.reshape(-1, p)[flat] = height[:, None]  # every seat's cost: the height
         self._cost.reshape(-1)[seat_cell] = 0
-        active = self._active[games] - cost - 1
+        active = self._active[games] - cost
+        active -= 1
         self._active[games] = active
         self._last[games] = square
-        going = np.flatnonzero(active > 0)
+        going = active > 0
+        if going.all():
+            return np.asarray(self._store_leaf_moves(games) > 0)
         goes_on = np.zeros(len(games), dtype=bool)
-        if len(going):
-            squares = self._leaf_squares(games[going])
-            goes_on[going] = self._store_moves(games[going], squares, self.layout.leaf) > 0
+        if going.any():
+            goes_on[going] = self._store_leaf_moves(games[going]) > 0
         return goes_on
 
     def _apply_squirrel(self, games: np.ndarray, ids: np.ndarray) -> None:
