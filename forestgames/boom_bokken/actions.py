@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout
+from forestgames._codec import PIECES_LIMIT, CodecBase, Layout, Pieces
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
     CARD_CODE,
@@ -105,9 +105,9 @@ class BoomBokkenCodec(CodecBase):
         self.observation_shape = (self.layout.size,)
         self._decoded: dict[tuple[int, int], Any] = {}
         self._tensor_keys = [("tensor", seat) for seat in range(p)]
-        self._hand_piece = _Pieces(_hand_piece)
-        self._size_of = _Pieces(_hand_size)
-        self._pile_piece = _Pieces(self._build_pile_piece)
+        self._hand_piece = Pieces(_hand_piece)
+        self._size_of = Pieces(_hand_size)
+        self._pile_piece = Pieces(self._build_pile_piece)
         self._round_pieces: dict[tuple[Any, ...], bytes] = {}
         self._middle = [0.0] * (5 * p + 2)  # safe .. last_player, all zero
         self._encoders: dict[type, Callable[[Any], int | None]] = {
@@ -254,7 +254,7 @@ class BoomBokkenCodec(CodecBase):
         key = (observer, state.round, state.over, state.teams, state.roles, state.history)
         piece = self._round_pieces.get(key)
         if piece is None:
-            if len(self._round_pieces) >= _PIECES_LIMIT:
+            if len(self._round_pieces) >= PIECES_LIMIT:
                 self._round_pieces.clear()
             v = _View(
                 observer, (), (), 0, state.round, state.over, state.teams, state.roles, (),
@@ -367,23 +367,6 @@ class BoomBokkenCodec(CodecBase):
             for seat in range(p):
                 k = (seat - observer) % p
                 buffer[at["history_teams"] + (r * p + k) * teams + round_teams[seat]] = 1.0
-
-
-_PIECES_LIMIT = 4096
-
-
-class _Pieces(dict[Any, bytes]):
-    """Tensor pieces by what they are made of, built on a miss by ``build`` (bounded)."""
-
-    def __init__(self, build: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.build = build
-
-    def __missing__(self, key: Any) -> Any:
-        if len(self) >= _PIECES_LIMIT:
-            self.clear()
-        value = self[key] = self.build(key)
-        return value
 
 
 def _hand_piece(packed: int) -> bytes:
