@@ -251,7 +251,8 @@ class BoskCodec(CodecBase):
         self._previous: list[_Seen | None] = [None] * self.num_players
         self._tree_columns = Pieces(self._tree_column)
         self._leaf_columns = Pieces(self._leaf_column)
-        self._turn_pieces = Pieces(self._turn_piece)
+        self._turn_start = at["chosen_tree"]
+        self._turn_zeros = array("f", bytes(4 * (at["order_start"] - at["chosen_tree"])))
         self._slow_pieces = Pieces(self._slow_piece)
         self._plane = ss
 
@@ -272,10 +273,7 @@ class BoskCodec(CodecBase):
             seen.trees_bytes,
             self._terrain_bytes,
             seen.leaves_bytes,
-            self._turn_pieces[
-                (player, state.phase, state.round, state.order, state.turn, state.first_wind,
-                 state.tree, state.active, state.last)
-            ],
+            self._turn_piece(state, player),
             self._slow_pieces[
                 (player, state.order[0], state.tiles_used, state.round_tiles, state.summer,
                  state.winter)
@@ -345,18 +343,12 @@ class BoskCodec(CodecBase):
                 column[2 * p + 1 + level] = 1 + rel[owner]
         return column
 
-    def _turn_piece(self, key: tuple[Any, ...]) -> bytes:
-        """Chosen tree and last leaf planes, phase .. active (by the fields they show)."""
-        observer, phase, round_, order, turn, first_wind, tree, active, last = key
-        view = _View(
-            observer, phase, round_, order, turn, (), (), (), (), (), (), first_wind, tree,
-            active, last, (), (),
-        )  # fmt: skip
-        buffer = array("f", bytes(4 * self.layout.size))
-        self._write_turn(buffer, view, observer)
-        return buffer[
-            self.layout.offset["chosen_tree"] : self.layout.offset["order_start"]
-        ].tobytes()
+    def _turn_piece(self, v: Any, observer: int) -> bytes:
+        """Chosen tree and last leaf planes, phase .. active (as ``_write_turn``)."""
+        piece = self._turn_zeros[:]
+        for i, x in zip(*self._turn_entries(v, observer), strict=True):
+            piece[i - self._turn_start] = x
+        return piece.tobytes()
 
     def _slow_piece(self, key: tuple[Any, ...]) -> bytes:
         """Order start, spent and played tiles, summer and winter points."""
