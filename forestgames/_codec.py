@@ -30,11 +30,14 @@ __all__ = [
     "CodecBase",
     "IdentityCache",
     "Layout",
+    "Pieces",
     "readonly",
     "seat_order",
 ]
 
 _CACHE_SIZE = 64
+PIECES_LIMIT = 4096
+"""The most entries a :class:`Pieces` table holds before it starts afresh."""
 _MOVE_TABLE_LIMIT = 200_000
 
 
@@ -75,6 +78,21 @@ class IdentityCache:
         if len(self._items) >= self._size:
             self._items.clear()
         self._items[(id(obj), key)] = (obj, value)
+        return value
+
+
+class Pieces(dict[Any, Any]):
+    """Pieces of tensors by what they are made of (a hashable key), built on a miss by
+    ``build(key)``. Bounded: when full it starts afresh."""
+
+    def __init__(self, build: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: Any) -> Any:
+        if len(self) >= PIECES_LIMIT:
+            self.clear()
+        value = self[key] = self.build(key)
         return value
 
 

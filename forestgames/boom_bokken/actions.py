@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout
+from forestgames._codec import PIECES_LIMIT, CodecBase, Layout, Pieces
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
     CARD_CODE,
@@ -42,6 +42,7 @@ from forestgames.boom_bokken._tables import (
     flash,
 )
 from forestgames.boom_bokken.moves import Boom, Play, TimeOut
+from forestgames.boom_bokken.state import hand_counts
 
 __all__ = ["BoomBokkenCodec"]
 
@@ -103,12 +104,12 @@ class BoomBokkenCodec(CodecBase):
         self.layout = _layout(p, len(game.team_sizes), self.pile_length)
         self.observation_shape = (self.layout.size,)
         self._decoded: dict[tuple[int, int], Any] = {}
-        self._previous: list[tuple[_View, array[float]] | None] = [None] * p
-        self._zeros = array("f", bytes(4 * self.layout.size))
-        offset = self.layout.offset
-        self._turn_span = (offset["hand_sizes"], offset["pile_top"])
-        self._pile_span = (offset["pile_top"], offset["round"])
-        self._round_span = (offset["round"], self.layout.size)
+        self._tensor_keys = [("tensor", seat) for seat in range(p)]
+        self._hand_piece = Pieces(_hand_piece)
+        self._size_of = Pieces(_hand_size)
+        self._pile_piece = Pieces(self._build_pile_piece)
+        self._round_pieces: dict[tuple[Any, ...], bytes] = {}
+        self._middle = [0.0] * (5 * p + 2)  # safe .. last_player, all zero
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             TimeOut: self._time_out_id,
             Boom: self._boom_id,
@@ -190,46 +191,80 @@ class BoomBokkenCodec(CodecBase):
 
     # ------------------------------------------------------------------ tensors
 
-    # The tensor is patched from the previous tensor of the same seat: the pile and the
-    # round's fields are rewritten only when they are different objects.
-
-    def _view_of(self, state: Any, player: int) -> _View:
-        return _View(
-            player, state.hands[player], state.hand_sizes, len(state.deck), state.round,
-            state.over, state.teams, state.roles, state.pile,
-            state.pile[-1] if state.pile else -1, state.aside, state.safe, state.exploded,
-            state.leader, state.target, state.higher, state.last_player, state.tokens,
-            state.history,
-        )  # fmt: skip
+    # The state's tensor is four pieces of float32 bytes joined: my hand, the turn's fields,
+    # the pile, the round's fields. The hand, pile and round pieces are kept in bounded
+    # tables keyed by what they are made of (a packed hand, a pile, the round's fields);
+    # the turn's fields are written anew. ``tensor_from_observation`` builds the same
+    # tensor the other way, with the writers further down.
 
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
-        cached = self._cached_tensor(state, player)
-        if cached is not None:
-            return cached
-        player = self.check_seat(player)
-        v = self._view_of(state, player)
-        previous = self._previous[player]
-        if previous is None:
-            buffer = self._encode_buffer(v)
+        memo = state._memo
+        if type(player) is int and 0 <= player < self.num_players:
+            key = self._tensor_keys[player]
+            cached: np.ndarray | None = memo.get(key)
+            if cached is not None:
+                return cached
         else:
-            old, buffer = previous
-            zeros = self._zeros
-            if old.hand is not v.hand:
-                self._write_hand(buffer, v)
-            start, stop = self._turn_span
-            buffer[start:stop] = zeros[: stop - start]
-            self._write_turn(buffer, v)
-            if old.pile is not v.pile:
-                start, stop = self._pile_span
-                buffer[start:stop] = zeros[: stop - start]
-                self._write_pile(buffer, v)
-            if old.history is not v.history or old.teams is not v.teams or old.over != v.over:
-                start, stop = self._round_span
-                buffer[start:stop] = zeros[: stop - start]
-                self._write_round(buffer, v)
-        self._previous[player] = (v, buffer)
-        return self._store_tensor(state, player, buffer)
+            player = self.check_seat(player)
+            key = self._tensor_keys[player]
+        packed = state.packed
+        pieces = (
+            self._hand_piece[packed[player]],
+            self._turn_piece(state, player),
+            self._pile_piece[state.pile],
+            self._round_piece(state, player),
+        )
+        tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
+        return tensor
+
+    def _turn_piece(self, state: Any, observer: int) -> bytes:
+        """Hand sizes, deck, aside, safe and exploded ranks, the chain, tokens."""
+        p = self.num_players
+        packed, tokens = state.packed, state.tokens
+        sizes = list(map(self._size_of.__getitem__, packed[observer:] + packed[:observer]))
+        middle = self._middle.copy()
+        for rank, seat in enumerate(state.safe, 1):
+            middle[(seat - observer) % p] = rank
+        for rank, seat in enumerate(state.exploded, 1):
+            middle[p + (seat - observer) % p] = rank
+        if state.leader >= 0:
+            middle[2 * p + (state.leader - observer) % p] = 1.0
+        if state.target >= 0:
+            middle[3 * p + (state.target - observer) % p] = 1.0
+            middle[4 * p + state.higher] = 1.0
+        if state.last_player >= 0:
+            middle[4 * p + 2 + (state.last_player - observer) % p] = 1.0
+        return array(
+            "f",
+            [*sizes, len(state.deck), state.aside, *middle, *tokens[observer:], *tokens[:observer]],
+        ).tobytes()
+
+    def _build_pile_piece(self, pile: tuple[int, ...]) -> bytes:
+        """Top card, counts per code, the cards in order (0 = no card)."""
+        top = [0.0] * NUM_CODES
+        if pile:
+            top[pile[-1]] = 1.0
+        counts = list(map(pile.count, range(NUM_CODES)))
+        rest = (0,) * (self.pile_length - len(pile))
+        return array("f", [*top, *counts, *pile, *rest]).tobytes()
+
+    def _round_piece(self, state: Any, observer: int) -> bytes:
+        """Round, over, teams and roles, the finished rounds (kept by their values)."""
+        key = (observer, state.round, state.over, state.teams, state.roles, state.history)
+        piece = self._round_pieces.get(key)
+        if piece is None:
+            if len(self._round_pieces) >= PIECES_LIMIT:
+                self._round_pieces.clear()
+            v = _View(
+                observer, (), (), 0, state.round, state.over, state.teams, state.roles, (),
+                -1, 0, (), (), -1, -1, False, -1, (), state.history,
+            )  # fmt: skip
+            buffer = array("f", bytes(4 * self.layout.size))
+            self._write_round(buffer, v)
+            start = self.layout.offset["round"]
+            piece = self._round_pieces[key] = buffer[start:].tobytes()
+        return piece
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -332,6 +367,16 @@ class BoomBokkenCodec(CodecBase):
             for seat in range(p):
                 k = (seat - observer) % p
                 buffer[at["history_teams"] + (r * p + k) * teams + round_teams[seat]] = 1.0
+
+
+def _hand_piece(packed: int) -> bytes:
+    """A packed hand's 17 counts as float32 bytes."""
+    return array("f", hand_counts(packed)).tobytes()
+
+
+def _hand_size(packed: int) -> int:
+    """The number of cards of a packed hand."""
+    return sum(hand_counts(packed))
 
 
 class _View(NamedTuple):

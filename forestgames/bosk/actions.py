@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout, seat_order
+from forestgames._codec import CodecBase, Layout, Pieces, seat_order
 from forestgames.bosk._tables import DIRECTIONS, LEAF_TILES, NUM_TERRAINS, ROUNDS
 from forestgames.bosk.moves import (
     ChooseTile,
@@ -94,6 +94,20 @@ def _layout(p: int, size: int) -> Layout:
     return layout
 
 
+class _Seen:
+    """The last position a seat's tensor showed, with its tree and leaf planes."""
+
+    __slots__ = ("leaves", "leaves_bytes", "state", "trees", "trees_bytes")
+
+    def __init__(
+        self, state: Any, trees: array[float], trees_bytes: bytes, leaves: array[float],
+        leaves_bytes: bytes,
+    ) -> None:  # fmt: skip
+        self.state = state
+        self.trees, self.trees_bytes = trees, trees_bytes
+        self.leaves, self.leaves_bytes = leaves, leaves_bytes
+
+
 class BoskCodec(CodecBase):
     """Integer actions and observation tensors of one Bosk game (its options fixed)."""
 
@@ -115,7 +129,6 @@ class BoskCodec(CodecBase):
         terrain = np.zeros((NUM_TERRAINS, size * size), np.float32)
         terrain[np.asarray(game.terrain).ravel(), np.arange(size * size)] = 1.0
         self._terrain = array("f", terrain.ravel().tobytes())
-        self._zeros = array("f", bytes(4 * self.layout.size))
         self._rel = [seat_order(obs, p) for obs in range(p)]
         self._trees_at = self.layout.offset["trees"]
         self._turn_at = tuple(
@@ -126,12 +139,8 @@ class BoskCodec(CodecBase):
             )
         )  # fmt: skip
         self._points = range(n * n)
-        self._previous: list[tuple[Any, array[float], list[int]] | None] = [None] * p
-        self._spans = {
-            name: (self.layout.offset[name], self.layout.offset[name] + int(np.prod(shape)))
-            for name, shape in self.layout.shape.items()
-        }
         self._squares = range(size * size)
+        self._init_pieces()
         self._decoded: dict[tuple[int, int], Any] = {}
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             PlantTree: self._plant_id,
@@ -225,29 +234,132 @@ class BoskCodec(CodecBase):
 
     # ------------------------------------------------------------------ tensors
     #
-    # The tensor is written in sections (trees, leaves, the slow fields, the turn
-    # fields), each a pure function of a few state fields. ``tensor`` patches the
-    # previous tensor of the same seat: a section is rewritten only if one of its
-    # fields is a different object (a leaf path rewrites only its squares).
+    # The state's tensor is float32 pieces joined: the tree planes, the terrain, the leaf
+    # planes (top .. stack), the chosen tree and last leaf planes with the turn's fields,
+    # the slow fields (order start .. winter). The tree and leaf planes of each seat are
+    # patched from the position it saw last: a changed intersection or square gets its
+    # whole column (every plane at that square, one strided slice) from a table of
+    # columns. The other pieces are kept in bounded tables keyed by what they are made
+    # of. ``tensor_from_observation`` builds the same tensor with the writers below.
+
+    def _init_pieces(self) -> None:
+        at, ss = self.layout.offset, self.size * self.size
+        self._trees_span = (at["trees"], at["terrain"])
+        self._leaves_span = (at["top"], at["chosen_tree"])
+        self._terrain_bytes = self._terrain.tobytes()
+        self._tensor_keys = [("tensor", seat) for seat in range(self.num_players)]
+        self._previous: list[_Seen | None] = [None] * self.num_players
+        self._tree_columns = Pieces(self._tree_column)
+        self._leaf_columns = Pieces(self._leaf_column)
+        self._turn_start = at["chosen_tree"]
+        self._turn_zeros = array("f", bytes(4 * (at["order_start"] - at["chosen_tree"])))
+        self._slow_pieces = Pieces(self._slow_piece)
+        self._plane = ss
 
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
-        cached = self._cached_tensor(state, player)
+        memo = state._memo
+        player = self.check_seat(player)
+        key = self._tensor_keys[player]
+        cached: np.ndarray | None = memo.get(key)
         if cached is not None:
             return cached
-        player = self.check_seat(player)
-        previous = self._previous[player]
-        if previous is None:
-            buffer = self._encode_buffer(state, player)
-            turn = self._turn_entries(state, player)[0]
+        seen = self._previous[player]
+        if seen is None:
+            seen = self._previous[player] = self._first_seen(state, player)
         else:
-            buffer, turn = previous[1], previous[2]
-            self._patch_board(buffer, previous[0], state, player)
-            for i in turn:  # the old turn fields out, the new ones in
-                buffer[i] = 0.0
-            turn = self._write_turn(buffer, state, player)
-        self._previous[player] = (state, buffer, turn)
-        return self._store_tensor(state, player, buffer)
+            self._patch(seen, state, player)
+        pieces = (
+            seen.trees_bytes,
+            self._terrain_bytes,
+            seen.leaves_bytes,
+            self._turn_piece(state, player),
+            self._slow_pieces[
+                (player, state.order[0], state.tiles_used, state.round_tiles, state.summer,
+                 state.winter)
+            ],
+        )  # fmt: skip
+        tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
+        return tensor
+
+    def _first_seen(self, state: Any, observer: int) -> _Seen:
+        """The planes of ``state`` for ``observer``, written whole."""
+        buffer = self._encode_buffer(state, observer)
+        a, b = self._trees_span
+        c, d = self._leaves_span
+        trees, leaves = buffer[a:b], buffer[c:d]
+        return _Seen(state, trees, trees.tobytes(), leaves, leaves.tobytes())
+
+    def _patch(self, seen: _Seen, state: Any, observer: int) -> None:
+        """Bring ``seen``'s tree and leaf planes from its position to ``state``."""
+        old, ss = seen.state, self._plane
+        if old.owners is not state.owners or old.values is not state.values:
+            points = set(compress(self._points, map(ne, old.owners, state.owners)))
+            points.update(compress(self._points, map(ne, old.values, state.values)))
+            trees, columns, owners, values = (
+                seen.trees,
+                self._tree_columns,
+                state.owners,
+                state.values,
+            )
+            for t in points:
+                square = self._square_of_point[t]
+                trees[square::ss] = columns[(observer, owners[t], values[t])]
+            seen.trees_bytes = trees.tobytes()
+        if old.stacks is not state.stacks or old.squirrels is not state.squirrels:
+            squares = set(compress(self._squares, map(is_not, old.stacks, state.stacks)))
+            if old.squirrels != state.squirrels:
+                squares.update(old.squirrels, state.squirrels)
+                squares.discard(-1)
+            leaves, columns, stacks = seen.leaves, self._leaf_columns, state.stacks
+            squirrels = state.squirrels
+            for s in squares:
+                seat = squirrels.index(s) if s in squirrels else -1
+                leaves[s::ss] = columns[(observer, stacks[s], seat)]
+            seen.leaves_bytes = leaves.tobytes()
+        seen.state = state
+
+    def _tree_column(self, key: tuple[int, int, int]) -> array[float]:
+        """The tree planes at one intersection: (observer, owner, value) -> the column."""
+        observer, owner, value = key
+        column = array("f", bytes(4 * self.num_players * 4))
+        if owner >= 0:
+            column[((owner - observer) % self.num_players) * 4 + value - 1] = 1.0
+        return column
+
+    def _leaf_column(self, key: tuple[int, tuple[int, ...], int]) -> array[float]:
+        """The leaf planes at one square (top, height, squirrel, stack; as ``_write_leaves``)
+        by (observer, the square's stack, the seat of the squirrel on it or -1)."""
+        observer, leaves, seat = key
+        p, rel = self.num_players, self._rel[observer]
+        column = array("f", bytes(4 * (2 * p + 1 + ROUNDS * p)))
+        if seat >= 0:
+            column[rel[seat]] = column[p + 1 + rel[seat]] = 1.0
+        if leaves:
+            if seat < 0:
+                column[rel[leaves[-1]]] = 1.0
+            column[p] = len(leaves)
+            for level, owner in enumerate(leaves):
+                column[2 * p + 1 + level] = 1 + rel[owner]
+        return column
+
+    def _turn_piece(self, v: Any, observer: int) -> bytes:
+        """Chosen tree and last leaf planes, phase .. active (as ``_write_turn``)."""
+        piece = self._turn_zeros[:]
+        for i, x in zip(*self._turn_entries(v, observer), strict=True):
+            piece[i - self._turn_start] = x
+        return piece.tobytes()
+
+    def _slow_piece(self, key: tuple[Any, ...]) -> bytes:
+        """Order start, spent and played tiles, summer and winter points."""
+        observer, start, tiles_used, round_tiles, summer, winter = key
+        view = _View(
+            observer, Phase.OVER, 0, (start,), 0, (), (), (), (), tiles_used, round_tiles, -1,
+            -1, 0, -1, summer, winter,
+        )  # fmt: skip
+        buffer = array("f", bytes(4 * self.layout.size))
+        self._write_slow(buffer, view, observer)
+        return buffer[self.layout.offset["order_start"] :].tobytes()
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -305,36 +417,6 @@ class BoskCodec(CodecBase):
         self._write_slow(buffer, v, observer)
         self._write_turn(buffer, v, observer)
         return buffer
-
-    def _patch_board(self, buffer: array[float], old: Any, v: Any, observer: int) -> None:
-        """Rewrite the trees, leaves and slow fields that differ between ``old`` and ``v``."""
-        if old.owners is not v.owners or old.values is not v.values:
-            points = set(compress(self._points, map(ne, old.owners, v.owners)))
-            points.update(compress(self._points, map(ne, old.values, v.values)))
-            for t in points:
-                self._write_tree(buffer, old, observer, t, 0.0)
-                self._write_tree(buffer, v, observer, t, 1.0)
-        if old.stacks is not v.stacks or old.squirrels is not v.squirrels:
-            squares = list(compress(self._squares, map(is_not, old.stacks, v.stacks)))
-            for a, b in zip(old.squirrels, v.squirrels, strict=True):
-                if a != b:
-                    squares += [s for s in (a, b) if s >= 0]
-            self._write_leaves(buffer, old, observer, squares, False)
-            self._write_leaves(buffer, v, observer, squares, True)
-        if (
-            old.order is not v.order
-            or old.tiles_used is not v.tiles_used
-            or old.round_tiles is not v.round_tiles
-            or old.summer is not v.summer
-            or old.winter is not v.winter
-        ):
-            self._clear(buffer, "order_start", "winter")
-            self._write_slow(buffer, v, observer)
-
-    def _clear(self, buffer: array[float], first: str, last: str) -> None:
-        """Zero the fields ``first`` .. ``last`` (contiguous in the layout)."""
-        start, stop = self._spans[first][0], self._spans[last][1]
-        buffer[start:stop] = self._zeros[: stop - start]
 
     def _write_tree(
         self, buffer: array[float], v: Any, observer: int, t: int, value: float
