@@ -2,7 +2,7 @@
 
 A :class:`Tree` is a value (equal when it holds the same tiles). Besides its
 tiles it holds, computed when it is built, where each kind may go next
-(``open_cells``) and what its goal measures are made of: tiles per kind, the
+(``open_cells``, sorted) and what its goal measures are made of: tiles per kind, the
 sides of the pot it protrudes on, its largest leaf group, its protruding
 flowers. A tree grown by one tile derives these from its parent instead of
 recomputing them: a tile changes what may go on its six neighbours only.
@@ -10,7 +10,8 @@ recomputing them: a tile changes what may go on its six neighbours only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -41,13 +42,24 @@ from forestgames.bonsai.scoring import (
 
 __all__ = ["Tree"]
 
-Open = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
+Cells = tuple[int, ...]
+Open = tuple[Cells, Cells, Cells, Cells]
+"""Per kind, the cells where it may go, sorted."""
 
 
 class Tree:
     """A bonsai as ``{cell: kind index}`` (bud included), grown under one placement option."""
 
-    __slots__ = ("_cells", "_counts", "_green", "_open", "_pink", "_sides", "wood_beside_pot")
+    __slots__ = (
+        "_cells",
+        "_counts",
+        "_green",
+        "_open",
+        "_pink",
+        "_sides",
+        "placing",
+        "wood_beside_pot",
+    )
 
     _cells: dict[int, int]
     wood_beside_pot: bool
@@ -56,6 +68,8 @@ class Tree:
     _sides: int  # the OR of the cells' protrusion bits
     _green: int  # the largest group of touching leaves
     _pink: tuple[int, int]  # flowers protruding left, right
+    placing: dict[int, Any] | None
+    """The rules' cache of this tree's placement moves per seat (not part of the value)."""
 
     def __init__(self, cells: dict[int, int], wood_beside_pot: bool = False) -> None:
         self._cells = cells
@@ -65,6 +79,7 @@ class Tree:
         self._sides = _sides(cells)
         self._green = largest_leaf_group(cells)
         self._pink = flowers_protruding(cells)
+        self.placing = None
 
     @classmethod
     def seedling(cls, wood_beside_pot: bool = False) -> Tree:
@@ -117,8 +132,8 @@ class Tree:
 
     # ------------------------------------------------------------------ placement
 
-    def open_cells(self, kind: int) -> frozenset[int]:
-        """The cells where a ``kind`` tile may go now."""
+    def open_cells(self, kind: int) -> tuple[int, ...]:
+        """The cells where a ``kind`` tile may go now, sorted."""
         return self._open[kind]
 
     def with_tile(self, cell: int, kind: int) -> Tree:
@@ -129,7 +144,7 @@ class Tree:
         wood lets wood and leaves go beside it; a leaf lets flowers go beside it,
         and fruit where it makes a touching pair with a leaf beside it; a fruit
         forbids fruit beside it; a flower changes nothing around it. An open-cell
-        set the tile does not change is the parent's very set.
+        tuple the tile does not change is the parent's very tuple.
         """
         cells = self._cells.copy()
         cells[cell] = kind
@@ -141,6 +156,7 @@ class Tree:
         grown._sides = self._sides | sides
         grown._counts = _PLUS_ONE[kind](self._counts)
         grown._open = _GROW[kind](grown, self._open, cell, sides)
+        grown.placing = None
         return grown
 
     # ------------------------------------------------------------------ pruning
@@ -165,7 +181,7 @@ class Tree:
         near = {c + d for c in removed for d in DIRECTIONS}.union(removed)
         near = {c for c in near if c not in cells} - POT_CELLS
         beside_pot = self.wood_beside_pot
-        found = [set(cells_open - near) for cells_open in self._open]
+        found = [set(cells_open).difference(near) for cells_open in self._open]
         for c in near:
             for kind, allowed in enumerate(allowed_kinds(cells, c, beside_pot)):
                 if allowed:
@@ -173,12 +189,13 @@ class Tree:
         shrunk = object.__new__(Tree)
         shrunk._cells = cells
         shrunk.wood_beside_pot = beside_pot
-        wood, leaf, flower, fruit = map(frozenset, found)
+        wood, leaf, flower, fruit = map(_sorted, found)
         shrunk._open = (wood, leaf, flower, fruit)
         shrunk._counts = _counts(cells)
         shrunk._sides = _sides(cells)
         shrunk._green = largest_leaf_group(cells)
         shrunk._pink = flowers_protruding(cells)
+        shrunk.placing = None
         return shrunk
 
     def prune_choices(self) -> tuple[int, ...]:
@@ -203,21 +220,41 @@ _PLUS_ONE: tuple[Callable[[tuple[int, int, int, int]], tuple[int, int, int, int]
 """Per kind, the tile counts with one more tile of it."""
 
 
-def _around(cells: Mapping[int, int], cell: int) -> set[int]:
+def _around(cells: Mapping[int, int], cell: int) -> list[int]:
     """The empty cells off the pot beside ``cell``."""
-    return {c for c in map(cell.__add__, DIRECTIONS) if c not in cells and c not in POT_CELLS}
+    return [c for c in map(cell.__add__, DIRECTIONS) if c not in cells and c not in POT_CELLS]
+
+
+def _sorted(cells: Iterable[int]) -> Cells:
+    return tuple(sorted(cells))
+
+
+def _without(cells: Cells, cell: int) -> Cells:
+    """Sorted ``cells`` less ``cell`` (the very tuple if it is not there)."""
+    if cell in cells:
+        i = cells.index(cell)
+        return cells[:i] + cells[i + 1 :]
+    return cells
+
+
+def _with(cells: Cells, new: Iterable[int]) -> Cells:
+    """Sorted ``cells`` and ``new``."""
+    for c in new:
+        i = bisect_left(cells, c)
+        if i == len(cells) or cells[i] != c:
+            cells = cells[:i] + (c,) + cells[i:]
+    return cells
 
 
 def _grow_wood(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     """Open cells after wood on ``cell``: wood and leaves may go beside it."""
     wood, leaf, flower, fruit = parent
     around = _around(grown._cells, cell)
-    closed = {cell}
     return (
-        (wood - closed) | around,
-        (leaf - closed) | around,
-        flower - closed if cell in flower else flower,
-        fruit - closed if cell in fruit else fruit,
+        _with(_without(wood, cell), around),
+        _with(_without(leaf, cell), around),
+        _without(flower, cell),
+        _without(fruit, cell),
     )
 
 
@@ -227,19 +264,18 @@ def _grow_leaf(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     wood, leaf, flower, fruit = parent
     cells = grown._cells
     around = _around(cells, cell)
-    closed = {cell}
     get = cells.get
     ring = [get(cell + d) for d in DIRECTIONS]
     if LEAF in ring:  # a new touching pair (fruit), a bigger group maybe (green)
-        fruit = fruit | _fruit_beside_new_leaf(cells, cell, ring, around)
+        fruit = _with(fruit, _fruit_beside_new_leaf(cells, cell, ring, around))
         grown._green = max(grown._green, _leaf_group(cells, cell))
     else:
         grown._green = max(grown._green, 1)
     return (
-        wood - closed if cell in wood else wood,
-        leaf - closed,
-        (flower - closed) | around,
-        fruit - closed if cell in fruit else fruit,
+        _without(wood, cell),
+        _without(leaf, cell),
+        _with(_without(flower, cell), around),
+        _without(fruit, cell),
     )
 
 
@@ -247,22 +283,25 @@ def _grow_flower(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     """Open cells after a flower on ``cell``: only that cell closes."""
     left, right = grown._pink
     grown._pink = (left + (1 if sides & LEFT else 0), right + (1 if sides & RIGHT else 0))
-    closed = {cell}
-    return tuple(  # type: ignore[return-value]
-        cells - closed if cell in cells else cells for cells in parent
+    wood, leaf, flower, fruit = parent
+    return (
+        _without(wood, cell),
+        _without(leaf, cell),
+        _without(flower, cell),
+        _without(fruit, cell),
     )
 
 
 def _grow_fruit(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     """Open cells after a fruit on ``cell``: no fruit may go beside it."""
     wood, leaf, flower, fruit = parent
-    closed = {cell}
-    d0, d1, d2, d3, d4, d5 = DIRECTIONS
+    near = {cell + d for d in DIRECTIONS}
+    near.add(cell)
     return (
-        wood - closed if cell in wood else wood,
-        leaf - closed if cell in leaf else leaf,
-        flower - closed if cell in flower else flower,
-        fruit - {cell, cell + d0, cell + d1, cell + d2, cell + d3, cell + d4, cell + d5},
+        _without(wood, cell),
+        _without(leaf, cell),
+        _without(flower, cell),
+        tuple(c for c in fruit if c not in near),
     )
 
 
@@ -276,7 +315,7 @@ _GROW: tuple[Callable[[Tree, Open, int, int], Open], ...] = (
 
 
 def _fruit_beside_new_leaf(
-    cells: Mapping[int, int], cell: int, ring: list[int | None], around: set[int]
+    cells: Mapping[int, int], cell: int, ring: list[int | None], around: list[int]
 ) -> set[int]:
     """The empty cells beside a new leaf on ``cell`` that a fruit may now take: the two
     cells beside both it and another leaf it touches, with no fruit around them.
@@ -314,7 +353,7 @@ def _open_cells(cells: Mapping[int, int], wood_beside_pot: bool) -> Open:
         for kind, allowed in enumerate(allowed_kinds(cells, c, wood_beside_pot)):
             if allowed:
                 found[kind].append(c)
-    return (frozenset(found[0]), frozenset(found[1]), frozenset(found[2]), frozenset(found[3]))
+    return (_sorted(found[0]), _sorted(found[1]), _sorted(found[2]), _sorted(found[3]))
 
 
 def _sides(cells: Mapping[int, int]) -> int:
