@@ -305,9 +305,14 @@ class BonsaiGame(
         """Every Place move of ``player`` with ``symbols`` left: by usable kind (see
         :meth:`usable_kinds`), then by cell where the tree lets it go."""
         by_kind = _place_moves(player, tree)
+        wild = symbols[WILD]
         moves: tuple[mv.Place, ...] = ()
-        for kind in self.usable_kinds(supply, symbols):
-            moves += by_kind[kind]
+        for kind in _KIND_IDS:  # usable_kinds, inline
+            if supply[kind] and (wild or symbols[kind]):
+                found = by_kind[kind]
+                if found is None:
+                    found = by_kind[kind] = _kind_moves(player, tree, kind)
+                moves += found
         return moves
 
     def meditations(self, player: int, market: tuple[int, ...]) -> tuple[mv.Meditate, ...]:
@@ -361,12 +366,13 @@ class BonsaiGame(
     def _action_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
         """Turn start: prunes (when no wood fits), meditations, a Cultivate's first tile."""
         tree = state.trees[player]
-        prunes = _PRUNE[player]
-        return (
-            tuple(map(prunes.__getitem__, tree.prune_choices()))
-            + self.meditations(player, state.market)
-            + self.placements(player, tree, state.supplies[player], _ANY_KIND)
+        moves = self.meditations(player, state.market) + self.placements(
+            player, tree, state.supplies[player], _ANY_KIND
         )
+        prunes = tree.prune_choices()
+        if prunes:
+            return tuple(map(_PRUNE[player].__getitem__, prunes)) + moves
+        return moves
 
     def _placing_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
         placements = self.placements(
@@ -767,24 +773,23 @@ class _PlaceMoves(dict[int, mv.Place]):
         return move
 
 
-def _place_moves(player: int, tree: Tree) -> PlaceMoves:
-    """Per kind, the Place moves of ``player`` on ``tree`` (kept with the tree)."""
+def _place_moves(player: int, tree: Tree) -> list[tuple[mv.Place, ...] | None]:
+    """Per kind, the Place moves of ``player`` on ``tree`` found so far (kept with the tree;
+    None: not yet asked for)."""
     cache = tree.placing
     if cache is None:
-        cache = tree.placing = {}
-    else:
-        moves: PlaceMoves | None = cache.get(player)
-        if moves is not None:
-            return moves
-    table = _PLACE[player]
-    wood, leaf, flower, fruit = (tree.open_cells(k) for k in _KIND_IDS)
-    moves = cache[player] = (
-        tuple(map(table[0].__getitem__, wood)),
-        tuple(map(table[1].__getitem__, leaf)),
-        tuple(map(table[2].__getitem__, flower)),
-        tuple(map(table[3].__getitem__, fruit)),
-    )
+        moves: list[tuple[mv.Place, ...] | None] = [None, None, None, None]
+        tree.placing = {player: moves}
+        return moves
+    moves = cache.get(player)  # type: ignore[assignment]
+    if moves is None:
+        moves = cache[player] = [None, None, None, None]
     return moves
+
+
+def _kind_moves(player: int, tree: Tree, kind: int) -> tuple[mv.Place, ...]:
+    """The Place moves of ``player`` putting ``kind`` on ``tree``, by cell."""
+    return tuple(map(_PLACE[player][kind].__getitem__, sorted(tree.open_cells(kind))))
 
 
 class _PruneMoves(dict[int, mv.Prune]):

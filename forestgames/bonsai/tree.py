@@ -2,7 +2,7 @@
 
 A :class:`Tree` is a value (equal when it holds the same tiles). Besides its
 tiles it holds, computed when it is built, where each kind may go next
-(``open_cells``, sorted) and what its goal measures are made of: tiles per kind, the
+(``open_cells``) and what its goal measures are made of: tiles per kind, the
 sides of the pot it protrudes on, its largest leaf group, its protruding
 flowers. A tree grown by one tile derives these from its parent instead of
 recomputing them: a tile changes what may go on its six neighbours only.
@@ -10,8 +10,7 @@ recomputing them: a tile changes what may go on its six neighbours only.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -42,9 +41,7 @@ from forestgames.bonsai.scoring import (
 
 __all__ = ["Tree"]
 
-Cells = tuple[int, ...]
-Open = tuple[Cells, Cells, Cells, Cells]
-"""Per kind, the cells where it may go, sorted."""
+Open = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
 
 
 class Tree:
@@ -132,8 +129,8 @@ class Tree:
 
     # ------------------------------------------------------------------ placement
 
-    def open_cells(self, kind: int) -> tuple[int, ...]:
-        """The cells where a ``kind`` tile may go now, sorted."""
+    def open_cells(self, kind: int) -> frozenset[int]:
+        """The cells where a ``kind`` tile may go now."""
         return self._open[kind]
 
     def with_tile(self, cell: int, kind: int) -> Tree:
@@ -144,7 +141,7 @@ class Tree:
         wood lets wood and leaves go beside it; a leaf lets flowers go beside it,
         and fruit where it makes a touching pair with a leaf beside it; a fruit
         forbids fruit beside it; a flower changes nothing around it. An open-cell
-        tuple the tile does not change is the parent's very tuple.
+        set the tile does not change is the parent's very set.
         """
         cells = self._cells.copy()
         cells[cell] = kind
@@ -181,7 +178,7 @@ class Tree:
         near = {c + d for c in removed for d in DIRECTIONS}.union(removed)
         near = {c for c in near if c not in cells} - POT_CELLS
         beside_pot = self.wood_beside_pot
-        found = [set(cells_open).difference(near) for cells_open in self._open]
+        found = [set(cells_open - near) for cells_open in self._open]
         for c in near:
             for kind, allowed in enumerate(allowed_kinds(cells, c, beside_pot)):
                 if allowed:
@@ -189,7 +186,7 @@ class Tree:
         shrunk = object.__new__(Tree)
         shrunk._cells = cells
         shrunk.wood_beside_pot = beside_pot
-        wood, leaf, flower, fruit = map(_sorted, found)
+        wood, leaf, flower, fruit = map(frozenset, found)
         shrunk._open = (wood, leaf, flower, fruit)
         shrunk._counts = _counts(cells)
         shrunk._sides = _sides(cells)
@@ -220,41 +217,21 @@ _PLUS_ONE: tuple[Callable[[tuple[int, int, int, int]], tuple[int, int, int, int]
 """Per kind, the tile counts with one more tile of it."""
 
 
-def _around(cells: Mapping[int, int], cell: int) -> list[int]:
+def _around(cells: Mapping[int, int], cell: int) -> set[int]:
     """The empty cells off the pot beside ``cell``."""
-    return [c for c in map(cell.__add__, DIRECTIONS) if c not in cells and c not in POT_CELLS]
-
-
-def _sorted(cells: Iterable[int]) -> Cells:
-    return tuple(sorted(cells))
-
-
-def _without(cells: Cells, cell: int) -> Cells:
-    """Sorted ``cells`` less ``cell`` (the very tuple if it is not there)."""
-    if cell in cells:
-        i = cells.index(cell)
-        return cells[:i] + cells[i + 1 :]
-    return cells
-
-
-def _with(cells: Cells, new: Iterable[int]) -> Cells:
-    """Sorted ``cells`` and ``new``."""
-    for c in new:
-        i = bisect_left(cells, c)
-        if i == len(cells) or cells[i] != c:
-            cells = cells[:i] + (c,) + cells[i:]
-    return cells
+    return {c for c in map(cell.__add__, DIRECTIONS) if c not in cells and c not in POT_CELLS}
 
 
 def _grow_wood(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     """Open cells after wood on ``cell``: wood and leaves may go beside it."""
     wood, leaf, flower, fruit = parent
     around = _around(grown._cells, cell)
+    closed = {cell}
     return (
-        _with(_without(wood, cell), around),
-        _with(_without(leaf, cell), around),
-        _without(flower, cell),
-        _without(fruit, cell),
+        (wood - closed) | around,
+        (leaf - closed) | around,
+        flower - closed if cell in flower else flower,
+        fruit - closed if cell in fruit else fruit,
     )
 
 
@@ -264,18 +241,19 @@ def _grow_leaf(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     wood, leaf, flower, fruit = parent
     cells = grown._cells
     around = _around(cells, cell)
+    closed = {cell}
     get = cells.get
     ring = [get(cell + d) for d in DIRECTIONS]
     if LEAF in ring:  # a new touching pair (fruit), a bigger group maybe (green)
-        fruit = _with(fruit, _fruit_beside_new_leaf(cells, cell, ring, around))
+        fruit = fruit | _fruit_beside_new_leaf(cells, cell, ring, around)
         grown._green = max(grown._green, _leaf_group(cells, cell))
     else:
         grown._green = max(grown._green, 1)
     return (
-        _without(wood, cell),
-        _without(leaf, cell),
-        _with(_without(flower, cell), around),
-        _without(fruit, cell),
+        wood - closed if cell in wood else wood,
+        leaf - closed,
+        (flower - closed) | around,
+        fruit - closed if cell in fruit else fruit,
     )
 
 
@@ -283,25 +261,22 @@ def _grow_flower(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     """Open cells after a flower on ``cell``: only that cell closes."""
     left, right = grown._pink
     grown._pink = (left + (1 if sides & LEFT else 0), right + (1 if sides & RIGHT else 0))
-    wood, leaf, flower, fruit = parent
-    return (
-        _without(wood, cell),
-        _without(leaf, cell),
-        _without(flower, cell),
-        _without(fruit, cell),
+    closed = {cell}
+    return tuple(  # type: ignore[return-value]
+        cells - closed if cell in cells else cells for cells in parent
     )
 
 
 def _grow_fruit(grown: Tree, parent: Open, cell: int, sides: int) -> Open:
     """Open cells after a fruit on ``cell``: no fruit may go beside it."""
     wood, leaf, flower, fruit = parent
-    near = {cell + d for d in DIRECTIONS}
-    near.add(cell)
+    closed = {cell}
+    d0, d1, d2, d3, d4, d5 = DIRECTIONS
     return (
-        _without(wood, cell),
-        _without(leaf, cell),
-        _without(flower, cell),
-        tuple(c for c in fruit if c not in near),
+        wood - closed if cell in wood else wood,
+        leaf - closed if cell in leaf else leaf,
+        flower - closed if cell in flower else flower,
+        fruit - {cell, cell + d0, cell + d1, cell + d2, cell + d3, cell + d4, cell + d5},
     )
 
 
@@ -315,7 +290,7 @@ _GROW: tuple[Callable[[Tree, Open, int, int], Open], ...] = (
 
 
 def _fruit_beside_new_leaf(
-    cells: Mapping[int, int], cell: int, ring: list[int | None], around: list[int]
+    cells: Mapping[int, int], cell: int, ring: list[int | None], around: set[int]
 ) -> set[int]:
     """The empty cells beside a new leaf on ``cell`` that a fruit may now take: the two
     cells beside both it and another leaf it touches, with no fruit around them.
@@ -353,7 +328,7 @@ def _open_cells(cells: Mapping[int, int], wood_beside_pot: bool) -> Open:
         for kind, allowed in enumerate(allowed_kinds(cells, c, wood_beside_pot)):
             if allowed:
                 found[kind].append(c)
-    return (_sorted(found[0]), _sorted(found[1]), _sorted(found[2]), _sorted(found[3]))
+    return (frozenset(found[0]), frozenset(found[1]), frozenset(found[2]), frozenset(found[3]))
 
 
 def _sides(cells: Mapping[int, int]) -> int:
