@@ -366,8 +366,13 @@ class BonsaiGame(
     def _action_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
         """Turn start: prunes (when no wood fits), meditations, a Cultivate's first tile."""
         tree = state.trees[player]
-        moves = self.meditations(player, state.market) + self.placements(
-            player, tree, state.supplies[player], _ANY_KIND
+        slots, market = _MEDITATE[player], state.market  # self.meditations, inline
+        moves = (
+            slots[0][market[0]]
+            + slots[1][market[1]]
+            + slots[2][market[2]]
+            + slots[3][market[3]]
+            + self.placements(player, tree, state.supplies[player], _ANY_KIND)
         )
         prunes = tree.prune_choices()
         if prunes:
@@ -818,8 +823,16 @@ _DISCARD: tuple[tuple[mv.Discard, ...], ...] = tuple(
 
 def _discards(player: int, supply: Supply) -> tuple[mv.Discard, ...]:
     """The Discard moves of ``player``: one per kind held."""
-    table = _DISCARD[player]
-    return tuple(table[k] for k in range(4) if supply[k])
+    wood, leaf, flower, fruit = supply
+    held = (wood > 0) | (leaf > 0) << 1 | (flower > 0) << 2 | (fruit > 0) << 3
+    return _DISCARDS_BY_HELD[player][held]
+
+
+_DISCARDS_BY_HELD: tuple[tuple[tuple[mv.Discard, ...], ...], ...] = tuple(
+    tuple(tuple(moves[k] for k in range(4) if held >> k & 1) for held in range(16))
+    for moves in _DISCARD
+)
+"""``_DISCARDS_BY_HELD[seat][held]``: the Discard moves of the kinds in mask ``held``."""
 
 
 _SLOT_CHOICES = ("wood", "leaf")
