@@ -49,7 +49,15 @@ from forestgames.bonsai.actions import BonsaiCodec
 from forestgames.bonsai.scoring import goal_points, parchments_points
 from forestgames.bonsai.state import BonsaiState, Phase
 from forestgames.bonsai.tree import Tree
-from forestgames.core import ConfigError, GameBase, Option, describe_move, excerpt, new_rng
+from forestgames.core import (
+    ConfigError,
+    GameBase,
+    Option,
+    StateBase,
+    describe_move,
+    excerpt,
+    new_rng,
+)
 from forestgames.schema import Field
 
 __all__ = ["END_RULES", "GOAL_SETUPS", "OPTIONS", "BonsaiGame"]
@@ -61,6 +69,7 @@ NO_SYMBOLS = (0, 0, 0, 0, 0)
 Symbols = tuple[int, int, int, int, int]
 Supply = tuple[int, int, int, int]
 Changes = dict[str, Any]
+PlaceMoves = tuple[tuple[mv.Place, ...], ...]
 
 
 def _is_solo(options: Mapping[str, Any]) -> bool:
@@ -295,12 +304,15 @@ class BonsaiGame(
     ) -> tuple[mv.Place, ...]:
         """Every Place move of ``player`` with ``symbols`` left: by usable kind (see
         :meth:`usable_kinds`), then by cell where the tree lets it go."""
-        table = _PLACE[player]
+        by_kind = _place_moves(player, tree)
+        wild = symbols[WILD]
         moves: tuple[mv.Place, ...] = ()
-        for kind in self.usable_kinds(supply, symbols):
-            cells = tree.open_cells(kind)
-            if cells:
-                moves += tuple(map(table[kind].__getitem__, sorted(cells)))
+        for kind in _KIND_IDS:  # usable_kinds, inline
+            if supply[kind] and (wild or symbols[kind]):
+                found = by_kind[kind]
+                if found is None:
+                    found = by_kind[kind] = _kind_moves(player, tree, kind)
+                moves += found
         return moves
 
     def meditations(self, player: int, market: tuple[int, ...]) -> tuple[mv.Meditate, ...]:
@@ -354,12 +366,18 @@ class BonsaiGame(
     def _action_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
         """Turn start: prunes (when no wood fits), meditations, a Cultivate's first tile."""
         tree = state.trees[player]
-        prunes = _PRUNE[player]
-        return (
-            tuple(map(prunes.__getitem__, tree.prune_choices()))
-            + self.meditations(player, state.market)
+        slots, market = _MEDITATE[player], state.market  # self.meditations, inline
+        moves = (
+            slots[0][market[0]]
+            + slots[1][market[1]]
+            + slots[2][market[2]]
+            + slots[3][market[3]]
             + self.placements(player, tree, state.supplies[player], _ANY_KIND)
         )
+        prunes = tree.prune_choices()
+        if prunes:
+            return tuple(map(_PRUNE[player].__getitem__, prunes)) + moves
+        return moves
 
     def _placing_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
         placements = self.placements(
@@ -444,11 +462,14 @@ class BonsaiGame(
         supply = _TAKE[kind](state.supplies[p])
         q, r = move.at
         tree = state.trees[p].with_tile(cell_of(q, r), kind)
-        changes = {"trees": _set(state.trees, p, tree), "supplies": _set(state.supplies, p, supply)}
+        changes: Changes = {
+            "trees": _set(state.trees, p, tree),
+            "supplies": _set(state.supplies, p, supply),
+        }
         placements = self.placements(p, tree, supply, symbols)
         if placements:
-            new = state._evolve(phase=phase, symbols=symbols, **changes)
-            return new._primed(p, placements + _FINISH[p])
+            changes["phase"], changes["symbols"] = phase, symbols
+            return _next(state, changes, p, placements + _FINISH[p])
         return self._end_placements(state, changes, phase)
 
     def _finish(self, state: BonsaiState, move: mv.Finish) -> BonsaiState:
@@ -466,8 +487,8 @@ class BonsaiGame(
         if symbols is not None:
             placements = self.placements(p, state.trees[p], supply, symbols)
             if placements:
-                new = state._evolve(phase=Phase.HELPER, symbols=symbols, **changes)
-                return new._primed(p, placements + _FINISH[p])
+                changes["phase"], changes["symbols"] = Phase.HELPER, symbols
+                return _next(state, changes, p, placements + _FINISH[p])
         if sum(supply) > self.storage_limit(held):
             return self._discard_step(state, changes, p, supply)
         # no goal can be due: goals are settled at the end of every action, and since
@@ -479,14 +500,14 @@ class BonsaiGame(
         supply = _TAKE[KIND_INDEX[move.kind]](state.supplies[p])
         changes = {"supplies": _set(state.supplies, p, supply)}
         if sum(supply) > self.storage_limit(state.cards[p]):
-            return state._evolve(**changes)._primed(p, _discards(p, supply))
+            return _next(state, changes, p, _discards(p, supply))
         return self._end_action(state, changes)
 
     def _prune(self, state: BonsaiState, move: mv.Prune) -> BonsaiState:
         # one leaf always makes room for wood again (see Tree.prune_choices)
         p = move.player
         tree = state.trees[p].without_leaf(cell_of(*move.at))
-        return state._evolve(trees=_set(state.trees, p, tree))
+        return self._turn_start(_next(state, {"trees": _set(state.trees, p, tree)}), p)
 
     def _claim(self, state: BonsaiState, move: mv.ClaimGoal) -> BonsaiState:
         g = GOAL_IDS[(move.colour, move.tier)]
@@ -501,8 +522,8 @@ class BonsaiGame(
         self, state: BonsaiState, changes: Changes, p: int, supply: Supply
     ) -> BonsaiState:
         """Over the storage limit at the end of a Meditate: discard one tile per move."""
-        changes["symbols"] = NO_SYMBOLS
-        return state._evolve(phase=Phase.DISCARD, **changes)._primed(p, _discards(p, supply))
+        changes["symbols"], changes["phase"] = NO_SYMBOLS, Phase.DISCARD
+        return _next(state, changes, p, _discards(p, supply))
 
     def _end_placements(self, state: BonsaiState, changes: Changes, phase: Phase) -> BonsaiState:
         """The end of a Cultivate (solo: slot 4's card is discarded) or of a Helper's
@@ -529,7 +550,8 @@ class BonsaiGame(
             p,
         )
         if offered >= 0:
-            return state._evolve(phase=Phase.GOALS, **changes)._primed(p, _GOAL_MOVES[p][offered])
+            changes["phase"] = Phase.GOALS
+            return _next(state, changes, p, _GOAL_MOVES[p][offered])
         return self._end_turn(state, changes)
 
     def _end_turn(self, state: BonsaiState, changes: Changes) -> BonsaiState:
@@ -537,14 +559,18 @@ class BonsaiGame(
         turn, last = state.turn, state.last_turn
         if last < 0 and not changes.get("deck", state.deck):
             last = self.last_turn_after(turn)
+        changes["last_turn"] = last
         if turn == last:
-            return state._evolve(
-                phase=Phase.OVER, last_turn=last, current_player=None, is_terminal=True, **changes
-            )
+            changes.update(phase=Phase.OVER, current_player=None, is_terminal=True)
+            return _next(state, changes)
         seat = (state.first_player + turn + 1) % self.num_players
-        return state._evolve(
-            phase=Phase.ACTION, turn=turn + 1, last_turn=last, current_player=seat, **changes
-        )
+        changes.update(phase=Phase.ACTION, turn=turn + 1, current_player=seat)
+        return self._turn_start(_next(state, changes), seat)
+
+    def _turn_start(self, state: BonsaiState, player: int) -> BonsaiState:
+        """``state`` (a turn's start) told ``player``'s legal moves."""
+        state._memo[player] = self._action_moves(state, player)
+        return state
 
     # ------------------------------------------------------------------ information
 
@@ -624,6 +650,23 @@ _GOAL_LADDERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     for c in range(len(COLOURS))
 )
 """Per colour, its goals hardest first as (goal id, threshold)."""
+
+
+_set_memo = StateBase._memo.__set__  # type: ignore[attr-defined,misc]
+_set_fields = object.__setattr__
+
+
+def _next(
+    state: BonsaiState, changes: Changes, player: int = -1, moves: tuple[mv.BonsaiMove, ...] = ()
+) -> BonsaiState:
+    """``state`` with ``changes`` (field names), built once and told ``player``'s legal
+    ``moves`` (player -1: none known). As ``StateBase._evolve``, without the keywords."""
+    new = object.__new__(BonsaiState)
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    _set_fields(new, "__dict__", fields)
+    _set_memo(new, {} if player < 0 else {player: moves})
+    return new
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -735,6 +778,25 @@ class _PlaceMoves(dict[int, mv.Place]):
         return move
 
 
+def _place_moves(player: int, tree: Tree) -> list[tuple[mv.Place, ...] | None]:
+    """Per kind, the Place moves of ``player`` on ``tree`` found so far (kept with the tree;
+    None: not yet asked for)."""
+    cache = tree.placing
+    if cache is None:
+        moves: list[tuple[mv.Place, ...] | None] = [None, None, None, None]
+        tree.placing = {player: moves}
+        return moves
+    moves = cache.get(player)  # type: ignore[assignment]
+    if moves is None:
+        moves = cache[player] = [None, None, None, None]
+    return moves
+
+
+def _kind_moves(player: int, tree: Tree, kind: int) -> tuple[mv.Place, ...]:
+    """The Place moves of ``player`` putting ``kind`` on ``tree``, by cell."""
+    return tuple(map(_PLACE[player][kind].__getitem__, sorted(tree.open_cells(kind))))
+
+
 class _PruneMoves(dict[int, mv.Prune]):
     """The Prune moves of one seat by cell, each built once, when first needed."""
 
@@ -761,8 +823,16 @@ _DISCARD: tuple[tuple[mv.Discard, ...], ...] = tuple(
 
 def _discards(player: int, supply: Supply) -> tuple[mv.Discard, ...]:
     """The Discard moves of ``player``: one per kind held."""
-    table = _DISCARD[player]
-    return tuple(table[k] for k in range(4) if supply[k])
+    wood, leaf, flower, fruit = supply
+    held = (wood > 0) | (leaf > 0) << 1 | (flower > 0) << 2 | (fruit > 0) << 3
+    return _DISCARDS_BY_HELD[player][held]
+
+
+_DISCARDS_BY_HELD: tuple[tuple[tuple[mv.Discard, ...], ...], ...] = tuple(
+    tuple(tuple(moves[k] for k in range(4) if held >> k & 1) for held in range(16))
+    for moves in _DISCARD
+)
+"""``_DISCARDS_BY_HELD[seat][held]``: the Discard moves of the kinds in mask ``held``."""
 
 
 _SLOT_CHOICES = ("wood", "leaf")

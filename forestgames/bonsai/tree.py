@@ -47,7 +47,16 @@ Open = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
 class Tree:
     """A bonsai as ``{cell: kind index}`` (bud included), grown under one placement option."""
 
-    __slots__ = ("_cells", "_counts", "_green", "_open", "_pink", "_sides", "wood_beside_pot")
+    __slots__ = (
+        "_cells",
+        "_counts",
+        "_green",
+        "_open",
+        "_pink",
+        "_sides",
+        "placing",
+        "wood_beside_pot",
+    )
 
     _cells: dict[int, int]
     wood_beside_pot: bool
@@ -56,6 +65,8 @@ class Tree:
     _sides: int  # the OR of the cells' protrusion bits
     _green: int  # the largest group of touching leaves
     _pink: tuple[int, int]  # flowers protruding left, right
+    placing: dict[int, Any] | None
+    """The rules' cache of this tree's placement moves per seat (not part of the value)."""
 
     def __init__(self, cells: dict[int, int], wood_beside_pot: bool = False) -> None:
         self._cells = cells
@@ -65,6 +76,7 @@ class Tree:
         self._sides = _sides(cells)
         self._green = largest_leaf_group(cells)
         self._pink = flowers_protruding(cells)
+        self.placing = None
 
     @classmethod
     def seedling(cls, wood_beside_pot: bool = False) -> Tree:
@@ -141,6 +153,7 @@ class Tree:
         grown._sides = self._sides | sides
         grown._counts = _PLUS_ONE[kind](self._counts)
         grown._open = _GROW[kind](grown, self._open, cell, sides)
+        grown.placing = None
         return grown
 
     # ------------------------------------------------------------------ pruning
@@ -179,6 +192,7 @@ class Tree:
         shrunk._sides = _sides(cells)
         shrunk._green = largest_leaf_group(cells)
         shrunk._pink = flowers_protruding(cells)
+        shrunk.placing = None
         return shrunk
 
     def prune_choices(self) -> tuple[int, ...]:
