@@ -511,7 +511,7 @@ def test_greedy_beats_random_at_living_forest():
 
 # --------------------------------------------------------------------------- strength
 
-CHEAP_STRENGTH = {"bosk": 2, "boom_bokken": 4}
+CHEAP_STRENGTH = {"bonsai": 2, "bosk": 2, "boom_bokken": 4}
 
 
 @pytest.mark.parametrize("name", sorted(CHEAP_STRENGTH))
