@@ -14,6 +14,7 @@ workload and checks only that it works.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from typing import Any
 
@@ -52,24 +53,34 @@ def first_game_seconds() -> float:
 def speedup(games: int = 600, rounds: int = 3) -> dict[str, Any]:
     """Best-of-``rounds`` seconds with 1 and 2 workers, interleaved, and their ratio."""
     warm = first_game_seconds()
+    load_before = os.getloadavg()[0]
     one = two = one_cpu = two_cpu = float("inf")
+    ratios = []
     for _ in range(rounds):
-        wall, cpu = _timed(games, 1)
-        one, one_cpu = min(one, wall), min(one_cpu, cpu)
-        wall, cpu = _timed(games, 2)
-        two, two_cpu = min(two, wall), min(two_cpu, cpu)
+        wall_one, cpu = _timed(games, 1)
+        one, one_cpu = min(one, wall_one), min(one_cpu, cpu)
+        wall_two, cpu = _timed(games, 2)
+        two, two_cpu = min(two, wall_two), min(two_cpu, cpu)
+        ratios.append(round(wall_one / wall_two, 2))
     return {
         "games": games,
         "first_game_s": round(warm, 3),
         "one_worker_s": round(one, 3),
         "two_workers_s": round(two, 3),
         "speedup": round(one / two, 2),
+        "speedup_per_round": ratios,
         "one_worker_cpu_s": round(one_cpu, 3),
         "two_workers_cpu_s": round(two_cpu, 3),
+        # the CPU work of one worker over the CPU work of two (parent and workers): 1.0 if
+        # running two workers costs no CPU beyond the games themselves
+        "cpu_efficiency": round(one_cpu / two_cpu, 2),
         # what two idle cores would give if the work split evenly: 2 x (work alone / work
         # in two workers); a figure other load on the machine barely moves
         "speedup_bound_from_cpu": round(2 * one_cpu / two_cpu, 2),
         "start_method": process_context().get_start_method(),
+        "cpus": os.cpu_count(),
+        "load_average_before": round(load_before, 2),
+        "load_average_after": round(os.getloadavg()[0], 2),
     }
 
 

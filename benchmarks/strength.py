@@ -14,7 +14,11 @@ Wilson interval; the fair share is 1 / players. MCTS runs at its default budget
 from __future__ import annotations
 
 import argparse
+import datetime
 import itertools
+import os
+import platform
+import resource
 import time
 from typing import Any
 
@@ -26,10 +30,17 @@ AGENTS = ("random", "greedy", "mcts")
 SEED = 2026
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and its finished children (the workers) so far."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def pairing(name: str, a: str, b: str, games: int, workers: int) -> dict[str, Any]:
     """Seat-rotated games of ``a`` against ``b``; each one's win rate with its interval."""
     players = SETUPS[name]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu_seconds()
     result = fg.simulate(
         fg.make(name, num_players=players), [a, b], games, seed=SEED, workers=workers,
         rotate=True, progress=False,
@@ -48,6 +59,7 @@ def pairing(name: str, a: str, b: str, games: int, workers: int) -> dict[str, An
         "b_rate": tallies[names[1]]["win_rate"],
         "b_ci": tallies[names[1]]["ci95"],
         "seconds": round(time.perf_counter() - start),
+        "cpu_seconds": round(_cpu_seconds() - cpu),
     }
 
 
@@ -56,7 +68,7 @@ def markdown_row(row: dict[str, Any]) -> str:
     return (
         f"| {row['game']} | {row['players']} | {row['a']} vs {row['b']} | {row['games']} | "
         f"{row['a_rate']:.1%} [{al:.1%}, {ah:.1%}] | {row['b_rate']:.1%} [{bl:.1%}, {bh:.1%}] | "
-        f"{1 / row['players']:.0%} | {row['seconds']} |"
+        f"{1 / row['players']:.0%} | {row['seconds']} | {row['cpu_seconds']} |"
     )
 
 
@@ -68,14 +80,25 @@ def main() -> None:
     parser.add_argument("--mcts", default="mcts", help="the MCTS spec (default: mcts)")
     args = parser.parse_args()
     agents = [args.mcts if a == "mcts" else a for a in AGENTS]
+    start = time.perf_counter()
+    print(
+        f"<!-- python -m benchmarks.strength --games {args.games} --workers {args.workers} "
+        f"--mcts {args.mcts}; seed {SEED}; {datetime.date.today()}; "
+        f"{platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start -->"
+    )
     print(
         "| game | players | A vs B | games | A's win rate [95% CI] | B's win rate [95% CI] "
-        "| fair share | s |"
+        "| fair share | wall s | CPU s |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in args.only or list(SETUPS):
         for a, b in itertools.combinations(agents, 2):
             print(markdown_row(pairing(name, b, a, args.games, args.workers)), flush=True)
+    print(
+        f"<!-- {time.perf_counter() - start:.0f} s in all; load average "
+        f"{os.getloadavg()[0]:.1f} at the end -->"
+    )
 
 
 if __name__ == "__main__":
