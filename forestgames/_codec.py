@@ -4,7 +4,8 @@ A codec (``forestgames.<game>.actions``) numbers every move a game's options
 allow, ``0 <= id < num_actions``, the seat left out (``move_from_id`` takes it
 back), and turns a position into a float32 observation tensor. A game's codec
 provides ``_encoders`` (each move type's encoder, ``move -> int | None``; None:
-the move has no id), ``_decode(action_id, player) -> move``,
+the move has no id), ``_build(action_id, player) -> move`` (the base keeps
+each decoded move),
 ``tensor(state, player)`` and ``tensor_from_observation(observation)``; this
 base adds the checks and the masks. Ids, masks and tensors of a state are kept
 in the state's own memo (the engine base's one cache), under tuple keys:
@@ -140,10 +141,21 @@ class CodecBase:
         self._mask_keys = [("mask", seat) for seat in range(self.num_players)]
         self._bytes_keys = [("mask bytes", seat) for seat in range(self.num_players)]
         self._ids_keys = [("ids", seat) for seat in range(self.num_players)]
+        self._decoded: dict[tuple[int, int], Any] = {}  # (id, seat) -> the move built
 
     # ------------------------------------------------------------------ ids
 
-    def _decode(self, action_id: int, player: int) -> Any:  # pragma: no cover - overridden
+    def _decode(self, action_id: int, player: int) -> Any:
+        """The move ``action_id`` stands for in seat ``player``'s hands, built once."""
+        key = (action_id, player)
+        move = self._decoded.get(key)
+        if move is None:
+            if len(self._decoded) > _MOVE_TABLE_LIMIT:
+                self._decoded.clear()
+            move = self._decoded[key] = self._build(action_id, player)
+        return move
+
+    def _build(self, action_id: int, player: int) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError
 
     def action_id(self, move: Any) -> int:

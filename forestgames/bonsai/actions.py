@@ -223,7 +223,6 @@ class BonsaiCodec(CodecBase):
         self._turn_span = (offset["phase"], offset["market"])
         self._board_span = (offset["market"], offset["supply"])
         self._goals_span = (offset["goals"], offset["renounced"])
-        self._decoded: dict[tuple[int, int], Any] = {}
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             Place: self._place_id,
             Meditate: self._meditate_id,
@@ -275,15 +274,6 @@ class BonsaiCodec(CodecBase):
         """RenounceGoal: a goal (colour and tier)."""
         g = GOAL_IDS.get((move.colour, move.tier))
         return None if g is None else RENOUNCE + g
-
-    def _decode(self, action_id: int, player: int) -> Any:
-        key = (action_id, player)
-        move = self._decoded.get(key)
-        if move is None:
-            if len(self._decoded) > 100_000:
-                self._decoded.clear()
-            move = self._decoded[key] = self._build(action_id, player)
-        return move
 
     def _build(self, action_id: int, player: int) -> Any:
         if action_id >= PLACE:

@@ -103,7 +103,6 @@ class BoomBokkenCodec(CodecBase):
         self.pile_length = sum(game.deck[1:])
         self.layout = _layout(p, len(game.team_sizes), self.pile_length)
         self.observation_shape = (self.layout.size,)
-        self._decoded: dict[tuple[int, int], Any] = {}
         self._tensor_keys = [("tensor", seat) for seat in range(p)]
         self._hand_piece = Pieces(_hand_piece)
         self._size_of = Pieces(_hand_size)
@@ -158,13 +157,6 @@ class BoomBokkenCodec(CodecBase):
         if move.knock is not True or not self.game.expert or len(cards) != 1 or cards[0][0] == "F":
             return None
         return self.knock_base + ((int(cards[0]) - 1) * (self.num_players - 1) + k - 1) * 2 + a
-
-    def _decode(self, action_id: int, player: int) -> Any:
-        key = (action_id, player)
-        move = self._decoded.get(key)
-        if move is None:
-            move = self._decoded[key] = self._build(action_id, player)
-        return move
 
     def _build(self, action_id: int, player: int) -> Any:
         p = self.num_players

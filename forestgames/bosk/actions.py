@@ -141,7 +141,6 @@ class BoskCodec(CodecBase):
         self._points = range(n * n)
         self._squares = range(size * size)
         self._init_pieces()
-        self._decoded: dict[tuple[int, int], Any] = {}
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             PlantTree: self._plant_id,
             ChooseWind: self._wind_id,
@@ -195,13 +194,6 @@ class BoskCodec(CodecBase):
         """PlaceSquirrel: a square."""
         s = self._point(move.at, self.size)
         return None if s is None else self.squirrel_base + s
-
-    def _decode(self, action_id: int, player: int) -> Any:
-        key = (action_id, player)
-        move = self._decoded.get(key)
-        if move is None:
-            move = self._decoded[key] = self._build(action_id, player)
-        return move
 
     def _build(self, action_id: int, player: int) -> Any:
         """The engine's own move object for ``action_id`` (so applying it is the fast path)."""

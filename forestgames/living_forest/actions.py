@@ -180,7 +180,6 @@ class LivingForestCodec(CodecBase):
         offset = self.layout.offset
         self._turn_span = (offset["phase"], offset["centre"])
         self._board_span = (offset["centre"], offset["spirits"])
-        self._decoded: dict[tuple[int, int], Any] = {}
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             **dict.fromkeys(_SIMPLE, self._simple_id),
             SpendFragment: self._spend_id,
@@ -233,13 +232,6 @@ class LivingForestCodec(CodecBase):
             return None
         cell = _cell(move.at)
         return None if cell is None else int(self.plant_base + (tree - 1) * FOREST_CELLS + cell)
-
-    def _decode(self, action_id: int, player: int) -> Any:
-        key = (action_id, player)
-        move = self._decoded.get(key)
-        if move is None:
-            move = self._decoded[key] = self._build(action_id, player)
-        return move
 
     def _build(self, action_id: int, player: int) -> Any:
         if action_id < self.spend_base:
