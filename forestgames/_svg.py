@@ -137,6 +137,33 @@ def card(
     return group(parts)
 
 
+def seat_panel(
+    x: float, y: float, w: float, h: float, seat: int, acting: bool, you: bool
+) -> list[str]:
+    """A seat's panel frame: a card (dark outline while the seat acts), its colour dot and
+    ``seat N`` (with `` (you)`` on the observer's own panel)."""
+    return [
+        rect(
+            x,
+            y,
+            w,
+            h,
+            rx=8,
+            fill="#ffffff",
+            stroke=INK if acting else "#c9c2b0",
+            stroke_width=2.5 if acting else 1,
+        ),
+        circle(x + 16, y + 18, 8, fill=seat_colour(seat)),
+        text(
+            x + 30,
+            y + 23,
+            f"seat {seat}{' (you)' if you else ''}",
+            font_weight="bold",
+            font_size=13,
+        ),
+    ]
+
+
 def card_back(x: float, y: float, w: float, h: float, count: int | None = None) -> str:
     """A face-down card (a deck, or a hidden hand), with ``count`` written on it if given."""
     parts = [

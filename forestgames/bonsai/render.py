@@ -434,20 +434,8 @@ def _seat_panel(
     view: Mapping[str, Any], seat: int, info: Seat, x: float, y: float, height: float, limit: int
 ) -> list[str]:
     acting = seat == _to_move(view)
-    you = " (you)" if seat == view["observer"] else ""
     parts = [
-        svg.rect(
-            x,
-            y,
-            PANEL_W,
-            height,
-            rx=8,
-            fill="#ffffff",
-            stroke=svg.INK if acting else "#c9c2b0",
-            stroke_width=2.5 if acting else 1,
-        ),
-        svg.circle(x + 16, y + 18, 8, fill=svg.seat_colour(seat)),
-        svg.text(x + 30, y + 23, f"seat {seat}{you}", font_weight="bold", font_size=13),
+        *svg.seat_panel(x, y, PANEL_W, height, seat, acting, seat == view["observer"]),
         svg.text(
             x + PANEL_W - 10,
             y + 23,

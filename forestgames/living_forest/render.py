@@ -514,20 +514,8 @@ def _progress_svg(info: Spirit, x: float, y: float) -> list[str]:
 def _spirit_svg(view: Mapping[str, Any], seat: int, info: Spirit, x: float, y: float) -> list[str]:
     spirit = view["spirits"][seat]
     acting = seat == _to_move(view)
-    you = " (you)" if seat == view["observer"] else ""
     parts = [
-        svg.rect(
-            x,
-            y,
-            SPIRIT_W,
-            SPIRIT_H,
-            rx=8,
-            fill="#ffffff",
-            stroke=svg.INK if acting else "#c9c2b0",
-            stroke_width=2.5 if acting else 1,
-        ),
-        svg.circle(x + 16, y + 18, 8, fill=svg.seat_colour(seat)),
-        svg.text(x + 30, y + 23, f"seat {seat}{you}", font_weight="bold", font_size=13),
+        *svg.seat_panel(x, y, SPIRIT_W, SPIRIT_H, seat, acting, seat == view["observer"]),
         svg.text(
             x + 150,
             y + 23,
