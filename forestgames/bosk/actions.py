@@ -19,15 +19,21 @@ first the board planes, shape ``board_shape = (C, S, S)`` (intersection
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import compress
-from operator import is_not, ne
+from operator import ne
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from forestgames._codec import CodecBase, Layout, Pieces, seat_order
-from forestgames.bosk._tables import DIRECTIONS, LEAF_TILES, NUM_TERRAINS, ROUNDS
+from forestgames.bosk._tables import (
+    ALL_TILES_MASK,
+    DIRECTIONS,
+    LEAF_TILES,
+    NUM_TERRAINS,
+    ROUNDS,
+)
 from forestgames.bosk.moves import (
     ChooseTile,
     ChooseTree,
@@ -43,7 +49,7 @@ __all__ = ["PHASES", "BoskCodec"]
 PHASES: tuple[Phase, ...] = tuple(Phase)
 """Phases in the order of the tensor's one-hot ``phase`` field."""
 _PHASE_INDEX = {phase: k for k, phase in enumerate(PHASES)}
-_EMPTY = (-1).__eq__  # an intersection without a tree
+_TREE_VALUES = (1, 2, 3, 4)
 
 
 class _View(NamedTuple):
@@ -94,18 +100,68 @@ def _layout(p: int, size: int) -> Layout:
     return layout
 
 
+_LOG_LIMIT = 64
+"""How many positions back along the chain a seat's board can be brought forward."""
+_CHUNK = 4096
+"""Bytes per view of a seat's board planes joined into a tensor (one copy of each; memcpy
+copies pieces this small with vector moves, counted few by instruction profilers)."""
+_ZERO_TO_ONE = bytes([1] + [0] * 255)
+"""A ``bytes.translate`` table: 0 becomes 1, anything else 0."""
+
+
+class _Changes(NamedTuple):
+    """What changed from one position of the chain to the next."""
+
+    squares: Iterable[int]  # leaf planes (stack or squirrel)
+    points: Iterable[int]  # tree planes
+
+
 class _Seen:
-    """The last position a seat's tensor showed, with its tree and leaf planes."""
+    """The last position a seat's tensor showed: the position, its serial on the chain, the
+    seat's board planes (trees .. stack; ``chunks``: views of them, each small enough to be
+    copied quickly) and the slow fields' bytes."""
 
-    __slots__ = ("leaves", "leaves_bytes", "state", "trees", "trees_bytes")
+    __slots__ = ("board", "chunks", "serial", "slow", "state")
 
-    def __init__(
-        self, state: Any, trees: array[float], trees_bytes: bytes, leaves: array[float],
-        leaves_bytes: bytes,
-    ) -> None:  # fmt: skip
-        self.state = state
-        self.trees, self.trees_bytes = trees, trees_bytes
-        self.leaves, self.leaves_bytes = leaves, leaves_bytes
+    def __init__(self, state: Any, serial: int, board: array[float]) -> None:
+        self.state, self.serial, self.board = state, serial, board
+        view = memoryview(board).cast("B")
+        self.chunks = tuple(view[i : i + _CHUNK] for i in range(0, len(view), _CHUNK))
+        self.slow = b""
+
+
+def _one_hot(size: int) -> Callable[[int], bytes]:
+    """``size`` float32 zeros with a 1 at the index given."""
+
+    def plane(index: int) -> bytes:
+        values = array("f", bytes(4 * size))
+        values[index] = 1.0
+        return values.tobytes()
+
+    return plane
+
+
+def _changes(old: tuple[Any, ...], new: tuple[Any, ...], hint: Iterable[int]) -> Iterable[int]:
+    """The indices where two equally long tuples differ: checked in full (C-speed compare),
+    quickest when only indices in ``hint`` differ."""
+    if hint:
+        probe = list(old)
+        for i in hint:
+            probe[i] = new[i]
+        if tuple(probe) == new:
+            return [i for i in hint if old[i] != new[i]]
+    return list(compress(range(len(new)), map(ne, old, new)))
+
+
+def _byte_changes(old: tuple[int, ...], new: tuple[int, ...]) -> list[int]:
+    """The indices where two equally long tuples of ints 0..255 differ (as bytes, in C)."""
+    diff = int.from_bytes(bytes(old), "little") ^ int.from_bytes(bytes(new), "little")
+    found = []
+    while diff:
+        i = ((diff & -diff).bit_length() - 1) >> 3
+        found.append(i)
+        diff &= ~(255 << (i << 3))
+    return found
 
 
 class BoskCodec(CodecBase):
@@ -214,102 +270,206 @@ class BoskCodec(CodecBase):
 
     # ------------------------------------------------------------------ masks
 
-    def _fill_mask(self, flags: bytearray, state: Any, player: int) -> None:
-        """Spring straight from the board (every empty intersection, each value left)."""
-        if state.phase is not Phase.SPRING or player != state.current_player:
-            super()._fill_mask(flags, state, player)
-            return
-        n2 = self.n * self.n
-        empty = bytes(map(_EMPTY, state.owners))
-        for v in self.game.values_to_plant(state, player):
-            flags[(v - 1) * n2 : v * n2] = empty
+    def mask(self, state: Any, player: int | None = None) -> np.ndarray:
+        """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
+
+        Read-only and cached in the state's memo; states with the same legal ids share one
+        array (kept in a bounded table), spring masks come straight from the board.
+        """
+        if player is None:
+            seat = state.current_player
+            if seat is None:
+                return self._no_mask(state)
+        elif type(player) is int and 0 <= player < self.num_players:
+            seat = player
+        else:
+            seat = self.check_seat(player)
+        memo = state._memo
+        cached: np.ndarray | None = memo.get(self._mask_keys[seat])
+        if cached is not None:
+            return cached
+        if state.phase is Phase.SPRING and seat == state.current_player:
+            frozen = self._spring_flags(state, seat)
+            mask = np.frombuffer(frozen, np.int8)
+        else:
+            frozen, mask = self._masks[tuple(self.legal_ids(state, seat))]
+        memo[self._bytes_keys[seat]] = frozen
+        memo[self._mask_keys[seat]] = mask
+        return mask
+
+    def _mask_of(self, ids: tuple[int, ...]) -> tuple[bytes, np.ndarray]:
+        """The mask of a set of legal ids, as bytes and as the read-only array over them."""
+        flags = bytearray(self.num_actions)
+        for action in ids:
+            flags[action] = 1
+        frozen = bytes(flags)
+        return frozen, np.frombuffer(frozen, np.int8)
+
+    def _spring_flags(self, state: Any, player: int) -> bytes:
+        """Spring's mask straight from the board: every empty intersection (value 0), in
+        the blocks of the values the seat has left."""
+        empty = bytes(state.values).translate(_ZERO_TO_ONE)
+        left = self.game.values_to_plant(state, player)
+        none = self._no_points
+        blocks = [empty if value in left else none for value in _TREE_VALUES]
+        blocks.append(self._after_plants)
+        return b"".join(blocks)
 
     # ------------------------------------------------------------------ tensors
     #
-    # The state's tensor is float32 pieces joined: the tree planes, the terrain, the leaf
-    # planes (top .. stack), the chosen tree and last leaf planes with the turn's fields,
-    # the slow fields (order start .. winter). The tree and leaf planes of each seat are
-    # patched from the position it saw last: a changed intersection or square gets its
-    # whole column (every plane at that square, one strided slice) from a table of
-    # columns. The other pieces are kept in bounded tables keyed by what they are made
-    # of. ``tensor_from_observation`` builds the same tensor with the writers below.
+    # The state's tensor is float32 pieces joined: the board planes (trees .. stack) of the
+    # seat, the chosen tree and last leaf planes, the turn's fields and the slow fields
+    # (order start .. winter), the last three from bounded tables keyed by what they are
+    # made of. Each seat keeps its board planes and patches them: a changed intersection
+    # or square gets its whole column (every plane there, one strided slice) from a table
+    # of columns. What changed is logged once per position along a chain (the positions
+    # tensors were asked for, in order, each compared with the one before: an environment
+    # asks for every position in turn), and a seat patches the squares logged since the
+    # position it saw last. ``tensor_from_observation`` builds the same tensor with the
+    # writers further below, a separate implementation.
 
     def _init_pieces(self) -> None:
         at, ss = self.layout.offset, self.size * self.size
-        self._trees_span = (at["trees"], at["terrain"])
-        self._leaves_span = (at["top"], at["chosen_tree"])
-        self._terrain_bytes = self._terrain.tobytes()
-        self._tensor_keys = [("tensor", seat) for seat in range(self.num_players)]
-        self._previous: list[_Seen | None] = [None] * self.num_players
+        p = self.num_players
+        self._plane = ss
+        self._terrain_at, self._top_at = at["terrain"], at["top"]
+        self._board_size = at["chosen_tree"]
+        self._tensor_keys = [("tensor", seat) for seat in range(p)]
+        self._previous: list[_Seen | None] = [None] * p
         self._tree_columns = Pieces(self._tree_column)
         self._leaf_columns = Pieces(self._leaf_column)
-        self._turn_start = at["chosen_tree"]
-        self._turn_zeros = array("f", bytes(4 * (at["order_start"] - at["chosen_tree"])))
-        self._slow_pieces = Pieces(self._slow_piece)
-        self._plane = ss
+        self._phase_fields = Pieces(self._phase_field_piece)
+        self._turn_fields = Pieces(self._turn_field_piece)
+        self._start_pieces = tuple(map(_one_hot(p), range(p)))
+        self._used_pieces = tuple(
+            array("f", [float(used >> tile & 1) for tile in LEAF_TILES]).tobytes()
+            for used in range(ALL_TILES_MASK + 1)
+        )
+        self._played_pieces = tuple(map(_one_hot(len(LEAF_TILES) + 1), range(len(LEAF_TILES) + 1)))
+        self._masks = Pieces(self._mask_of)
+        zero = bytes(4 * ss)
+        self._tree_planes = (*map(_one_hot(ss), self._square_of_point), zero)  # [-1]: none
+        self._last_planes = (*map(_one_hot(ss), self._squares), zero)  # [-1]: none
+        n2 = self.n * self.n
+        self._no_points = bytes(n2)
+        self._after_plants = bytes(self.num_actions - 4 * n2)
+        self._head: Any = None  # the chain's last position
+        self._serial = 0  # its number
+        self._log: dict[int, _Changes] = {}  # by serial: what changed from the position before
 
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = self.check_seat(player)
         memo = state._memo
-        player = self.check_seat(player)
         key = self._tensor_keys[player]
         cached: np.ndarray | None = memo.get(key)
         if cached is not None:
             return cached
         seen = self._previous[player]
         if seen is None:
-            seen = self._previous[player] = self._first_seen(state, player)
-        else:
-            self._patch(seen, state, player)
+            board = self._whole_board(state, player)
+            seen = self._previous[player] = _Seen(state, self._advance(state), board)
+            seen.slow = self._slow_piece(state, player)
+        elif seen.state is not state:
+            old = seen.state
+            if (
+                old.tiles_used is not state.tiles_used
+                or old.round_tiles is not state.round_tiles
+                or old.order is not state.order
+                or old.summer is not state.summer
+                or old.winter is not state.winter
+            ):
+                seen.slow = self._slow_piece(state, player)
+            self._catch_up(seen, state, player)
         pieces = (
-            seen.trees_bytes,
-            self._terrain_bytes,
-            seen.leaves_bytes,
-            self._turn_piece(state, player),
-            self._slow_pieces[
-                (player, state.order[0], state.tiles_used, state.round_tiles, state.summer,
-                 state.winter)
-            ],
-        )  # fmt: skip
+            *seen.chunks,
+            self._tree_planes[state.tree],
+            self._last_planes[state.last],
+            self._phase_fields[(state.phase, state.round, state.first_wind)],
+            self._turn_fields[(player, state.turn, state.current_player, state.active)],
+            seen.slow,
+        )
         tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
         return tensor
 
-    def _first_seen(self, state: Any, observer: int) -> _Seen:
-        """The planes of ``state`` for ``observer``, written whole."""
-        buffer = self._encode_buffer(state, observer)
-        a, b = self._trees_span
-        c, d = self._leaves_span
-        trees, leaves = buffer[a:b], buffer[c:d]
-        return _Seen(state, trees, trees.tobytes(), leaves, leaves.tobytes())
-
-    def _patch(self, seen: _Seen, state: Any, observer: int) -> None:
-        """Bring ``seen``'s tree and leaf planes from its position to ``state``."""
-        old, ss = seen.state, self._plane
-        if old.owners is not state.owners or old.values is not state.values:
-            points = set(compress(self._points, map(ne, old.owners, state.owners)))
-            points.update(compress(self._points, map(ne, old.values, state.values)))
-            trees, columns, owners, values = (
-                seen.trees,
-                self._tree_columns,
-                state.owners,
-                state.values,
+    def _advance(self, state: Any) -> int:
+        """Make ``state`` the chain's last position, logging what changed; its serial."""
+        head = self._head
+        if head is state:
+            return self._serial
+        serial = self._serial = self._serial + 1
+        if head is not None:
+            self._log[serial] = _Changes(
+                self._square_changes(head, state), self._point_changes(head, state)
             )
+            self._log.pop(serial - _LOG_LIMIT, None)
+        self._head = state
+        return serial
+
+    def _catch_up(self, seen: _Seen, state: Any, observer: int) -> None:
+        """Bring ``seen``'s board planes from its position to ``state``."""
+        serial = self._advance(state)
+        first = seen.serial + 1
+        log = self._log
+        if first == serial:  # the seat saw the position before: the common case
+            squares, points = log[serial]
+        elif serial - first < _LOG_LIMIT - 1 and first in log:
+            changes = [log[k] for k in range(first, serial + 1)]
+            squares = set().union(*(c.squares for c in changes))
+            points = set().union(*(c.points for c in changes))
+        else:  # off the chain: compare the two positions themselves
+            squares = self._square_changes(seen.state, state)
+            points = self._point_changes(seen.state, state)
+        self._patch_board(seen.board, state, observer, squares, points)
+        seen.state, seen.serial = state, serial
+
+    def _square_changes(self, old: Any, new: Any) -> Iterable[int]:
+        """The squares whose leaf planes differ between two positions (stack or squirrel);
+        checked in full, fast when the leaf went where ``old``'s path led."""
+        changed: Iterable[int] = ()
+        if old.stacks is not new.stacks:
+            hint = self.game.leaf_candidates(old) if old.phase is Phase.LEAVES else ()
+            changed = _changes(old.stacks, new.stacks, hint)
+        if old.squirrels is not new.squirrels and old.squirrels != new.squirrels:
+            pairs = zip(old.squirrels, new.squirrels, strict=True)
+            moved = {s for pair in pairs if pair[0] != pair[1] for s in pair if s >= 0}
+            changed = moved.union(changed)
+        return changed
+
+    def _point_changes(self, old: Any, new: Any) -> Iterable[int]:
+        """The intersections whose tree differs between two positions."""
+        if old.owners is new.owners and old.values is new.values:
+            return ()
+        values = _byte_changes(old.values, new.values)
+        owners = _changes(old.owners, new.owners, values)
+        return set(values).union(owners) if owners != values else values
+
+    def _whole_board(self, state: Any, observer: int) -> array[float]:
+        """The board planes of ``state`` for ``observer``, every column written."""
+        board = array("f", bytes(4 * self._board_size))
+        board[self._terrain_at : self._top_at] = self._terrain
+        self._patch_board(board, state, observer, self._squares, self._points)
+        return board
+
+    def _patch_board(
+        self, board: array[float], state: Any, observer: int, squares: Iterable[int],
+        points: Iterable[int],
+    ) -> None:  # fmt: skip
+        """Write the tree columns at ``points`` and the leaf columns at ``squares``."""
+        ss = self._plane
+        if points:
+            columns, owners, values = self._tree_columns, state.owners, state.values
+            end, square_of = self._terrain_at, self._square_of_point
             for t in points:
-                square = self._square_of_point[t]
-                trees[square::ss] = columns[(observer, owners[t], values[t])]
-            seen.trees_bytes = trees.tobytes()
-        if old.stacks is not state.stacks or old.squirrels is not state.squirrels:
-            squares = set(compress(self._squares, map(is_not, old.stacks, state.stacks)))
-            if old.squirrels != state.squirrels:
-                squares.update(old.squirrels, state.squirrels)
-                squares.discard(-1)
-            leaves, columns, stacks = seen.leaves, self._leaf_columns, state.stacks
-            squirrels = state.squirrels
+                s = square_of[t]
+                board[s:end:ss] = columns[(observer, owners[t], values[t])]
+        if squares:
+            columns, stacks, squirrels = self._leaf_columns, state.stacks, state.squirrels
+            top, end = self._top_at, self._board_size
             for s in squares:
                 seat = squirrels.index(s) if s in squirrels else -1
-                leaves[s::ss] = columns[(observer, stacks[s], seat)]
-            seen.leaves_bytes = leaves.tobytes()
-        seen.state = state
+                board[top + s : end : ss] = columns[(observer, stacks[s], seat)]
 
     def _tree_column(self, key: tuple[int, int, int]) -> array[float]:
         """The tree planes at one intersection: (observer, owner, value) -> the column."""
@@ -335,23 +495,38 @@ class BoskCodec(CodecBase):
                 column[2 * p + 1 + level] = 1 + rel[owner]
         return column
 
-    def _turn_piece(self, v: Any, observer: int) -> bytes:
-        """Chosen tree and last leaf planes, phase .. active (as ``_write_turn``)."""
-        piece = self._turn_zeros[:]
-        for i, x in zip(*self._turn_entries(v, observer), strict=True):
-            piece[i - self._turn_start] = x
-        return piece.tobytes()
+    def _phase_field_piece(self, key: tuple[Phase, int, int]) -> bytes:
+        """Phase, round, wind and first wind by (phase, round, first wind)."""
+        phase, round_, first_wind = key
+        wind = (first_wind + round_ - 1) % 4 if first_wind >= 0 and round_ >= 1 else None
+        fields = [1.0 if phase is each else 0.0 for each in PHASES]
+        fields.append(round_)
+        fields += (1.0 if d == wind else 0.0 for d in range(4))
+        fields += (1.0 if d == first_wind else 0.0 for d in range(4))
+        return array("f", fields).tobytes()
 
-    def _slow_piece(self, key: tuple[Any, ...]) -> bytes:
+    def _turn_field_piece(self, key: tuple[int, int, int | None, int]) -> bytes:
+        """Turn, the seat to move and active leaves by (observer, turn, mover, active)."""
+        observer, turn, mover, active = key
+        p = self.num_players
+        fields = [float(turn)]
+        fields += (1.0 if mover is not None and k == (mover - observer) % p else 0.0
+                   for k in range(p))  # fmt: skip
+        fields.append(active)
+        return array("f", fields).tobytes()
+
+    def _slow_piece(self, state: Any, observer: int) -> bytes:
         """Order start, spent and played tiles, summer and winter points."""
-        observer, start, tiles_used, round_tiles, summer, winter = key
-        view = _View(
-            observer, Phase.OVER, 0, (start,), 0, (), (), (), (), tiles_used, round_tiles, -1,
-            -1, 0, -1, summer, winter,
-        )  # fmt: skip
-        buffer = array("f", bytes(4 * self.layout.size))
-        self._write_slow(buffer, view, observer)
-        return buffer[self.layout.offset["order_start"] :].tobytes()
+        p = self.num_players
+        seats = [(observer + k) % p for k in range(p)]
+        start, used, played = state.order[0], state.tiles_used, state.round_tiles
+        pieces = [self._start_pieces[(start - observer) % p]]
+        pieces += (self._used_pieces[used[seat]] for seat in seats)
+        pieces += (self._played_pieces[played[seat]] for seat in seats)
+        points = [state.summer[seat] for seat in seats]
+        points += (state.winter[seat] for seat in seats)
+        pieces.append(array("f", points).tobytes())
+        return b"".join(pieces)
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
