@@ -292,7 +292,10 @@ class BoskCodec(CodecBase):
             frozen = self._spring_flags(state, seat)
             mask = np.frombuffer(frozen, np.int8)
         else:
-            frozen, mask = self._masks[tuple(self.legal_ids(state, seat))]
+            ids = memo.get(self._ids_keys[seat])
+            if ids is None:
+                ids = memo[self._ids_keys[seat]] = self.ids_of(state.legal_moves(seat))
+            frozen, mask = self._masks[tuple(ids)]
         memo[self._bytes_keys[seat]] = frozen
         memo[self._mask_keys[seat]] = mask
         return mask
@@ -345,6 +348,8 @@ class BoskCodec(CodecBase):
             array("f", [float(used >> tile & 1) for tile in LEAF_TILES]).tobytes()
             for used in range(ALL_TILES_MASK + 1)
         )
+        self._seats_from = [tuple((observer + k) % p for k in range(p)) for observer in range(p)]
+        self._points_pieces = Pieces(self._points_piece)
         self._played_pieces = tuple(map(_one_hot(len(LEAF_TILES) + 1), range(len(LEAF_TILES) + 1)))
         self._masks = Pieces(self._mask_of)
         zero = bytes(4 * ss)
@@ -381,7 +386,13 @@ class BoskCodec(CodecBase):
                 or old.winter is not state.winter
             ):
                 seen.slow = self._slow_piece(state, player)
-            self._catch_up(seen, state, player)
+            if old is self._head:  # the seat saw the position before: the common case
+                squares, points = self._step(old, state)
+            else:
+                squares, points = self._catch_up(seen, state)
+            if squares or points:
+                self._patch_board(seen.board, state, player, squares, points)
+            seen.state, seen.serial = state, self._serial
         pieces = (
             *seen.chunks,
             self._tree_planes[state.tree],
@@ -398,44 +409,54 @@ class BoskCodec(CodecBase):
         head = self._head
         if head is state:
             return self._serial
-        serial = self._serial = self._serial + 1
-        if head is not None:
-            self._log[serial] = _Changes(
-                self._square_changes(head, state), self._point_changes(head, state)
-            )
-            self._log.pop(serial - _LOG_LIMIT, None)
-        self._head = state
-        return serial
+        if head is None:
+            self._head = state
+            self._serial += 1
+            return self._serial
+        self._step(head, state)
+        return self._serial
 
-    def _catch_up(self, seen: _Seen, state: Any, observer: int) -> None:
-        """Bring ``seen``'s board planes from its position to ``state``."""
-        serial = self._advance(state)
-        first = seen.serial + 1
-        log = self._log
-        if first == serial:  # the seat saw the position before: the common case
-            squares, points = log[serial]
-        elif serial - first < _LOG_LIMIT - 1 and first in log:
-            changes = [log[k] for k in range(first, serial + 1)]
-            squares = set().union(*(c.squares for c in changes))
-            points = set().union(*(c.points for c in changes))
-        else:  # off the chain: compare the two positions themselves
-            squares = self._square_changes(seen.state, state)
-            points = self._point_changes(seen.state, state)
-        self._patch_board(seen.board, state, observer, squares, points)
-        seen.state, seen.serial = state, serial
-
-    def _square_changes(self, old: Any, new: Any) -> Iterable[int]:
-        """The squares whose leaf planes differ between two positions (stack or squirrel);
-        checked in full, fast when the leaf went where ``old``'s path led."""
-        changed: Iterable[int] = ()
-        if old.stacks is not new.stacks:
-            hint = self.game.leaf_candidates(old) if old.phase is Phase.LEAVES else ()
-            changed = _changes(old.stacks, new.stacks, hint)
+    def _step(self, old: Any, new: Any) -> _Changes:
+        """Log what changed from the chain's last position ``old`` to ``new``, now the last."""
+        squares: Iterable[int] = ()
+        stacks = new.stacks
+        if old.stacks is not stacks:
+            last = new.last
+            if last >= 0:  # a leaf laid this turn: the one on ``last`` is new, checked
+                probe = list(old.stacks)
+                probe[last] = stacks[last]
+                squares = (last,) if tuple(probe) == stacks else _changes(old.stacks, stacks, ())
+            else:  # the turn's last leaf, where its path led (checked), or anywhere
+                hint = self.game.leaf_candidates(old) if old.phase is Phase.LEAVES else ()
+                squares = _changes(old.stacks, stacks, hint)
         if old.squirrels is not new.squirrels and old.squirrels != new.squirrels:
             pairs = zip(old.squirrels, new.squirrels, strict=True)
             moved = {s for pair in pairs if pair[0] != pair[1] for s in pair if s >= 0}
-            changed = moved.union(changed)
-        return changed
+            squares = moved.union(squares)
+        points: Iterable[int] = ()
+        if old.owners is not new.owners or old.values is not new.values:
+            points = self._point_changes(old, new)
+        serial = self._serial = self._serial + 1
+        changes = self._log[serial] = _Changes(squares, points)
+        self._log.pop(serial - _LOG_LIMIT, None)
+        self._head = new
+        return changes
+
+    def _catch_up(self, seen: _Seen, state: Any) -> tuple[Iterable[int], Iterable[int]]:
+        """What changed from ``seen``'s position to ``state``: the union of the steps
+        logged since, or (off the chain) the two positions compared."""
+        serial = self._advance(state)
+        first = seen.serial + 1
+        log = self._log
+        if serial - first < _LOG_LIMIT - 1 and first in log:
+            changes = [log[k] for k in range(first, serial + 1)]
+            squares = set().union(*(c.squares for c in changes))
+            return squares, set().union(*(c.points for c in changes))
+        old = seen.state
+        squares = set(_changes(old.stacks, state.stacks, ()))
+        squares.update(old.squirrels, state.squirrels)
+        squares.discard(-1)
+        return squares, self._point_changes(old, state)
 
     def _point_changes(self, old: Any, new: Any) -> Iterable[int]:
         """The intersections whose tree differs between two positions."""
@@ -517,16 +538,21 @@ class BoskCodec(CodecBase):
 
     def _slow_piece(self, state: Any, observer: int) -> bytes:
         """Order start, spent and played tiles, summer and winter points."""
-        p = self.num_players
-        seats = [(observer + k) % p for k in range(p)]
-        start, used, played = state.order[0], state.tiles_used, state.round_tiles
-        pieces = [self._start_pieces[(start - observer) % p]]
-        pieces += (self._used_pieces[used[seat]] for seat in seats)
-        pieces += (self._played_pieces[played[seat]] for seat in seats)
-        points = [state.summer[seat] for seat in seats]
-        points += (state.winter[seat] for seat in seats)
-        pieces.append(array("f", points).tobytes())
-        return b"".join(pieces)
+        seats = self._seats_from[observer]
+        return b"".join(
+            (
+                self._start_pieces[self._rel[observer][state.order[0]]],
+                *map(self._used_pieces.__getitem__, map(state.tiles_used.__getitem__, seats)),
+                *map(self._played_pieces.__getitem__, map(state.round_tiles.__getitem__, seats)),
+                self._points_pieces[(observer, state.summer, state.winter)],
+            )
+        )
+
+    def _points_piece(self, key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> bytes:
+        """Summer and winter points by (observer, summer, winter)."""
+        observer, summer, winter = key
+        seats = self._seats_from[observer]
+        return array("f", [*(summer[s] for s in seats), *(winter[s] for s in seats)]).tobytes()
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
