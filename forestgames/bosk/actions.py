@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout, Pieces, seat_order
+from forestgames._codec import PIECES_LIMIT, CodecBase, Layout, Pieces, seat_order
 from forestgames.bosk._tables import (
     ALL_TILES_MASK,
     DIRECTIONS,
@@ -273,8 +273,8 @@ class BoskCodec(CodecBase):
     def mask(self, state: Any, player: int | None = None) -> np.ndarray:
         """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
 
-        Read-only and cached in the state's memo; states with the same legal ids share one
-        array (kept in a bounded table), spring masks come straight from the board.
+        Read-only and cached in the state's memo; states with the same legal move objects
+        share one array (a bounded table), spring masks come straight from the board.
         """
         if player is None:
             seat = state.current_player
@@ -292,15 +292,19 @@ class BoskCodec(CodecBase):
             frozen = self._spring_flags(state, seat)
             mask = np.frombuffer(frozen, np.int8)
         else:
-            ids = memo.get(self._ids_keys[seat])
-            if ids is None:
-                ids = memo[self._ids_keys[seat]] = self.ids_of(state.legal_moves(seat))
-            frozen, mask = self._masks[tuple(ids)]
+            moves = state.legal_moves(seat)
+            key = tuple(map(id, moves))
+            hit = self._masks.get(key)
+            if hit is None:
+                if len(self._masks) >= PIECES_LIMIT:
+                    self._masks.clear()
+                hit = self._masks[key] = (moves, *self._mask_of(self.ids_of(moves)))
+            _, frozen, mask = hit
         memo[self._bytes_keys[seat]] = frozen
         memo[self._mask_keys[seat]] = mask
         return mask
 
-    def _mask_of(self, ids: tuple[int, ...]) -> tuple[bytes, np.ndarray]:
+    def _mask_of(self, ids: Iterable[int]) -> tuple[bytes, np.ndarray]:
         """The mask of a set of legal ids, as bytes and as the read-only array over them."""
         flags = bytearray(self.num_actions)
         for action in ids:
@@ -351,7 +355,9 @@ class BoskCodec(CodecBase):
         self._seats_from = [tuple((observer + k) % p for k in range(p)) for observer in range(p)]
         self._points_pieces = Pieces(self._points_piece)
         self._played_pieces = tuple(map(_one_hot(len(LEAF_TILES) + 1), range(len(LEAF_TILES) + 1)))
-        self._masks = Pieces(self._mask_of)
+        self._masks: dict[tuple[int, ...], tuple[Any, bytes, np.ndarray]] = {}
+        """Masks by the identities of the legal moves (held with them, so the identities
+        name no other objects while the entry lasts)."""
         zero = bytes(4 * ss)
         self._tree_planes = (*map(_one_hot(ss), self._square_of_point), zero)  # [-1]: none
         self._last_planes = (*map(_one_hot(ss), self._squares), zero)  # [-1]: none
