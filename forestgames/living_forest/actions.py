@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout
+from forestgames._codec import CodecBase, Layout, seat_order
 from forestgames.living_forest._tables import (
     ACTIONS,
     CARD_INDEX,
@@ -68,8 +68,12 @@ MAX_OWNED = len(START_DECK) + len(ATTRACT_CARDS) + VARAN_COPIES
 """The most cards one Spirit can own (its Help Line's longest possible length)."""
 PHASES: tuple[Phase, ...] = tuple(Phase)
 STEPS: tuple[Step, ...] = tuple(Step)
+_ZEROS = array("f", bytes(4 * max(NUM_CARDS, MAX_OWNED)))
 _SIMPLE = (Reveal, Stop, TakeFragment, Done)
 _SIMPLE_IDS = {kind: i for i, kind in enumerate(_SIMPLE)}
+_TURN_FIELDS = (
+    "phase", "turn", "sacred", "seat_index", "step", "actions", "budget", "picks", "passed", "bonus",
+)  # fmt: skip
 
 
 class _Spirit(NamedTuple):
@@ -180,6 +184,14 @@ class LivingForestCodec(CodecBase):
         offset = self.layout.offset
         self._turn_span = (offset["phase"], offset["centre"])
         self._board_span = (offset["centre"], offset["spirits"])
+        self._turn_at = tuple(offset[name] for name in _TURN_FIELDS)
+        self._deck_rest_at, self._discard_at = offset["my_deck_rest"], offset["my_discard"]
+        self._blocks = tuple(
+            tuple(offset["spirits"] + order * SPIRIT_LAYOUT.size for order in seat_order(o, p))
+            for o in range(p)
+        )
+        """``_blocks[observer][seat]``: where ``seat``'s Spirit block starts."""
+        self._tensor_keys = [("tensor", seat) for seat in range(p)]
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             **dict.fromkeys(_SIMPLE, self._simple_id),
             SpendFragment: self._spend_id,
@@ -253,8 +265,9 @@ class LivingForestCodec(CodecBase):
 
     # ------------------------------------------------------------------ tensors
 
-    # The tensor is patched from the previous tensor of the same seat: a Spirit's block is
-    # rewritten only when one of its fields is a different object, the rest (small) always.
+    # The tensor is patched from the previous tensor of the same seat: a per-seat field is
+    # looked at only when the state's tuple of it is a different object, a Spirit's part
+    # only when its entry is; piles that grew at one end are patched by the cards that moved.
 
     def _spirit_of(self, state: Any, s: int, player: int) -> _Spirit:
         """Seat ``s``'s fields in ``state``, as ``observation(player)`` shows them."""
@@ -285,10 +298,13 @@ class LivingForestCodec(CodecBase):
 
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
-        cached = self._cached_tensor(state, player)
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = self.check_seat(player)
+        memo = state._memo
+        key = self._tensor_keys[player]
+        cached: np.ndarray | None = memo.get(key)
         if cached is not None:
             return cached
-        player = self.check_seat(player)
         previous = self._previous[player]
         if previous is None:
             seats = range(self.num_players)
@@ -298,51 +314,86 @@ class LivingForestCodec(CodecBase):
             buffer = previous[1]
             self._patch(buffer, previous[0], state, player)
         self._previous[player] = (state, buffer)
-        return self._store_tensor(state, player, buffer)
+        tensor = memo[key] = np.frombuffer(buffer.tobytes(), np.float32)
+        return tensor
 
     def _patch(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
         """Rewrite, in place, what differs between ``buffer`` (the tensor of ``old``) and
-        ``state``'s tensor: the changed parts of each Spirit, then the shared fields."""
-        size = SPIRIT_LAYOUT.size
-        base = self.layout.offset["spirits"]
-        p = self.num_players
-        for s in range(p):
-            self._patch_spirit(buffer, base + ((s - player) % p) * size, old, state, s, player)
-        view = self._view_of(state, player, ())
-        zeros = self._zeros
-        start, stop = self._turn_span
-        buffer[start:stop] = zeros[: stop - start]
-        self._write_turn(buffer, view)
+        ``state``'s tensor: the changed parts of the Spirits, then the shared fields."""
+        blocks = self._blocks[player]
+        if old.lines is not state.lines:
+            for at, was, line in zip(blocks, old.lines, state.lines, strict=True):
+                if was is not line:
+                    _patch_line(buffer, at, was, line)
+        if old.decks is not state.decks or old.known is not state.known:
+            self._patch_decks(buffer, old, state, player)
+        if old.discards is not state.discards:
+            self._patch_discards(buffer, old.discards, state.discards, player)
+        if old.fragments is not state.fragments:
+            for at, fragments in zip(blocks, state.fragments, strict=True):
+                buffer[at + _FRAGMENTS] = fragments
+        if old.rocks is not state.rocks:
+            for at, was, rock in zip(blocks, old.rocks, state.rocks, strict=True):
+                buffer[at + _ROCK + was] = 0.0
+                buffer[at + _ROCK + rock] = 1.0
+        if old.forests is not state.forests:
+            for at, was, forest in zip(blocks, old.forests, state.forests, strict=True):
+                if was is not forest:
+                    self._write_forest(buffer, at, forest)
+        if old.victory is not state.victory or old.fires_held is not state.fires_held:
+            for s, at in enumerate(blocks):
+                self._write_tiles(buffer, at, state.victory[s], state.fires_held[s])
+        self._patch_turn(buffer, state, player)
         if _board_changed(old, state):
             start, stop = self._board_span
-            buffer[start:stop] = zeros[: stop - start]
-            self._write_board(buffer, view)
+            buffer[start:stop] = self._zeros[: stop - start]
+            self._write_board(buffer, self._view_of(state, player, ()))
 
-    def _patch_spirit(
-        self, buffer: array[float], at: int, old: Any, state: Any, s: int, player: int
+    def _patch_decks(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
+        """Deck sizes and known cards of the Spirits whose deck changed; my deck's rest."""
+        blocks = self._blocks[player]
+        for s, at in enumerate(blocks):
+            deck, known = state.decks[s], state.known[s]
+            was, was_known = old.decks[s], old.known[s]
+            if deck is was and known == was_known:
+                continue
+            buffer[at + _DECK_SIZE] = len(deck)
+            if known or was_known:
+                self._write_deck(buffer, at, len(deck), deck[:known])
+            if s == player:
+                _patch_counts(buffer, self._deck_rest_at, was[was_known:], deck[known:])
+
+    def _patch_discards(
+        self, buffer: array[float], old: tuple[Any, ...], new: tuple[Any, ...], player: int
     ) -> None:
-        """Rewrite seat ``s``'s block (at ``at``) where it differs from ``old``'s, and
-        the observer's own discard and deck counts when they are ``s``'s."""
-        if old.lines[s] is not state.lines[s]:
-            self._write_line(buffer, at, state.lines[s])
-        if old.forests[s] is not state.forests[s]:
-            self._write_forest(buffer, at, state.forests[s])
-        deck, known = state.decks[s], state.known[s]
-        if old.decks[s] is not deck or old.known[s] != known:
-            self._write_deck(buffer, at, len(deck), deck[:known])
-            if s == player:
-                self._write_counts(buffer, "my_deck_rest", deck[known:])
-        if old.discards[s] is not state.discards[s]:
-            buffer[at + _DISCARD_SIZE] = len(state.discards[s])
-            if s == player:
-                self._write_counts(buffer, "my_discard", state.discards[s])
-        victory, fires = state.victory[s], state.fires_held[s]
-        if old.victory[s] is not victory or old.fires_held[s] is not fires:
-            self._write_tiles(buffer, at, victory, fires)
-        if old.rocks[s] != state.rocks[s]:
-            buffer[at + _ROCK + old.rocks[s]] = 0.0
-            buffer[at + _ROCK + state.rocks[s]] = 1.0
-        buffer[at + _FRAGMENTS] = state.fragments[s]
+        """Discard sizes of the Spirits whose pile changed; my discard's counts."""
+        for s, (at, was, pile) in enumerate(zip(self._blocks[player], old, new, strict=True)):
+            if was is not pile:
+                buffer[at + _DISCARD_SIZE] = len(pile)
+                if s == player:
+                    _write_counts(buffer, self._discard_at, pile)
+
+    def _patch_turn(self, buffer: array[float], state: Any, player: int) -> None:
+        """The turn fields (phase to bonus) of ``state``, rewritten whole."""
+        phase, turn, sacred, seat_index, step, actions, budget, picks, passed, bonus = (
+            self._turn_at
+        )
+        p = self.num_players
+        start, stop = self._turn_span
+        buffer[start:stop] = self._zeros[: stop - start]
+        buffer[phase + PHASES.index(state.phase)] = 1.0
+        buffer[turn] = state.turn
+        buffer[sacred + (state.sacred - player) % p] = 1.0
+        buffer[seat_index] = state.seat_index
+        buffer[step + STEPS.index(state.step)] = 1.0
+        buffer[budget] = state.budget
+        buffer[picks] = state.picks
+        for position, action in enumerate(state.actions):
+            buffer[actions + position * len(ACTIONS) + action] = 1.0
+        for position, seat in enumerate(state.passed, 1):
+            buffer[passed + (seat - player) % p] = position
+        if state.bonus >= 0:
+            buffer[bonus + state.bonus] = 1.0
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -495,6 +546,42 @@ class LivingForestCodec(CodecBase):
         centre = at["centre"]
         for fire in v.centre:
             buffer[centre + fire - 2] += 1.0
+
+
+def _patch_line(buffer: array[float], at: int, was: tuple[int, ...], line: tuple[int, ...]) -> None:
+    """Seat block ``at``'s Help Line, from ``was`` to ``line`` (cards revealed: appended)."""
+    counts, order = at + _LINE, at + _LINE_ORDER
+    done = len(was)
+    if len(line) <= done or line[:done] != was:
+        buffer[counts : counts + NUM_CARDS] = _ZEROS[:NUM_CARDS]
+        buffer[order : order + done] = _ZEROS[:done]
+        done = 0
+    for position in range(done, len(line)):
+        card = line[position]
+        buffer[counts + card] += 1.0
+        buffer[order + position] = 1 + card
+
+
+def _patch_counts(
+    buffer: array[float], start: int, was: tuple[int, ...], cards: tuple[int, ...]
+) -> None:
+    """Card counts at ``start``, from those of ``was`` to those of ``cards`` (cards taken
+    off the front: counted down)."""
+    cut = len(was) - len(cards)
+    if cut == 0 and was == cards:
+        return
+    if cut > 0 and was[cut:] == cards:
+        for card in was[:cut]:
+            buffer[start + card] -= 1.0
+    else:
+        _write_counts(buffer, start, cards)
+
+
+def _write_counts(buffer: array[float], start: int, cards: tuple[int, ...]) -> None:
+    """Card counts of ``cards`` at ``start`` (zeroed first)."""
+    buffer[start : start + NUM_CARDS] = _ZEROS[:NUM_CARDS]
+    for card in cards:
+        buffer[start + card] += 1.0
 
 
 def _cards(names: list[str]) -> tuple[int, ...]:
