@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout, seat_order
+from forestgames._codec import CodecBase, Layout, Pieces, seat_order
 from forestgames.living_forest._tables import (
     ACTIONS,
     CARD_INDEX,
@@ -69,6 +69,22 @@ MAX_OWNED = len(START_DECK) + len(ATTRACT_CARDS) + VARAN_COPIES
 PHASES: tuple[Phase, ...] = tuple(Phase)
 STEPS: tuple[Step, ...] = tuple(Step)
 _ZEROS = array("f", bytes(4 * max(NUM_CARDS, MAX_OWNED)))
+
+
+class _Float32Bytes(dict[int, bytes]):
+    """``table[n]``: the float32 bytes of the count ``n`` (each made once)."""
+
+    def __missing__(self, n: int) -> bytes:
+        value = self[n] = array("f", (n,)).tobytes()
+        return value
+
+
+_F32 = _Float32Bytes()
+
+
+def _one_hots(size: int) -> tuple[bytes, ...]:
+    """``size`` float32 one-hot vectors of length ``size``, as bytes."""
+    return tuple(array("f", (float(i == k) for i in range(size))).tobytes() for k in range(size))
 _SIMPLE = (Reveal, Stop, TakeFragment, Done)
 _SIMPLE_IDS = {kind: i for i, kind in enumerate(_SIMPLE)}
 _TURN_FIELDS = (
@@ -179,7 +195,7 @@ class LivingForestCodec(CodecBase):
         self.num_actions = self.plant_base + (NUM_TREES - 1) * FOREST_CELLS
         self.layout = _layout(p)
         self.observation_shape = (self.layout.size,)
-        self._previous: list[tuple[Any, array[float]] | None] = [None] * p
+        self._previous: list[tuple[Any, array[float], memoryview] | None] = [None] * p
         self._zeros = array("f", bytes(4 * self.layout.size))
         offset = self.layout.offset
         self._turn_span = (offset["phase"], offset["centre"])
@@ -192,6 +208,13 @@ class LivingForestCodec(CodecBase):
         )
         """``_blocks[observer][seat]``: where ``seat``'s Spirit block starts."""
         self._tensor_keys = [("tensor", seat) for seat in range(p)]
+        self._phase_bytes = _one_hots(len(PHASES))
+        self._seat_bytes = _one_hots(p)
+        self._step_bytes = _one_hots(len(STEPS))
+        self._bonus_bytes = (bytes(4 * len(ACTIONS)), *_one_hots(len(ACTIONS)))
+        self._actions_bytes = Pieces(self._actions_piece)
+        self._passed_bytes = Pieces(self._passed_piece)
+        self._no_passed = bytes(4 * p)
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             **dict.fromkeys(_SIMPLE, self._simple_id),
             SpendFragment: self._spend_id,
@@ -310,12 +333,31 @@ class LivingForestCodec(CodecBase):
             seats = range(self.num_players)
             spirits = tuple(self._spirit_of(state, s, player) for s in seats)
             buffer = self._encode_buffer(self._view_of(state, player, spirits))
+            rest = memoryview(buffer)[self._turn_span[1] :]
         else:
-            buffer = previous[1]
+            buffer, rest = previous[1], previous[2]
             self._patch(buffer, previous[0], state, player)
-        self._previous[player] = (state, buffer)
-        tensor = memo[key] = np.frombuffer(buffer.tobytes(), np.float32)
+        self._previous[player] = (state, buffer, rest)
+        joined = b"".join((*self._turn_pieces(state, player), rest))
+        tensor = memo[key] = np.frombuffer(joined, np.float32)
         return tensor
+
+    def _turn_pieces(self, state: Any, player: int) -> tuple[bytes, ...]:
+        """The turn fields (phase to bonus) of ``state`` as float32 bytes, field by field."""
+        f32, p = _F32, self.num_players
+        passed = state.passed
+        return (
+            self._phase_bytes[PHASES.index(state.phase)],
+            f32[state.turn],
+            self._seat_bytes[(state.sacred - player) % p],
+            f32[state.seat_index],
+            self._step_bytes[STEPS.index(state.step)],
+            self._actions_bytes[state.actions],
+            f32[state.budget],
+            f32[state.picks],
+            self._passed_bytes[(passed, player)] if passed else self._no_passed,
+            self._bonus_bytes[state.bonus + 1],
+        )
 
     def _patch(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
         """Rewrite, in place, what differs between ``buffer`` (the tensor of ``old``) and
@@ -343,7 +385,6 @@ class LivingForestCodec(CodecBase):
         if old.victory is not state.victory or old.fires_held is not state.fires_held:
             for s, at in enumerate(blocks):
                 self._write_tiles(buffer, at, state.victory[s], state.fires_held[s])
-        self._patch_turn(buffer, state, player)
         if _board_changed(old, state):
             start, stop = self._board_span
             buffer[start:stop] = self._zeros[: stop - start]
@@ -373,27 +414,20 @@ class LivingForestCodec(CodecBase):
                 if s == player:
                     _write_counts(buffer, self._discard_at, pile)
 
-    def _patch_turn(self, buffer: array[float], state: Any, player: int) -> None:
-        """The turn fields (phase to bonus) of ``state``, rewritten whole."""
-        phase, turn, sacred, seat_index, step, actions, budget, picks, passed, bonus = (
-            self._turn_at
-        )
-        p = self.num_players
-        start, stop = self._turn_span
-        buffer[start:stop] = self._zeros[: stop - start]
-        buffer[phase + PHASES.index(state.phase)] = 1.0
-        buffer[turn] = state.turn
-        buffer[sacred + (state.sacred - player) % p] = 1.0
-        buffer[seat_index] = state.seat_index
-        buffer[step + STEPS.index(state.step)] = 1.0
-        buffer[budget] = state.budget
-        buffer[picks] = state.picks
-        for position, action in enumerate(state.actions):
-            buffer[actions + position * len(ACTIONS) + action] = 1.0
-        for position, seat in enumerate(state.passed, 1):
-            buffer[passed + (seat - player) % p] = position
-        if state.bonus >= 0:
-            buffer[bonus + state.bonus] = 1.0
+    def _actions_piece(self, actions: tuple[int, ...]) -> bytes:
+        """The ``actions`` field of normal actions ``actions`` (in order), as float32 bytes."""
+        field = array("f", bytes(4 * 2 * len(ACTIONS)))
+        for position, action in enumerate(actions):
+            field[position * len(ACTIONS) + action] = 1.0
+        return field.tobytes()
+
+    def _passed_piece(self, key: tuple[tuple[int, ...], int]) -> bytes:
+        """The ``passed`` field of queue ``passed`` seen by ``observer``, as float32 bytes."""
+        passed, observer = key
+        field = array("f", bytes(4 * self.num_players))
+        for position, seat in enumerate(passed, 1):
+            field[(seat - observer) % self.num_players] = position
+        return field.tobytes()
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
