@@ -85,11 +85,10 @@ _F32 = _Float32Bytes()
 def _one_hots(size: int) -> tuple[bytes, ...]:
     """``size`` float32 one-hot vectors of length ``size``, as bytes."""
     return tuple(array("f", (float(i == k) for i in range(size))).tobytes() for k in range(size))
+
+
 _SIMPLE = (Reveal, Stop, TakeFragment, Done)
 _SIMPLE_IDS = {kind: i for i, kind in enumerate(_SIMPLE)}
-_TURN_FIELDS = (
-    "phase", "turn", "sacred", "seat_index", "step", "actions", "budget", "picks", "passed", "bonus",
-)  # fmt: skip
 
 
 class _Spirit(NamedTuple):
@@ -200,7 +199,6 @@ class LivingForestCodec(CodecBase):
         offset = self.layout.offset
         self._turn_span = (offset["phase"], offset["centre"])
         self._board_span = (offset["centre"], offset["spirits"])
-        self._turn_at = tuple(offset[name] for name in _TURN_FIELDS)
         self._deck_rest_at, self._discard_at = offset["my_deck_rest"], offset["my_discard"]
         self._blocks = tuple(
             tuple(offset["spirits"] + order * SPIRIT_LAYOUT.size for order in seat_order(o, p))
@@ -208,6 +206,7 @@ class LivingForestCodec(CodecBase):
         )
         """``_blocks[observer][seat]``: where ``seat``'s Spirit block starts."""
         self._tensor_keys = [("tensor", seat) for seat in range(p)]
+        self._masks = Pieces(self._mask_of)
         self._phase_bytes = _one_hots(len(PHASES))
         self._seat_bytes = _one_hots(p)
         self._step_bytes = _one_hots(len(STEPS))
@@ -285,6 +284,39 @@ class LivingForestCodec(CodecBase):
         if action_id >= self.attract_base:
             return Attract(player, CARD_NAMES[ATTRACT_CARDS[action_id - self.attract_base]])
         return SpendFragment(player, CARD_NAMES[SPEND_CARDS[action_id - self.spend_base]])
+
+    # ------------------------------------------------------------------ masks
+
+    def mask(self, state: Any, player: int | None = None) -> np.ndarray:
+        """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
+
+        Read-only: one array per set of legal ids is kept (few: a seat has few moves) and
+        shared by the states that have those ids."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            return super().mask(state, player)
+        memo = state._memo
+        key = self._mask_keys[player]
+        cached: np.ndarray | None = memo.get(key)
+        if cached is None:
+            ids: list[int] | None = memo.get(self._ids_keys[player])
+            if ids is None:
+                moves = state.legal_moves(player)
+                ids = list(map(self._id_of.get, map(id, moves)))  # type: ignore[arg-type]
+                if None in ids:
+                    ids = self._learn_ids(moves)
+                memo[self._ids_keys[player]] = ids
+            flags, cached = self._masks[tuple(ids)]
+            memo[self._bytes_keys[player]] = flags
+            memo[key] = cached
+        return cached
+
+    def _mask_of(self, ids: tuple[int, ...]) -> tuple[bytes, np.ndarray]:
+        """The mask of legal ids ``ids``: as bytes and as a read-only int8 array over them."""
+        flags = bytearray(self.num_actions)
+        for action in ids:
+            flags[action] = 1
+        frozen = bytes(flags)
+        return frozen, np.frombuffer(frozen, np.int8)
 
     # ------------------------------------------------------------------ tensors
 
@@ -374,6 +406,15 @@ class LivingForestCodec(CodecBase):
         if old.fragments is not state.fragments:
             for at, fragments in zip(blocks, state.fragments, strict=True):
                 buffer[at + _FRAGMENTS] = fragments
+        self._patch_rare(buffer, old, state, player)
+        if _board_changed(old, state):
+            start, stop = self._board_span
+            buffer[start:stop] = self._zeros[: stop - start]
+            self._write_board(buffer, self._view_of(state, player, ()))
+
+    def _patch_rare(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
+        """The rocks, forests and tiles where they changed (seldom: a Move, a Plant, ...)."""
+        blocks = self._blocks[player]
         if old.rocks is not state.rocks:
             for at, was, rock in zip(blocks, old.rocks, state.rocks, strict=True):
                 buffer[at + _ROCK + was] = 0.0
@@ -385,10 +426,6 @@ class LivingForestCodec(CodecBase):
         if old.victory is not state.victory or old.fires_held is not state.fires_held:
             for s, at in enumerate(blocks):
                 self._write_tiles(buffer, at, state.victory[s], state.fires_held[s])
-        if _board_changed(old, state):
-            start, stop = self._board_span
-            buffer[start:stop] = self._zeros[: stop - start]
-            self._write_board(buffer, self._view_of(state, player, ()))
 
     def _patch_decks(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
         """Deck sizes and known cards of the Spirits whose deck changed; my deck's rest."""
