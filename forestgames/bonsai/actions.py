@@ -42,6 +42,7 @@ from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Iterable
 from itertools import repeat
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -225,6 +226,7 @@ class BonsaiCodec(CodecBase):
         self._seats_from = [tuple((k + i) % p for i in range(p)) for k in range(p)]
         self._blocks: dict[int, _Block] = {}  # id(tree) -> its block (the tree kept alive)
         self._last_block: list[_Block] = [_EMPTY_BLOCK] * p  # per seat: a parent candidate
+        self._recent: list[tuple[tuple[Any, ...], list[bytes]] | None] = [None] * p
         self._tensor_keys = [("tensor", seat) for seat in range(p)]
         self._flags = bytearray(self.num_actions)  # all 0 between two masks
         self._encoders: dict[type, Callable[[Any], int | None]] = {
@@ -342,33 +344,70 @@ class BonsaiCodec(CodecBase):
         return tensor
 
     def _state_pieces(self, state: Any, player: int) -> list[bytes]:
-        """The tensor of ``state`` for ``player`` as float32 pieces, in layout order."""
-        p, t, k = self.num_players, self._pieces, player
-        first = state.first_player
-        over = state.phase is Phase.OVER
-        supplies, cards, renounced = state.supplies, state.cards, state.renounced
-        trees = state.trees[k:] + state.trees[:k]
-        pieces = [
-            t.head[
-                (
-                    PHASES.index(state.phase),
-                    (first - k) % p,
-                    -1 if over else (first + state.turn - k) % p,
-                )
-            ],
-            t.numbers[(state.turn, state.last_turn, len(state.deck))],
-            t.symbols[state.symbols],
-            t.board[(state.market, state.discards, state.goals_in_play)],
-            t.supply[supplies[k:] + supplies[:k]],
-            t.cards[cards[k:] + cards[:k]],
-            t.goals[(state.goal_owner, k)],
-            t.renounced[renounced[k:] + renounced[:k]],
-            t.sizes[tuple(map(len, trees))],
-        ]
-        pieces.extend(map(self._block_of, trees, self._seats_from[k]))
+        """The tensor of ``state`` for ``player`` as float32 pieces, in layout order: the
+        pieces of the last state this seat's tensor was made for, a group rebuilt only
+        where its fields are other objects (read in one go from the state's fields)."""
+        new = _TENSOR_FIELDS(state.__dict__)
+        recent = self._recent[player]
+        if recent is None:
+            pieces = self._fresh_pieces(state, player)
+        else:
+            old, pieces = recent
+            pieces = pieces.copy()
+            if new[:5] != old[:5]:  # equal values give equal pieces
+                pieces[0:2] = self._turn_pieces(state, player)
+            if new[5] is not old[5]:
+                pieces[2] = self._pieces.symbols[state.symbols]
+            if new[6:9] != old[6:9]:
+                pieces[3] = self._board_piece(state)
+            if new[9] is not old[9]:
+                pieces[4] = _rotated(self._pieces.supply, state.supplies, player)
+            if new[10] is not old[10]:
+                pieces[5] = _rotated(self._pieces.cards, state.cards, player)
+            if new[11] is not old[11]:
+                pieces[6] = self._pieces.goals[(state.goal_owner, player)]
+            if new[12] is not old[12]:
+                pieces[7] = _rotated(self._pieces.renounced, state.renounced, player)
+            if new[13] is not old[13]:
+                pieces[8:] = self._tree_pieces(state, player)
+        self._recent[player] = (new, pieces)
         return pieces
 
-    def _block_of(self, tree: Any, seat: int) -> bytes:
+    def _fresh_pieces(self, state: Any, k: int) -> list[bytes]:
+        """Every piece of the tensor of ``state`` for seat ``k``."""
+        t = self._pieces
+        return [
+            *self._turn_pieces(state, k),
+            t.symbols[state.symbols],
+            self._board_piece(state),
+            _rotated(t.supply, state.supplies, k),
+            _rotated(t.cards, state.cards, k),
+            t.goals[(state.goal_owner, k)],
+            _rotated(t.renounced, state.renounced, k),
+            *self._tree_pieces(state, k),
+        ]
+
+    def _turn_pieces(self, state: Any, k: int) -> tuple[bytes, bytes]:
+        """Phase, first player and seat to move; turn, last turn and deck size."""
+        p, t, first = self.num_players, self._pieces, state.first_player
+        to_move = -1 if state.phase is Phase.OVER else (first + state.turn - k) % p
+        return (
+            t.head[(PHASES.index(state.phase), (first - k) % p, to_move)],
+            t.numbers[(state.turn, state.last_turn, len(state.deck))],
+        )
+
+    def _board_piece(self, state: Any) -> bytes:
+        """Market, solo discards, goals in play."""
+        return self._pieces.board[(state.market, state.discards, state.goals_in_play)]  # type: ignore[no-any-return]
+
+    def _tree_pieces(self, state: Any, k: int) -> list[bytes]:
+        """Tree sizes, then each tree's block, seats from ``k`` on."""
+        trees = state.trees[k:] + state.trees[:k]
+        blocks = list(map(self._block_of, trees, self._seats_from[k]))
+        sizes = self._pieces.sizes[tuple(map(len, map(_ORDER, blocks)))]
+        return [sizes, *map(_DATA, blocks)]
+
+    def _block_of(self, tree: Any, seat: int) -> _Block:
         """The (T, 6) float32 tile rows of ``seat``'s ``tree`` (kept by the tree's identity)."""
         block = self._blocks.get(id(tree))
         if block is None or block.tree is not tree:
@@ -380,7 +419,7 @@ class BonsaiCodec(CodecBase):
                 block = self._fresh_block(tree)
             blocks[id(tree)] = block
         self._last_block[seat] = block
-        return block.data
+        return block
 
     def _fresh_block(self, tree: Any) -> _Block:
         """The block of ``tree`` built row by row."""
@@ -535,6 +574,14 @@ class _Block(NamedTuple):
 
 
 _EMPTY_BLOCK = _Block(None, b"", [])
+_DATA, _ORDER = itemgetter(1), itemgetter(2)
+_TENSOR_FIELDS = itemgetter(
+    "turn", "phase", "deck", "first_player", "last_turn",
+    "symbols",
+    "market", "goals_in_play", "discards",
+    "supplies", "cards", "goal_owner", "renounced", "trees",
+)  # fmt: skip
+"""The state fields the tensor is made of, in groups (see ``BonsaiCodec._state_pieces``)."""
 
 
 def _grown_block(tree: Any, parent: _Block, rows: Pieces) -> _Block | None:
@@ -569,6 +616,11 @@ _FLOAT = Pieces(_float)
 """A number as float32 bytes."""
 
 
+def _rotated(table: Pieces, values: tuple[Any, ...], k: int) -> bytes:
+    """The piece of per-seat ``values`` in observer order (seat ``k`` first)."""
+    return table[values[k:] + values[:k]]  # type: ignore[no-any-return]
+
+
 def _floats(values: Iterable[float]) -> bytes:
     """``values`` as float32 bytes."""
     return b"".join(map(_FLOAT.__getitem__, values))
@@ -593,11 +645,11 @@ class _StatePieces:
         self.supply = Pieces(lambda supplies: b"".join(map(self.supply_row.__getitem__, supplies)))
         self.supply_row = Pieces(_floats)
         self.cards = Pieces(lambda hands: b"".join(map(self.cards_row.__getitem__, hands)))
-        self.cards_row = Pieces(lambda hand: _floats(map(hand.count, range(NUM_CARDS))))
+        self.cards_row = Pieces(_hand_counts)
         self.goals = Pieces(self._goals)
         self.renounced = Pieces(lambda masks: b"".join(map(self.goal_bits.__getitem__, masks)))
         self.goal_bits = Pieces(lambda mask: _floats(mask >> g & 1 for g in range(len(GOALS))))
-        self.sizes = Pieces(lambda lengths: _floats(n - 1 for n in lengths))
+        self.sizes = Pieces(_floats)
         self.market_row = Pieces(lambda card: _one_hot(NUM_CARDS, card))
         self.discards = Pieces(
             lambda cards: _floats([1 + card for card in cards] + [0] * (deck - len(cards)))
@@ -631,6 +683,14 @@ class _StatePieces:
             if seat >= 0:
                 values[((seat - observer) % p) * n + g] = 1
         return _floats(values)
+
+
+def _hand_counts(hand: tuple[int, ...]) -> bytes:
+    """Zen cards held per type."""
+    counts = [0] * NUM_CARDS
+    for card in hand:
+        counts[card] += 1
+    return _floats(counts)
 
 
 def _tile_rows(cell: int) -> tuple[bytes, ...]:
