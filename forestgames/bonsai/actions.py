@@ -36,14 +36,18 @@ can gain), so it is exact whatever the tree's shape.
 from __future__ import annotations
 
 import functools
+import struct
 from array import array
+from bisect import bisect_left
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from itertools import repeat
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, IdentityCache, Layout
+from forestgames._codec import CodecBase, Layout, Pieces
 from forestgames.bonsai._tables import (
     BESIDE_POT,
     BUD,
@@ -76,6 +80,7 @@ from forestgames.bonsai.moves import (
     RenounceGoal,
 )
 from forestgames.bonsai.state import SYMBOL_NAMES, Phase
+from forestgames.core import StateError
 
 __all__ = ["MEDITATIONS", "BonsaiCodec", "reachable_cells", "tile_bound", "wood_bound"]
 
@@ -156,7 +161,7 @@ def reachable_cells(radius: int, wood_beside_pot: bool) -> tuple[int, ...]:
 
 
 class _Seat(NamedTuple):
-    tree: Any  # the Tree (state) or its tile list (observation)
+    tree: tuple[tuple[int, int, int], ...]  # the tiles (q, r, kind index)
     supply: tuple[int, ...]
     cards: tuple[int, ...]
     renounced: int
@@ -216,13 +221,14 @@ class BonsaiCodec(CodecBase):
         self.num_actions = self.prune_base + c
         self.layout = _layout(p, self.tile_bound, sum(deck_counts(p)))
         self.observation_shape = (self.layout.size,)
-        self._trees = IdentityCache(64)
-        self._previous: list[tuple[Any, array[float]] | None] = [None] * p
         self._zeros = array("f", bytes(4 * self.layout.size))
-        offset = self.layout.offset
-        self._turn_span = (offset["phase"], offset["market"])
-        self._board_span = (offset["market"], offset["supply"])
-        self._goals_span = (offset["goals"], offset["renounced"])
+        self._pieces = _StatePieces(p, self.tile_bound, sum(deck_counts(p)))
+        self._seats_from = [tuple((k + i) % p for i in range(p)) for k in range(p)]
+        self._blocks: dict[int, _Block] = {}  # id(tree) -> its block (the tree kept alive)
+        self._last_block: list[_Block] = [_EMPTY_BLOCK] * p  # per seat: a parent candidate
+        self._recent: list[tuple[tuple[Any, ...], list[bytes]] | None] = [None] * p
+        self._tensor_keys = [("tensor", seat) for seat in range(p)]
+        self._flags = bytearray(self.num_actions)  # all 0 between two masks
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             Place: self._place_id,
             Meditate: self._meditate_id,
@@ -290,21 +296,42 @@ class BonsaiCodec(CodecBase):
             return Finish(player)
         return Meditate(player, *MEDITATIONS[action_id])
 
+    # ------------------------------------------------------------------ masks
+
+    def mask(self, state: Any, player: int | None = None) -> np.ndarray:
+        """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
+
+        Read-only: one array per state and seat is cached and shared. The bytes are
+        set in one zeroed scratch buffer, copied once, and the buffer is zeroed again
+        at the same ids (a mask is large and its ones are few).
+        """
+        if player is None:
+            seat = state.current_player
+            if seat is None:
+                return self._no_mask(state)
+        else:
+            seat = self.check_seat(player)
+        memo = state._memo
+        cached: np.ndarray | None = memo.get(self._mask_keys[seat])
+        if cached is not None:
+            return cached
+        ids = self.legal_ids(state, seat)
+        flags = self._flags
+        deque(map(flags.__setitem__, ids, repeat(1)), maxlen=0)
+        try:
+            frozen = bytes(flags)
+        finally:
+            deque(map(flags.__setitem__, ids, repeat(0)), maxlen=0)
+        memo[self._bytes_keys[seat]] = frozen  # for quick membership tests
+        mask = memo[self._mask_keys[seat]] = np.frombuffer(frozen, np.int8)
+        return mask
+
     # ------------------------------------------------------------------ tensors
 
-    # The tensor is patched from the previous tensor of the same seat: a part is rewritten
-    # only when its fields are different objects (a grown tree, a new market, ...).
-
-    def _view_of(self, state: Any, player: int) -> _View:
-        seats = tuple(
-            _Seat(state.trees[s], state.supplies[s], state.cards[s], state.renounced[s])
-            for s in range(self.num_players)
-        )
-        return _View(
-            player, state.phase, state.first_player, state.turn, state.last_turn,
-            len(state.deck), state.market, state.discards, seats, state.goals_in_play,
-            state.goal_owner, state.symbols,
-        )  # fmt: skip
+    # From a state, the tensor is joined from float32 pieces kept by what they are made
+    # of (``_StatePieces``) and, per tree, a block kept by the tree's identity. A tree one
+    # tile larger than the last tree seen for its seat (one placement) gets that tree's
+    # block with one row inserted. ``tensor_from_observation`` writes every field itself.
 
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
@@ -312,50 +339,100 @@ class BonsaiCodec(CodecBase):
         if cached is not None:
             return cached
         player = self.check_seat(player)
-        previous = self._previous[player]
-        if previous is None:
-            buffer = self._encode_buffer(self._view_of(state, player))
-        else:
-            buffer = previous[1]
-            self._patch(buffer, previous[0], state, player)
-        self._previous[player] = (state, buffer)
-        return self._store_tensor(state, player, buffer)
+        data = b"".join(self._state_pieces(state, player))
+        tensor = state._memo[self._tensor_keys[player]] = np.frombuffer(data, np.float32)
+        return tensor
 
-    def _patch(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
-        """Rewrite in place what differs between ``buffer`` (the tensor of ``old``) and
-        ``state``'s tensor."""
-        p = self.num_players
-        for s in range(p):
-            k = (s - player) % p
-            if old.trees[s] is not state.trees[s]:
-                self._write_tree(buffer, k, state.trees[s])
-            if old.supplies[s] is not state.supplies[s]:
-                self._write_supply(buffer, k, state.supplies[s])
-            if old.cards[s] is not state.cards[s]:
-                self._write_cards(buffer, k, state.cards[s])
-            if old.renounced[s] != state.renounced[s]:
-                self._write_renounced(buffer, k, state.renounced[s])
-        zeros = self._zeros
-        start, stop = self._turn_span
-        buffer[start:stop] = zeros[: stop - start]
-        v = _View(
-            player, state.phase, state.first_player, state.turn, state.last_turn,
-            len(state.deck), state.market, state.discards, (), state.goals_in_play,
-            state.goal_owner, state.symbols,
-        )  # fmt: skip
-        self._write_turn(buffer, v)
-        if (
-            old.market is not state.market
-            or old.discards is not state.discards
-            or old.goals_in_play != state.goals_in_play
-        ):
-            start, stop = self._board_span
-            buffer[start:stop] = zeros[: stop - start]
-            self._write_board(buffer, v)
-        if old.goal_owner is not state.goal_owner:
-            start, stop = self._goals_span
-            buffer[start:stop] = zeros[: stop - start]
-            self._write_goals(buffer, v)
+    def _state_pieces(self, state: Any, player: int) -> list[bytes]:
+        """The tensor of ``state`` for ``player`` as float32 pieces, in layout order: the
+        pieces of the last state this seat's tensor was made for, a group rebuilt only
+        where its fields are other objects (read in one go from the state's fields)."""
+        new = _TENSOR_FIELDS(state.__dict__)
+        recent = self._recent[player]
+        if recent is None:
+            pieces = self._fresh_pieces(state, player)
+        else:
+            old, pieces = recent
+            pieces = pieces.copy()
+            if new[:5] != old[:5]:  # equal values give equal pieces
+                pieces[0:2] = self._turn_pieces(state, player)
+            if new[5] is not old[5]:
+                pieces[2] = self._pieces.symbols[state.symbols]
+            if new[6:9] != old[6:9]:
+                pieces[3] = self._board_piece(state)
+            if new[9] is not old[9]:
+                pieces[4] = _rotated(self._pieces.supply, state.supplies, player)
+            if new[10] is not old[10]:
+                pieces[5] = _rotated(self._pieces.cards, state.cards, player)
+            if new[11] is not old[11]:
+                pieces[6] = self._pieces.goals[(state.goal_owner, player)]
+            if new[12] is not old[12]:
+                pieces[7] = _rotated(self._pieces.renounced, state.renounced, player)
+            if new[13] is not old[13]:
+                pieces[8:] = self._tree_pieces(state, player)
+        self._recent[player] = (new, pieces)
+        return pieces
+
+    def _fresh_pieces(self, state: Any, k: int) -> list[bytes]:
+        """Every piece of the tensor of ``state`` for seat ``k``."""
+        t = self._pieces
+        return [
+            *self._turn_pieces(state, k),
+            t.symbols[state.symbols],
+            self._board_piece(state),
+            _rotated(t.supply, state.supplies, k),
+            _rotated(t.cards, state.cards, k),
+            t.goals[(state.goal_owner, k)],
+            _rotated(t.renounced, state.renounced, k),
+            *self._tree_pieces(state, k),
+        ]
+
+    def _turn_pieces(self, state: Any, k: int) -> tuple[bytes, bytes]:
+        """Phase, first player and seat to move; turn, last turn and deck size."""
+        p, t, first = self.num_players, self._pieces, state.first_player
+        to_move = -1 if state.phase is Phase.OVER else (first + state.turn - k) % p
+        return (
+            t.head[(PHASES.index(state.phase), (first - k) % p, to_move)],
+            t.numbers[(state.turn, state.last_turn, len(state.deck))],
+        )
+
+    def _board_piece(self, state: Any) -> bytes:
+        """Market, solo discards, goals in play."""
+        return self._pieces.board[(state.market, state.discards, state.goals_in_play)]  # type: ignore[no-any-return]
+
+    def _tree_pieces(self, state: Any, k: int) -> list[bytes]:
+        """Tree sizes, then each tree's block, seats from ``k`` on."""
+        trees = state.trees[k:] + state.trees[:k]
+        blocks = list(map(self._block_of, trees, self._seats_from[k]))
+        sizes = self._pieces.sizes[tuple(map(len, map(_ORDER, blocks)))]
+        return [sizes, *map(_DATA, blocks)]
+
+    def _block_of(self, tree: Any, seat: int) -> _Block:
+        """The (T, 6) float32 tile rows of ``seat``'s ``tree`` (kept by the tree's identity)."""
+        block = self._blocks.get(id(tree))
+        if block is None or block.tree is not tree:
+            blocks = self._blocks
+            if len(blocks) >= _BLOCKS_LIMIT:
+                blocks.clear()
+            block = _grown_block(tree, self._last_block[seat], self._pieces.rows)
+            if block is None:
+                block = self._fresh_block(tree)
+            blocks[id(tree)] = block
+        self._last_block[seat] = block
+        return block
+
+    def _fresh_block(self, tree: Any) -> _Block:
+        """The block of ``tree`` built row by row."""
+        cells = tree._cells
+        order = sorted(cells.keys() - {BUD})
+        if len(order) > self.tile_bound:
+            raise StateError(
+                f"a tree of {len(order)} tiles: no Bonsai tree holds more than "
+                f"{self.tile_bound} ({self.num_players} players)"
+            )
+        rows = map(self._pieces.rows.__getitem__, order)
+        data = b"".join(map(tuple.__getitem__, rows, map(cells.__getitem__, order)))
+        return _Block(tree, data + self._pieces.no_rows[len(data) :], order)
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -391,16 +468,8 @@ class BonsaiCodec(CodecBase):
         )
         return self._encode_view(view)
 
-    def _tree_block(self, tree: Any) -> array[float]:
-        """The (T, 6) tile list of a tree, flat: a Tree (cached by identity) or its tiles."""
-        if isinstance(tree, tuple):
-            tiles = tree
-        else:
-            hit: array[float] | None = self._trees.get(tree)
-            if hit is not None:
-                return hit
-            cells = tree.cells
-            tiles = tuple((*qr_of(c), cells[c]) for c in sorted(cells) if c != BUD)
+    def _tree_block(self, tiles: tuple[tuple[int, int, int], ...]) -> array[float]:
+        """The (T, 6) tile list of a tree's ``(q, r, kind)`` tiles, flat."""
         block = array("f", bytes(4 * 6 * self.tile_bound))
         row = 0
         for q, r, kind in tiles:
@@ -408,8 +477,6 @@ class BonsaiCodec(CodecBase):
             block[row + 1] = r
             block[row + 2 + kind] = 1.0
             row += 6
-        if not isinstance(tree, tuple):
-            self._trees.put(tree, 0, block)
         return block
 
     def _encode_view(self, v: _View) -> np.ndarray:
@@ -453,8 +520,7 @@ class BonsaiCodec(CodecBase):
         block = self._tree_block(tree)
         start = self.layout.offset["tree"] + k * len(block)
         buffer[start : start + len(block)] = block
-        size = len(tree) if isinstance(tree, tuple) else len(tree) - 1
-        buffer[self.layout.offset["tree_size"] + k] = size
+        buffer[self.layout.offset["tree_size"] + k] = len(tree)
 
     def _write_turn(self, buffer: array[float], v: _View) -> None:
         """Phase, first player, seat to move, turn, last turn, deck size, symbols."""
@@ -491,6 +557,146 @@ class BonsaiCodec(CodecBase):
         for g, owner in enumerate(v.goal_owner):
             if owner >= 0:
                 buffer[start + ((owner - v.observer) % p) * len(GOALS) + g] = 1.0
+
+
+_BLOCKS_LIMIT = 1024
+"""The most tree blocks a codec keeps before it starts afresh."""
+_ROW_BYTES = 6 * 4
+"""One tile row of a tree block: q, r and the kind one-hot, float32."""
+
+
+class _Block(NamedTuple):
+    """A tree's tile rows as the tensor holds them, with the cells they come from."""
+
+    tree: Any
+    data: bytes  # (T, 6) float32, zero rows after the tiles
+    order: list[int]  # the tiles' cells (the bud left out), sorted by (q, r)
+
+
+_EMPTY_BLOCK = _Block(None, b"", [])
+_DATA, _ORDER = itemgetter(1), itemgetter(2)
+_TENSOR_FIELDS = itemgetter(
+    "turn", "phase", "deck", "first_player", "last_turn",
+    "symbols",
+    "market", "goals_in_play", "discards",
+    "supplies", "cards", "goal_owner", "renounced", "trees",
+)  # fmt: skip
+"""The state fields the tensor is made of, in groups (see ``BonsaiCodec._state_pieces``)."""
+
+
+def _grown_block(tree: Any, parent: _Block, rows: Pieces) -> _Block | None:
+    """The block of ``tree`` from ``parent``'s when ``tree`` is the parent's tree with
+    one more tile (the last cell a grown tree's dict holds), else None."""
+    if parent.tree is None:
+        return None
+    cells, before = tree._cells, parent.tree._cells
+    if len(cells) != len(before) + 1:
+        return None
+    cell = next(reversed(cells))
+    if cell in before or not before.items() <= cells.items():
+        return None
+    order = parent.order
+    if len(order) >= len(parent.data) // _ROW_BYTES:
+        return None  # no zero row left (the fresh build tells why)
+    at = bisect_left(order, cell)
+    order = order.copy()
+    order.insert(at, cell)
+    data = parent.data
+    row = rows[cell][cells[cell]]
+    return _Block(
+        tree, b"".join((data[: at * _ROW_BYTES], row, data[at * _ROW_BYTES : -_ROW_BYTES])), order
+    )
+
+
+def _float(number: float) -> bytes:
+    return struct.pack("f", number)
+
+
+_FLOAT = Pieces(_float)
+"""A number as float32 bytes."""
+
+
+def _rotated(table: Pieces, values: tuple[Any, ...], k: int) -> bytes:
+    """The piece of per-seat ``values`` in observer order (seat ``k`` first)."""
+    return table[values[k:] + values[:k]]  # type: ignore[no-any-return]
+
+
+def _floats(values: Iterable[float]) -> bytes:
+    """``values`` as float32 bytes."""
+    return b"".join(map(_FLOAT.__getitem__, values))
+
+
+def _one_hot(size: int, index: int) -> bytes:
+    """``size`` float32 zeros, a one at ``index`` (none if it is negative)."""
+    return _floats(1.0 if i == index else 0.0 for i in range(size))
+
+
+class _StatePieces:
+    """The state tensor's field groups as float32 bytes, each table keyed by what the
+    group is made of (seats already in observer order); a group's table joins rows of
+    smaller tables (one per seat's part) on a miss."""
+
+    def __init__(self, num_players: int, tile_bound: int, deck: int) -> None:
+        self.num_players, self.deck = num_players, deck
+        self.head = Pieces(self._head)
+        self.numbers = Pieces(self._numbers)
+        self.symbols = Pieces(_floats)
+        self.board = Pieces(self._board)
+        self.supply = Pieces(lambda supplies: b"".join(map(self.supply_row.__getitem__, supplies)))
+        self.supply_row = Pieces(_floats)
+        self.cards = Pieces(lambda hands: b"".join(map(self.cards_row.__getitem__, hands)))
+        self.cards_row = Pieces(_hand_counts)
+        self.goals = Pieces(self._goals)
+        self.renounced = Pieces(lambda masks: b"".join(map(self.goal_bits.__getitem__, masks)))
+        self.goal_bits = Pieces(lambda mask: _floats(mask >> g & 1 for g in range(len(GOALS))))
+        self.sizes = Pieces(_floats)
+        self.market_row = Pieces(lambda card: _one_hot(NUM_CARDS, card))
+        self.discards = Pieces(
+            lambda cards: _floats([1 + card for card in cards] + [0] * (deck - len(cards)))
+        )
+        self.rows = Pieces(_tile_rows)
+        self.no_rows = bytes(_ROW_BYTES * tile_bound)
+
+    def _head(self, key: tuple[int, int, int]) -> bytes:
+        """Phase, first player and seat to move (-1: none), one-hot."""
+        phase, first, to_move = key
+        p = self.num_players
+        return _one_hot(len(PHASES), phase) + _one_hot(p, first) + _one_hot(p, to_move)
+
+    def _numbers(self, key: tuple[int, int, int]) -> bytes:
+        """Turn, last turn (known flag and number), deck size."""
+        turn, last, deck = key
+        return _floats((turn, 1 if last >= 0 else 0, max(last, 0), deck))
+
+    def _board(self, key: tuple[tuple[int, ...], tuple[int, ...], int]) -> bytes:
+        """Market one-hot per slot, solo discards (1 + card type), goals in play."""
+        market, discards, in_play = key
+        rows = map(self.market_row.__getitem__, market)
+        return b"".join((*rows, self.discards[discards], self.goal_bits[in_play]))
+
+    def _goals(self, key: tuple[tuple[int, ...], int]) -> bytes:
+        """Claimed goals per seat in observer order."""
+        owner, observer = key
+        p, n = self.num_players, len(GOALS)
+        values = [0] * (p * n)
+        for g, seat in enumerate(owner):
+            if seat >= 0:
+                values[((seat - observer) % p) * n + g] = 1
+        return _floats(values)
+
+
+def _hand_counts(hand: tuple[int, ...]) -> bytes:
+    """Zen cards held per type."""
+    counts = [0] * NUM_CARDS
+    for card in hand:
+        counts[card] += 1
+    return _floats(counts)
+
+
+def _tile_rows(cell: int) -> tuple[bytes, ...]:
+    """Per kind, the tile row of a ``kind`` tile on ``cell``: q, r, the kind one-hot."""
+    q, r = qr_of(cell)
+    return tuple(_floats((q, r)) + _one_hot(len(KINDS), kind) for kind in range(len(KINDS)))
 
 
 def _goal(name: str) -> int:

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout
+from forestgames._codec import CodecBase, Layout, Pieces, seat_order
 from forestgames.living_forest._tables import (
     ACTIONS,
     CARD_INDEX,
@@ -68,6 +68,25 @@ MAX_OWNED = len(START_DECK) + len(ATTRACT_CARDS) + VARAN_COPIES
 """The most cards one Spirit can own (its Help Line's longest possible length)."""
 PHASES: tuple[Phase, ...] = tuple(Phase)
 STEPS: tuple[Step, ...] = tuple(Step)
+_ZEROS = array("f", bytes(4 * max(NUM_CARDS, MAX_OWNED)))
+
+
+class _Float32Bytes(dict[int, bytes]):
+    """``table[n]``: the float32 bytes of the count ``n`` (each made once)."""
+
+    def __missing__(self, n: int) -> bytes:
+        value = self[n] = array("f", (n,)).tobytes()
+        return value
+
+
+_F32 = _Float32Bytes()
+
+
+def _one_hots(size: int) -> tuple[bytes, ...]:
+    """``size`` float32 one-hot vectors of length ``size``, as bytes."""
+    return tuple(array("f", (float(i == k) for i in range(size))).tobytes() for k in range(size))
+
+
 _SIMPLE = (Reveal, Stop, TakeFragment, Done)
 _SIMPLE_IDS = {kind: i for i, kind in enumerate(_SIMPLE)}
 
@@ -175,11 +194,26 @@ class LivingForestCodec(CodecBase):
         self.num_actions = self.plant_base + (NUM_TREES - 1) * FOREST_CELLS
         self.layout = _layout(p)
         self.observation_shape = (self.layout.size,)
-        self._previous: list[tuple[Any, array[float]] | None] = [None] * p
+        self._previous: list[tuple[Any, array[float], memoryview] | None] = [None] * p
         self._zeros = array("f", bytes(4 * self.layout.size))
         offset = self.layout.offset
         self._turn_span = (offset["phase"], offset["centre"])
         self._board_span = (offset["centre"], offset["spirits"])
+        self._deck_rest_at, self._discard_at = offset["my_deck_rest"], offset["my_discard"]
+        self._blocks = tuple(
+            tuple(offset["spirits"] + order * SPIRIT_LAYOUT.size for order in seat_order(o, p))
+            for o in range(p)
+        )
+        """``_blocks[observer][seat]``: where ``seat``'s Spirit block starts."""
+        self._tensor_keys = [("tensor", seat) for seat in range(p)]
+        self._masks = Pieces(self._mask_of)
+        self._phase_bytes = _one_hots(len(PHASES))
+        self._seat_bytes = _one_hots(p)
+        self._step_bytes = _one_hots(len(STEPS))
+        self._bonus_bytes = (bytes(4 * len(ACTIONS)), *_one_hots(len(ACTIONS)))
+        self._actions_bytes = Pieces(self._actions_piece)
+        self._passed_bytes = Pieces(self._passed_piece)
+        self._no_passed = bytes(4 * p)
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             **dict.fromkeys(_SIMPLE, self._simple_id),
             SpendFragment: self._spend_id,
@@ -251,10 +285,44 @@ class LivingForestCodec(CodecBase):
             return Attract(player, CARD_NAMES[ATTRACT_CARDS[action_id - self.attract_base]])
         return SpendFragment(player, CARD_NAMES[SPEND_CARDS[action_id - self.spend_base]])
 
+    # ------------------------------------------------------------------ masks
+
+    def mask(self, state: Any, player: int | None = None) -> np.ndarray:
+        """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
+
+        Read-only: one array per set of legal ids is kept (few: a seat has few moves) and
+        shared by the states that have those ids."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            return super().mask(state, player)
+        memo = state._memo
+        key = self._mask_keys[player]
+        cached: np.ndarray | None = memo.get(key)
+        if cached is None:
+            ids: list[int] | None = memo.get(self._ids_keys[player])
+            if ids is None:
+                moves = state.legal_moves(player)
+                ids = list(map(self._id_of.get, map(id, moves)))  # type: ignore[arg-type]
+                if None in ids:
+                    ids = self._learn_ids(moves)
+                memo[self._ids_keys[player]] = ids
+            flags, cached = self._masks[tuple(ids)]
+            memo[self._bytes_keys[player]] = flags
+            memo[key] = cached
+        return cached
+
+    def _mask_of(self, ids: tuple[int, ...]) -> tuple[bytes, np.ndarray]:
+        """The mask of legal ids ``ids``: as bytes and as a read-only int8 array over them."""
+        flags = bytearray(self.num_actions)
+        for action in ids:
+            flags[action] = 1
+        frozen = bytes(flags)
+        return frozen, np.frombuffer(frozen, np.int8)
+
     # ------------------------------------------------------------------ tensors
 
-    # The tensor is patched from the previous tensor of the same seat: a Spirit's block is
-    # rewritten only when one of its fields is a different object, the rest (small) always.
+    # The tensor is patched from the previous tensor of the same seat: a per-seat field is
+    # looked at only when the state's tuple of it is a different object, a Spirit's part
+    # only when its entry is; piles that grew at one end are patched by the cards that moved.
 
     def _spirit_of(self, state: Any, s: int, player: int) -> _Spirit:
         """Seat ``s``'s fields in ``state``, as ``observation(player)`` shows them."""
@@ -285,64 +353,118 @@ class LivingForestCodec(CodecBase):
 
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
-        cached = self._cached_tensor(state, player)
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = self.check_seat(player)
+        memo = state._memo
+        key = self._tensor_keys[player]
+        cached: np.ndarray | None = memo.get(key)
         if cached is not None:
             return cached
-        player = self.check_seat(player)
         previous = self._previous[player]
         if previous is None:
             seats = range(self.num_players)
             spirits = tuple(self._spirit_of(state, s, player) for s in seats)
             buffer = self._encode_buffer(self._view_of(state, player, spirits))
+            rest = memoryview(buffer)[self._turn_span[1] :]
         else:
-            buffer = previous[1]
+            buffer, rest = previous[1], previous[2]
             self._patch(buffer, previous[0], state, player)
-        self._previous[player] = (state, buffer)
-        return self._store_tensor(state, player, buffer)
+        self._previous[player] = (state, buffer, rest)
+        joined = b"".join((*self._turn_pieces(state, player), rest))
+        tensor = memo[key] = np.frombuffer(joined, np.float32)
+        return tensor
+
+    def _turn_pieces(self, state: Any, player: int) -> tuple[bytes, ...]:
+        """The turn fields (phase to bonus) of ``state`` as float32 bytes, field by field."""
+        f32, p = _F32, self.num_players
+        passed = state.passed
+        return (
+            self._phase_bytes[PHASES.index(state.phase)],
+            f32[state.turn],
+            self._seat_bytes[(state.sacred - player) % p],
+            f32[state.seat_index],
+            self._step_bytes[STEPS.index(state.step)],
+            self._actions_bytes[state.actions],
+            f32[state.budget],
+            f32[state.picks],
+            self._passed_bytes[(passed, player)] if passed else self._no_passed,
+            self._bonus_bytes[state.bonus + 1],
+        )
 
     def _patch(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
         """Rewrite, in place, what differs between ``buffer`` (the tensor of ``old``) and
-        ``state``'s tensor: the changed parts of each Spirit, then the shared fields."""
-        size = SPIRIT_LAYOUT.size
-        base = self.layout.offset["spirits"]
-        p = self.num_players
-        for s in range(p):
-            self._patch_spirit(buffer, base + ((s - player) % p) * size, old, state, s, player)
-        view = self._view_of(state, player, ())
-        zeros = self._zeros
-        start, stop = self._turn_span
-        buffer[start:stop] = zeros[: stop - start]
-        self._write_turn(buffer, view)
+        ``state``'s tensor: the changed parts of the Spirits, then the shared fields."""
+        blocks = self._blocks[player]
+        if old.lines is not state.lines:
+            for at, was, line in zip(blocks, old.lines, state.lines, strict=True):
+                if was is not line:
+                    _patch_line(buffer, at, was, line)
+        if old.decks is not state.decks or old.known is not state.known:
+            self._patch_decks(buffer, old, state, player)
+        if old.discards is not state.discards:
+            self._patch_discards(buffer, old.discards, state.discards, player)
+        if old.fragments is not state.fragments:
+            for at, fragments in zip(blocks, state.fragments, strict=True):
+                buffer[at + _FRAGMENTS] = fragments
+        self._patch_rare(buffer, old, state, player)
         if _board_changed(old, state):
             start, stop = self._board_span
-            buffer[start:stop] = zeros[: stop - start]
-            self._write_board(buffer, view)
+            buffer[start:stop] = self._zeros[: stop - start]
+            self._write_board(buffer, self._view_of(state, player, ()))
 
-    def _patch_spirit(
-        self, buffer: array[float], at: int, old: Any, state: Any, s: int, player: int
+    def _patch_rare(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
+        """The rocks, forests and tiles where they changed (seldom: a Move, a Plant, ...)."""
+        blocks = self._blocks[player]
+        if old.rocks is not state.rocks:
+            for at, was, rock in zip(blocks, old.rocks, state.rocks, strict=True):
+                buffer[at + _ROCK + was] = 0.0
+                buffer[at + _ROCK + rock] = 1.0
+        if old.forests is not state.forests:
+            for at, was, forest in zip(blocks, old.forests, state.forests, strict=True):
+                if was is not forest:
+                    self._write_forest(buffer, at, forest)
+        if old.victory is not state.victory or old.fires_held is not state.fires_held:
+            for s, at in enumerate(blocks):
+                self._write_tiles(buffer, at, state.victory[s], state.fires_held[s])
+
+    def _patch_decks(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
+        """Deck sizes and known cards of the Spirits whose deck changed; my deck's rest."""
+        blocks = self._blocks[player]
+        for s, at in enumerate(blocks):
+            deck, known = state.decks[s], state.known[s]
+            was, was_known = old.decks[s], old.known[s]
+            if deck is was and known == was_known:
+                continue
+            buffer[at + _DECK_SIZE] = len(deck)
+            if known or was_known:
+                self._write_deck(buffer, at, len(deck), deck[:known])
+            if s == player:
+                _patch_counts(buffer, self._deck_rest_at, was[was_known:], deck[known:])
+
+    def _patch_discards(
+        self, buffer: array[float], old: tuple[Any, ...], new: tuple[Any, ...], player: int
     ) -> None:
-        """Rewrite seat ``s``'s block (at ``at``) where it differs from ``old``'s, and
-        the observer's own discard and deck counts when they are ``s``'s."""
-        if old.lines[s] is not state.lines[s]:
-            self._write_line(buffer, at, state.lines[s])
-        if old.forests[s] is not state.forests[s]:
-            self._write_forest(buffer, at, state.forests[s])
-        deck, known = state.decks[s], state.known[s]
-        if old.decks[s] is not deck or old.known[s] != known:
-            self._write_deck(buffer, at, len(deck), deck[:known])
-            if s == player:
-                self._write_counts(buffer, "my_deck_rest", deck[known:])
-        if old.discards[s] is not state.discards[s]:
-            buffer[at + _DISCARD_SIZE] = len(state.discards[s])
-            if s == player:
-                self._write_counts(buffer, "my_discard", state.discards[s])
-        victory, fires = state.victory[s], state.fires_held[s]
-        if old.victory[s] is not victory or old.fires_held[s] is not fires:
-            self._write_tiles(buffer, at, victory, fires)
-        if old.rocks[s] != state.rocks[s]:
-            buffer[at + _ROCK + old.rocks[s]] = 0.0
-            buffer[at + _ROCK + state.rocks[s]] = 1.0
-        buffer[at + _FRAGMENTS] = state.fragments[s]
+        """Discard sizes of the Spirits whose pile changed; my discard's counts."""
+        for s, (at, was, pile) in enumerate(zip(self._blocks[player], old, new, strict=True)):
+            if was is not pile:
+                buffer[at + _DISCARD_SIZE] = len(pile)
+                if s == player:
+                    _write_counts(buffer, self._discard_at, pile)
+
+    def _actions_piece(self, actions: tuple[int, ...]) -> bytes:
+        """The ``actions`` field of normal actions ``actions`` (in order), as float32 bytes."""
+        field = array("f", bytes(4 * 2 * len(ACTIONS)))
+        for position, action in enumerate(actions):
+            field[position * len(ACTIONS) + action] = 1.0
+        return field.tobytes()
+
+    def _passed_piece(self, key: tuple[tuple[int, ...], int]) -> bytes:
+        """The ``passed`` field of queue ``passed`` seen by ``observer``, as float32 bytes."""
+        passed, observer = key
+        field = array("f", bytes(4 * self.num_players))
+        for position, seat in enumerate(passed, 1):
+            field[(seat - observer) % self.num_players] = position
+        return field.tobytes()
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -495,6 +617,42 @@ class LivingForestCodec(CodecBase):
         centre = at["centre"]
         for fire in v.centre:
             buffer[centre + fire - 2] += 1.0
+
+
+def _patch_line(buffer: array[float], at: int, was: tuple[int, ...], line: tuple[int, ...]) -> None:
+    """Seat block ``at``'s Help Line, from ``was`` to ``line`` (cards revealed: appended)."""
+    counts, order = at + _LINE, at + _LINE_ORDER
+    done = len(was)
+    if len(line) <= done or line[:done] != was:
+        buffer[counts : counts + NUM_CARDS] = _ZEROS[:NUM_CARDS]
+        buffer[order : order + done] = _ZEROS[:done]
+        done = 0
+    for position in range(done, len(line)):
+        card = line[position]
+        buffer[counts + card] += 1.0
+        buffer[order + position] = 1 + card
+
+
+def _patch_counts(
+    buffer: array[float], start: int, was: tuple[int, ...], cards: tuple[int, ...]
+) -> None:
+    """Card counts at ``start``, from those of ``was`` to those of ``cards`` (cards taken
+    off the front: counted down)."""
+    cut = len(was) - len(cards)
+    if cut == 0 and was == cards:
+        return
+    if cut > 0 and was[cut:] == cards:
+        for card in was[:cut]:
+            buffer[start + card] -= 1.0
+    else:
+        _write_counts(buffer, start, cards)
+
+
+def _write_counts(buffer: array[float], start: int, cards: tuple[int, ...]) -> None:
+    """Card counts of ``cards`` at ``start`` (zeroed first)."""
+    buffer[start : start + NUM_CARDS] = _ZEROS[:NUM_CARDS]
+    for card in cards:
+        buffer[start + card] += 1.0
 
 
 def _cards(names: list[str]) -> tuple[int, ...]:
