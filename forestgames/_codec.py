@@ -18,9 +18,7 @@ block 0 is always "me". Counts are raw (not scaled); a category is one-hot.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
-from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -142,6 +140,7 @@ class CodecBase:
         self._bytes_keys = [("mask bytes", seat) for seat in range(self.num_players)]
         self._ids_keys = [("ids", seat) for seat in range(self.num_players)]
         self._decoded: dict[tuple[int, int], Any] = {}  # (id, seat) -> the move built
+        self._shared_masks = Pieces(self._mask_of)  # legal ids -> (bytes, array)
 
     # ------------------------------------------------------------------ ids
 
@@ -220,7 +219,7 @@ class CodecBase:
     def mask(self, state: Any, player: int | None = None) -> np.ndarray:
         """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
 
-        Read-only: one array per state and seat is cached and shared.
+        Read-only: kept in the state's memo, and states with the same legal ids share it.
         """
         if player is None:
             seat = state.current_player
@@ -231,16 +230,28 @@ class CodecBase:
         else:
             seat = self.check_seat(player)
         memo = state._memo
-        key = self._mask_keys[seat]
-        cached: np.ndarray | None = memo.get(key)
+        cached: np.ndarray | None = memo.get(self._mask_keys[seat])
         if cached is not None:
             return cached
-        flags = bytearray(self.num_actions)
-        self._fill_mask(flags, state, seat)
-        frozen = bytes(flags)
+        frozen, mask = self._new_mask(state, seat)
         memo[self._bytes_keys[seat]] = frozen  # for quick membership tests
-        mask = memo[key] = np.frombuffer(frozen, np.int8)  # read-only: bytes underneath
+        memo[self._mask_keys[seat]] = mask
         return mask
+
+    def _new_mask(self, state: Any, seat: int) -> tuple[bytes, np.ndarray]:
+        """The mask of ``seat`` in ``state``, as bytes and the read-only int8 array over them.
+
+        One pair per set of legal ids, shared by every state that has it (a bounded
+        table); games with a faster way, or masks too large to keep, override this."""
+        return self._shared_masks[tuple(self.legal_ids(state, seat))]  # type: ignore[no-any-return]
+
+    def _mask_of(self, ids: Sequence[int]) -> tuple[bytes, np.ndarray]:
+        """The mask of legal ids ``ids``: the bytes and a read-only int8 array over them."""
+        flags = bytearray(self.num_actions)
+        for action in ids:
+            flags[action] = 1
+        frozen = bytes(flags)
+        return frozen, np.frombuffer(frozen, np.int8)
 
     def _no_mask(self, state: Any) -> np.ndarray:
         """The all-zero mask of a state nobody is to move in (cached in its memo)."""
@@ -259,10 +270,6 @@ class CodecBase:
             self.mask(state, seat)
             flags = state._memo[self._bytes_keys[seat]]
         return flags
-
-    def _fill_mask(self, flags: bytearray, state: Any, player: int) -> None:
-        """Set ``flags`` to 1 at the legal ids (games may do it faster)."""
-        deque(map(flags.__setitem__, self.legal_ids(state, player), repeat(1)), maxlen=0)
 
     def reaction_seats(self, state: Any) -> tuple[int, ...]:
         """Seats to offer a reaction turn now (games with out-of-turn play override)."""

@@ -298,23 +298,10 @@ class BonsaiCodec(CodecBase):
 
     # ------------------------------------------------------------------ masks
 
-    def mask(self, state: Any, player: int | None = None) -> np.ndarray:
-        """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
-
-        Read-only: one array per state and seat is cached and shared. The bytes are
-        set in one zeroed scratch buffer, copied once, and the buffer is zeroed again
-        at the same ids (a mask is large and its ones are few).
-        """
-        if player is None:
-            seat = state.current_player
-            if seat is None:
-                return self._no_mask(state)
-        else:
-            seat = self.check_seat(player)
-        memo = state._memo
-        cached: np.ndarray | None = memo.get(self._mask_keys[seat])
-        if cached is not None:
-            return cached
+    def _new_mask(self, state: Any, seat: int) -> tuple[bytes, np.ndarray]:
+        """A fresh mask (Bonsai's are large and rarely repeat, so none is kept across
+        states): the ids are set in one zeroed scratch buffer, copied once, and the
+        buffer is zeroed again at the same ids."""
         ids = self.legal_ids(state, seat)
         flags = self._flags
         deque(map(flags.__setitem__, ids, repeat(1)), maxlen=0)
@@ -322,9 +309,7 @@ class BonsaiCodec(CodecBase):
             frozen = bytes(flags)
         finally:
             deque(map(flags.__setitem__, ids, repeat(0)), maxlen=0)
-        memo[self._bytes_keys[seat]] = frozen  # for quick membership tests
-        mask = memo[self._mask_keys[seat]] = np.frombuffer(frozen, np.int8)
-        return mask
+        return frozen, np.frombuffer(frozen, np.int8)
 
     # ------------------------------------------------------------------ tensors
 

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import PIECES_LIMIT, CodecBase, Layout, Pieces, seat_order
+from forestgames._codec import CodecBase, Layout, Pieces, seat_order
 from forestgames.bosk._tables import (
     ALL_TILES_MASK,
     DIRECTIONS,
@@ -270,47 +270,12 @@ class BoskCodec(CodecBase):
 
     # ------------------------------------------------------------------ masks
 
-    def mask(self, state: Any, player: int | None = None) -> np.ndarray:
-        """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
-
-        Read-only and cached in the state's memo; states with the same legal move objects
-        share one array (a bounded table), spring masks come straight from the board.
-        """
-        if player is None:
-            seat = state.current_player
-            if seat is None:
-                return self._no_mask(state)
-        elif type(player) is int and 0 <= player < self.num_players:
-            seat = player
-        else:
-            seat = self.check_seat(player)
-        memo = state._memo
-        cached: np.ndarray | None = memo.get(self._mask_keys[seat])
-        if cached is not None:
-            return cached
+    def _new_mask(self, state: Any, seat: int) -> tuple[bytes, np.ndarray]:
+        """Spring's mask straight from the board; other masks shared by legal ids (the base)."""
         if state.phase is Phase.SPRING and seat == state.current_player:
             frozen = self._spring_flags(state, seat)
-            mask = np.frombuffer(frozen, np.int8)
-        else:
-            moves = state.legal_moves(seat)
-            key = tuple(map(id, moves))
-            hit = self._masks.get(key)
-            if hit is None:
-                if len(self._masks) >= PIECES_LIMIT:
-                    self._masks.clear()
-                hit = self._masks[key] = (moves, *self._mask_of(self.ids_of(moves)))
-            _, frozen, mask = hit
-        memo[self._bytes_keys[seat]] = frozen
-        memo[self._mask_keys[seat]] = mask
-        return mask
-
-    def _mask_of(self, ids: Iterable[int]) -> tuple[bytes, np.ndarray]:
-        """The mask of a set of legal ids, as bytes and as the read-only array over them."""
-        flags = bytearray(self.num_actions)
-        for action in ids:
-            flags[action] = 1
-        frozen = bytes(flags)
-        return frozen, np.frombuffer(frozen, np.int8)
+            return frozen, np.frombuffer(frozen, np.int8)
+        return super()._new_mask(state, seat)
 
     def _spring_flags(self, state: Any, player: int) -> bytes:
         """Spring's mask straight from the board: every empty intersection (value 0), in
@@ -355,7 +320,6 @@ class BoskCodec(CodecBase):
         self._seats_from = [tuple((observer + k) % p for k in range(p)) for observer in range(p)]
         self._points_pieces = Pieces(self._points_piece)
         self._played_pieces = tuple(map(_one_hot(len(LEAF_TILES) + 1), range(len(LEAF_TILES) + 1)))
-        self._masks: dict[tuple[int, ...], tuple[Any, bytes, np.ndarray]] = {}
         """Masks by the identities of the legal moves (held with them, so the identities
         name no other objects while the entry lasts)."""
         zero = bytes(4 * ss)

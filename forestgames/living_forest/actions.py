@@ -206,7 +206,6 @@ class LivingForestCodec(CodecBase):
         )
         """``_blocks[observer][seat]``: where ``seat``'s Spirit block starts."""
         self._tensor_keys = [("tensor", seat) for seat in range(p)]
-        self._masks = Pieces(self._mask_of)
         self._phase_bytes = _one_hots(len(PHASES))
         self._seat_bytes = _one_hots(p)
         self._step_bytes = _one_hots(len(STEPS))
@@ -286,37 +285,6 @@ class LivingForestCodec(CodecBase):
         return SpendFragment(player, CARD_NAMES[SPEND_CARDS[action_id - self.spend_base]])
 
     # ------------------------------------------------------------------ masks
-
-    def mask(self, state: Any, player: int | None = None) -> np.ndarray:
-        """(num_actions,) int8, 1 exactly at the ids of ``state.legal_moves(player)``.
-
-        Read-only: one array per set of legal ids is kept (few: a seat has few moves) and
-        shared by the states that have those ids."""
-        if type(player) is not int or not 0 <= player < self.num_players:
-            return super().mask(state, player)
-        memo = state._memo
-        key = self._mask_keys[player]
-        cached: np.ndarray | None = memo.get(key)
-        if cached is None:
-            ids: list[int] | None = memo.get(self._ids_keys[player])
-            if ids is None:
-                moves = state.legal_moves(player)
-                ids = list(map(self._id_of.get, map(id, moves)))  # type: ignore[arg-type]
-                if None in ids:
-                    ids = self._learn_ids(moves)
-                memo[self._ids_keys[player]] = ids
-            flags, cached = self._masks[tuple(ids)]
-            memo[self._bytes_keys[player]] = flags
-            memo[key] = cached
-        return cached
-
-    def _mask_of(self, ids: tuple[int, ...]) -> tuple[bytes, np.ndarray]:
-        """The mask of legal ids ``ids``: as bytes and as a read-only int8 array over them."""
-        flags = bytearray(self.num_actions)
-        for action in ids:
-            flags[action] = 1
-        frozen = bytes(flags)
-        return frozen, np.frombuffer(frozen, np.int8)
 
     # ------------------------------------------------------------------ tensors
 
