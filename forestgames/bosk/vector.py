@@ -49,6 +49,7 @@ from forestgames.bosk._tables import (
     WINTER_POINTS,
     geometry,
 )
+from forestgames.bosk._vector_autumn import Choices, NumpyChoices, StreamChoices, play_random_turns
 from forestgames.bosk.rules import BoskGame
 from forestgames.bosk.scoring import _rank
 from forestgames.bosk.state import BoskState, Phase
@@ -253,7 +254,10 @@ class VectorBosk:
         self._squirrel_on = np.full((b, s2), -1, np.int8)
         # [game, square s, seat p]: the leaves p must return to lay one on s: 0 if s is
         # empty or topped by p's leaf, the stack's height if by another's, 127 under a squirrel
-        self._cost = np.zeros((b, s2, p), np.int8)
+        # one cell more at the end, never written: what a leaf walk reads past the board
+        self._cost_cells = np.zeros(b * s2 * p + 1, np.int8)
+        self._cost_cells[-1] = _UNDER_SQUIRREL
+        self._cost = self._cost_cells[:-1].reshape(b, s2, p)
         self._tiles_used = np.zeros((b, p), np.int16)
         self._round_tile = np.zeros((b, p), np.int8)
         self._first_wind = np.full(b, -1, np.intp)
@@ -976,6 +980,7 @@ class VectorBosk:
         p = self.num_players
         uniform = _uniform(np.random.default_rng(resolve_seed(seed)))
         python = None if streams is None else PythonStreams(self._stream_seeds(streams))
+        choices: Choices = NumpyChoices(uniform.rng) if python is None else StreamChoices(python)
 
         def choose(phase: int, games: np.ndarray) -> np.ndarray:
             thinking = greedy[games, self._mover[games]]
@@ -991,7 +996,7 @@ class VectorBosk:
                 ids[chosen] = policy(phase, subset, draw)
             return ids
 
-        return self._play(choose)
+        return self._play(choose, choices, greedy)
 
     def _stream_seeds(self, streams: Any) -> list[int]:
         seeds = np.asarray(streams, dtype=object)
@@ -1036,9 +1041,19 @@ class VectorBosk:
         the same; ``seed`` makes the run repeatable.
         """
         draw = _uniform(np.random.default_rng(resolve_seed(seed)))
-        return self._play(lambda phase, games: self._random_ids(phase, games, draw))
+        return self._play(
+            lambda phase, games: self._random_ids(phase, games, draw), NumpyChoices(draw.rng)
+        )
 
-    def _play(self, choose: Callable[[int, np.ndarray], np.ndarray]) -> np.ndarray:
+    def _play(
+        self,
+        choose: Callable[[int, np.ndarray], np.ndarray],
+        choices: Choices,
+        greedy: np.ndarray | None = None,
+    ) -> np.ndarray:
+        """Play every game to its end with ``choose``; the autumn turns of random seats
+        (every seat unless ``greedy`` (batch, P) says otherwise) are played whole by
+        forestgames.bosk._vector_autumn with ``choices``."""
         moves = np.zeros(self.batch, dtype=np.int64)
         while True:
             counts = np.bincount(self._phase, minlength=len(PHASES))[:OVER]
@@ -1047,7 +1062,12 @@ class VectorBosk:
             phase = int(np.argmax(counts))
             games = np.flatnonzero(self._phase == phase)
             if phase == TREE:
-                self._play_turns(games, choose, moves)
+                thinking = np.zeros(len(games), bool) if greedy is None else (
+                    greedy[games, self._mover[games]])  # fmt: skip
+                if not thinking.all():
+                    play_random_turns(self, games[~thinking], choices, moves)
+                if thinking.any():
+                    self._play_turns(games[thinking], choose, moves)
                 continue
             self._APPLY[phase](self, games, choose(phase, games))
             moves[games] += 1

@@ -1,0 +1,318 @@
+"""Whole autumn turns of VectorBosk's random playouts, in few numpy calls.
+
+A turn of a random seat is the tree, the tile, then the squirrel or every
+leaf of the path, each a uniformly random legal choice. A leaf path only moves
+downwind and never comes back to a square, so no leaf of a path changes what
+the path's later leaves may do except through the active leaves left: the
+walk reads each candidate square's cost from the board as it was when the
+turn began, keeps per game only its position, the leaves left and the squares
+laid, and writes the board once when every path has ended.
+
+The walk's arrays hold one column per walking game, sorted by tile (most
+leaves first), so that step k works on the prefix of games whose tile still
+has a leaf for it. Per step: the three candidate squares of each game's last
+square (the tree's two base squares first), their costs for the mover, a 3-bit
+mask of the legal ones, and one table look-up that turns the mask and the
+game's draw into the chosen column (or "stop").
+
+The choices are drawn by a ``Choices`` object: ``NumpyChoices`` (one numpy
+generator; a leaf is chosen by a uniform number 0..5 read through the table,
+which is exactly uniform over 1, 2 or 3 legal squares) or ``StreamChoices``
+(one ``random.Random`` per game and seat, drawn exactly as the scalar
+RandomAgent draws: ``randrange(number of legal moves)``, the r-th legal move
+in the scalar order).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from forestgames.bosk._pystreams import PythonStreams
+from forestgames.bosk._tables import SQUIRREL, TREE_VALUES, geometry
+
+if TYPE_CHECKING:
+    from forestgames.bosk.vector import VectorBosk
+
+__all__ = ["Choices", "NumpyChoices", "StreamChoices", "play_random_turns"]
+
+_STOP = 3  # the column of "no leaf": the path has ended
+_SLOTS = len(TREE_VALUES)  # trees per seat, and leaf tiles per seat
+_BYTES_TO_BITS = np.uint64(0x0102040810204080)  # 8 bytes of 0/1 -> 8 bits, in the top byte
+_TOP_BYTE = np.uint64(56)
+_OUT_OF_RANGE = 1 << 40  # a cost cell past the end: read as the sentinel (clip mode)
+_SENTINEL_COST = 127  # what no path can pay
+
+
+def _set_bits(mask: int) -> list[int]:
+    return [bit for bit in range(_SLOTS) if mask >> bit & 1]
+
+
+def _nth_bit_table() -> tuple[np.ndarray, np.ndarray]:
+    """``NTH[mask * 8 + r]``: the position of the r-th set bit of an 8-bit mask; and
+    ``POPCOUNT[mask]``."""
+    nth = np.zeros(256 * _SLOTS, dtype=np.intp)
+    for mask in range(256):
+        bits = _set_bits(mask)
+        nth[mask * _SLOTS : mask * _SLOTS + len(bits)] = bits
+    popcount = np.array([len(_set_bits(mask)) for mask in range(256)], dtype=np.intp)
+    return nth, popcount
+
+
+NTH_BIT, POPCOUNT = _nth_bit_table()
+
+
+def _leaf_tables() -> tuple[np.ndarray, np.ndarray]:
+    """For a 3-bit mask of legal candidates: ``BY_SIXTH[sixth * 8 + mask]``, the column of
+    the (sixth * legal // 6)-th legal candidate for sixth 0..5 (uniform for 1, 2 or 3
+    legal ones), and ``BY_RANK[mask * 4 + r]``, the r-th legal one; _STOP for mask 0."""
+    by_sixth = np.full(6 * 8, _STOP, dtype=np.intp)
+    by_rank = np.full(8 * 4, _STOP, dtype=np.intp)
+    for mask in range(1, 8):
+        bits = _set_bits(mask)
+        for sixth in range(6):
+            by_sixth[sixth * 8 + mask] = bits[sixth * len(bits) // 6]
+        by_rank[mask * 4 : mask * 4 + len(bits)] = bits
+    return by_sixth, by_rank
+
+
+LEAF_BY_SIXTH, LEAF_BY_RANK = _leaf_tables()
+for _table in (NTH_BIT, POPCOUNT, LEAF_BY_SIXTH, LEAF_BY_RANK):
+    _table.flags.writeable = False
+
+
+class _WalkTables:
+    """A board size's leaf steps as flat tables over (column k, source row).
+
+    A source row is wind * (S² + N²) + square s (the leaf just laid on s) or
+    wind * (S² + N²) + S² + t (the first leaf, under tree t): ``CELL[k * R + row]``
+    is candidate k's square times P (its cost cell less the game's and seat's
+    offset; out of range where there is no candidate), ``NEXT[k * R + row]`` the
+    source row of a leaf laid on it.
+    """
+
+    def __init__(self, size: int, players: int) -> None:
+        g = geometry(size)
+        s2, n2 = g.squares, g.intersections
+        self.span = s2 + n2
+        self.rows = 4 * self.span
+        candidates = np.full((3, self.rows), -1, dtype=np.intp)
+        for d, wind in enumerate(("N", "E", "S", "W")):
+            for s in range(s2):
+                nxt = g.next[wind][s]
+                candidates[: len(nxt), d * self.span + s] = nxt
+            for t in range(n2):
+                candidates[:2, d * self.span + s2 + t] = g.base[wind][t]
+        real = candidates >= 0
+        wind_offset = (np.arange(self.rows) // self.span * self.span)[None, :]
+        self.cell = np.where(real, candidates * players, _OUT_OF_RANGE).reshape(-1)
+        self.next = np.where(real, candidates + wind_offset, -1).reshape(-1)
+        self.column_offsets = (np.arange(3) * self.rows)[:, None]
+        for table in (self.cell, self.next, self.column_offsets):
+            table.flags.writeable = False
+
+
+@functools.cache
+def _walk_tables(size: int, players: int) -> _WalkTables:
+    return _WalkTables(size, players)
+
+
+class Choices(Protocol):
+    """Where a random playout's choices come from."""
+
+    def below(self, rows: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """A uniform number below each count (each >= 1) for the seats ``rows``
+        (game * P + seat, distinct)."""
+
+    def start_walk(self, rows: np.ndarray, steps: int, stride: int) -> None:
+        """Prepare the leaf choices of the walkers ``rows`` (game * P + seat), ``steps``
+        steps at most; ``leaf`` returns columns times ``stride``."""
+
+    def leaf(self, step: int, masks: np.ndarray) -> np.ndarray:
+        """The chosen column (times the stride; _STOP where no bit is set) of the first
+        ``len(masks)`` walkers, from each one's 3-bit mask (uint8) of legal candidates."""
+
+
+class NumpyChoices:
+    """Choices drawn from one numpy generator."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self._sixths = np.zeros((0, 0), dtype=np.uint8)
+        self._table = LEAF_BY_SIXTH
+
+    def below(self, rows: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        return np.asarray((self.rng.random(len(rows)) * counts).astype(np.intp))
+
+    def start_walk(self, rows: np.ndarray, steps: int, stride: int) -> None:
+        self._sixths = self.rng.integers(0, 6, (steps, len(rows)), dtype=np.uint8)
+        self._sixths <<= 3
+        self._table = LEAF_BY_SIXTH * stride
+
+    def leaf(self, step: int, masks: np.ndarray) -> np.ndarray:
+        masks += self._sixths[step, : len(masks)]
+        return np.asarray(self._table.take(masks))
+
+
+class StreamChoices:
+    """Choices drawn as the scalar RandomAgent draws them, one stream per game and seat."""
+
+    def __init__(self, streams: PythonStreams) -> None:
+        self.streams = streams
+        self._rows = np.zeros(0, dtype=np.intp)
+        self._table = LEAF_BY_RANK
+
+    def below(self, rows: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        return np.asarray(self.streams.randbelow(rows, counts))
+
+    def start_walk(self, rows: np.ndarray, steps: int, stride: int) -> None:
+        self._rows = rows
+        self._table = LEAF_BY_RANK * stride
+
+    def leaf(self, step: int, masks: np.ndarray) -> np.ndarray:
+        counts = POPCOUNT.take(masks)
+        rank = np.zeros(len(masks), dtype=np.intp)
+        deciding = np.flatnonzero(counts)
+        if len(deciding):
+            rank[deciding] = self.streams.randbelow(self._rows[deciding], counts[deciding])
+        return np.asarray(self._table.take(masks.astype(np.intp) * 4 + rank))
+
+
+def _byte_masks(flags: np.ndarray) -> np.ndarray:
+    """(G,) intp: the 8 bools of each row of ``flags`` (G, 8) as an 8-bit mask."""
+    words = np.ascontiguousarray(flags).view(np.uint64)[:, 0]
+    return np.asarray(((words * _BYTES_TO_BITS) >> _TOP_BYTE).astype(np.intp))
+
+
+def _pick_bits(masks: np.ndarray, rows: np.ndarray, choices: Choices) -> np.ndarray:
+    """A uniformly random set bit of each 8-bit mask (each has one): the r-th for r drawn
+    below the mask's popcount."""
+    rank = choices.below(rows, POPCOUNT.take(masks))
+    return np.asarray(NTH_BIT.take(masks * _SLOTS + rank))
+
+
+def _choose_trees(vec: VectorBosk, games: np.ndarray, rows: np.ndarray, choices: Choices) -> None:
+    """ChooseTree: a random tree of the mover allowed this round (intersections ascending)."""
+    trees = vec._trees.reshape(-1, _SLOTS).take(rows, axis=0)
+    n2 = vec.layout.intersections
+    value = vec._value.reshape(-1).take((games * n2)[:, None] + np.maximum(trees, 0))
+    rnd = vec._round[games][:, None]
+    allowed = (value == rnd) | (rnd > 4)
+    allowed &= trees >= 0
+    slot = _pick_bits(_byte_masks(allowed), rows, choices)
+    vec._tree[games] = trees.reshape(-1).take(np.arange(len(games)) * _SLOTS + slot)
+
+
+def _choose_tiles(rows: np.ndarray, vec: VectorBosk, choices: Choices) -> np.ndarray:
+    """ChooseTile: a random unspent tile of the mover (1 = squirrel first); spent at once."""
+    used = vec._tiles_used.reshape(-1).take(rows)
+    unspent = (~used.astype(np.intp) >> 1) & 0xFF  # bit k: tile k + 1 is unspent
+    tile = _pick_bits(unspent, rows, choices) + 1
+    vec._tiles_used.reshape(-1)[rows] = used | (1 << tile).astype(np.int16)
+    vec._round_tile.reshape(-1)[rows] = tile
+    return tile
+
+
+def _place_squirrels(
+    vec: VectorBosk, games: np.ndarray, rows: np.ndarray, choices: Choices, moves: np.ndarray
+) -> None:
+    """PlaceSquirrel: a random square the squirrel may stop on, if it has one."""
+    squares = vec._squirrel_squares(games)
+    valid = squares >= 0
+    counts = valid.sum(axis=1)
+    can = np.flatnonzero(counts)
+    if not len(can):
+        return
+    rank = choices.below(rows[can], counts[can])
+    column = np.cumsum(valid[can], axis=1) <= rank[:, None]
+    chosen = squares[can, column.sum(axis=1)]
+    vec._place_squirrel(games[can], chosen + vec.layout.squirrel)
+    moves[games[can]] += 1
+
+
+def play_random_turns(
+    vec: VectorBosk, games: np.ndarray, choices: Choices, moves: np.ndarray
+) -> None:
+    """One whole autumn turn of each of ``games`` (all choosing a tree), every choice a
+    uniformly random legal move; ``moves`` counts the moves made per game."""
+    rows = games * vec.num_players + vec._mover[games]
+    _choose_trees(vec, games, rows, choices)
+    tile = _choose_tiles(rows, vec, choices)
+    moves[games] += 2
+    squirrel = tile == SQUIRREL
+    leaves = ~squirrel
+    if squirrel.any():
+        _place_squirrels(vec, games[squirrel], rows[squirrel], choices, moves)
+    if leaves.any():
+        _walk(vec, games[leaves], rows[leaves], tile[leaves], choices, moves)
+    vec._end_turn(games)
+
+
+def _walk(
+    vec: VectorBosk,
+    games: np.ndarray,
+    rows: np.ndarray,
+    tile: np.ndarray,
+    choices: Choices,
+    moves: np.ndarray,
+) -> None:
+    """Lay every leaf path of ``games`` (tile ``tile`` leaves each), then the board once."""
+    t = _walk_tables(vec.layout.size, vec.num_players)
+    order = np.argsort(-tile, kind="stable")
+    games, rows, tile = games[order], rows[order], tile[order]
+    g = len(games)
+    p, s2 = vec.num_players, vec.layout.squares
+    longest = int(tile[0])
+    alive = np.searchsorted(-tile, -np.arange(longest), side="left")  # tile > k
+    source = vec._blow[games] * t.span + s2 + vec._tree[games]
+    offset = games * (s2 * p) + rows % p
+    budget = tile.astype(np.int8)  # active leaves + step: one cost off per leaf laid
+    after = np.zeros((4, g), dtype=np.int8)  # row _STOP: 0, nothing left
+    sources = np.full((4, g), -1, dtype=np.intp)
+    path = np.full((longest, g), -1, dtype=np.intp)  # source row of each leaf laid
+    costs = vec._cost_cells
+    ones = np.arange(g)
+    choices.start_walk(rows, longest, g)
+    for k in range(longest):
+        n = int(alive[k])
+        cells = source[:n] + t.column_offsets
+        candidate = t.cell.take(cells, mode="clip")
+        candidate += offset[:n]
+        cost = costs.take(candidate, mode="clip")
+        np.subtract(budget[:n], cost, out=after[:3, :n])
+        legal = np.greater(after[:3, :n], k).view(np.uint8)
+        masks = legal[1] << 1
+        masks |= legal[0]
+        masks |= legal[2] << 2
+        chosen = choices.leaf(k, masks)
+        chosen += ones[:n]
+        t.next.take(cells, out=sources[:3, :n], mode="clip")
+        source = path[k]
+        sources.take(chosen, out=source[:n])
+        after.take(chosen, out=budget[:n])
+    _lay_paths(vec, games, rows % p, path % t.span, path >= 0, moves)
+
+
+def _lay_paths(
+    vec: VectorBosk,
+    games: np.ndarray,
+    seats: np.ndarray,
+    squares: np.ndarray,
+    laid: np.ndarray,
+    moves: np.ndarray,
+) -> None:
+    """Put the leaves of every path on the board: ``squares`` (steps, G) where ``laid``."""
+    step, walker = np.nonzero(laid)
+    p, s2 = vec.num_players, vec.layout.squares
+    flat = games[walker] * s2 + squares[step, walker]
+    seat = seats[walker].astype(np.int8)
+    height = vec._height.reshape(-1)[flat]
+    vec._stack.reshape(-1)[flat * vec._height_limit + height] = seat
+    height += 1
+    vec._height.reshape(-1)[flat] = height
+    vec._leaf_top.reshape(-1)[flat] = seat
+    vec._cost.reshape(-1, p)[flat] = height[:, None]
+    vec._cost.reshape(-1)[flat * p + seat] = 0
+    moves[games] += np.count_nonzero(laid, axis=0)
