@@ -36,7 +36,7 @@ from forestgames.bosk._tables import SQUIRREL, TREE_VALUES, geometry
 if TYPE_CHECKING:
     from forestgames.bosk.vector import VectorBosk
 
-__all__ = ["Choices", "NumpyChoices", "StreamChoices", "play_random_turns"]
+__all__ = ["Choices", "NumpyChoices", "StreamChoices", "game_index", "play_random_turns"]
 
 _STOP = 3  # the column of "no leaf": the path has ended
 _SLOTS = len(TREE_VALUES)  # trees per seat, and leaf tiles per seat
@@ -194,15 +194,17 @@ def _pick_bits(masks: np.ndarray, rows: np.ndarray, choices: Choices) -> np.ndar
 
 
 def _choose_trees(vec: VectorBosk, games: np.ndarray, rows: np.ndarray, choices: Choices) -> None:
-    """ChooseTree: a random tree of the mover allowed this round (intersections ascending)."""
+    """ChooseTree: a random tree of the mover allowed this round (intersections ascending),
+    taken off the mover's list at once."""
     trees = vec._trees.reshape(-1, _SLOTS).take(rows, axis=0)
-    n2 = vec.layout.intersections
-    value = vec._value.reshape(-1).take((games * n2)[:, None] + np.maximum(trees, 0))
-    rnd = vec._round[games][:, None]
+    value = vec._tree_values.reshape(-1, _SLOTS).take(rows, axis=0)
+    rnd = vec._round[game_index(games, vec.batch)][:, None]
     allowed = (value == rnd) | (rnd > 4)
     allowed &= trees >= 0
     slot = _pick_bits(_byte_masks(allowed), rows, choices)
-    vec._tree[games] = trees.reshape(-1).take(np.arange(len(games)) * _SLOTS + slot)
+    slot += rows * _SLOTS
+    vec._tree[game_index(games, vec.batch)] = vec._trees.reshape(-1).take(slot)
+    vec._trees.reshape(-1)[slot] = -1
 
 
 def _choose_tiles(rows: np.ndarray, vec: VectorBosk, choices: Choices) -> np.ndarray:
@@ -235,46 +237,51 @@ def _place_squirrels(
 def play_random_turns(
     vec: VectorBosk, games: np.ndarray, choices: Choices, moves: np.ndarray
 ) -> None:
-    """One whole autumn turn of each of ``games`` (all choosing a tree), every choice a
-    uniformly random legal move; ``moves`` counts the moves made per game."""
-    rows = games * vec.num_players + vec._mover[games]
+    """One whole autumn turn of each of ``games`` (all choosing a tree, ascending), every
+    choice a uniformly random legal move; ``moves`` counts the moves made per game."""
+    seats = vec._mover[games]
+    rows = games * vec.num_players + seats
     _choose_trees(vec, games, rows, choices)
     tile = _choose_tiles(rows, vec, choices)
-    moves[games] += 2
+    moves[game_index(games, vec.batch)] += 2
     squirrel = tile == SQUIRREL
     leaves = ~squirrel
     if squirrel.any():
         _place_squirrels(vec, games[squirrel], rows[squirrel], choices, moves)
     if leaves.any():
-        _walk(vec, games[leaves], rows[leaves], tile[leaves], choices, moves)
-    vec._end_turn(games)
+        _walk(vec, games[leaves], seats[leaves], tile[leaves], choices, moves)
+    vec._pass_turn(games)
 
 
 def _walk(
     vec: VectorBosk,
     games: np.ndarray,
-    rows: np.ndarray,
+    seats: np.ndarray,
     tile: np.ndarray,
     choices: Choices,
     moves: np.ndarray,
 ) -> None:
-    """Lay every leaf path of ``games`` (tile ``tile`` leaves each), then the board once."""
+    """Lay every leaf path of ``games`` (seat ``seats`` with ``tile`` leaves each), then put
+    the leaves on the board."""
     t = _walk_tables(vec.layout.size, vec.num_players)
     order = np.argsort(-tile, kind="stable")
-    games, rows, tile = games[order], rows[order], tile[order]
+    games, seats, tile = games[order], seats[order], tile[order]
     g = len(games)
     p, s2 = vec.num_players, vec.layout.squares
     longest = int(tile[0])
     alive = np.searchsorted(-tile, -np.arange(longest), side="left")  # tile > k
-    source = vec._blow[games] * t.span + s2 + vec._tree[games]
-    offset = games * (s2 * p) + rows % p
+    wind = vec._blow[games] * t.span
+    source = wind + s2
+    source += vec._tree[games]
+    offset = games * (s2 * p) + seats
     budget = tile.astype(np.int8)  # active leaves + step: one cost off per leaf laid
     after = np.zeros((4, g), dtype=np.int8)  # row _STOP: 0, nothing left
     sources = np.full((4, g), -1, dtype=np.intp)
-    path = np.full((longest, g), -1, dtype=np.intp)  # source row of each leaf laid
+    width = 1 << (g - 1).bit_length()  # a power of two: a leaf's walker is its index's low bits
+    path = np.full((longest, width), -1, dtype=np.intp)  # source row of each leaf laid
     costs = vec._cost_cells
     ones = np.arange(g)
-    choices.start_walk(rows, longest, g)
+    choices.start_walk(games * p + seats, longest, g)
     for k in range(longest):
         n = int(alive[k])
         cells = source[:n] + t.column_offsets
@@ -292,27 +299,28 @@ def _walk(
         source = path[k]
         sources.take(chosen, out=source[:n])
         after.take(chosen, out=budget[:n])
-    _lay_paths(vec, games, rows % p, path % t.span, path >= 0, moves)
+    leaf = np.flatnonzero(path.reshape(-1) >= 0)
+    walker = leaf & (width - 1)
+    squares = path.reshape(-1).take(leaf)
+    squares += (games * s2 - wind).take(walker)
+    _lay_leaves(vec, squares, seats.take(walker))
+    moves[games] += np.bincount(walker, minlength=g)
 
 
-def _lay_paths(
-    vec: VectorBosk,
-    games: np.ndarray,
-    seats: np.ndarray,
-    squares: np.ndarray,
-    laid: np.ndarray,
-    moves: np.ndarray,
-) -> None:
-    """Put the leaves of every path on the board: ``squares`` (steps, G) where ``laid``."""
-    step, walker = np.nonzero(laid)
-    p, s2 = vec.num_players, vec.layout.squares
-    flat = games[walker] * s2 + squares[step, walker]
-    seat = seats[walker].astype(np.int8)
-    height = vec._height.reshape(-1)[flat]
-    vec._stack.reshape(-1)[flat * vec._height_limit + height] = seat
+def _lay_leaves(vec: VectorBosk, squares: np.ndarray, seats: np.ndarray) -> None:
+    """Put a leaf of ``seats`` on each of ``squares`` (game * S² + square, distinct)."""
+    p = vec.num_players
+    height = vec._height.reshape(-1).take(squares)
+    vec._stack.reshape(-1)[squares * vec._height_limit + height] = seats
     height += 1
-    vec._height.reshape(-1)[flat] = height
-    vec._leaf_top.reshape(-1)[flat] = seat
-    vec._cost.reshape(-1, p)[flat] = height[:, None]
-    vec._cost.reshape(-1)[flat * p + seat] = 0
-    moves[games] += np.count_nonzero(laid, axis=0)
+    vec._height.reshape(-1)[squares] = height
+    vec._leaf_top.reshape(-1)[squares] = seats
+    vec._cost.reshape(-1, p)[squares] = height[:, None]
+    squares *= p
+    squares += seats
+    vec._cost.reshape(-1)[squares] = 0
+
+
+def game_index(games: np.ndarray, batch: int) -> np.ndarray | slice:
+    """``games`` (ascending, distinct) as an index: a slice when it is the whole batch."""
+    return slice(None) if len(games) == batch else games

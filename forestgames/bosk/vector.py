@@ -49,7 +49,13 @@ from forestgames.bosk._tables import (
     WINTER_POINTS,
     geometry,
 )
-from forestgames.bosk._vector_autumn import Choices, NumpyChoices, StreamChoices, play_random_turns
+from forestgames.bosk._vector_autumn import (
+    Choices,
+    NumpyChoices,
+    StreamChoices,
+    game_index,
+    play_random_turns,
+)
 from forestgames.bosk.rules import BoskGame
 from forestgames.bosk.scoring import _rank
 from forestgames.bosk.state import BoskState, Phase
@@ -268,6 +274,7 @@ class VectorBosk:
         self._winter = np.zeros((b, p), np.int16)
         # each seat's trees after spring: intersections ascending, -1 once removed
         self._trees = np.full((b, p, len(TREE_VALUES)), -1, np.int16)
+        self._tree_values = np.zeros((b, p, len(TREE_VALUES)), np.int8)  # of _trees, 0 at -1
         # the legal ids of a leaf path or squirrel under way (scalar order, -1 padded),
         # worked out once when the previous move is applied
         self._leaf_moves = np.full((b, 3), -1, np.intp)
@@ -300,7 +307,7 @@ class VectorBosk:
             ("_squirrel", -1), ("_squirrel_on", -1), ("_cost", 0), ("_tiles_used", 0),
             ("_round_tile", 0),
             ("_first_wind", -1), ("_tree", -1), ("_active", 0), ("_last", -1), ("_summer", 0),
-            ("_winter", 0), ("_trees", -1), ("_leaf_moves", -1),
+            ("_winter", 0), ("_trees", -1), ("_tree_values", 0), ("_leaf_moves", -1),
             ("_squirrel_moves", -1), ("_move_count", 0), ("_planted", 0),
             ("_winter_due", False),
         ):  # fmt: skip
@@ -643,6 +650,9 @@ class VectorBosk:
             order = np.argsort(~mine, axis=1, kind="stable")[:, :width]
             kept = np.take_along_axis(mine, order, axis=1)
             self._trees[games, seat] = np.where(kept, order, -1)
+        trees = self._trees[games]
+        flat = (games * self.layout.intersections)[:, None, None] + np.maximum(trees, 0)
+        self._tree_values[games] = np.where(trees >= 0, self._value.reshape(-1)[flat], 0)
 
     # Scoring inside the batch sums with integer reductions and ranks with the kernels'
     # ranking (forestgames.bosk.scoring._rank): the same rule, without the kernels'
@@ -780,23 +790,31 @@ class VectorBosk:
 
     def _end_turn(self, games: np.ndarray) -> None:
         """Remove the tree, pass to the next seat, end the round or the game."""
-        tree, player = self._tree[games], self._mover[games]
-        flat = games * self.layout.intersections + tree
+        per_seat = self._trees.reshape(-1, len(TREE_VALUES))
+        row = games * self.num_players + self._mover[games]
+        trees, tree = per_seat[row], self._tree[games]
+        per_seat[row] = np.where(trees == tree[:, None], -1, trees)
+        self._pass_turn(games)
+
+    def _pass_turn(self, games: np.ndarray) -> None:
+        """Take the turn's tree off the board (``_trees`` already updated), clear the turn,
+        pass to the next seat, end the round or the game."""
+        at = game_index(games, self.batch)
+        flat = games * self.layout.intersections + self._tree[at]
         self._owner.reshape(-1)[flat] = -1
         self._value.reshape(-1)[flat] = 0
-        per_seat = self._trees.reshape(-1, len(TREE_VALUES))
-        row = games * self.num_players + player
-        trees = per_seat[row]
-        per_seat[row] = np.where(trees == tree[:, None], -1, trees)
-        self._tree[games], self._active[games], self._last[games] = -1, 0, -1
-        turn = self._turn[games] + 1
-        self._phase[games] = TREE
+        self._tree[at], self._active[at], self._last[at] = -1, 0, -1
+        self._phase[at] = TREE
+        turn = self._turn[at]
+        turn += 1
         over = turn == self.num_players
-        turn[over] = 0
-        self._turn[games] = turn
         if over.any():
+            turn[over] = 0
+            self._turn[at] = turn
             self._end_round(games[over])
-        self._sync(games)
+        else:
+            self._turn[at] = turn
+        self._sync(at)
 
     def _end_round(self, games: np.ndarray) -> None:
         """After every seat's turn: winter after round 8, else the next round's start seat."""
@@ -805,11 +823,12 @@ class VectorBosk:
             self._winter_of(games[final])
         going = games[~final]
         if len(going):
-            tiles = self._round_tile[going]
+            at = game_index(going, self.batch)
+            tiles = self._round_tile[at]
             lowest = tiles == tiles.min(axis=1, keepdims=True)
-            self._start[going] = self._first_reached(lowest, self._start[going])
-            self._round[going] += 1
-            self._round_tile[going] = 0
+            self._start[at] = self._first_reached(lowest, self._start[at])
+            self._round[at] += 1
+            self._round_tile[at] = 0
 
     def _winter_of(self, games: np.ndarray) -> None:
         """End ``games``; winter is scored when next read, in one call for all that ended."""
@@ -1094,7 +1113,7 @@ class VectorBosk:
             moves[walking] += 1
             done.append(walking[~goes_on])
             walking = walking[goes_on]
-        self._end_turn(np.concatenate(done))
+        self._end_turn(np.sort(np.concatenate(done)))
 
 
 Draw = Callable[[np.ndarray, np.ndarray], np.ndarray]
