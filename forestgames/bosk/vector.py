@@ -49,11 +49,12 @@ from forestgames.bosk._tables import (
     WINTER_POINTS,
     geometry,
 )
-from forestgames.bosk._vector_autumn import (
+from forestgames.bosk._vector_random import (
     Choices,
     NumpyChoices,
     StreamChoices,
     game_index,
+    plant_random,
     play_random_turns,
 )
 from forestgames.bosk.rules import BoskGame
@@ -639,20 +640,25 @@ class VectorBosk:
             self._summer_of(done)
 
     def _list_trees(self, games: np.ndarray) -> None:
-        """Fill ``_trees`` of ``games`` from the board (each seat's trees, ascending)."""
-        owner = self._owner[games]
-        width = len(TREE_VALUES)
+        """Fill ``_trees`` and ``_tree_values`` of ``games`` (ascending) from the board:
+        each seat's trees, intersections ascending, -1 (value 0) for the ones not there."""
+        at = game_index(games, self.batch)
+        owner = self._owner[at]
+        width, n2 = len(TREE_VALUES), self.layout.intersections
+        starts = (np.arange(len(games)) * n2)[:, None]
         for seat in range(self.num_players):
-            mine = owner == seat
-            if (np.count_nonzero(mine, axis=1) == width).all():  # just after spring
-                self._trees[games, seat] = np.nonzero(mine)[1].reshape(len(games), width)
+            found = np.flatnonzero(owner == seat)
+            if len(found) == width * len(games):  # every tree planted: 8 in each game
+                cells = found.reshape(len(games), width)
+                self._trees[at, seat] = cells - starts
+                self._tree_values[at, seat] = self._value[at].reshape(-1).take(cells)
                 continue
+            mine = owner == seat
             order = np.argsort(~mine, axis=1, kind="stable")[:, :width]
             kept = np.take_along_axis(mine, order, axis=1)
-            self._trees[games, seat] = np.where(kept, order, -1)
-        trees = self._trees[games]
-        flat = (games * self.layout.intersections)[:, None, None] + np.maximum(trees, 0)
-        self._tree_values[games] = np.where(trees >= 0, self._value.reshape(-1)[flat], 0)
+            self._trees[at, seat] = np.where(kept, order, -1)
+            value = np.take_along_axis(self._value[at], order, axis=1)
+            self._tree_values[at, seat] = np.where(kept, value, 0)
 
     # Scoring inside the batch sums with integer reductions and ranks with the kernels'
     # ranking (forestgames.bosk.scoring._rank): the same rule, without the kernels'
@@ -690,14 +696,36 @@ class VectorBosk:
 
     def _summer_of(self, games: np.ndarray) -> None:
         """Score summer and hand the wind choice to the autumn start player."""
-        summer = self._ranked(self._lines(games), SUMMER_POINTS)
-        self._summer[games] = summer
         self._list_trees(games)
+        summer = self._listed_summer(games)
+        self._summer[games] = summer
         fewest = summer == summer.min(axis=1, keepdims=True)
         self._start[games] = self._first_reached(fewest, self._start[games])
         self._phase[games] = WIND
         self._turn[games] = 0
         self._sync(games)
+
+    def _listed_summer(self, games: np.ndarray) -> np.ndarray:
+        """(G, P) summer points of ``games`` (ascending) from their tree lists: one count
+        of each seat's values per row and column of intersections, then the ranking."""
+        at = game_index(games, self.batch)
+        n, g = self.layout.n, len(games)
+        lines = (np.arange(g) * 2 * n)[:, None]  # game g's 2n lines (one seat at a time)
+        planes = []
+        for seat in range(self.num_players):
+            trees = np.maximum(self._trees[at, seat], 0)  # (G, 8); not there: value 0
+            rows, columns = trees // n + lines, trees % n + lines
+            columns += n
+            values = self._tree_values[at, seat].reshape(-1).astype(np.float64)
+            totals = np.bincount(
+                np.concatenate([rows.reshape(-1), columns.reshape(-1)]),
+                weights=np.concatenate([values, values]),
+                minlength=2 * n * g,
+            )
+            planes.append(np.ascontiguousarray(totals.astype(np.uint8).reshape(g, 2 * n).T))
+        out = np.zeros((g, self.num_players), dtype=np.int64)
+        _rank(planes, SUMMER_POINTS, out)
+        return out
 
     def _first_reached(self, candidates: np.ndarray, start: np.ndarray) -> np.ndarray:
         """The candidate seat (G, P) reached first clockwise from ``start`` (ties option)."""
@@ -1072,7 +1100,7 @@ class VectorBosk:
     ) -> np.ndarray:
         """Play every game to its end with ``choose``; the autumn turns of random seats
         (every seat unless ``greedy`` (batch, P) says otherwise) are played whole by
-        forestgames.bosk._vector_autumn with ``choices``."""
+        forestgames.bosk._vector_random with ``choices``."""
         moves = np.zeros(self.batch, dtype=np.int64)
         while True:
             counts = np.bincount(self._phase, minlength=len(PHASES))[:OVER]
@@ -1080,13 +1108,16 @@ class VectorBosk:
                 return moves
             phase = int(np.argmax(counts))
             games = np.flatnonzero(self._phase == phase)
+            thinking = np.zeros(len(games), bool) if greedy is None else (
+                greedy[games, self._mover[games]])  # fmt: skip
+            if phase in (SPRING, TREE) and not thinking.all():
+                fast = plant_random if phase == SPRING else play_random_turns
+                fast(self, games[~thinking], choices, moves)
+                games = games[thinking]
+                if not len(games):
+                    continue
             if phase == TREE:
-                thinking = np.zeros(len(games), bool) if greedy is None else (
-                    greedy[games, self._mover[games]])  # fmt: skip
-                if not thinking.all():
-                    play_random_turns(self, games[~thinking], choices, moves)
-                if thinking.any():
-                    self._play_turns(games[thinking], choose, moves)
+                self._play_turns(games, choose, moves)
                 continue
             self._APPLY[phase](self, games, choose(phase, games))
             moves[games] += 1

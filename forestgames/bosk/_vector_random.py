@@ -1,10 +1,14 @@
-"""Whole autumn turns of VectorBosk's random playouts, in few numpy calls.
+"""Random playouts of VectorBosk in few numpy calls: whole plantings and autumn turns.
 
-A turn of a random seat is the tree, the tile, then the squirrel or every
-leaf of the path, each a uniformly random legal choice. A leaf path only moves
-downwind and never comes back to a square, so no leaf of a path changes what
-the path's later leaves may do except through the active leaves left: the
-walk reads each candidate square's cost from the board as it was when the
+A planting is a random value among the mover's values left and a random empty
+intersection (each as likely as in the scalar order's uniform draw over
+PlantTree moves, since every value has the same empty intersections).
+
+An autumn turn of a random seat is the tree, the tile, then the squirrel or
+every leaf of the path, each a uniformly random legal choice. A leaf path only
+moves downwind and never comes back to a square, so no leaf of a path changes
+what the path's later leaves may do except through the active leaves left:
+the walk reads each candidate square's cost from the board as it was when the
 turn began, keeps per game only its position, the leaves left and the squares
 laid, and writes the board once when every path has ended.
 
@@ -17,10 +21,11 @@ game's draw into the chosen column (or "stop").
 
 The choices are drawn by a ``Choices`` object: ``NumpyChoices`` (one numpy
 generator; a leaf is chosen by a uniform number 0..5 read through the table,
-which is exactly uniform over 1, 2 or 3 legal squares) or ``StreamChoices``
-(one ``random.Random`` per game and seat, drawn exactly as the scalar
-RandomAgent draws: ``randrange(number of legal moves)``, the r-th legal move
-in the scalar order).
+which is exactly uniform over 1, 2 or 3 legal squares; an empty intersection
+by drawing intersections until an empty one comes) or ``StreamChoices`` (one
+``random.Random`` per game and seat, drawn exactly as the scalar RandomAgent
+draws: ``randrange(number of legal moves)``, the r-th legal move in the scalar
+order).
 """
 
 from __future__ import annotations
@@ -31,17 +36,26 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 from forestgames.bosk._pystreams import PythonStreams
-from forestgames.bosk._tables import SQUIRREL, TREE_VALUES, geometry
+from forestgames.bosk._tables import SQUIRREL, TREE_VALUES, TREES_PER_VALUE, geometry
 
 if TYPE_CHECKING:
     from forestgames.bosk.vector import VectorBosk
 
-__all__ = ["Choices", "NumpyChoices", "StreamChoices", "game_index", "play_random_turns"]
+__all__ = [
+    "Choices",
+    "NumpyChoices",
+    "StreamChoices",
+    "game_index",
+    "plant_random",
+    "play_random_turns",
+]
 
 _STOP = 3  # the column of "no leaf": the path has ended
 _SLOTS = len(TREE_VALUES)  # trees per seat, and leaf tiles per seat
 _BYTES_TO_BITS = np.uint64(0x0102040810204080)  # 8 bytes of 0/1 -> 8 bits, in the top byte
 _TOP_BYTE = np.uint64(56)
+_QUAD_TO_BITS = np.uint32(0x01020408)  # 4 bytes of 0/1 -> 4 bits, in the top byte
+_QUAD_TOP_BYTE = np.uint32(24)
 _OUT_OF_RANGE = 1 << 40  # a cost cell past the end: read as the sentinel (clip mode)
 _SENTINEL_COST = 127  # what no path can pay
 
@@ -126,6 +140,12 @@ class Choices(Protocol):
         """A uniform number below each count (each >= 1) for the seats ``rows``
         (game * P + seat, distinct)."""
 
+    def plant(
+        self, vec: VectorBosk, games: np.ndarray, rows: np.ndarray, values: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """A random PlantTree of each of ``games`` (ascending; the movers ``rows``) whose
+        4-bit masks ``values`` say which values are left: (value 1..4, intersection)."""
+
     def start_walk(self, rows: np.ndarray, steps: int, stride: int) -> None:
         """Prepare the leaf choices of the walkers ``rows`` (game * P + seat), ``steps``
         steps at most; ``leaf`` returns columns times ``stride``."""
@@ -145,6 +165,21 @@ class NumpyChoices:
 
     def below(self, rows: np.ndarray, counts: np.ndarray) -> np.ndarray:
         return np.asarray((self.rng.random(len(rows)) * counts).astype(np.intp))
+
+    def plant(
+        self, vec: VectorBosk, games: np.ndarray, rows: np.ndarray, values: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        value = _pick_bits(values, rows, self) + 1
+        n2 = vec.layout.intersections
+        owner, base = vec._owner.reshape(-1), games * n2
+        spot = np.empty(len(games), dtype=np.intp)
+        todo = np.arange(len(games))
+        while len(todo):  # intersections at random until an empty one: uniform over those
+            guess = self.rng.integers(0, n2, len(todo))
+            empty = owner.take(base.take(todo) + guess) < 0
+            spot[todo[empty]] = guess[empty]
+            todo = todo[~empty]
+        return value, spot
 
     def start_walk(self, rows: np.ndarray, steps: int, stride: int) -> None:
         self._sixths = self.rng.integers(0, 6, (steps, len(rows)), dtype=np.uint8)
@@ -167,6 +202,18 @@ class StreamChoices:
     def below(self, rows: np.ndarray, counts: np.ndarray) -> np.ndarray:
         return np.asarray(self.streams.randbelow(rows, counts))
 
+    def plant(
+        self, vec: VectorBosk, games: np.ndarray, rows: np.ndarray, values: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The r-th PlantTree of the scalar order (values outer, intersections inner)."""
+        empty = vec._owner[game_index(games, vec.batch)] < 0
+        spots = np.count_nonzero(empty, axis=1)
+        pick = self.below(rows, POPCOUNT.take(values) * spots)
+        value = NTH_BIT.take(values * _SLOTS + pick // spots) + 1
+        running = np.cumsum(empty, axis=1, dtype=np.int16)
+        spot = np.count_nonzero(running <= (pick % spots)[:, None], axis=1)
+        return value, spot
+
     def start_walk(self, rows: np.ndarray, steps: int, stride: int) -> None:
         self._rows = rows
         self._table = LEAF_BY_RANK * stride
@@ -184,6 +231,34 @@ def _byte_masks(flags: np.ndarray) -> np.ndarray:
     """(G,) intp: the 8 bools of each row of ``flags`` (G, 8) as an 8-bit mask."""
     words = np.ascontiguousarray(flags).view(np.uint64)[:, 0]
     return np.asarray(((words * _BYTES_TO_BITS) >> _TOP_BYTE).astype(np.intp))
+
+
+def _quad_masks(flags: np.ndarray) -> np.ndarray:
+    """(G,) intp: the 4 bools of each row of ``flags`` (G, 4) as a 4-bit mask."""
+    words = np.ascontiguousarray(flags).view(np.uint32)[:, 0]
+    return np.asarray(((words * _QUAD_TO_BITS) >> _QUAD_TOP_BYTE).astype(np.intp))
+
+
+def plant_random(vec: VectorBosk, games: np.ndarray, choices: Choices, moves: np.ndarray) -> None:
+    """A uniformly random PlantTree in each of ``games`` (all in spring, ascending)."""
+    at = game_index(games, vec.batch)
+    p = vec.num_players
+    seats = vec._mover[at]
+    rows = games * p + seats
+    planted = vec._planted.reshape(-1, 5).take(rows, axis=0)
+    value, spot = choices.plant(vec, games, rows, _quad_masks(planted[:, 1:] < TREES_PER_VALUE))
+    flat = games * vec.layout.intersections + spot
+    vec._owner.reshape(-1)[flat] = seats
+    vec._value.reshape(-1)[flat] = value
+    rows *= 5
+    rows += value
+    vec._planted.reshape(-1)[rows] += 1
+    vec._turn[at] += 1
+    vec._sync(at)
+    moves[at] += 1
+    done = vec._turn[at] == 8 * p
+    if done.any():
+        vec._summer_of(games[done])
 
 
 def _pick_bits(masks: np.ndarray, rows: np.ndarray, choices: Choices) -> np.ndarray:
