@@ -56,8 +56,13 @@ _BYTES_TO_BITS = np.uint64(0x0102040810204080)  # 8 bytes of 0/1 -> 8 bits, in t
 _TOP_BYTE = np.uint64(56)
 _QUAD_TO_BITS = np.uint32(0x01020408)  # 4 bytes of 0/1 -> 4 bits, in the top byte
 _QUAD_TOP_BYTE = np.uint32(24)
+_TOP_BITS = np.uint32(0x80808080)  # the top bit of each of 4 bytes
+_TOP_BITS_TO_MASK = np.uint32((1 << 17) | (1 << 10) | (1 << 3))  # bits 7, 15, 23 -> 24..26
+_ROOM_BASE = np.int16(128)
+# (127 + a) in each byte of a word, for a = 0..8 active leaves; -1 (clip) reads a = 0
+_ROOM = np.array([(127 + a) * 0x01010101 for a in range(9)], dtype=np.uint32)
 _OUT_OF_RANGE = 1 << 40  # a cost cell past the end: read as the sentinel (clip mode)
-_SENTINEL_COST = 127  # what no path can pay
+_MAX_TRIES = 16  # random intersections tried at once per game for an empty one
 
 
 def _set_bits(mask: int) -> list[int]:
@@ -98,33 +103,34 @@ for _table in (NTH_BIT, POPCOUNT, LEAF_BY_SIXTH, LEAF_BY_RANK):
 
 
 class _WalkTables:
-    """A board size's leaf steps as flat tables over (column k, source row).
+    """A board size's leaf steps as tables (R, 4) over source rows.
 
     A source row is wind * (S² + N²) + square s (the leaf just laid on s) or
-    wind * (S² + N²) + S² + t (the first leaf, under tree t): ``CELL[k * R + row]``
-    is candidate k's square times P (its cost cell less the game's and seat's
-    offset; out of range where there is no candidate), ``NEXT[k * R + row]`` the
-    source row of a leaf laid on it.
+    wind * (S² + N²) + S² + t (the first leaf, under tree t). Columns 0..2 are
+    the candidates in the scalar order; column 3 is "stop". ``cell[row, k]`` is
+    candidate k's square times P (its cost cell less the game's and seat's
+    offset), out of range where there is no candidate and for "stop" (read as a
+    cost no path can pay); ``next[row, k]`` the source row of a leaf laid on it,
+    -1 for "stop".
     """
 
     def __init__(self, size: int, players: int) -> None:
         g = geometry(size)
         s2, n2 = g.squares, g.intersections
         self.span = s2 + n2
-        self.rows = 4 * self.span
-        candidates = np.full((3, self.rows), -1, dtype=np.intp)
+        rows = 4 * self.span
+        candidates = np.full((rows, _STOP + 1), -1, dtype=np.intp)
         for d, wind in enumerate(("N", "E", "S", "W")):
             for s in range(s2):
                 nxt = g.next[wind][s]
-                candidates[: len(nxt), d * self.span + s] = nxt
+                candidates[d * self.span + s, : len(nxt)] = nxt
             for t in range(n2):
-                candidates[:2, d * self.span + s2 + t] = g.base[wind][t]
+                candidates[d * self.span + s2 + t, :2] = g.base[wind][t]
         real = candidates >= 0
-        wind_offset = (np.arange(self.rows) // self.span * self.span)[None, :]
-        self.cell = np.where(real, candidates * players, _OUT_OF_RANGE).reshape(-1)
-        self.next = np.where(real, candidates + wind_offset, -1).reshape(-1)
-        self.column_offsets = (np.arange(3) * self.rows)[:, None]
-        for table in (self.cell, self.next, self.column_offsets):
+        wind_offset = (np.arange(rows) // self.span * self.span)[:, None]
+        self.cell = np.where(real, candidates * players, _OUT_OF_RANGE)
+        self.next = np.where(real, candidates + wind_offset, -1)
+        for table in (self.cell, self.next):
             table.flags.writeable = False
 
 
@@ -146,13 +152,13 @@ class Choices(Protocol):
         """A random PlantTree of each of ``games`` (ascending; the movers ``rows``) whose
         4-bit masks ``values`` say which values are left: (value 1..4, intersection)."""
 
-    def start_walk(self, rows: np.ndarray, steps: int, stride: int) -> None:
+    def start_walk(self, rows: np.ndarray, steps: int) -> None:
         """Prepare the leaf choices of the walkers ``rows`` (game * P + seat), ``steps``
-        steps at most; ``leaf`` returns columns times ``stride``."""
+        steps at most."""
 
     def leaf(self, step: int, masks: np.ndarray) -> np.ndarray:
-        """The chosen column (times the stride; _STOP where no bit is set) of the first
-        ``len(masks)`` walkers, from each one's 3-bit mask (uint8) of legal candidates."""
+        """The chosen column (_STOP where no bit is set) of the first ``len(masks)``
+        walkers, from each one's 3-bit mask (uint32) of legal candidates."""
 
 
 class NumpyChoices:
@@ -161,7 +167,6 @@ class NumpyChoices:
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
         self._sixths = np.zeros((0, 0), dtype=np.uint8)
-        self._table = LEAF_BY_SIXTH
 
     def below(self, rows: np.ndarray, counts: np.ndarray) -> np.ndarray:
         return np.asarray((self.rng.random(len(rows)) * counts).astype(np.intp))
@@ -169,26 +174,35 @@ class NumpyChoices:
     def plant(
         self, vec: VectorBosk, games: np.ndarray, rows: np.ndarray, values: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray]:
-        value = _pick_bits(values, rows, self) + 1
-        n2 = vec.layout.intersections
-        owner, base = vec._owner.reshape(-1), games * n2
-        spot = np.empty(len(games), dtype=np.intp)
-        todo = np.arange(len(games))
-        while len(todo):  # intersections at random until an empty one: uniform over those
-            guess = self.rng.integers(0, n2, len(todo))
-            empty = owner.take(base.take(todo) + guess) < 0
-            spot[todo[empty]] = guess[empty]
-            todo = todo[~empty]
-        return value, spot
+        return _pick_bits(values, rows, self) + 1, self._empty_spots(vec, games)
 
-    def start_walk(self, rows: np.ndarray, steps: int, stride: int) -> None:
+    def _empty_spots(self, vec: VectorBosk, games: np.ndarray) -> np.ndarray:
+        """A uniformly random empty intersection of each of ``games`` (in spring): the first
+        empty one of a few random intersections per game (enough that about one game in
+        the batch finds none), then one at a time for the games that found none."""
+        n2, g = vec.layout.intersections, len(games)
+        owner, base = vec._owner.reshape(-1), games * n2
+        filled = int(vec._turn[game_index(games, vec.batch)].max()) / n2  # in spring: trees
+        tries = 1 if filled == 0 else min(_MAX_TRIES, 1 + int(np.log(g) / -np.log(filled)))
+        guess = self.rng.integers(0, n2, (g, tries))
+        empty = owner.take(base[:, None] + guess) < 0
+        chosen = np.arange(g) * tries + np.argmax(empty, axis=1)
+        spot = guess.reshape(-1).take(chosen)
+        todo = np.flatnonzero(~empty.reshape(-1).take(chosen))
+        while len(todo):
+            guess = self.rng.integers(0, n2, len(todo))
+            found = owner.take(base.take(todo) + guess) < 0
+            spot[todo[found]] = guess[found]
+            todo = todo[~found]
+        return spot
+
+    def start_walk(self, rows: np.ndarray, steps: int) -> None:
         self._sixths = self.rng.integers(0, 6, (steps, len(rows)), dtype=np.uint8)
         self._sixths <<= 3
-        self._table = LEAF_BY_SIXTH * stride
 
     def leaf(self, step: int, masks: np.ndarray) -> np.ndarray:
         masks += self._sixths[step, : len(masks)]
-        return np.asarray(self._table.take(masks))
+        return np.asarray(LEAF_BY_SIXTH.take(masks))
 
 
 class StreamChoices:
@@ -197,7 +211,6 @@ class StreamChoices:
     def __init__(self, streams: PythonStreams) -> None:
         self.streams = streams
         self._rows = np.zeros(0, dtype=np.intp)
-        self._table = LEAF_BY_RANK
 
     def below(self, rows: np.ndarray, counts: np.ndarray) -> np.ndarray:
         return np.asarray(self.streams.randbelow(rows, counts))
@@ -214,9 +227,8 @@ class StreamChoices:
         spot = np.count_nonzero(running <= (pick % spots)[:, None], axis=1)
         return value, spot
 
-    def start_walk(self, rows: np.ndarray, steps: int, stride: int) -> None:
+    def start_walk(self, rows: np.ndarray, steps: int) -> None:
         self._rows = rows
-        self._table = LEAF_BY_RANK * stride
 
     def leaf(self, step: int, masks: np.ndarray) -> np.ndarray:
         counts = POPCOUNT.take(masks)
@@ -224,7 +236,7 @@ class StreamChoices:
         deciding = np.flatnonzero(counts)
         if len(deciding):
             rank[deciding] = self.streams.randbelow(self._rows[deciding], counts[deciding])
-        return np.asarray(self._table.take(masks.astype(np.intp) * 4 + rank))
+        return np.asarray(LEAF_BY_RANK.take(masks.astype(np.intp) * 4 + rank))
 
 
 def _byte_masks(flags: np.ndarray) -> np.ndarray:
@@ -349,31 +361,30 @@ def _walk(
     source = wind + s2
     source += vec._tree[games]
     offset = games * (s2 * p) + seats
-    budget = tile.astype(np.int8)  # active leaves + step: one cost off per leaf laid
-    after = np.zeros((4, g), dtype=np.int8)  # row _STOP: 0, nothing left
-    sources = np.full((4, g), -1, dtype=np.intp)
+    active = tile.astype(np.int16)  # active leaves: 0 (or below) once the path ended
     width = 1 << (g - 1).bit_length()  # a power of two: a leaf's walker is its index's low bits
     path = np.full((longest, width), -1, dtype=np.intp)  # source row of each leaf laid
     costs = vec._cost_cells
-    ones = np.arange(g)
-    choices.start_walk(games * p + seats, longest, g)
+    cell_offset = np.repeat(offset, _STOP + 1).reshape(g, _STOP + 1)
+    quads = np.arange(g) * (_STOP + 1)
+    choices.start_walk(games * p + seats, longest)
     for k in range(longest):
         n = int(alive[k])
-        cells = source[:n] + t.column_offsets
-        candidate = t.cell.take(cells, mode="clip")
-        candidate += offset[:n]
-        cost = costs.take(candidate, mode="clip")
-        np.subtract(budget[:n], cost, out=after[:3, :n])
-        legal = np.greater(after[:3, :n], k).view(np.uint8)
-        masks = legal[1] << 1
-        masks |= legal[0]
-        masks |= legal[2] << 2
+        rows = source[:n]
+        cells = t.cell.take(rows, axis=0, mode="clip")
+        cells += cell_offset[:n]
+        # per byte (candidate): 127 + active - cost, at least 0 (no borrow); its top bit is
+        # set where cost < active, that is where the leaf may go
+        room = _ROOM.take(active[:n], mode="clip")
+        room -= costs.take(cells, mode="clip").view(np.uint32)[:, 0]
+        masks = room & _TOP_BITS
+        masks *= _TOP_BITS_TO_MASK
+        masks >>= _QUAD_TOP_BYTE
         chosen = choices.leaf(k, masks)
-        chosen += ones[:n]
-        t.next.take(cells, out=sources[:3, :n], mode="clip")
+        chosen += quads[:n]
         source = path[k]
-        sources.take(chosen, out=source[:n])
-        after.take(chosen, out=budget[:n])
+        t.next.take(rows, axis=0, mode="clip").take(chosen, out=source[:n], mode="clip")
+        np.subtract(room.view(np.uint8).take(chosen), _ROOM_BASE, out=active[:n])
     leaf = np.flatnonzero(path.reshape(-1) >= 0)
     walker = leaf & (width - 1)
     squares = path.reshape(-1).take(leaf)
