@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 from forestgames.bosk._pystreams import PythonStreams
-from forestgames.bosk._tables import SQUIRREL, TREE_VALUES, TREES_PER_VALUE, geometry
+from forestgames.bosk._tables import LEAF_TILES, SQUIRREL, TREE_VALUES, TREES_PER_VALUE, geometry
 
 if TYPE_CHECKING:
     from forestgames.bosk.vector import VectorBosk
@@ -62,6 +62,8 @@ _ROOM_BASE = np.int16(128)
 # (127 + a) in each byte of a word, for a = 0..8 active leaves; -1 (clip) reads a = 0
 _ROOM = np.array([(127 + a) * 0x01010101 for a in range(9)], dtype=np.uint32)
 _OUT_OF_RANGE = 1 << 40  # a cost cell past the end: read as the sentinel (clip mode)
+_SQUIRREL_COST = 127  # the cost of a square under a squirrel, for every seat (as in vector.py)
+_LONGEST = max(LEAF_TILES)  # the most leaves of a tile
 _MAX_TRIES = 16  # random intersections tried at once per game for an empty one
 
 
@@ -152,9 +154,13 @@ class Choices(Protocol):
         """A random PlantTree of each of ``games`` (ascending; the movers ``rows``) whose
         4-bit masks ``values`` say which values are left: (value 1..4, intersection)."""
 
-    def start_walk(self, rows: np.ndarray, steps: int) -> None:
-        """Prepare the leaf choices of the walkers ``rows`` (game * P + seat), ``steps``
-        steps at most."""
+    def column(self, rows: np.ndarray, valid: np.ndarray) -> np.ndarray:
+        """A random True column of each row of ``valid`` (G, C) (in the scalar order's
+        terms: the r-th for r drawn below their number), -1 for a row with none."""
+
+    def start_walk(self, rows: np.ndarray, alive: np.ndarray) -> None:
+        """Prepare the leaf choices of the walkers ``rows`` (game * P + seat): step k
+        chooses for the first ``alive[k]`` of them."""
 
     def leaf(self, step: int, masks: np.ndarray) -> np.ndarray:
         """The chosen column (_STOP where no bit is set) of the first ``len(masks)``
@@ -166,7 +172,8 @@ class NumpyChoices:
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
-        self._sixths = np.zeros((0, 0), dtype=np.uint8)
+        self._sixths = np.zeros(0, dtype=np.uint8)
+        self._starts: list[int] = [0]
 
     def below(self, rows: np.ndarray, counts: np.ndarray) -> np.ndarray:
         return np.asarray((self.rng.random(len(rows)) * counts).astype(np.intp))
@@ -196,12 +203,20 @@ class NumpyChoices:
             todo = todo[~found]
         return spot
 
-    def start_walk(self, rows: np.ndarray, steps: int) -> None:
-        self._sixths = self.rng.integers(0, 6, (steps, len(rows)), dtype=np.uint8)
+    def column(self, rows: np.ndarray, valid: np.ndarray) -> np.ndarray:
+        """The True column of greatest random key: uniform over each row's True ones."""
+        keys = np.where(valid, self.rng.random(valid.shape), -1.0)
+        column = np.argmax(keys, axis=1)
+        return np.where(keys.reshape(-1).take(np.arange(len(keys)) * keys.shape[1] + column) >= 0,
+                        column, -1)  # fmt: skip
+
+    def start_walk(self, rows: np.ndarray, alive: np.ndarray) -> None:
+        self._sixths = self.rng.integers(0, 6, int(alive.sum()), dtype=np.uint8)
         self._sixths <<= 3
+        self._starts = np.concatenate([[0], np.cumsum(alive)]).tolist()
 
     def leaf(self, step: int, masks: np.ndarray) -> np.ndarray:
-        masks += self._sixths[step, : len(masks)]
+        masks += self._sixths[self._starts[step] : self._starts[step + 1]]
         return np.asarray(LEAF_BY_SIXTH.take(masks))
 
 
@@ -227,7 +242,17 @@ class StreamChoices:
         spot = np.count_nonzero(running <= (pick % spots)[:, None], axis=1)
         return value, spot
 
-    def start_walk(self, rows: np.ndarray, steps: int) -> None:
+    def column(self, rows: np.ndarray, valid: np.ndarray) -> np.ndarray:
+        counts = np.count_nonzero(valid, axis=1)
+        column = np.full(len(valid), -1, dtype=np.intp)
+        can = np.flatnonzero(counts)
+        if len(can):
+            rank = self.below(rows[can], counts[can])
+            running = np.cumsum(valid[can], axis=1)
+            column[can] = np.count_nonzero(running <= rank[:, None], axis=1)
+        return column
+
+    def start_walk(self, rows: np.ndarray, alive: np.ndarray) -> None:
         self._rows = rows
 
     def leaf(self, step: int, masks: np.ndarray) -> np.ndarray:
@@ -309,16 +334,20 @@ def _place_squirrels(
 ) -> None:
     """PlaceSquirrel: a random square the squirrel may stop on, if it has one."""
     squares = vec._squirrel_squares(games)
-    valid = squares >= 0
-    counts = valid.sum(axis=1)
-    can = np.flatnonzero(counts)
+    column = choices.column(rows, squares >= 0)
+    can = np.flatnonzero(column >= 0)
     if not len(can):
         return
-    rank = choices.below(rows[can], counts[can])
-    column = np.cumsum(valid[can], axis=1) <= rank[:, None]
-    chosen = squares[can, column.sum(axis=1)]
-    vec._place_squirrel(games[can], chosen + vec.layout.squirrel)
-    moves[games[can]] += 1
+    games, rows = games[can], rows[can]
+    square = squares.reshape(-1).take(can * squares.shape[1] + column[can])
+    seat = (rows % vec.num_players).astype(np.int8)
+    flat = games * vec.layout.squares + square
+    vec._squirrel.reshape(-1)[rows] = square
+    vec._squirrel_on.reshape(-1)[flat] = seat
+    flat *= vec.num_players
+    for seat_cell in range(vec.num_players):
+        vec._cost.reshape(-1)[flat + seat_cell] = _SQUIRREL_COST
+    moves[games] += 1
 
 
 def play_random_turns(
@@ -351,7 +380,7 @@ def _walk(
     """Lay every leaf path of ``games`` (seat ``seats`` with ``tile`` leaves each), then put
     the leaves on the board."""
     t = _walk_tables(vec.layout.size, vec.num_players)
-    order = np.argsort(-tile, kind="stable")
+    order = np.argsort((_LONGEST - tile).astype(np.uint8), kind="stable")  # a radix sort
     games, seats, tile = games[order], seats[order], tile[order]
     g = len(games)
     p, s2 = vec.num_players, vec.layout.squares
@@ -367,7 +396,7 @@ def _walk(
     costs = vec._cost_cells
     cell_offset = np.repeat(offset, _STOP + 1).reshape(g, _STOP + 1)
     quads = np.arange(g) * (_STOP + 1)
-    choices.start_walk(games * p + seats, longest)
+    choices.start_walk(games * p + seats, alive)
     for k in range(longest):
         n = int(alive[k])
         rows = source[:n]
@@ -401,10 +430,12 @@ def _lay_leaves(vec: VectorBosk, squares: np.ndarray, seats: np.ndarray) -> None
     height += 1
     vec._height.reshape(-1)[squares] = height
     vec._leaf_top.reshape(-1)[squares] = seats
-    vec._cost.reshape(-1, p)[squares] = height[:, None]
-    squares *= p
+    costs = vec._cost.reshape(-1)
+    squares *= p  # the square's cost cells: every seat pays its height, its owner nothing
+    for seat in range(p):
+        costs[squares + seat] = height
     squares += seats
-    vec._cost.reshape(-1)[squares] = 0
+    costs[squares] = 0
 
 
 def game_index(games: np.ndarray, batch: int) -> np.ndarray | slice:

@@ -182,6 +182,19 @@ def _tables(size: int, exactly_three: bool) -> _Tables:
     return _Tables(size, exactly_three)
 
 
+@functools.cache
+def _first_seats(players: int, offset: int) -> np.ndarray:
+    """``table[start << P | mask]``: the seat of ``mask`` (bit s: seat s) reached first going
+    clockwise from ``start + offset``; ``start`` itself where the mask is empty."""
+    table = np.zeros(players << players, dtype=np.intp)
+    for start in range(players):
+        for mask in range(1 << players):
+            order = [(start + offset + k) % players for k in range(players)]
+            table[(start << players) + mask] = next((s for s in order if mask >> s & 1), start)
+    table.flags.writeable = False
+    return table
+
+
 def _row_count(flags: np.ndarray) -> np.ndarray:
     """(G,) the number of True per row of ``flags`` (G, C): column adds for narrow rows
     (numpy's per-row reductions cost more than a few whole-column additions)."""
@@ -729,11 +742,17 @@ class VectorBosk:
 
     def _first_reached(self, candidates: np.ndarray, start: np.ndarray) -> np.ndarray:
         """The candidate seat (G, P) reached first clockwise from ``start`` (ties option)."""
+        masks = candidates[:, 0].astype(np.intp)
+        for seat in range(1, self.num_players):
+            masks |= candidates[:, seat].view(np.uint8) << seat
+        return self._first_of(masks, start)
+
+    def _first_of(self, masks: np.ndarray, start: np.ndarray) -> np.ndarray:
+        """The seat of ``masks`` (bit s: seat s, at least one) reached first clockwise from
+        ``start`` (ties option), by one table look-up."""
         p = self.num_players
-        offset = 0 if self.game.ties_include_start else 1
-        seats = (start[:, None].astype(np.int64) + offset + np.arange(p)) % p
-        first = np.argmax(np.take_along_axis(candidates, seats, axis=1), axis=1)
-        return np.asarray(seats[np.arange(len(start)), first])
+        table = _first_seats(p, 0 if self.game.ties_include_start else 1)
+        return np.asarray(table.take((start << p) + masks))
 
     def _apply_wind(self, games: np.ndarray, ids: np.ndarray) -> None:
         self._first_wind[games] = ids - self.layout.wind
@@ -853,8 +872,13 @@ class VectorBosk:
         if len(going):
             at = game_index(going, self.batch)
             tiles = self._round_tile[at]
-            lowest = tiles == tiles.min(axis=1, keepdims=True)
-            self._start[at] = self._first_reached(lowest, self._start[at])
+            low = tiles[:, 0].copy()
+            for seat in range(1, self.num_players):
+                np.minimum(low, tiles[:, seat], out=low)
+            lowest = (tiles[:, 0] == low).astype(np.intp)
+            for seat in range(1, self.num_players):
+                lowest |= (tiles[:, seat] == low).view(np.uint8) << seat
+            self._start[at] = self._first_of(lowest, self._start[at])
             self._round[at] += 1
             self._round_tile[at] = 0
 
