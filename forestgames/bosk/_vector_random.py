@@ -201,7 +201,7 @@ class NumpyChoices:
             found = owner.take(base.take(todo) + guess) < 0
             spot[todo[found]] = guess[found]
             todo = todo[~found]
-        return spot
+        return np.asarray(spot)
 
     def column(self, rows: np.ndarray, valid: np.ndarray) -> np.ndarray:
         """The True column of greatest random key: uniform over each row's True ones."""
