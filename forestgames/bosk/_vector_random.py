@@ -37,6 +37,7 @@ import numpy as np
 
 from forestgames.bosk._pystreams import PythonStreams
 from forestgames.bosk._tables import LEAF_TILES, SQUIRREL, TREE_VALUES, TREES_PER_VALUE, geometry
+from forestgames.core import frozen_array
 
 if TYPE_CHECKING:
     from forestgames.bosk.vector import VectorBosk
@@ -60,7 +61,7 @@ _TOP_BITS = np.uint32(0x80808080)  # the top bit of each of 4 bytes
 _TOP_BITS_TO_MASK = np.uint32((1 << 17) | (1 << 10) | (1 << 3))  # bits 7, 15, 23 -> 24..26
 _ROOM_BASE = np.int16(128)
 # (127 + a) in each byte of a word, for a = 0..8 active leaves; -1 (clip) reads a = 0
-_ROOM = np.array([(127 + a) * 0x01010101 for a in range(9)], dtype=np.uint32)
+_ROOM = frozen_array([(127 + a) * 0x01010101 for a in range(9)], np.uint32)
 _OUT_OF_RANGE = 1 << 40  # a cost cell past the end: read as the sentinel (clip mode)
 _SQUIRREL_COST = 127  # the cost of a square under a squirrel, for every seat (as in vector.py)
 _LONGEST = max(LEAF_TILES)  # the most leaves of a tile
@@ -82,7 +83,7 @@ def _nth_bit_table() -> tuple[np.ndarray, np.ndarray]:
     return nth, popcount
 
 
-NTH_BIT, POPCOUNT = _nth_bit_table()
+NTH_BIT, POPCOUNT = (frozen_array(table, np.intp) for table in _nth_bit_table())
 
 
 def _leaf_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -99,9 +100,7 @@ def _leaf_tables() -> tuple[np.ndarray, np.ndarray]:
     return by_sixth, by_rank
 
 
-LEAF_BY_SIXTH, LEAF_BY_RANK = _leaf_tables()
-for _table in (NTH_BIT, POPCOUNT, LEAF_BY_SIXTH, LEAF_BY_RANK):
-    _table.flags.writeable = False
+LEAF_BY_SIXTH, LEAF_BY_RANK = (frozen_array(table, np.intp) for table in _leaf_tables())
 
 
 class _WalkTables:
@@ -130,10 +129,8 @@ class _WalkTables:
                 candidates[d * self.span + s2 + t, :2] = g.base[wind][t]
         real = candidates >= 0
         wind_offset = (np.arange(rows) // self.span * self.span)[:, None]
-        self.cell = np.where(real, candidates * players, _OUT_OF_RANGE)
-        self.next = np.where(real, candidates + wind_offset, -1)
-        for table in (self.cell, self.next):
-            table.flags.writeable = False
+        self.cell = frozen_array(np.where(real, candidates * players, _OUT_OF_RANGE), np.intp)
+        self.next = frozen_array(np.where(real, candidates + wind_offset, -1), np.intp)
 
 
 @functools.cache

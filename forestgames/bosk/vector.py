@@ -65,6 +65,7 @@ from forestgames.core import (
     IllegalMoveError,
     StateError,
     derive_seed,
+    frozen_array,
     new_rng,
     resolve_seed,
 )
@@ -191,8 +192,7 @@ def _first_seats(players: int, offset: int) -> np.ndarray:
         for mask in range(1 << players):
             order = [(start + offset + k) % players for k in range(players)]
             table[(start << players) + mask] = next((s for s in order if mask >> s & 1), start)
-    table.flags.writeable = False
-    return table
+    return frozen_array(table, np.intp)
 
 
 def _row_count(flags: np.ndarray) -> np.ndarray:
