@@ -49,6 +49,14 @@ from forestgames.bosk._tables import (
     WINTER_POINTS,
     geometry,
 )
+from forestgames.bosk._vector_random import (
+    Choices,
+    NumpyChoices,
+    StreamChoices,
+    game_index,
+    plant_random,
+    play_random_turns,
+)
 from forestgames.bosk.rules import BoskGame
 from forestgames.bosk.scoring import _rank
 from forestgames.bosk.state import BoskState, Phase
@@ -57,6 +65,7 @@ from forestgames.core import (
     IllegalMoveError,
     StateError,
     derive_seed,
+    frozen_array,
     new_rng,
     resolve_seed,
 )
@@ -174,6 +183,18 @@ def _tables(size: int, exactly_three: bool) -> _Tables:
     return _Tables(size, exactly_three)
 
 
+@functools.cache
+def _first_seats(players: int, offset: int) -> np.ndarray:
+    """``table[start << P | mask]``: the seat of ``mask`` (bit s: seat s) reached first going
+    clockwise from ``start + offset``; ``start`` itself where the mask is empty."""
+    table = np.zeros(players << players, dtype=np.intp)
+    for start in range(players):
+        for mask in range(1 << players):
+            order = [(start + offset + k) % players for k in range(players)]
+            table[(start << players) + mask] = next((s for s in order if mask >> s & 1), start)
+    return frozen_array(table, np.intp)
+
+
 def _row_count(flags: np.ndarray) -> np.ndarray:
     """(G,) the number of True per row of ``flags`` (G, C): column adds for narrow rows
     (numpy's per-row reductions cost more than a few whole-column additions)."""
@@ -253,7 +274,10 @@ class VectorBosk:
         self._squirrel_on = np.full((b, s2), -1, np.int8)
         # [game, square s, seat p]: the leaves p must return to lay one on s: 0 if s is
         # empty or topped by p's leaf, the stack's height if by another's, 127 under a squirrel
-        self._cost = np.zeros((b, s2, p), np.int8)
+        # one cell more at the end, never written: what a leaf walk reads past the board
+        self._cost_cells = np.zeros(b * s2 * p + 1, np.int8)
+        self._cost_cells[-1] = _UNDER_SQUIRREL
+        self._cost = self._cost_cells[:-1].reshape(b, s2, p)
         self._tiles_used = np.zeros((b, p), np.int16)
         self._round_tile = np.zeros((b, p), np.int8)
         self._first_wind = np.full(b, -1, np.intp)
@@ -264,6 +288,7 @@ class VectorBosk:
         self._winter = np.zeros((b, p), np.int16)
         # each seat's trees after spring: intersections ascending, -1 once removed
         self._trees = np.full((b, p, len(TREE_VALUES)), -1, np.int16)
+        self._tree_values = np.zeros((b, p, len(TREE_VALUES)), np.int8)  # of _trees, 0 at -1
         # the legal ids of a leaf path or squirrel under way (scalar order, -1 padded),
         # worked out once when the previous move is applied
         self._leaf_moves = np.full((b, 3), -1, np.intp)
@@ -296,7 +321,7 @@ class VectorBosk:
             ("_squirrel", -1), ("_squirrel_on", -1), ("_cost", 0), ("_tiles_used", 0),
             ("_round_tile", 0),
             ("_first_wind", -1), ("_tree", -1), ("_active", 0), ("_last", -1), ("_summer", 0),
-            ("_winter", 0), ("_trees", -1), ("_leaf_moves", -1),
+            ("_winter", 0), ("_trees", -1), ("_tree_values", 0), ("_leaf_moves", -1),
             ("_squirrel_moves", -1), ("_move_count", 0), ("_planted", 0),
             ("_winter_due", False),
         ):  # fmt: skip
@@ -628,17 +653,25 @@ class VectorBosk:
             self._summer_of(done)
 
     def _list_trees(self, games: np.ndarray) -> None:
-        """Fill ``_trees`` of ``games`` from the board (each seat's trees, ascending)."""
-        owner = self._owner[games]
-        width = len(TREE_VALUES)
+        """Fill ``_trees`` and ``_tree_values`` of ``games`` (ascending) from the board:
+        each seat's trees, intersections ascending, -1 (value 0) for the ones not there."""
+        at = game_index(games, self.batch)
+        owner = self._owner[at]
+        width, n2 = len(TREE_VALUES), self.layout.intersections
+        starts = (np.arange(len(games)) * n2)[:, None]
         for seat in range(self.num_players):
-            mine = owner == seat
-            if (np.count_nonzero(mine, axis=1) == width).all():  # just after spring
-                self._trees[games, seat] = np.nonzero(mine)[1].reshape(len(games), width)
+            found = np.flatnonzero(owner == seat)
+            if len(found) == width * len(games):  # every tree planted: 8 in each game
+                cells = found.reshape(len(games), width)
+                self._trees[at, seat] = cells - starts
+                self._tree_values[at, seat] = self._value[at].reshape(-1).take(cells)
                 continue
+            mine = owner == seat
             order = np.argsort(~mine, axis=1, kind="stable")[:, :width]
             kept = np.take_along_axis(mine, order, axis=1)
-            self._trees[games, seat] = np.where(kept, order, -1)
+            self._trees[at, seat] = np.where(kept, order, -1)
+            value = np.take_along_axis(self._value[at], order, axis=1)
+            self._tree_values[at, seat] = np.where(kept, value, 0)
 
     # Scoring inside the batch sums with integer reductions and ranks with the kernels'
     # ranking (forestgames.bosk.scoring._rank): the same rule, without the kernels'
@@ -676,22 +709,50 @@ class VectorBosk:
 
     def _summer_of(self, games: np.ndarray) -> None:
         """Score summer and hand the wind choice to the autumn start player."""
-        summer = self._ranked(self._lines(games), SUMMER_POINTS)
-        self._summer[games] = summer
         self._list_trees(games)
+        summer = self._listed_summer(games)
+        self._summer[games] = summer
         fewest = summer == summer.min(axis=1, keepdims=True)
         self._start[games] = self._first_reached(fewest, self._start[games])
         self._phase[games] = WIND
         self._turn[games] = 0
         self._sync(games)
 
+    def _listed_summer(self, games: np.ndarray) -> np.ndarray:
+        """(G, P) summer points of ``games`` (ascending) from their tree lists: one count
+        of each seat's values per row and column of intersections, then the ranking."""
+        at = game_index(games, self.batch)
+        n, g = self.layout.n, len(games)
+        lines = (np.arange(g) * 2 * n)[:, None]  # game g's 2n lines (one seat at a time)
+        planes = []
+        for seat in range(self.num_players):
+            trees = np.maximum(self._trees[at, seat], 0)  # (G, 8); not there: value 0
+            rows, columns = trees // n + lines, trees % n + lines
+            columns += n
+            values = self._tree_values[at, seat].reshape(-1).astype(np.float64)
+            totals = np.bincount(
+                np.concatenate([rows.reshape(-1), columns.reshape(-1)]),
+                weights=np.concatenate([values, values]),
+                minlength=2 * n * g,
+            )
+            planes.append(np.ascontiguousarray(totals.astype(np.uint8).reshape(g, 2 * n).T))
+        out = np.zeros((g, self.num_players), dtype=np.int64)
+        _rank(planes, SUMMER_POINTS, out)
+        return out
+
     def _first_reached(self, candidates: np.ndarray, start: np.ndarray) -> np.ndarray:
         """The candidate seat (G, P) reached first clockwise from ``start`` (ties option)."""
+        masks = candidates[:, 0].astype(np.intp)
+        for seat in range(1, self.num_players):
+            masks |= candidates[:, seat].view(np.uint8) << seat
+        return self._first_of(masks, start)
+
+    def _first_of(self, masks: np.ndarray, start: np.ndarray) -> np.ndarray:
+        """The seat of ``masks`` (bit s: seat s, at least one) reached first clockwise from
+        ``start`` (ties option), by one table look-up."""
         p = self.num_players
-        offset = 0 if self.game.ties_include_start else 1
-        seats = (start[:, None].astype(np.int64) + offset + np.arange(p)) % p
-        first = np.argmax(np.take_along_axis(candidates, seats, axis=1), axis=1)
-        return np.asarray(seats[np.arange(len(start)), first])
+        table = _first_seats(p, 0 if self.game.ties_include_start else 1)
+        return np.asarray(table.take((start << p) + masks))
 
     def _apply_wind(self, games: np.ndarray, ids: np.ndarray) -> None:
         self._first_wind[games] = ids - self.layout.wind
@@ -776,23 +837,31 @@ class VectorBosk:
 
     def _end_turn(self, games: np.ndarray) -> None:
         """Remove the tree, pass to the next seat, end the round or the game."""
-        tree, player = self._tree[games], self._mover[games]
-        flat = games * self.layout.intersections + tree
+        per_seat = self._trees.reshape(-1, len(TREE_VALUES))
+        row = games * self.num_players + self._mover[games]
+        trees, tree = per_seat[row], self._tree[games]
+        per_seat[row] = np.where(trees == tree[:, None], -1, trees)
+        self._pass_turn(games)
+
+    def _pass_turn(self, games: np.ndarray) -> None:
+        """Take the turn's tree off the board (``_trees`` already updated), clear the turn,
+        pass to the next seat, end the round or the game."""
+        at = game_index(games, self.batch)
+        flat = games * self.layout.intersections + self._tree[at]
         self._owner.reshape(-1)[flat] = -1
         self._value.reshape(-1)[flat] = 0
-        per_seat = self._trees.reshape(-1, len(TREE_VALUES))
-        row = games * self.num_players + player
-        trees = per_seat[row]
-        per_seat[row] = np.where(trees == tree[:, None], -1, trees)
-        self._tree[games], self._active[games], self._last[games] = -1, 0, -1
-        turn = self._turn[games] + 1
-        self._phase[games] = TREE
+        self._tree[at], self._active[at], self._last[at] = -1, 0, -1
+        self._phase[at] = TREE
+        turn = self._turn[at]
+        turn += 1
         over = turn == self.num_players
-        turn[over] = 0
-        self._turn[games] = turn
         if over.any():
+            turn[over] = 0
+            self._turn[at] = turn
             self._end_round(games[over])
-        self._sync(games)
+        else:
+            self._turn[at] = turn
+        self._sync(at)
 
     def _end_round(self, games: np.ndarray) -> None:
         """After every seat's turn: winter after round 8, else the next round's start seat."""
@@ -801,11 +870,17 @@ class VectorBosk:
             self._winter_of(games[final])
         going = games[~final]
         if len(going):
-            tiles = self._round_tile[going]
-            lowest = tiles == tiles.min(axis=1, keepdims=True)
-            self._start[going] = self._first_reached(lowest, self._start[going])
-            self._round[going] += 1
-            self._round_tile[going] = 0
+            at = game_index(going, self.batch)
+            tiles = self._round_tile[at]
+            low = tiles[:, 0].copy()
+            for seat in range(1, self.num_players):
+                np.minimum(low, tiles[:, seat], out=low)
+            lowest = (tiles[:, 0] == low).astype(np.intp)
+            for seat in range(1, self.num_players):
+                lowest |= (tiles[:, seat] == low).view(np.uint8) << seat
+            self._start[at] = self._first_of(lowest, self._start[at])
+            self._round[at] += 1
+            self._round_tile[at] = 0
 
     def _winter_of(self, games: np.ndarray) -> None:
         """End ``games``; winter is scored when next read, in one call for all that ended."""
@@ -976,6 +1051,7 @@ class VectorBosk:
         p = self.num_players
         uniform = _uniform(np.random.default_rng(resolve_seed(seed)))
         python = None if streams is None else PythonStreams(self._stream_seeds(streams))
+        choices: Choices = NumpyChoices(uniform.rng) if python is None else StreamChoices(python)
 
         def choose(phase: int, games: np.ndarray) -> np.ndarray:
             thinking = greedy[games, self._mover[games]]
@@ -991,7 +1067,7 @@ class VectorBosk:
                 ids[chosen] = policy(phase, subset, draw)
             return ids
 
-        return self._play(choose)
+        return self._play(choose, choices, greedy)
 
     def _stream_seeds(self, streams: Any) -> list[int]:
         seeds = np.asarray(streams, dtype=object)
@@ -1036,9 +1112,19 @@ class VectorBosk:
         the same; ``seed`` makes the run repeatable.
         """
         draw = _uniform(np.random.default_rng(resolve_seed(seed)))
-        return self._play(lambda phase, games: self._random_ids(phase, games, draw))
+        return self._play(
+            lambda phase, games: self._random_ids(phase, games, draw), NumpyChoices(draw.rng)
+        )
 
-    def _play(self, choose: Callable[[int, np.ndarray], np.ndarray]) -> np.ndarray:
+    def _play(
+        self,
+        choose: Callable[[int, np.ndarray], np.ndarray],
+        choices: Choices,
+        greedy: np.ndarray | None = None,
+    ) -> np.ndarray:
+        """Play every game to its end with ``choose``; the autumn turns of random seats
+        (every seat unless ``greedy`` (batch, P) says otherwise) are played whole by
+        forestgames.bosk._vector_random with ``choices``."""
         moves = np.zeros(self.batch, dtype=np.int64)
         while True:
             counts = np.bincount(self._phase, minlength=len(PHASES))[:OVER]
@@ -1046,6 +1132,14 @@ class VectorBosk:
                 return moves
             phase = int(np.argmax(counts))
             games = np.flatnonzero(self._phase == phase)
+            thinking = np.zeros(len(games), bool) if greedy is None else (
+                greedy[games, self._mover[games]])  # fmt: skip
+            if phase in (SPRING, TREE) and not thinking.all():
+                fast = plant_random if phase == SPRING else play_random_turns
+                fast(self, games[~thinking], choices, moves)
+                games = games[thinking]
+                if not len(games):
+                    continue
             if phase == TREE:
                 self._play_turns(games, choose, moves)
                 continue
@@ -1074,7 +1168,7 @@ class VectorBosk:
             moves[walking] += 1
             done.append(walking[~goes_on])
             walking = walking[goes_on]
-        self._end_turn(np.concatenate(done))
+        self._end_turn(np.sort(np.concatenate(done)))
 
 
 Draw = Callable[[np.ndarray, np.ndarray], np.ndarray]
