@@ -18,7 +18,8 @@ block 0 is always "me". Counts are raw (not scaled); a category is one-hot.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,9 @@ __all__ = [
     "IdentityCache",
     "Layout",
     "Pieces",
+    "float32_bytes",
+    "float32_numbers",
+    "one_hots",
     "readonly",
     "seat_order",
 ]
@@ -49,6 +53,21 @@ def readonly(array: np.ndarray) -> np.ndarray:
 def seat_order(observer: int, num_players: int) -> tuple[int, ...]:
     """``block[seat]``: the position of ``seat`` in observer order (0 = the observer)."""
     return tuple((seat - observer) % num_players for seat in range(num_players))
+
+
+def float32_bytes(values: Iterable[float]) -> bytes:
+    """``values`` as float32 bytes (a piece of a tensor)."""
+    return array("f", values).tobytes()
+
+
+def one_hots(size: int) -> tuple[bytes, ...]:
+    """``[k]``: the float32 bytes of ``size`` zeros with a one at ``k``."""
+    return tuple(float32_bytes([float(i == k) for i in range(size)]) for k in range(size))
+
+
+def float32_numbers() -> Pieces:
+    """A new table of numbers as float32 bytes (``table[n]``, each made once)."""
+    return Pieces(lambda number: float32_bytes((number,)))
 
 
 class IdentityCache:

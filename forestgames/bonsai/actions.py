@@ -36,18 +36,17 @@ can gain), so it is exact whatever the tree's shape.
 from __future__ import annotations
 
 import functools
-import struct
 from array import array
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from itertools import repeat
 from operator import itemgetter
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout, Pieces
+from forestgames._codec import CodecBase, Layout, Pieces, float32_bytes
 from forestgames.bonsai._tables import (
     BESIDE_POT,
     BUD,
@@ -593,27 +592,14 @@ def _grown_block(tree: Any, parent: _Block, rows: Pieces) -> _Block | None:
     )
 
 
-def _float(number: float) -> bytes:
-    return struct.pack("f", number)
-
-
-_FLOAT = Pieces(_float)
-"""A number as float32 bytes."""
-
-
 def _rotated(table: Pieces, values: tuple[Any, ...], k: int) -> bytes:
     """The piece of per-seat ``values`` in observer order (seat ``k`` first)."""
     return table[values[k:] + values[:k]]  # type: ignore[no-any-return]
 
 
-def _floats(values: Iterable[float]) -> bytes:
-    """``values`` as float32 bytes."""
-    return b"".join(map(_FLOAT.__getitem__, values))
-
-
 def _one_hot(size: int, index: int) -> bytes:
     """``size`` float32 zeros, a one at ``index`` (none if it is negative)."""
-    return _floats(1.0 if i == index else 0.0 for i in range(size))
+    return float32_bytes(1.0 if i == index else 0.0 for i in range(size))
 
 
 class _StatePieces:
@@ -625,19 +611,21 @@ class _StatePieces:
         self.num_players, self.deck = num_players, deck
         self.head = Pieces(self._head)
         self.numbers = Pieces(self._numbers)
-        self.symbols = Pieces(_floats)
+        self.symbols = Pieces(float32_bytes)
         self.board = Pieces(self._board)
         self.supply = Pieces(lambda supplies: b"".join(map(self.supply_row.__getitem__, supplies)))
-        self.supply_row = Pieces(_floats)
+        self.supply_row = Pieces(float32_bytes)
         self.cards = Pieces(lambda hands: b"".join(map(self.cards_row.__getitem__, hands)))
         self.cards_row = Pieces(_hand_counts)
         self.goals = Pieces(self._goals)
         self.renounced = Pieces(lambda masks: b"".join(map(self.goal_bits.__getitem__, masks)))
-        self.goal_bits = Pieces(lambda mask: _floats(mask >> g & 1 for g in range(len(GOALS))))
-        self.sizes = Pieces(_floats)
+        self.goal_bits = Pieces(
+            lambda mask: float32_bytes(mask >> g & 1 for g in range(len(GOALS)))
+        )
+        self.sizes = Pieces(float32_bytes)
         self.market_row = Pieces(lambda card: _one_hot(NUM_CARDS, card))
         self.discards = Pieces(
-            lambda cards: _floats([1 + card for card in cards] + [0] * (deck - len(cards)))
+            lambda cards: float32_bytes([1 + card for card in cards] + [0] * (deck - len(cards)))
         )
         self.rows = Pieces(_tile_rows)
         self.no_rows = bytes(_ROW_BYTES * tile_bound)
@@ -651,7 +639,7 @@ class _StatePieces:
     def _numbers(self, key: tuple[int, int, int]) -> bytes:
         """Turn, last turn (known flag and number), deck size."""
         turn, last, deck = key
-        return _floats((turn, 1 if last >= 0 else 0, max(last, 0), deck))
+        return float32_bytes((turn, 1 if last >= 0 else 0, max(last, 0), deck))
 
     def _board(self, key: tuple[tuple[int, ...], tuple[int, ...], int]) -> bytes:
         """Market one-hot per slot, solo discards (1 + card type), goals in play."""
@@ -667,7 +655,7 @@ class _StatePieces:
         for g, seat in enumerate(owner):
             if seat >= 0:
                 values[((seat - observer) % p) * n + g] = 1
-        return _floats(values)
+        return float32_bytes(values)
 
 
 def _hand_counts(hand: tuple[int, ...]) -> bytes:
@@ -675,13 +663,13 @@ def _hand_counts(hand: tuple[int, ...]) -> bytes:
     counts = [0] * NUM_CARDS
     for card in hand:
         counts[card] += 1
-    return _floats(counts)
+    return float32_bytes(counts)
 
 
 def _tile_rows(cell: int) -> tuple[bytes, ...]:
     """Per kind, the tile row of a ``kind`` tile on ``cell``: q, r, the kind one-hot."""
     q, r = qr_of(cell)
-    return tuple(_floats((q, r)) + _one_hot(len(KINDS), kind) for kind in range(len(KINDS)))
+    return tuple(float32_bytes((q, r)) + _one_hot(len(KINDS), kind) for kind in range(len(KINDS)))
 
 
 def _goal(name: str) -> int:

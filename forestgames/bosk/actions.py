@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout, Pieces, seat_order
+from forestgames._codec import CodecBase, Layout, Pieces, one_hots, seat_order
 from forestgames.bosk._tables import (
     ALL_TILES_MASK,
     DIRECTIONS,
@@ -128,17 +128,6 @@ class _Seen:
         view = memoryview(board).cast("B")
         self.chunks = tuple(view[i : i + _CHUNK] for i in range(0, len(view), _CHUNK))
         self.slow = b""
-
-
-def _one_hot(size: int) -> Callable[[int], bytes]:
-    """``size`` float32 zeros with a 1 at the index given."""
-
-    def plane(index: int) -> bytes:
-        values = array("f", bytes(4 * size))
-        values[index] = 1.0
-        return values.tobytes()
-
-    return plane
 
 
 def _changes(old: tuple[Any, ...], new: tuple[Any, ...], hint: Iterable[int]) -> Iterable[int]:
@@ -312,19 +301,18 @@ class BoskCodec(CodecBase):
         self._leaf_columns = Pieces(self._leaf_column)
         self._phase_fields = Pieces(self._phase_field_piece)
         self._turn_fields = Pieces(self._turn_field_piece)
-        self._start_pieces = tuple(map(_one_hot(p), range(p)))
+        self._start_pieces = one_hots(p)
         self._used_pieces = tuple(
             array("f", [float(used >> tile & 1) for tile in LEAF_TILES]).tobytes()
             for used in range(ALL_TILES_MASK + 1)
         )
         self._seats_from = [tuple((observer + k) % p for k in range(p)) for observer in range(p)]
         self._points_pieces = Pieces(self._points_piece)
-        self._played_pieces = tuple(map(_one_hot(len(LEAF_TILES) + 1), range(len(LEAF_TILES) + 1)))
-        """Masks by the identities of the legal moves (held with them, so the identities
-        name no other objects while the entry lasts)."""
+        self._played_pieces = one_hots(len(LEAF_TILES) + 1)
         zero = bytes(4 * ss)
-        self._tree_planes = (*map(_one_hot(ss), self._square_of_point), zero)  # [-1]: none
-        self._last_planes = (*map(_one_hot(ss), self._squares), zero)  # [-1]: none
+        planes = one_hots(ss)
+        self._tree_planes = (*map(planes.__getitem__, self._square_of_point), zero)  # [-1]: none
+        self._last_planes = (*planes, zero)  # [-1]: none
         n2 = self.n * self.n
         self._no_points = bytes(n2)
         self._after_plants = bytes(self.num_actions - 4 * n2)
@@ -393,9 +381,7 @@ class BoskCodec(CodecBase):
         if old.stacks is not stacks:
             last = new.last
             if last >= 0:  # a leaf laid this turn: the one on ``last`` is new, checked
-                probe = list(old.stacks)
-                probe[last] = stacks[last]
-                squares = (last,) if tuple(probe) == stacks else _changes(old.stacks, stacks, ())
+                squares = _changes(old.stacks, stacks, (last,))
             else:  # the turn's last leaf, where its path led (checked), or anywhere
                 hint = self.game.leaf_candidates(old) if old.phase is Phase.LEAVES else ()
                 squares = _changes(old.stacks, stacks, hint)

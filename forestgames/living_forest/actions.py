@@ -23,7 +23,14 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import CodecBase, Layout, Pieces, seat_order
+from forestgames._codec import (
+    CodecBase,
+    Layout,
+    Pieces,
+    float32_numbers,
+    one_hots,
+    seat_order,
+)
 from forestgames.living_forest._tables import (
     ACTIONS,
     CARD_INDEX,
@@ -71,20 +78,8 @@ STEPS: tuple[Step, ...] = tuple(Step)
 _ZEROS = array("f", bytes(4 * max(NUM_CARDS, MAX_OWNED)))
 
 
-class _Float32Bytes(dict[int, bytes]):
-    """``table[n]``: the float32 bytes of the count ``n`` (each made once)."""
-
-    def __missing__(self, n: int) -> bytes:
-        value = self[n] = array("f", (n,)).tobytes()
-        return value
-
-
-_F32 = _Float32Bytes()
-
-
-def _one_hots(size: int) -> tuple[bytes, ...]:
-    """``size`` float32 one-hot vectors of length ``size``, as bytes."""
-    return tuple(array("f", (float(i == k) for i in range(size))).tobytes() for k in range(size))
+_F32 = float32_numbers()
+"""Counts as float32 bytes."""
 
 
 _SIMPLE = (Reveal, Stop, TakeFragment, Done)
@@ -206,10 +201,10 @@ class LivingForestCodec(CodecBase):
         )
         """``_blocks[observer][seat]``: where ``seat``'s Spirit block starts."""
         self._tensor_keys = [("tensor", seat) for seat in range(p)]
-        self._phase_bytes = _one_hots(len(PHASES))
-        self._seat_bytes = _one_hots(p)
-        self._step_bytes = _one_hots(len(STEPS))
-        self._bonus_bytes = (bytes(4 * len(ACTIONS)), *_one_hots(len(ACTIONS)))
+        self._phase_bytes = one_hots(len(PHASES))
+        self._seat_bytes = one_hots(p)
+        self._step_bytes = one_hots(len(STEPS))
+        self._bonus_bytes = (bytes(4 * len(ACTIONS)), *one_hots(len(ACTIONS)))
         self._actions_bytes = Pieces(self._actions_piece)
         self._passed_bytes = Pieces(self._passed_piece)
         self._no_passed = bytes(4 * p)
