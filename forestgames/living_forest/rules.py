@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -868,6 +868,17 @@ class LivingForestGame(
 
     def position_value(self, state: LivingForestState) -> np.ndarray:
         return heuristic.position_value(state)
+
+    def chance_outcome(
+        self, before: LivingForestState, move: mv.LivingForestMove, after: LivingForestState
+    ) -> Hashable | None:
+        """A reveal's outcome is the revealer's Help Line with the card turned up; a move
+        that ends the turn has the reserve as refilled from the stacks."""
+        if type(move) is mv.Reveal:
+            return after.lines[move.player]
+        if after.turn != before.turn:
+            return after.rows
+        return None
 
 
 # ---------------------------------------------------------------------- pure rule helpers
