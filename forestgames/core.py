@@ -698,6 +698,10 @@ class GameBase(Generic[S, M]):
 
     # ------------------------------------------------------------------ agents' hooks
 
+    search_iterations: ClassVar[int] = 400
+    """MCTS's default iterations a decision here (``mcts`` with no budget): as many as
+    keep a decision well under a second; a game whose search needs more raises it."""
+
     def evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
         """Each seat's estimated score right after each of ``moves`` (M, P).
 

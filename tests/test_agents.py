@@ -38,6 +38,7 @@ from forestgames.agents.mcts import (
     _find,
     _Node,
     cutoff_rewards,
+    default_iterations,
     leads,
 )
 from tests.strategies import random_game, reachable_states
@@ -143,11 +144,9 @@ def test_make_agent_specs():
     assert isinstance(make_agent("Greedy", 1), GreedyAgent)
     assert make_agent("mcts:25", 1).iterations == 25
     default = make_agent("mcts", 1)
-    assert (default.name, default.iterations, default.time_per_move) == (
-        "mcts",
-        DEFAULT_ITERATIONS,
-        None,
-    )
+    assert (default.name, default.iterations, default.time_per_move) == ("mcts", None, None)
+    assert make_agent("mcts:l=4", 1).name == "mcts:l=4"
+    assert make_agent(f"mcts:{DEFAULT_ITERATIONS}", 1).name == f"mcts:{DEFAULT_ITERATIONS}"
     limited = make_agent("mcts:30:40", 1)
     assert (limited.iterations, limited.rollout_limit, limited.name) == (30, 40, "mcts:30:40")
     timed = make_agent("mcts:t=0.5", 1)
@@ -157,7 +156,8 @@ def test_make_agent_specs():
         "iterations": 50, "time_per_move": 0.2, "rollout_limit": None, "exploration": 1.4,
         "reuse_tree": False, "confidence": 2.0,
     }  # fmt: skip
-    for spec in ("mcts", "mcts:7", "mcts:7:0", "mcts:t=0.25", "mcts:t=1:l=3", both.name):
+    for spec in ("mcts", "mcts:7", "mcts:7:0", "mcts:l=0", "mcts:t=0.25", "mcts:t=1:l=3",
+                 "mcts:z=0", both.name):  # fmt: skip
         agent = make_agent(spec, 1)
         assert make_agent(agent.name, 1).settings() == agent.settings(), spec
     agent = RandomAgent(1)
@@ -414,6 +414,18 @@ def test_mcts_iteration_budget_is_exact_and_a_time_cap_stops_it_sooner():
     assert agent.search(state, state.current_player, root) == 37 and root.visits == 37
     capped = MCTSAgent(10**9, seed=2, time_per_move=0.05)
     assert 1 <= capped.search(state, state.current_player, capped._root_for(state)) < 10**9
+
+
+def test_mcts_default_budget_is_the_games():
+    """With no budget MCTS runs the game's ``search_iterations`` (Living Forest's reveals
+    split its tree, so it searches further); a game without one gets DEFAULT_ITERATIONS."""
+    assert fg.make("bosk").search_iterations == DEFAULT_ITERATIONS
+    assert fg.make("living_forest").search_iterations == 1600
+    assert default_iterations(object()) == DEFAULT_ITERATIONS
+    for name, expected in (("bosk", DEFAULT_ITERATIONS), ("living_forest", 1600)):
+        state = _positions(fg.make(name))[0]
+        agent = MCTSAgent(seed=3)
+        assert agent.search(state, state.current_player, agent._root_for(state)) == expected
 
 
 @pytest.mark.parametrize("name", fg.GAME_NAMES)

@@ -37,11 +37,13 @@ __all__ = [
     "DEFAULT_ROLLOUT_LIMIT",
     "MCTSAgent",
     "cutoff_rewards",
+    "default_iterations",
     "leads",
 ]
 
 DEFAULT_ITERATIONS = 400
-"""Iterations a decision when neither ``iterations`` nor ``time_per_move`` is given."""
+"""Iterations a decision when neither ``iterations`` nor ``time_per_move`` is given, in a
+game without a ``search_iterations`` of its own (see :func:`default_iterations`)."""
 DEFAULT_ROLLOUT_LIMIT = 12
 """Random moves a playout makes before the position value scores it."""
 DEFAULT_EXPLORATION = 0.7
@@ -182,6 +184,12 @@ def _width(visits: int) -> int:
     return 1 + int(WIDENING * math.sqrt(visits))
 
 
+def default_iterations(game: Any) -> int:
+    """The iterations a decision of the default budget: the game's ``search_iterations``
+    (chosen so that a decision takes well under a second), else ``DEFAULT_ITERATIONS``."""
+    return int(getattr(game, "search_iterations", DEFAULT_ITERATIONS))
+
+
 def _variance(node: _Node) -> float:
     """The variance of a node's mean reward, bounded as for rewards in [0, 1]."""
     mean = node.reward / node.visits
@@ -201,8 +209,8 @@ class MCTSAgent(SeededAgent):
 
     Budget: ``iterations`` a decision, or as many as ``time_per_move`` seconds
     allow, or the first of the two reached when both are given; neither gives
-    ``DEFAULT_ITERATIONS``. An iteration budget is reproducible from the seed
-    alone; a time budget depends on the machine's speed.
+    the game's default (:func:`default_iterations`). An iteration budget is
+    reproducible from the seed alone; a time budget depends on the machine's speed.
 
     ``rollout_limit``: random moves a playout makes before it is scored by the
     game's position value (``None``: play to the end; ``0``: score the new leaf
@@ -228,8 +236,6 @@ class MCTSAgent(SeededAgent):
         self.iterations = _checked_count("iterations", iterations, low=1)
         self.rollout_limit = _checked_count("rollout_limit", rollout_limit, low=0)
         self.time_per_move = _checked_seconds(time_per_move)
-        if self.iterations is None and self.time_per_move is None:
-            self.iterations = DEFAULT_ITERATIONS
         self.exploration = _checked_number("exploration", exploration)
         self.confidence = _checked_number("confidence", confidence)
         self.reuse_tree = bool(reuse_tree)
@@ -239,14 +245,15 @@ class MCTSAgent(SeededAgent):
     def _spec_name(self) -> str:
         """The spec that rebuilds this agent: ``mcts``, ``mcts:N``, ``mcts:N:L`` or keys."""
         n, limit = self.iterations, self.rollout_limit
-        if self.time_per_move is None and limit is not None and not self._tuned():
-            if limit != DEFAULT_ROLLOUT_LIMIT:
-                return f"mcts:{n}:{limit}"
-            return "mcts" if n == DEFAULT_ITERATIONS else f"mcts:{n}"
+        plain = self.time_per_move is None and limit is not None and not self._tuned()
+        if plain and limit == DEFAULT_ROLLOUT_LIMIT:
+            return "mcts" if n is None else f"mcts:{n}"
+        if plain and n is not None:
+            return f"mcts:{n}:{limit}"
         parts = ["mcts"]
         if self.time_per_move is not None:
             parts.append(f"t={self.time_per_move:g}")
-        if n is not None and (self.time_per_move is not None or n != DEFAULT_ITERATIONS):
+        if n is not None:
             parts.append(f"n={n}")
         if limit != DEFAULT_ROLLOUT_LIMIT:
             parts.append(f"l={'none' if limit is None else limit}")
@@ -308,6 +315,8 @@ class MCTSAgent(SeededAgent):
         self._centre = leads(now)
         self._scale = float(np.abs(now).max()) or 1.0
         limit = self.iterations
+        if limit is None and deadline is None:
+            limit = default_iterations(state.game)
         done = 0
         while limit is None or done < limit:
             if deadline is not None and done and time.perf_counter() >= deadline:

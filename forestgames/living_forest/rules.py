@@ -861,6 +861,8 @@ class LivingForestGame(
 
     # ------------------------------------------------------------------ agents' hooks
 
+    search_iterations = 1600  # the reveals' outcomes split the tree; ~0.3 s a decision
+
     def evaluate_moves(
         self, state: LivingForestState, moves: Sequence[mv.LivingForestMove]
     ) -> np.ndarray:
