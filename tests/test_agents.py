@@ -549,19 +549,9 @@ def test_mcts_beats_greedy_cheaply(name):
     assert rates["mcts:150"] > rates["greedy"]
 
 
-LIVING_FOREST_GAP = pytest.mark.xfail(
-    reason="known gap: in 2-player Living Forest the default MCTS does not beat Greedy "
-    "(docs/simulation.md, Strength)",
-    strict=False,
-)
-
-
 @SLOW
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "name",
-    [pytest.param(n, marks=[LIVING_FOREST_GAP] * (n == "living_forest")) for n in fg.GAME_NAMES],
-)
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_mcts_default_beats_greedy(name):
     """At its default budget MCTS wins more of its seats than Greedy does, in every game
     (30 seat-rotated games at the smallest player count with opponents)."""
