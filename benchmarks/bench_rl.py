@@ -8,6 +8,12 @@ environment steps per second over engine moves per second; Boom Bokken's
 reaction turns are steps too (PASS moves nothing), so it also reports the
 engine moves made through the environment.
 
+Two more loops, timed in the same rounds, show where an environment step's
+time goes: ``mask_loop_ratio`` is a loop with no environment and no tensor
+that only builds the mask, picks a random id from it and applies its move (the
+most any environment reading a mask can reach), and ``no_tensor_ratio`` is
+the environment with the tensor replaced by a constant array.
+
     python -m pytest benchmarks/bench_rl.py --benchmark-only -s
 """
 
@@ -56,6 +62,30 @@ def env_games(env: Any, seeds: range) -> tuple[int, int]:
     return steps, moves
 
 
+def mask_loop(game: Any, seeds: range) -> int:
+    """Random masked games without an environment or tensors: mask, pick an id, apply."""
+    codec, moves = game.codec, 0
+    for seed in seeds:
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        while not state.is_terminal:
+            seat = state.players_to_act[0]
+            legal = np.flatnonzero(codec.mask(state, seat).view(np.bool_))
+            action = int(legal[rng.randrange(len(legal))])
+            position = codec.legal_ids(state, seat).index(action)
+            state = state.apply(state.legal_moves(seat)[position])
+            moves += 1
+    return moves
+
+
+def tensorless_env(name: str, options: dict[str, Any]) -> Any:
+    """The environment with the tensor replaced by one constant array."""
+    env = rl.aec_env(name, **options)
+    codec = env.driver.codec
+    constant = np.zeros(codec.observation_shape, np.float32)
+    codec.tensor = lambda state, seat: constant
+    return env
+
+
 def rl_speed_report(name: str, options: dict[str, Any], games: int, rounds: int = 7) -> dict:
     """Environment steps/s, engine moves/s on the same seeds, and their ratio."""
     game = fg.make(name, **options)
@@ -64,17 +94,28 @@ def rl_speed_report(name: str, options: dict[str, Any], games: int, rounds: int 
     env_games(env, range(1))  # warm the codec's tables
     steps, moves = env_games(env, seeds)
     engine_moves = random_games(game, seeds)
-    env_s, engine_s = best_seconds(
-        [lambda: env_games(env, seeds), lambda: random_games(game, seeds)], rounds
+    bare_game, bare_env = fg.make(name, **options), tensorless_env(name, options)
+    bare_moves = mask_loop(bare_game, seeds)
+    env_s, engine_s, bare_s, tensorless_s = best_seconds(
+        [
+            lambda: env_games(env, seeds),
+            lambda: random_games(game, seeds),
+            lambda: mask_loop(bare_game, seeds),
+            lambda: env_games(bare_env, seeds),
+        ],
+        rounds,
     )
+    engine_rate = engine_moves / engine_s
     return {
         "game": name,
         "options": options,
         "env_steps_per_s": round(steps / env_s),
         "env_engine_moves_per_s": round(moves / env_s),
         "engine_moves_per_s": round(engine_moves / engine_s),
-        "ratio": round((steps / env_s) / (engine_moves / engine_s), 2),
+        "ratio": round((steps / env_s) / engine_rate, 2),
         "target_ratio": TARGET_RATIO,
+        "mask_loop_ratio": round((bare_moves / bare_s) / engine_rate, 2),
+        "no_tensor_ratio": round((steps / tensorless_s) / engine_rate, 2),
     }
 
 

@@ -37,7 +37,7 @@ import functools
 import json
 import math
 import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
@@ -698,6 +698,10 @@ class GameBase(Generic[S, M]):
 
     # ------------------------------------------------------------------ agents' hooks
 
+    search_iterations: ClassVar[int] = 400
+    """MCTS's default iterations a decision here (``mcts`` with no budget): as many as
+    keep a decision well under a second; a game whose search needs more raises it."""
+
     def evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
         """Each seat's estimated score right after each of ``moves`` (M, P).
 
@@ -709,6 +713,15 @@ class GameBase(Generic[S, M]):
     def position_value(self, state: S) -> np.ndarray:
         """Each seat's estimated score in ``state`` (P,): ``state.scores`` by default."""
         return np.asarray(state.scores, dtype=np.float64)
+
+    def chance_outcome(self, before: S, move: M, after: S) -> Hashable | None:
+        """What chance decided when ``move`` took ``before`` to ``after``, as every seat saw
+        it (a card turned face up), or None where the move's result follows from the
+        position alone (hook: None by default). Search trees branch on it, so that a
+        decision after a reveal is taken for the card revealed."""
+        return None
+
+    chance_outcome.never_reports = True  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ pictures
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import math
 import os
 import random
 import time
@@ -30,7 +31,16 @@ from forestgames.agents import (
 )
 from forestgames.agents.greedy import margins
 from forestgames.agents.heuristics import _HEURISTICS, position_value, scores_after
-from forestgames.agents.mcts import DEFAULT_ITERATIONS, _all_rewards, cutoff_rewards, leads
+from forestgames.agents.mcts import (
+    DEFAULT_ITERATIONS,
+    PRIOR_VISITS,
+    _all_rewards,
+    _find,
+    _Node,
+    cutoff_rewards,
+    default_iterations,
+    leads,
+)
 from tests.strategies import random_game, reachable_states
 from tests.test_fake_game import Add, Buzz, BuzzGame
 
@@ -134,30 +144,29 @@ def test_make_agent_specs():
     assert isinstance(make_agent("Greedy", 1), GreedyAgent)
     assert make_agent("mcts:25", 1).iterations == 25
     default = make_agent("mcts", 1)
-    assert (default.name, default.iterations, default.time_per_move) == (
-        "mcts",
-        DEFAULT_ITERATIONS,
-        None,
-    )
+    assert (default.name, default.iterations, default.time_per_move) == ("mcts", None, None)
+    assert make_agent("mcts:l=4", 1).name == "mcts:l=4"
+    assert make_agent(f"mcts:{DEFAULT_ITERATIONS}", 1).name == f"mcts:{DEFAULT_ITERATIONS}"
     limited = make_agent("mcts:30:40", 1)
     assert (limited.iterations, limited.rollout_limit, limited.name) == (30, 40, "mcts:30:40")
     timed = make_agent("mcts:t=0.5", 1)
     assert (timed.iterations, timed.time_per_move, timed.name) == (None, 0.5, "mcts:t=0.5")
-    both = make_agent("mcts:t=0.2:n=50:l=none:c=1.4:reuse=0", 1)
+    both = make_agent("mcts:t=0.2:n=50:l=none:c=1.4:reuse=0:z=2", 1)
     assert both.settings() == {
         "iterations": 50, "time_per_move": 0.2, "rollout_limit": None, "exploration": 1.4,
-        "reuse_tree": False,
+        "reuse_tree": False, "confidence": 2.0,
     }  # fmt: skip
-    for spec in ("mcts", "mcts:7", "mcts:7:0", "mcts:t=0.25", "mcts:t=1:l=3", both.name):
+    for spec in ("mcts", "mcts:7", "mcts:7:0", "mcts:l=0", "mcts:t=0.25", "mcts:t=1:l=3",
+                 "mcts:z=0", both.name):  # fmt: skip
         agent = make_agent(spec, 1)
         assert make_agent(agent.name, 1).settings() == agent.settings(), spec
     agent = RandomAgent(1)
     assert make_agent(agent) is agent
     bad_specs = ("mcts:0", "mcts:x", "mcts:1:2:3", "mcts:t=0", "mcts:t=-1", "mcts:t=nan",
-                 "mcts:q=1", "mcts:t=1:t=2", "mcts:reuse=2", "mcts:n=0", "greedy:3",
+                 "mcts:q=1", "mcts:t=1:t=2", "mcts:reuse=2", "mcts:n=0", "mcts:z=-1", "greedy:3",
                  "alphazero", "")  # fmt: skip
     for bad in bad_specs:
-        with pytest.raises(fg.ConfigError, match=r"agent|mcts|time_per_move|iterations"):
+        with pytest.raises(fg.ConfigError, match=r"agent|mcts|time_per_move|iterations|confidence"):
             make_agent(bad)
     with pytest.raises(fg.ConfigError, match="not an agent"):
         make_agent(42)
@@ -167,6 +176,8 @@ def test_make_agent_specs():
         MCTSAgent(5, rollout_limit=-1)
     with pytest.raises(fg.ConfigError, match="time_per_move"):
         MCTSAgent(time_per_move=True)
+    with pytest.raises(fg.ConfigError, match="confidence"):
+        MCTSAgent(5, confidence=math.nan)
 
 
 def test_random_agent_reacts_or_passes():
@@ -405,6 +416,18 @@ def test_mcts_iteration_budget_is_exact_and_a_time_cap_stops_it_sooner():
     assert 1 <= capped.search(state, state.current_player, capped._root_for(state)) < 10**9
 
 
+def test_mcts_default_budget_is_the_games():
+    """With no budget MCTS runs the game's ``search_iterations`` (Living Forest's reveals
+    split its tree, so it searches further); a game without one gets DEFAULT_ITERATIONS."""
+    assert fg.make("bosk").search_iterations == DEFAULT_ITERATIONS
+    assert fg.make("living_forest").search_iterations == 1600
+    assert default_iterations(object()) == DEFAULT_ITERATIONS
+    for name, expected in (("bosk", DEFAULT_ITERATIONS), ("living_forest", 1600)):
+        state = _positions(fg.make(name))[0]
+        agent = MCTSAgent(seed=3)
+        assert agent.search(state, state.current_player, agent._root_for(state)) == expected
+
+
 @pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_mcts_default_decides_within_a_second(name):
     """The default MCTS budget decides in under a second on positions across a game."""
@@ -526,19 +549,9 @@ def test_mcts_beats_greedy_cheaply(name):
     assert rates["mcts:150"] > rates["greedy"]
 
 
-LIVING_FOREST_GAP = pytest.mark.xfail(
-    reason="known gap: in 2-player Living Forest the default MCTS does not beat Greedy "
-    "(docs/simulation.md, Strength)",
-    strict=False,
-)
-
-
 @SLOW
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "name",
-    [pytest.param(n, marks=[LIVING_FOREST_GAP] * (n == "living_forest")) for n in fg.GAME_NAMES],
-)
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_mcts_default_beats_greedy(name):
     """At its default budget MCTS wins more of its seats than Greedy does, in every game
     (30 seat-rotated games at the smallest player count with opponents)."""
@@ -558,3 +571,95 @@ def test_prior_rewards_equal_the_cut_playout_rewards():
     for centre, scale in ((None, None), ([1.0, -1.0, -2.0], 7.0)):
         expected = [cutoff_rewards(row, centre, scale) for row in values.tolist()]
         np.testing.assert_allclose(_all_rewards(values, centre, scale), expected)
+
+
+# --------------------------------------------------------------------------- chance outcomes
+
+
+def _guardian_position(seed: int = 1):
+    """A 2-player Living Forest state where seat 0 may reveal or stop, its deck unknown."""
+    state = fg.make("living_forest").new_game(seed=seed)
+    state = state.apply(state.legal_moves()[0])  # 0:reveal
+    assert {type(m).__name__ for m in state.legal_moves()} >= {"Reveal", "Stop"}
+    return state
+
+
+def test_living_forest_chance_outcome_is_what_everyone_sees():
+    """A reveal's outcome is the revealer's Help Line with the new card; a move inside the
+    turn has none; the move that ends the turn has the refilled reserve."""
+    game = fg.make("living_forest")
+    state = _guardian_position()
+    reveal = next(m for m in state.legal_moves() if type(m).__name__ == "Reveal")
+    after = state.apply(reveal)
+    assert game.chance_outcome(state, reveal, after) == after.lines[0]
+    assert after.lines[0][:-1] == state.lines[0]
+    rng = random.Random(3)
+    while state.turn == 1:
+        move = rng.choice(state.legal_moves(state.players_to_act[0]))
+        after = state.apply(move)
+        outcome = game.chance_outcome(state, move, after)
+        if type(move).__name__ == "Reveal":
+            assert outcome == after.lines[move.player]
+        elif after.turn != state.turn:
+            assert outcome == after.rows
+        else:
+            assert outcome is None
+        state = after
+    assert fg.make("bosk").chance_outcome(state, move, after) is None  # the base: never
+
+
+def test_mcts_branches_on_what_a_reveal_turns_up():
+    """Below a reveal the tree has one node per Help Line the reveal may give (each a card
+    of the seat's deck), and their visits add up to the reveal's real visits."""
+    state = _guardian_position()
+    agent = MCTSAgent(300, seed=4)
+    root = agent._root_for(state)
+    agent.search(state, 0, root)
+    reveal = next(m for m in root.children if type(m).__name__ == "Reveal")
+    node = root.children[reveal]
+    assert node.outcomes and len(node.outcomes) > 1
+    deck = set(state.decks[0]) | set(state.discards[0])
+    for line, below in node.outcomes.items():
+        assert line[:-1] == state.lines[0] and line[-1] in deck
+        assert below.seat == node.seat and below.depth == node.depth
+    real_visits = node.visits - PRIOR_VISITS * (reveal in root.prior)
+    assert sum(below.visits for below in node.outcomes.values()) == real_visits
+    stop = next(m for m in root.children if type(m).__name__ == "Stop")
+    assert root.children[stop].outcomes is None
+
+
+def test_mcts_keeps_the_subtree_of_the_card_really_revealed():
+    """After a reveal in the real game, the kept tree goes on from the node of the card that
+    came up (found through the reveal's outcomes)."""
+    state = _guardian_position()
+    agent = MCTSAgent(300, seed=4)
+    root = agent._root_for(state)
+    agent.search(state, 0, root)
+    reveal = next(m for m in root.children if type(m).__name__ == "Reveal")
+    after = state.apply(reveal)
+    expected = root.children[reveal].outcomes.get(after.lines[0])
+    assert expected is not None
+    assert _find(state, root, after) is expected
+
+
+def test_mcts_plays_greedy_move_unless_the_search_is_sure():
+    """With ``confidence`` z the most visited move is played only if its mean reward beats
+    that of Greedy's move by more than z standard errors; z = 0 always plays it."""
+    state = _guardian_position()
+    greedy = state.legal_moves()[
+        int(np.argmax(margins(evaluate_moves(state, state.legal_moves()), 0)))
+    ]
+    other = next(m for m in state.legal_moves() if m != greedy)
+    root = _Node(0, 0)
+    root.children = {other: _Node(0, 1), greedy: _Node(0, 1)}
+    for node, visits, reward in (
+        (root.children[other], 100, 60.0),
+        (root.children[greedy], 50, 25.0),
+    ):
+        node.visits, node.reward = visits, reward  # means 0.60 and 0.50, standard error ~0.086
+    moves = state.legal_moves()
+    assert MCTSAgent(confidence=0)._decision(root, state, 0, moves) == other
+    assert MCTSAgent(confidence=1)._decision(root, state, 0, moves) == other
+    assert MCTSAgent(confidence=1.5)._decision(root, state, 0, moves) == greedy
+    root.children[other].reward = 90.0  # mean 0.9: sure at 1.5 too
+    assert MCTSAgent(confidence=1.5)._decision(root, state, 0, moves) == other

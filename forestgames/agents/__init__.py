@@ -63,11 +63,17 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
     )
 
 
-_MCTS_KEYS = {"n": "iterations", "l": "rollout_limit", "t": "time_per_move", "c": "exploration"}
+_MCTS_KEYS = {
+    "n": "iterations",
+    "l": "rollout_limit",
+    "t": "time_per_move",
+    "c": "exploration",
+    "z": "confidence",
+}
 _MCTS_HELP = (
     "expected mcts, mcts:N, mcts:N:L (ints N >= 1, L >= 0) or mcts:KEY=VALUE[:KEY=VALUE...] "
     "with keys t (seconds), n (iterations), l (playout moves or none), c (exploration), "
-    "reuse (0/1), e.g. mcts:t=0.5"
+    "z (confidence), reuse (0/1), e.g. mcts:t=0.5"
 )
 
 

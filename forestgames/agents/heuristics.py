@@ -34,8 +34,10 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "ChanceOutcome",
     "MoveEvaluator",
     "PositionValue",
+    "chance_outcomes",
     "evaluate_moves",
     "heuristic_for",
     "position_value",
@@ -47,6 +49,8 @@ __all__ = [
 MoveEvaluator = Callable[[Any, Sequence[Any]], np.ndarray]
 
 PositionValue = Callable[[Any], Any]  # state -> (P,) array-like
+
+ChanceOutcome = Callable[[Any, Any, Any], Any]  # (before, move, after) -> hashable or None
 
 _HEURISTICS: dict[str, MoveEvaluator] = {}
 _POSITION_VALUES: dict[str, PositionValue] = {}
@@ -92,3 +96,12 @@ def evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
 def scores_after(state: Any, moves: Sequence[Any]) -> np.ndarray:
     """The fallback evaluator: the position value after each move."""
     return np.array([position_value(state.apply(move)) for move in moves], dtype=np.float64)
+
+
+def chance_outcomes(game: Any) -> ChanceOutcome | None:
+    """The game's ``chance_outcome`` hook, or None where it has none (or keeps the base's,
+    which never reports an outcome), so that a search need not call it."""
+    hook = getattr(type(game), "chance_outcome", None)
+    if hook is None or getattr(hook, "never_reports", False):
+        return None
+    return game.chance_outcome  # type: ignore[no-any-return]

@@ -28,7 +28,7 @@ import numpy as np
 
 from forestgames.agents.base import SeededAgent, acting_seat
 from forestgames.agents.greedy import margins
-from forestgames.agents.heuristics import evaluate_moves, position_value
+from forestgames.agents.heuristics import chance_outcomes, evaluate_moves, position_value
 from forestgames.core import ConfigError
 
 __all__ = [
@@ -37,11 +37,13 @@ __all__ = [
     "DEFAULT_ROLLOUT_LIMIT",
     "MCTSAgent",
     "cutoff_rewards",
+    "default_iterations",
     "leads",
 ]
 
 DEFAULT_ITERATIONS = 400
-"""Iterations a decision when neither ``iterations`` nor ``time_per_move`` is given."""
+"""Iterations a decision when neither ``iterations`` nor ``time_per_move`` is given, in a
+game without a ``search_iterations`` of its own (see :func:`default_iterations`)."""
 DEFAULT_ROLLOUT_LIMIT = 12
 """Random moves a playout makes before the position value scores it."""
 DEFAULT_EXPLORATION = 0.7
@@ -58,6 +60,9 @@ WIDENING = 2.0
 children, tried best first (near the root) or at random (deeper), so a wide node does not
 spread a small budget over moves that all look alike."""
 REUSE_SEARCH = 64
+DEFAULT_CONFIDENCE = 1.0
+"""How sure the search must be (in standard errors) that its most visited move beats the
+heuristic's best before it plays it instead (0: always play the most visited move)."""
 """At most this many tree moves are tried to find the new position in the old tree."""
 
 _Rewards = list[float]
@@ -78,6 +83,7 @@ class _Node:
         "depth",
         "kids",
         "order",
+        "outcomes",
         "prior",
         "priority",
         "reward",
@@ -98,6 +104,17 @@ class _Node:
         self.reward = 0.0
         self.seen: tuple[Any, ...] = ()
         self.kids: list[_Node | None] = []
+        self.outcomes: dict[Any, _Node] | None = None  # after a chance move: by its outcome
+
+    def after(self, outcome: Any) -> _Node:
+        """The node of ``outcome`` of this node's chance move (new the first time)."""
+        outcomes = self.outcomes
+        if outcomes is None:
+            outcomes = self.outcomes = {}
+        node = outcomes.get(outcome)
+        if node is None:
+            node = outcomes[outcome] = _Node(self.seat, self.depth)
+        return node
 
     def kids_of(self, moves: tuple[Any, ...]) -> list[_Node | None]:
         """The child of each of ``moves`` (None where untried), aligned with them."""
@@ -167,6 +184,18 @@ def _width(visits: int) -> int:
     return 1 + int(WIDENING * math.sqrt(visits))
 
 
+def default_iterations(game: Any) -> int:
+    """The iterations a decision of the default budget: the game's ``search_iterations``
+    (chosen so that a decision takes well under a second), else ``DEFAULT_ITERATIONS``."""
+    return int(getattr(game, "search_iterations", DEFAULT_ITERATIONS))
+
+
+def _variance(node: _Node) -> float:
+    """The variance of a node's mean reward, bounded as for rewards in [0, 1]."""
+    mean = node.reward / node.visits
+    return max(mean * (1.0 - mean), 0.01) / node.visits
+
+
 def _win_shares(state: Any) -> _Rewards:
     rewards = [0.0] * state.game.num_players
     winners = state.winners
@@ -180,8 +209,8 @@ class MCTSAgent(SeededAgent):
 
     Budget: ``iterations`` a decision, or as many as ``time_per_move`` seconds
     allow, or the first of the two reached when both are given; neither gives
-    ``DEFAULT_ITERATIONS``. An iteration budget is reproducible from the seed
-    alone; a time budget depends on the machine's speed.
+    the game's default (:func:`default_iterations`). An iteration budget is
+    reproducible from the seed alone; a time budget depends on the machine's speed.
 
     ``rollout_limit``: random moves a playout makes before it is scored by the
     game's position value (``None``: play to the end; ``0``: score the new leaf
@@ -191,6 +220,7 @@ class MCTSAgent(SeededAgent):
 
     _centre: list[float] | None = None  # each seat's lead at the root of the search
     _scale: float | None = None  # the size of the values at the root
+    _outcome_of: Any = None  # the game's chance_outcome hook, None if it has none
 
     def __init__(
         self,
@@ -200,14 +230,14 @@ class MCTSAgent(SeededAgent):
         rollout_limit: int | None = DEFAULT_ROLLOUT_LIMIT,
         time_per_move: float | None = None,
         reuse_tree: bool = True,
+        confidence: float = DEFAULT_CONFIDENCE,
     ) -> None:
         super().__init__(seed)
         self.iterations = _checked_count("iterations", iterations, low=1)
         self.rollout_limit = _checked_count("rollout_limit", rollout_limit, low=0)
         self.time_per_move = _checked_seconds(time_per_move)
-        if self.iterations is None and self.time_per_move is None:
-            self.iterations = DEFAULT_ITERATIONS
-        self.exploration = _checked_exploration(exploration)
+        self.exploration = _checked_number("exploration", exploration)
+        self.confidence = _checked_number("confidence", confidence)
         self.reuse_tree = bool(reuse_tree)
         self.name = self._spec_name()
         self._kept: tuple[Any, _Node] | None = None  # (position after our move, its node)
@@ -215,27 +245,30 @@ class MCTSAgent(SeededAgent):
     def _spec_name(self) -> str:
         """The spec that rebuilds this agent: ``mcts``, ``mcts:N``, ``mcts:N:L`` or keys."""
         n, limit = self.iterations, self.rollout_limit
-        if (
-            self.time_per_move is None
-            and self.exploration == DEFAULT_EXPLORATION
-            and self.reuse_tree
-            and limit is not None
-        ):
-            if limit != DEFAULT_ROLLOUT_LIMIT:
-                return f"mcts:{n}:{limit}"
-            return "mcts" if n == DEFAULT_ITERATIONS else f"mcts:{n}"
+        plain = self.time_per_move is None and limit is not None and not self._tuned()
+        if plain and limit == DEFAULT_ROLLOUT_LIMIT:
+            return "mcts" if n is None else f"mcts:{n}"
+        if plain and n is not None:
+            return f"mcts:{n}:{limit}"
         parts = ["mcts"]
         if self.time_per_move is not None:
             parts.append(f"t={self.time_per_move:g}")
-        if n is not None and (self.time_per_move is not None or n != DEFAULT_ITERATIONS):
+        if n is not None:
             parts.append(f"n={n}")
         if limit != DEFAULT_ROLLOUT_LIMIT:
             parts.append(f"l={'none' if limit is None else limit}")
+        return ":".join(parts + self._tuned())
+
+    def _tuned(self) -> list[str]:
+        """The spec items of the settings other than the budget that are not the defaults."""
+        items = []
         if self.exploration != DEFAULT_EXPLORATION:
-            parts.append(f"c={self.exploration:g}")
+            items.append(f"c={self.exploration:g}")
+        if self.confidence != DEFAULT_CONFIDENCE:
+            items.append(f"z={self.confidence:g}")
         if not self.reuse_tree:
-            parts.append("reuse=0")
-        return ":".join(parts)
+            items.append("reuse=0")
+        return items
 
     def settings(self) -> dict[str, Any]:
         return {
@@ -244,6 +277,7 @@ class MCTSAgent(SeededAgent):
             "rollout_limit": self.rollout_limit,
             "time_per_move": self.time_per_move,
             "reuse_tree": self.reuse_tree,
+            "confidence": self.confidence,
         }
 
     # ------------------------------------------------------------------ deciding
@@ -255,18 +289,34 @@ class MCTSAgent(SeededAgent):
             return moves[0]
         root = self._root_for(state)
         self.search(state, seat, root)
-        # The most visited root move that is legal in the real state.
-        best = max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
+        best = self._decision(root, state, seat, moves)
         self._keep(state, root, best)
         return best
+
+    def _decision(self, root: _Node, state: Any, seat: int, moves: tuple[Any, ...]) -> Any:
+        """The most visited root move legal in the real state, unless the heuristic's best
+        move (Greedy's) is within ``confidence`` standard errors of it: that move then."""
+        children = root.children
+        best = max(moves, key=lambda m: children[m].visits if m in children else -1)
+        if not self.confidence:
+            return best
+        favourite = moves[int(np.argmax(margins(evaluate_moves(state, moves), seat)))]
+        if favourite == best or favourite not in children:
+            return best
+        a, b = children[best], children[favourite]
+        gap = a.reward / a.visits - b.reward / b.visits
+        return best if gap > self.confidence * math.sqrt(_variance(a) + _variance(b)) else favourite
 
     def search(self, state: Any, seat: int, root: _Node) -> int:
         """Run the budget's iterations from ``state`` into ``root``; return how many ran."""
         deadline = None if self.time_per_move is None else time.perf_counter() + self.time_per_move
+        self._outcome_of = chance_outcomes(state.game)
         now = position_value(state)
         self._centre = leads(now)
         self._scale = float(np.abs(now).max()) or 1.0
         limit = self.iterations
+        if limit is None and deadline is None:
+            limit = default_iterations(state.game)
         done = 0
         while limit is None or done < limit:
             if deadline is not None and done and time.perf_counter() >= deadline:
@@ -279,6 +329,7 @@ class MCTSAgent(SeededAgent):
     def _iterate(self, root: _Node, state: Any) -> None:
         path = [root]
         node = root
+        outcome_of = self._outcome_of
         while not state.is_terminal:
             seat = state.players_to_act[0]
             moves = state.legal_moves(seat)
@@ -287,7 +338,8 @@ class MCTSAgent(SeededAgent):
                 if kid is not None:
                     kid.available += 1
             untried = kids.count(None)
-            if untried and (untried == len(kids) or len(kids) - untried < _width(node.visits)):
+            expand = untried and (untried == len(kids) or len(kids) - untried < _width(node.visits))
+            if expand:
                 index = self._untried(node, seat, state, moves, kids)
                 child = _Node(seat, node.depth + 1)
                 child.available = 1
@@ -296,16 +348,23 @@ class MCTSAgent(SeededAgent):
                     child.visits = PRIOR_VISITS
                     child.reward = PRIOR_VISITS * prior[seat]
                 node.children[moves[index]] = kids[index] = child
-                state = state.apply(moves[index])
-                path.append(child)
+            else:
+                index = self._select(kids)
+                child = kids[index]  # type: ignore[assignment]
+            move = moves[index]
+            after = state.apply(move)
+            path.append(child)
+            if outcome_of is not None:
+                outcome = outcome_of(state, move, after)
+                if outcome is not None:
+                    child = child.after(outcome)
+                    path.append(child)
+            state, node = after, child
+            if expand:
                 if prior is not None and self.rollout_limit == 0:
                     self._backup(path, prior)  # the evaluator's estimate is the leaf's value
                     return
                 break
-            index = self._select(kids)
-            node = kids[index]  # type: ignore[assignment]
-            state = state.apply(moves[index])
-            path.append(node)
         self._backup(path, self._rollout(state))
 
     @staticmethod
@@ -396,7 +455,9 @@ class MCTSAgent(SeededAgent):
 
 def _find(start: Any, node: _Node, target: Any) -> _Node | None:
     """The node of ``target`` below ``node`` (whose position is ``start``), following the
-    tree's most visited moves that are legal in the real positions; None if not found."""
+    tree's most visited moves that are legal in the real positions (and the outcomes they
+    had there); None if not found."""
+    outcome_of = chance_outcomes(start.game)
     frontier = [(start, node)]
     tried = 0
     while frontier and tried <= REUSE_SEARCH:
@@ -408,9 +469,16 @@ def _find(start: Any, node: _Node, target: Any) -> _Node | None:
         seat = position.players_to_act[0]
         legal = set(position.legal_moves(seat))
         for move, child in sorted(here.children.items(), key=lambda kv: -kv[1].visits):
-            if move in legal and tried <= REUSE_SEARCH:
-                tried += 1
-                frontier.append((position.apply(move), child))
+            if move not in legal or tried > REUSE_SEARCH:
+                continue
+            tried += 1
+            after = position.apply(move)
+            outcome = None if outcome_of is None else outcome_of(position, move, after)
+            found: _Node | None = child
+            if outcome is not None:
+                found = (child.outcomes or {}).get(outcome)
+            if found is not None:
+                frontier.append((after, found))
     return None
 
 
@@ -422,6 +490,9 @@ def _renumber(root: _Node) -> None:
         for child in node.children.values():
             child.depth = node.depth + 1
             stack.append(child)
+            for outcome in (child.outcomes or {}).values():
+                outcome.depth = child.depth
+                stack.append(outcome)
 
 
 # --------------------------------------------------------------------------- argument checks
@@ -444,7 +515,7 @@ def _checked_seconds(value: Any) -> float | None:
     return float(value)
 
 
-def _checked_exploration(value: Any) -> float:
+def _checked_number(what: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
-        raise ConfigError(f"exploration must be a non-negative number, not {value!r}")
+        raise ConfigError(f"{what} must be a non-negative number, not {value!r}")
     return float(value)

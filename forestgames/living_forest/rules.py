@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -861,6 +861,8 @@ class LivingForestGame(
 
     # ------------------------------------------------------------------ agents' hooks
 
+    search_iterations = 1600  # the reveals' outcomes split the tree; ~0.3 s a decision
+
     def evaluate_moves(
         self, state: LivingForestState, moves: Sequence[mv.LivingForestMove]
     ) -> np.ndarray:
@@ -868,6 +870,17 @@ class LivingForestGame(
 
     def position_value(self, state: LivingForestState) -> np.ndarray:
         return heuristic.position_value(state)
+
+    def chance_outcome(
+        self, before: LivingForestState, move: mv.LivingForestMove, after: LivingForestState
+    ) -> Hashable | None:
+        """A reveal's outcome is the revealer's Help Line with the card turned up; a move
+        that ends the turn has the reserve as refilled from the stacks."""
+        if type(move) is mv.Reveal:
+            return after.lines[move.player]
+        if after.turn != before.turn:
+            return after.rows
+        return None
 
 
 # ---------------------------------------------------------------------- pure rule helpers
