@@ -9,10 +9,10 @@ reaction turns are steps too (PASS moves nothing), so it also reports the
 engine moves made through the environment.
 
 Two more loops, timed in the same rounds, show where an environment step's
-time goes: ``mask_loop_ratio`` is a loop with no environment and no tensor
-that only builds the mask, picks a random id from it and applies its move (the
-most any environment reading a mask can reach), and ``no_tensor_ratio`` is
-the environment with the tensor replaced by a constant array.
+time goes: ``no_tensor_ratio`` is the environment with the tensor replaced by
+a constant array (what the environment costs besides the tensor), and
+``mask_loop_ratio`` a loop with no environment and no tensor that only builds
+the mask, picks a random id from it and applies its move (the mask's share).
 
     python -m pytest benchmarks/bench_rl.py --benchmark-only -s
 """
