@@ -721,8 +721,6 @@ class GameBase(Generic[S, M]):
         decision after a reveal is taken for the card revealed."""
         return None
 
-    chance_outcome.never_reports = True  # type: ignore[attr-defined]
-
     # ------------------------------------------------------------------ pictures
 
     def _render_text(self, state: S, player: int | None) -> str:  # pragma: no cover

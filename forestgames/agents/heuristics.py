@@ -33,6 +33,8 @@ from typing import Any
 
 import numpy as np
 
+from forestgames.core import GameBase
+
 __all__ = [
     "ChanceOutcome",
     "MoveEvaluator",
@@ -102,6 +104,6 @@ def chance_outcomes(game: Any) -> ChanceOutcome | None:
     """The game's ``chance_outcome`` hook, or None where it has none (or keeps the base's,
     which never reports an outcome), so that a search need not call it."""
     hook = getattr(type(game), "chance_outcome", None)
-    if hook is None or getattr(hook, "never_reports", False):
+    if hook is None or hook is GameBase.chance_outcome:
         return None
     return game.chance_outcome  # type: ignore[no-any-return]

@@ -60,10 +60,10 @@ WIDENING = 2.0
 children, tried best first (near the root) or at random (deeper), so a wide node does not
 spread a small budget over moves that all look alike."""
 REUSE_SEARCH = 64
+"""At most this many tree moves are tried to find the new position in the old tree."""
 DEFAULT_CONFIDENCE = 1.0
 """How sure the search must be (in standard errors) that its most visited move beats the
 heuristic's best before it plays it instead (0: always play the most visited move)."""
-"""At most this many tree moves are tried to find the new position in the old tree."""
 
 _Rewards = list[float]
 
