@@ -16,7 +16,7 @@ pytest.importorskip("gymnasium")
 import itertools
 
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import forestgames as fg
 from forestgames import rl
@@ -209,7 +209,7 @@ def test_bad_arguments_are_config_errors() -> None:
     for call in (
         lambda: rl.aec_env("chess"),
         lambda: rl.aec_env("bosk", reward="money"),
-        lambda: rl.aec_env("bosk", render_mode="human"),
+        lambda: rl.aec_env("bosk", render_mode="rgb_array"),
         lambda: rl.gym_env("bosk", seat=2),
         lambda: rl.gym_env("bosk", opponents="wizard"),
         lambda: rl.gym_env("bosk", num_players=3, opponents=["random"]),
@@ -218,9 +218,48 @@ def test_bad_arguments_are_config_errors() -> None:
             call()
 
 
-def test_ansi_render() -> None:
-    """render_mode="ansi" renders the position as text."""
+def test_render_modes() -> None:
+    """render_mode="ansi" is the text picture, "svg" the SVG document; none: None."""
     env = rl.aec_env("bosk", render_mode="ansi")
     env.reset(seed=0)
-    assert isinstance(env.render(), str) and env.render()
+    assert env.render() == env.state.render()
+    env = rl.aec_env("bosk", render_mode="svg")
+    env.reset(seed=0)
+    picture = env.render()
+    assert picture == env.state.to_svg() and picture.lstrip().startswith("<svg")
     assert rl.aec_env("bosk").render() is None
+    assert {"ansi", "svg"} <= set(env.metadata["render_modes"])
+
+
+def test_pettingzoo_render_test(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test over every render mode ("human" prints the text picture)."""
+    svg = {"svg": lambda picture: picture.lstrip().startswith("<svg")}
+    render_test(functools.partial(rl.aec_env, "boom_bokken", num_players=4), svg)
+    assert "Boom Bokken 4p" in capsys.readouterr().out
+    env = rl.gym_env("bonsai", render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None and "(you)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("mode", ["ansi", "svg"])
+def test_renders_show_only_a_seats_view(mode: str) -> None:
+    """The gym env renders its learning seat's view (other hands hidden, in Boom Bokken);
+    the AEC env the referee's picture unless told a ``render_seat``."""
+    gym = rl.gym_env("boom_bokken", num_players=4, seat=2, render_mode=mode)
+    gym.reset(seed=5)
+    state = gym.state
+    seat_view = state.to_svg(2) if mode == "svg" else state.render(2)
+    referee = state.to_svg() if mode == "svg" else state.render()
+    assert gym.render() == seat_view != referee
+    aec = rl.aec_env("boom_bokken", num_players=4, render_mode=mode, render_seat=1)
+    aec.reset(seed=5)
+    assert aec.render() == (aec.state.to_svg(1) if mode == "svg" else aec.state.render(1))
+    spectator = rl.aec_env("boom_bokken", num_players=4, render_mode=mode)
+    spectator.reset(seed=5)
+    assert spectator.render() == (
+        spectator.state.to_svg() if mode == "svg" else spectator.state.render()
+    )
+    with pytest.raises(fg.ConfigError, match="render_seat"):
+        rl.aec_env("boom_bokken", num_players=4, render_seat=4)
+    with pytest.raises(fg.ConfigError, match="render_seat"):
+        rl.aec_env("boom_bokken", num_players=4, render_seat="1")

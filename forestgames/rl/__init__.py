@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from forestgames.core import make
+from forestgames.core import check_seat, make
 
-__all__ = ["aec_env", "gym_env"]
+__all__ = ["RENDER_MODES", "aec_env", "gym_env"]
+
+RENDER_MODES = ("human", "ansi", "svg")
+"""``render_mode`` values: ``"human"`` (``render()`` prints the text picture and returns
+None), ``"ansi"`` (returns the text picture) and ``"svg"`` (returns an SVG document)."""
 
 
 def _require_extra() -> None:
@@ -29,12 +33,20 @@ def _require_extra() -> None:
         ) from None
 
 
-def aec_env(name: str, reward: str = "win", render_mode: str | None = None, **options: Any) -> Any:
+def aec_env(
+    name: str,
+    reward: str = "win",
+    render_mode: str | None = None,
+    render_seat: int | None = None,
+    **options: Any,
+) -> Any:
     """A PettingZoo ``AECEnv`` of game ``name`` with ``options`` (``num_players=...``, ...).
 
     ``reward``: ``"win"`` (+1 winners, -1 the others, at the end) or ``"score"``
-    (each move's change in the scores); ``render_mode``: None or ``"ansi"``.
-    ConfigError names a bad game, option or reward.
+    (each move's change in the scores); ``render_mode``: None or one of
+    :data:`RENDER_MODES`; ``render_seat``: None for the referee's picture (everything, hidden
+    cards too: for spectators), or the seat whose view ``render()`` shows.
+    ConfigError names a bad game, option, reward, render mode or seat.
     """
     _require_extra()
     from forestgames.rl._spaces import check_reward
@@ -42,7 +54,10 @@ def aec_env(name: str, reward: str = "win", render_mode: str | None = None, **op
 
     check_reward(reward)
     _check_render_mode(render_mode)
-    return ForestGamesAECEnv(make(name, **options), reward=reward, render_mode=render_mode)
+    game = make(name, **options)
+    if render_seat is not None:
+        render_seat = check_seat(game.num_players, render_seat, "render_seat")
+    return ForestGamesAECEnv(game, reward, render_mode, render_seat)
 
 
 def gym_env(
@@ -59,7 +74,8 @@ def gym_env(
     ``opponents``: one agent spec for every other seat (``"random"``, ``"greedy"``,
     ``"mcts:200"``, ...), a list of one spec or agent per other seat (in seat
     order), or agent objects. An illegal action ends the episode with
-    ``illegal_reward`` and ``info["illegal_action"] = True``.
+    ``illegal_reward`` and ``info["illegal_action"] = True``. ``render_mode``: None or
+    one of :data:`RENDER_MODES`, always the learning seat's view.
     """
     _require_extra()
     from forestgames.rl._spaces import check_reward
@@ -75,5 +91,6 @@ def gym_env(
 def _check_render_mode(render_mode: Any) -> None:
     from forestgames.core import ConfigError
 
-    if render_mode not in (None, "ansi"):
-        raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        modes = ", ".join(map(repr, RENDER_MODES))
+        raise ConfigError(f"render_mode must be None or one of {modes}, not {render_mode!r}")

@@ -10,7 +10,7 @@ from gymnasium import spaces
 
 from forestgames.core import ConfigError
 
-__all__ = ["REWARDS", "check_reward", "observation_space", "reward_fn"]
+__all__ = ["REWARDS", "check_reward", "observation_space", "render_picture", "reward_fn"]
 
 REWARDS: tuple[str, ...] = ("win", "score")
 """``"win"``: +1 to each winner, -1 to every other seat, at the end (0 before);
@@ -50,3 +50,18 @@ def _score(before: Any, after: Any) -> tuple[float, ...]:
 def reward_fn(reward: str) -> Callable[[Any, Any], tuple[float, ...]]:
     """Per-seat rewards of one move, from the states before and after it."""
     return _win if check_reward(reward) == "win" else _score
+
+
+def render_picture(state: Any, mode: str | None, seat: int | None) -> str | None:
+    """``state`` as text (``"ansi"``) or SVG (``"svg"``), all of it (``seat`` None) or as
+    ``seat`` sees it; ``"human"`` prints the text and returns None, as does no render
+    mode or no game yet."""
+    if mode is None or state is None:
+        return None
+    if mode == "svg":
+        return str(state.to_svg(seat))
+    text = str(state.render(seat))
+    if mode == "human":
+        print(text)
+        return None
+    return text

@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from forestgames.rl._spaces import observation_space, reward_fn
+from forestgames.rl._spaces import observation_space, render_picture, reward_fn
 from forestgames.rl._turns import TurnDriver
 
 __all__ = ["ForestGamesAECEnv"]
@@ -27,16 +27,23 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """A forestgames game as a PettingZoo ``AECEnv``; build with ``forestgames.rl.aec_env``."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's instance attribute)
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi", "svg"],
         "name": "forestgames_v0",
         "is_parallelizable": False,
     }
 
-    def __init__(self, game: Any, reward: str = "win", render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Any,
+        reward: str = "win",
+        render_mode: str | None = None,
+        render_seat: int | None = None,
+    ) -> None:
         super().__init__()
         self.game = game
         self.reward_mode = reward
         self.render_mode = render_mode
+        self.render_seat = render_seat
         self.metadata = {**self.metadata, "name": f"forestgames_{game.name}_v0"}
         self.driver = TurnDriver(game)
         self.possible_agents = [f"player_{k}" for k in range(game.num_players)]
@@ -148,10 +155,9 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.agent_selection = self.possible_agents[(k + 1) % len(self.possible_agents)]
 
     def render(self) -> str | None:
-        """``render_mode="ansi"``: the text picture of the position (None otherwise)."""
-        if self.render_mode is None or self.driver.state is None:
-            return None
-        return str(self.driver.state.render())
+        """The position as text (``render_mode="ansi"``; ``"human"`` prints it) or an SVG
+        document (``"svg"``): the referee's picture, or seat ``render_seat``'s view."""
+        return render_picture(self.driver.state, self.render_mode, self.render_seat)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -20,7 +20,7 @@ from gymnasium import spaces
 
 from forestgames.agents import agent_for_game, make_agent
 from forestgames.core import ConfigError, check_seat, derive_seed
-from forestgames.rl._spaces import observation_space, reward_fn
+from forestgames.rl._spaces import observation_space, render_picture, reward_fn
 from forestgames.rl._turns import TurnDriver
 
 __all__ = ["ForestGamesGymEnv"]
@@ -42,7 +42,7 @@ def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
 class ForestGamesGymEnv(gymnasium.Env):
     """One seat against agents; build with ``forestgames.rl.gym_env``."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
+    metadata = {"render_modes": ["human", "ansi", "svg"]}  # noqa: RUF012 (gymnasium declares it so)
 
     def __init__(
         self,
@@ -119,10 +119,9 @@ class ForestGamesGymEnv(gymnasium.Env):
         return self._observe(), float(reward), driver.is_over, False, self._info(move=str(move))
 
     def render(self) -> str | None:
-        """``render_mode="ansi"``: the text picture of the position (None otherwise)."""
-        if self.render_mode is None or self.driver.state is None:
-            return None
-        return str(self.driver.state.render())
+        """The learning seat's view of the position, as text (``render_mode="ansi"``;
+        ``"human"`` prints it) or an SVG document (``"svg"``)."""
+        return render_picture(self.driver.state, self.render_mode, self.seat)
 
     def close(self) -> None:
         """Nothing to release."""
