@@ -97,7 +97,8 @@ class ParseError(ForestGamesError, ValueError):
 
 
 class StateError(ForestGamesError, ValueError):
-    """A saved state (or record, or board array) that is malformed or breaks the rules."""
+    """A saved state (or record, or board array) that is malformed or breaks the rules; an
+    environment asked for its position before ``reset()``."""
 
 
 def require(condition: bool, error: type[ForestGamesError], message: str) -> None:

@@ -263,3 +263,36 @@ def test_renders_show_only_a_seats_view(mode: str) -> None:
         rl.aec_env("boom_bokken", num_players=4, render_seat=4)
     with pytest.raises(fg.ConfigError, match="render_seat"):
         rl.aec_env("boom_bokken", num_players=4, render_seat="1")
+
+
+def test_misuse_raises_the_librarys_errors() -> None:
+    """Calls before reset(), unknown agents, bad seeds and penalties, and a move after the
+    end raise the library's own errors (ValueError subclasses) and change nothing."""
+    env = rl.aec_env("bosk")
+    for call in (env.last, lambda: env.step(0), lambda: env.observe("player_0")):
+        with pytest.raises(fg.StateError, match="reset"):
+            call()
+    env.reset(seed=4)
+    state, selected = env.state, env.agent_selection
+    for bad in ("abc", 1.5, True, -1, 2**64):
+        with pytest.raises(fg.ConfigError, match="seed"):
+            env.reset(seed=bad)
+        assert env.state is state and env.agent_selection == selected
+    for agent in ("player_9", 0, None):
+        for call in (env.observe, env.observation_space, env.action_space):
+            with pytest.raises(fg.ConfigError, match="not an agent"):
+                call(agent)
+    env.reset(seed=np.int64(4))  # numpy ints are seeds too: the same game
+    assert env.state == state
+    while not all(env.terminations.values()):
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    with pytest.raises(fg.IllegalMoveError, match="over"):
+        env.step(3)
+    env.step(None)  # PettingZoo's way out stays open
+    gym = rl.gym_env("bosk")
+    with pytest.raises(fg.ConfigError, match="seed"):
+        gym.reset(seed="abc")
+    for penalty in ("x", None, float("nan"), float("inf"), True):
+        with pytest.raises(fg.ConfigError, match="illegal_reward"):
+            rl.gym_env("bosk", illegal_reward=penalty)
+    assert rl.gym_env("bosk", illegal_reward=np.float32(-2)).illegal_reward == -2.0

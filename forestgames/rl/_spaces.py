@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -10,7 +11,14 @@ from gymnasium import spaces
 
 from forestgames.core import ConfigError
 
-__all__ = ["REWARDS", "check_reward", "observation_space", "render_picture", "reward_fn"]
+__all__ = [
+    "REWARDS",
+    "check_penalty",
+    "check_reward",
+    "observation_space",
+    "render_picture",
+    "reward_fn",
+]
 
 REWARDS: tuple[str, ...] = ("win", "score")
 """``"win"``: +1 to each winner, -1 to every other seat, at the end (0 before);
@@ -33,6 +41,15 @@ def check_reward(reward: Any) -> str:
     if not isinstance(reward, str) or reward not in REWARDS:
         raise ConfigError(f"reward must be one of {list(REWARDS)}, not {reward!r}")
     return reward
+
+
+def check_penalty(value: Any) -> float:
+    """``value`` checked as a finite real number (an int or float, numpy's too; not a bool)."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.number):
+        raise ConfigError(f"illegal_reward must be a number, not {value!r}")
+    if not math.isfinite(value):
+        raise ConfigError(f"illegal_reward must be finite, not {value!r}")
+    return float(value)
 
 
 def _win(before: Any, after: Any) -> tuple[float, ...]:

@@ -17,6 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from forestgames.core import ConfigError, IllegalMoveError, StateError, check_seed
 from forestgames.rl._spaces import observation_space, render_picture, reward_fn
 from forestgames.rl._turns import TurnDriver
 
@@ -56,13 +57,25 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._win_rewards = reward == "win"
         self._seed_rng = random.Random()
         self.agents: list[str] = []
+        self.agent_selection: Any = None  # an agent's name once reset
         self.last_move: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
+
+    def _known(self, agent: Any) -> str:
+        """``agent`` checked as one of ``possible_agents`` (ConfigError if not)."""
+        if not isinstance(agent, str) or agent not in self.agent_name_mapping:
+            names = ", ".join(self.possible_agents)
+            raise ConfigError(f"{agent!r} is not an agent of this env (its agents: {names})")
+        return agent
+
+    def _check_started(self) -> None:
+        if self.driver.state is None:
+            raise StateError("no game under way: call env.reset() first")
 
     @property
     def state(self) -> Any:
@@ -73,8 +86,8 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """A new game: ``reset(seed=s)`` plays ``game.new_game(seed=s)``; without a seed the
         next game's seed comes from the generator the last seeded reset started."""
         if seed is not None:
-            self._seed_rng = random.Random(seed)
-            game_seed = int(seed)
+            game_seed = check_seed(seed)
+            self._seed_rng = random.Random(game_seed)
         else:
             game_seed = self._seed_rng.getrandbits(62)
         self.driver.reset(game_seed)
@@ -96,8 +109,11 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The seat's tensor and mask: read-only arrays, cached per position (copy to change)."""
-        seat = self.agent_name_mapping[agent]
+        seat = self.agent_name_mapping.get(agent)
         driver = self.driver
+        if seat is None or driver.state is None:
+            self._check_started()
+            seat = self.agent_name_mapping[self._known(agent)]
         return {
             "observation": driver.codec.tensor(driver.state, seat),
             "action_mask": driver.mask(seat),
@@ -109,6 +125,8 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """Observation, cumulative reward, termination, truncation and info of the selected
         agent (PettingZoo's ``last``, without its generic indirections)."""
         agent = self.agent_selection
+        if agent is None:
+            self._check_started()
         return (
             self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],
@@ -120,7 +138,14 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     def step(self, action: Any) -> None:
         """Apply ``action`` (an id of the selected agent's mask; IllegalMoveError if not)."""
         agent = self.agent_selection
+        if agent is None:
+            self._check_started()
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalMoveError(
+                    f"the game is over for {agent}: step(None) takes it out of the env, "
+                    f"not {action!r}"
+                )
             self._was_dead_step(action)
             return
         driver = self.driver

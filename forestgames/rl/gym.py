@@ -19,8 +19,8 @@ import numpy as np
 from gymnasium import spaces
 
 from forestgames.agents import agent_for_game, make_agent
-from forestgames.core import ConfigError, check_seat, derive_seed
-from forestgames.rl._spaces import observation_space, render_picture, reward_fn
+from forestgames.core import ConfigError, check_seat, check_seed, derive_seed
+from forestgames.rl._spaces import check_penalty, observation_space, render_picture, reward_fn
 from forestgames.rl._turns import TurnDriver
 
 __all__ = ["ForestGamesGymEnv"]
@@ -61,7 +61,7 @@ class ForestGamesGymEnv(gymnasium.Env):
         self._playing: dict[int, Any] = {}
         self._rewards_of = reward_fn(reward)
         self.reward_mode = reward
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = check_penalty(illegal_reward)
         self.render_mode = render_mode
         self.observation_space = observation_space(game, self.driver.num_ids)
         self.action_space = spaces.Discrete(self.driver.num_ids)
@@ -86,7 +86,7 @@ class ForestGamesGymEnv(gymnasium.Env):
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """A new game (its seed drawn from the env's generator, seeded by ``seed``), played
         by the opponents until the learning seat first decides."""
-        super().reset(seed=seed)
+        super().reset(seed=None if seed is None else check_seed(seed))
         game_seed = int(self.np_random.integers(2**62))
         self.driver.reset(game_seed)
         self._playing = {
