@@ -288,7 +288,14 @@ def test_misuse_raises_the_librarys_errors() -> None:
         env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
     with pytest.raises(fg.IllegalMoveError, match="over"):
         env.step(3)
-    env.step(None)  # PettingZoo's way out stays open
+    for _ in env.agent_iter():
+        env.step(None)  # PettingZoo's way out: every agent leaves
+    assert env.agents == []
+    for call in (env.last, lambda: env.step(None), lambda: env.step(0)):
+        with pytest.raises(fg.StateError, match="reset"):
+            call()
+    env.reset(seed=4)
+    assert env.state == state
     gym = rl.gym_env("bosk")
     with pytest.raises(fg.ConfigError, match="seed"):
         gym.reset(seed="abc")

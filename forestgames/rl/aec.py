@@ -127,19 +127,27 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         agent = self.agent_selection
         if agent is None:
             self._check_started()
-        return (
-            self.observe(agent) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
+        try:
+            return (
+                self.observe(agent) if observe else None,
+                self._cumulative_rewards[agent],
+                self.terminations[agent],
+                self.truncations[agent],
+                self.infos[agent],
+            )
+        except KeyError:
+            raise self._all_gone() from None
+
+    def _all_gone(self) -> StateError:
+        return StateError("the game is over and every agent has left it: call env.reset()")
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an id of the selected agent's mask; IllegalMoveError if not)."""
         agent = self.agent_selection
         if agent is None:
             self._check_started()
+        if agent not in self.terminations:
+            raise self._all_gone()
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise IllegalMoveError(
