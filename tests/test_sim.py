@@ -456,3 +456,47 @@ def test_first_player_example_fails_at_once_without_matplotlib():
                           timeout=60)  # fmt: skip
     assert done.returncode != 0 and "matplotlib" in done.stderr
     assert time.perf_counter() - start < 30
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("index", None),
+        ("index", -1),
+        ("seed", "x"),
+        ("first_player", 5),
+        ("agents", [1, 2]),
+        ("agents", ["random"]),
+        ("scores", None),
+        ("scores", [1, "2"]),
+        ("winners", [9]),
+        ("moves", [1]),
+        ("truncated", None),
+        ("run", 7),
+    ],
+)
+def test_resume_refuses_malformed_rows(tmp_path, field, value):
+    """A results file whose row has a wrong field is refused with ConfigError naming the line,
+    and the file is left as it was."""
+    out = tmp_path / "r.jsonl"
+    fg.simulate(BOSK, ["random"], 2, seed=1, out=out, progress=False)
+    lines = out.read_text().splitlines()
+    row = json.loads(lines[0]) | {field: value}
+    out.write_text("\n".join([json.dumps(row), lines[1], lines[0][:30]]))
+    before = out.read_bytes()
+    with pytest.raises(fg.ConfigError, match="r.jsonl:1"):
+        fg.simulate(BOSK, ["random"], 3, seed=1, out=out, resume=True, progress=False)
+    assert out.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "content", [b"\x89PNG\r\n\x1a\n\x00\xff\xfe", b"name,score", b"[1]\n", b"\xff\n{"]
+)
+def test_resume_refuses_a_file_that_is_not_results(tmp_path, content):
+    """Resuming into a file that is not a results file is a ConfigError and the file is not
+    cut (only a torn last line of a real results file is)."""
+    out = tmp_path / "r.jsonl"
+    out.write_bytes(content)
+    with pytest.raises(fg.ConfigError, match="not a result"):
+        fg.simulate(BOSK, ["random"], 2, seed=1, out=out, resume=True, progress=False)
+    assert out.read_bytes() == content
