@@ -61,6 +61,7 @@ __all__ = [
     "State",
     "StateBase",
     "StateError",
+    "as_game",
     "as_int",
     "as_pair",
     "check_seat",
@@ -1080,6 +1081,16 @@ def make(name: str, **options: Any) -> Any:
     return factory(**options)
 
 
+def as_game(game: Any, what: str = "game") -> Any:
+    """``game`` if it is a game (the :class:`Game` protocol), the registered game a name
+    makes, or ConfigError naming ``what``."""
+    if isinstance(game, str):
+        return make(game)
+    if not isinstance(game, Game):
+        raise ConfigError(f"{what} must be a game or a registered game's name, not {excerpt(game)}")
+    return game
+
+
 # --------------------------------------------------------------------------- records
 
 
@@ -1127,7 +1138,7 @@ class GameRecord:
         cls, game: Game | str, seed: int, first_player: int | None = None, **options: Any
     ) -> GameRecord:
         """An empty record for ``game`` (a game, or a name and its ``options``) from ``seed``."""
-        built = make(game, **options) if isinstance(game, str) else game
+        built = make(game, **options) if isinstance(game, str) else as_game(game)
         if options and not isinstance(game, str):
             raise ConfigError("give options with a game name, not with a game")
         seed = check_seed(seed)
@@ -1136,7 +1147,10 @@ class GameRecord:
         return cls(built.name, built.options(), seed, first_player, ())
 
     def with_moves(self, moves: Iterable[Move | str]) -> GameRecord:
-        """This record with ``moves`` appended."""
+        """This record with ``moves`` appended (moves or their notation); ConfigError if
+        ``moves`` is not a list of them."""
+        if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+            raise ConfigError(f"moves must be a list of moves or notations, not {excerpt(moves)}")
         return attrs.evolve(self, moves=self.moves + tuple(str(m) for m in moves))
 
     def make_game(self) -> Any:

@@ -49,10 +49,10 @@ from forestgames.core import (
     ConfigError,
     GameRecord,
     IllegalMoveError,
+    as_game,
     as_int,
     derive_seed,
     excerpt,
-    make,
     resolve_seed,
 )
 
@@ -82,7 +82,7 @@ class TruncatedGameWarning(UserWarning):
 
 
 def _resolve_game(game: Any) -> Any:
-    return make(game) if isinstance(game, str) else game
+    return as_game(game)
 
 
 def _move_cap(game: Any, max_moves: int | None) -> int:
@@ -474,7 +474,7 @@ class SimulationResult:
 
     def to_jsonl(self, path: str | Path) -> None:
         """Write the rows as JSON lines (the format ``out=`` writes while running)."""
-        with open(path, "w", encoding="utf-8") as file:
+        with open(as_path(path), "w", encoding="utf-8") as file:
             for row in self.rows:
                 file.write(row.to_json() + "\n")
 
@@ -506,7 +506,7 @@ class SimulationResult:
             )
         text = buffer.getvalue()
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            as_path(path).write_text(text, encoding="utf-8")
         return text
 
 
@@ -824,13 +824,27 @@ def _check_run_arguments(
     games: Any, workers: Any, backend: Any, out: str | Path | None, resume: bool
 ) -> None:
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ConfigError(f"games must be a non-negative int, not {games!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ConfigError(f"workers must be a positive int, not {workers!r}")
+        raise ConfigError(f"games must be a non-negative int, not {excerpt(games)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise ConfigError(f"workers must be an int in 1..{MAX_WORKERS}, not {excerpt(workers)}")
     if backend not in ("local", "ray"):
-        raise ConfigError(f'backend must be "local" or "ray", not {backend!r}')
+        raise ConfigError(f'backend must be "local" or "ray", not {excerpt(backend)}')
     if resume and out is None:
         raise ConfigError("resume needs the results file (out=...) of the run to finish")
+    if out is not None:
+        as_path(out, "out")
+
+
+MAX_WORKERS = 4096
+"""Most worker processes (or Ray CPUs) a run may ask for."""
+
+
+def as_path(path: Any, what: str = "path") -> Path:
+    """``path`` (a str or an os.PathLike) as a Path; ConfigError naming ``what`` otherwise (an
+    int would be taken by ``open`` as a file descriptor)."""
+    if not isinstance(path, str | os.PathLike) or not str(path):
+        raise ConfigError(f"{what} must be a file path (a str or a Path), not {excerpt(path)}")
+    return Path(path)
 
 
 class _Bar(tqdm):  # type: ignore[misc, type-arg, unused-ignore]  # typed or not by version

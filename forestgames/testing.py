@@ -32,6 +32,9 @@ from forestgames.core import (
     IllegalMoveError,
     ParseError,
     StateError,
+    as_game,
+    as_int,
+    check_seed,
     derive_seed,
     excerpt,
     make,
@@ -89,8 +92,12 @@ def check_game(game: Any, games: int = 20, seed: int = 0, deep_every: int = 7) -
     """Play ``games`` random games of ``game`` and check the whole shared protocol on them.
 
     Every ``deep_every``-th state gets the expensive checks. AssertionError
-    names what broke.
+    names what broke; ConfigError a bad argument.
     """
+    game = as_game(game)
+    games = as_int(games, "games", 1)
+    seed = check_seed(seed)
+    deep_every = as_int(deep_every, "deep_every", 1)
     rebuilt = type(game).create(**game.options())
     assert rebuilt == game, f"{game.name}: options() does not rebuild the game"
     registered = game.name in registered_games()

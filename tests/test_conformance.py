@@ -84,3 +84,24 @@ def test_mcts_choice_ignores_the_hidden_part(name):
         for seed in range(2):
             sample = state.determinize(seat, seed)
             assert make_agent("mcts:20:4", seed=1).choose(sample) == choice
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"game": None}, "must be a game"),
+        ({"game": 3}, "must be a game"),
+        ({"games": 0}, "games"),
+        ({"games": None}, "games"),
+        ({"seed": -1}, "seed"),
+        ({"seed": None}, "seed"),
+        ({"deep_every": 0}, "deep_every"),
+        ({"deep_every": 1.5}, "deep_every"),
+    ],
+)
+def test_harness_refuses_bad_arguments(arguments, message):
+    """check_game's own bad arguments are a ConfigError naming them (not ZeroDivisionError,
+    IndexError or TypeError from deep inside)."""
+    given = {"game": fg.make("bosk"), "games": 1} | arguments
+    with pytest.raises(fg.ConfigError, match=message):
+        check_game(**given)

@@ -500,3 +500,33 @@ def test_resume_refuses_a_file_that_is_not_results(tmp_path, content):
     with pytest.raises(fg.ConfigError, match="not a result"):
         fg.simulate(BOSK, ["random"], 2, seed=1, out=out, resume=True, progress=False)
     assert out.read_bytes() == content
+
+
+@pytest.mark.parametrize("junk", [None, 0, True, [1], object()])
+def test_junk_games_and_paths_are_config_errors(tmp_path, junk):
+    """play/simulate of something that is not a game, and outputs to something that is not a
+    path (an int would be opened as a file descriptor), raise ConfigError."""
+    with pytest.raises(fg.ConfigError, match="must be a game"):
+        fg.play(junk, ["random"], seed=1)
+    with pytest.raises(fg.ConfigError, match="must be a game"):
+        fg.simulate(junk, ["random"], 1, seed=1, progress=False)
+    with pytest.raises(fg.ConfigError, match="file path"):
+        fg.simulate(BOSK, ["random"], 1, seed=1, progress=False, out=junk or 0)
+    result = fg.simulate(BOSK, ["random"], 1, seed=1, progress=False)
+    with pytest.raises(fg.ConfigError, match="file path"):
+        result.to_jsonl(junk)
+    if junk is not None:
+        with pytest.raises(fg.ConfigError, match="file path"):
+            result.to_csv(junk)
+    with pytest.raises(fg.ConfigError, match="workers"):
+        fg.simulate(BOSK, ["random"], 1, seed=1, progress=False, workers=2**40)
+
+
+def test_records_refuse_junk_games_and_move_lists():
+    """GameRecord.start of a non-game and with_moves of a non-list raise ConfigError."""
+    with pytest.raises(fg.ConfigError, match="must be a game"):
+        fg.GameRecord.start(None, 1)
+    record = fg.GameRecord.start(BOSK, 1)
+    for junk in (None, 5, "0:wind N"):
+        with pytest.raises(fg.ConfigError, match="moves must be a list"):
+            record.with_moves(junk)
