@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from forestgames.bosk._tables import NUM_TERRAINS, SUMMER_POINTS, WINTER_POINTS
-from forestgames.core import ConfigError, StateError
+from forestgames.core import ConfigError, StateError, excerpt
 
 __all__ = [
     "compiled_kernels",
@@ -78,6 +78,10 @@ def placement_points(
     ):
         if isinstance(points, bool) or not isinstance(points, int | np.integer):
             raise ConfigError(f"placement_points: {name} must be an int, not {points!r}")
+        if not -(2**31) <= points < 2**31:
+            raise ConfigError(
+                f"placement_points: {name} must fit in 32 bits, not {excerpt(points)}"
+            )
     seats = [totals[..., p].astype(np.int64) for p in range(totals.shape[-1])]
     best = functools.reduce(np.maximum, seats)
     is_first = [(t == best) & (t > 0) for t in seats]
