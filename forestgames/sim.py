@@ -222,7 +222,7 @@ class GameRow:
         missing = [field.name for field in attrs.fields(cls) if field.name not in data]
         if missing:
             raise ConfigError(f"a result row needs {', '.join(missing)}")
-        values = {name: as_int(data[name], name, 0) for name in _ROW_COUNTS}
+        values: dict[str, Any] = {name: as_int(data[name], name, 0) for name in _ROW_COUNTS}
         values["scores"] = _row_items(data, "scores", int, as_int)
         values["winners"] = _row_items(data, "winners", int, lambda v, what: as_int(v, what, 0))
         values["agents"] = _row_items(data, "agents", str, lambda v, what: v)

@@ -484,7 +484,7 @@ def test_resume_refuses_malformed_rows(tmp_path, field, value):
     row = json.loads(lines[0]) | {field: value}
     out.write_text("\n".join([json.dumps(row), lines[1], lines[0][:30]]))
     before = out.read_bytes()
-    with pytest.raises(fg.ConfigError, match="r.jsonl:1"):
+    with pytest.raises(fg.ConfigError, match=r"r\.jsonl:1"):
         fg.simulate(BOSK, ["random"], 3, seed=1, out=out, resume=True, progress=False)
     assert out.read_bytes() == before
 

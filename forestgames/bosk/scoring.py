@@ -52,6 +52,14 @@ COMPILED_MIN_BOARDS = 1024
 # --------------------------------------------------------------------------- the ranking rule
 
 
+def _check_points(name: str, points: Any) -> None:
+    """ConfigError unless ``points`` is an int that fits the kernels' 32 bits."""
+    if isinstance(points, bool) or not isinstance(points, int | np.integer):
+        raise ConfigError(f"placement_points: {name} must be an int, not {points!r}")
+    if not -(2**31) <= points < 2**31:
+        raise ConfigError(f"placement_points: {name} must fit in 32 bits, not {excerpt(points)}")
+
+
 def placement_points(
     totals: npt.ArrayLike,
     first: int,
@@ -76,12 +84,7 @@ def placement_points(
         (first, second, sole, tied_first, tied_second),
         strict=True,
     ):
-        if isinstance(points, bool) or not isinstance(points, int | np.integer):
-            raise ConfigError(f"placement_points: {name} must be an int, not {points!r}")
-        if not -(2**31) <= points < 2**31:
-            raise ConfigError(
-                f"placement_points: {name} must fit in 32 bits, not {excerpt(points)}"
-            )
+        _check_points(name, points)
     seats = [totals[..., p].astype(np.int64) for p in range(totals.shape[-1])]
     best = functools.reduce(np.maximum, seats)
     is_first = [(t == best) & (t > 0) for t in seats]
