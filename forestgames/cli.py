@@ -31,6 +31,7 @@ from forestgames.core import (
     IllegalMoveError,
     ParseError,
     StateError,
+    excerpt,
     make,
     registered_games,
 )
@@ -145,8 +146,8 @@ class HumanAgent:
 
     def _command(self, state: Any, seat: int, text: str, moves: Sequence[Any]) -> Any | None:
         """Do one typed line: a command (None returned) or a move (returned if legal)."""
-        if text in ("?", "moves", "list") or (text[:1] == "?" and text[1:].isdigit()):
-            self._show_page(moves, int(text[1:]) if text[1:].isdigit() else None)
+        if text in ("?", "moves", "list") or (text[:1] == "?" and _is_number(text[1:])):
+            self._show_page(moves, int(text[1:]) if _is_number(text[1:]) else None)
             return None
         if text in ("board", "b"):
             self.write(self.picture(state, seat))
@@ -177,7 +178,7 @@ class HumanAgent:
         self._page += 1
 
     def _parse(self, state: Any, seat: int, text: str, moves: Sequence[Any]) -> Any | None:
-        if text.isdigit():
+        if _is_number(text):
             number = int(text)
             if 1 <= number <= len(moves):
                 return moves[number - 1]
@@ -206,6 +207,16 @@ class HumanAgent:
 # --------------------------------------------------------------------------- helpers
 
 
+_NUMBER_DIGITS = 9
+"""Typed numbers (a move's number, a page, a position) are at most this many ASCII digits."""
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a number a person typed: ASCII digits only (``int`` reads other
+    scripts' digits and refuses '²'), and short (``int`` refuses over 4300 digits)."""
+    return 0 < len(text) <= _NUMBER_DIGITS and text.isascii() and text.isdigit()
+
+
 def _option_value(text: str) -> tuple[str, Any]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -216,6 +227,10 @@ def _option_value(text: str) -> tuple[str, Any]:
         return key, json.loads(value)
     except json.JSONDecodeError:
         return key, value
+    except (ValueError, RecursionError) as error:  # a number of over 4300 digits, deep nesting
+        raise argparse.ArgumentTypeError(
+            f"option {key}: its value cannot be read ({excerpt(str(error), 80)})"
+        ) from None
 
 
 def _make_game(args: argparse.Namespace) -> Any:
@@ -437,7 +452,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             return 0
         if command == "b":
             index = max(0, index - 1)
-        elif command.isdigit():
+        elif _is_number(command):
             index = min(int(command), len(record.moves))
         elif command:
             print(f"unknown command {command!r}", file=out)
