@@ -1094,15 +1094,22 @@ def as_game(game: Any, what: str = "game") -> Any:
 # --------------------------------------------------------------------------- records
 
 
-def _jsonable(value: Any) -> Any:
+MAX_OPTION_DEPTH = 32
+"""Deepest nesting of lists and dicts a record's options may have (a game's options nest
+two or three levels; deeper ones would only exhaust the stack)."""
+
+
+def _jsonable(value: Any, depth: int = 0) -> Any:
+    if depth > MAX_OPTION_DEPTH:
+        raise ConfigError(f"record options nest deeper than {MAX_OPTION_DEPTH} levels")
     if isinstance(value, np.ndarray):
         return value.tolist()
     if isinstance(value, np.integer):
         return int(value)
     if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
+        return [_jsonable(v, depth + 1) for v in value]
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): _jsonable(v, depth + 1) for k, v in value.items()}
     return value
 
 
@@ -1209,9 +1216,11 @@ class GameRecord:
             }
         )
         fields = spec.read(data, "game record")
-        return cls(
-            fields["game"], data["options"], fields["seed"], fields["first_player"], fields["moves"]
-        )
+        try:
+            options = _jsonable(data["options"])
+        except ConfigError as error:
+            raise StateError(f"game record: {error}") from None
+        return cls(fields["game"], options, fields["seed"], fields["first_player"], fields["moves"])
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:

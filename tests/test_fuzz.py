@@ -196,6 +196,8 @@ def test_mutated_records(name, players, data):
         '{"game": "bosk", "options": {"num_players": 3}, "seed": 1, "first_player": 7, '
         '"moves": []}',
         '{"game": "chess", "options": {}, "seed": 1, "first_player": null, "moves": []}',
+        '{"game": "bosk", "options": {"terrain": ' + "[" * 500 + "]" * 500 + '}, "seed": 1, '
+        '"first_player": null, "moves": []}',  # was RecursionError (options nested too deep)
         b"\x89PNG\r\n",
     ],
 )
