@@ -105,3 +105,20 @@ def test_harness_refuses_bad_arguments(arguments, message):
     given = {"game": fg.make("bosk"), "games": 1} | arguments
     with pytest.raises(fg.ConfigError, match=message):
         check_game(**given)
+
+
+def test_random_game_helpers_refuse_bad_arguments():
+    """random_game of a non-game or a non-int move cap, and random_step with an rng that is
+    not a random.Random, raise ConfigError."""
+    import random
+
+    from forestgames.testing import random_game, random_step
+
+    with pytest.raises(fg.ConfigError, match="must be a game"):
+        random_game(None, 1)
+    with pytest.raises(fg.ConfigError, match="max_moves"):
+        random_game(fg.make("bosk"), 1, max_moves="x")
+    state = fg.make("bosk").new_game(seed=1)
+    with pytest.raises(fg.ConfigError, match="random.Random"):
+        random_step(state, 1)
+    assert random_step(state, random.Random(1)) in state.legal_moves()
