@@ -71,6 +71,7 @@ __all__ = [
     "frozen_array",
     "make",
     "new_rng",
+    "notation",
     "register_game",
     "registered_games",
     "require",
@@ -747,7 +748,14 @@ class GameBase(Generic[S, M]):
         return int(self.codec.num_actions)
 
     def action_id(self, move: M) -> int:
-        """``move``'s id in ``0 .. num_actions - 1`` (the seat is not part of it)."""
+        """``move``'s id in ``0 .. num_actions - 1`` (the seat is not part of it);
+        IllegalMoveError if it has none (a move of another game, or of a seat not in this one:
+        some ids are relative to the mover)."""
+        player = getattr(move, "player", None)
+        if (type(player) is not int or not 0 <= player < self.num_players) and isinstance(
+            move, self.MOVE_TYPES
+        ):
+            check_seat(self.num_players, player, "move's player", IllegalMoveError)
         return int(self.codec.action_id(move))
 
     def move_from_id(self, action_id: int, player: int) -> M:
@@ -811,6 +819,24 @@ def describe_move(move: Any) -> str:
     except Exception:
         text = excerpt(move)
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+def notation(method: Callable[[Any], str]) -> Callable[[Any], str]:
+    """Decorates a move class's ``__str__``: a malformed move (a field no legal move has, such
+    as ``at=None`` or a 5000-digit int, kept for ``apply`` to refuse) is written as its class
+    and bounded field values instead of raising."""
+
+    @functools.wraps(method)
+    def text(move: Any) -> str:
+        try:
+            return method(move)
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            fields = ", ".join(
+                f"{f.name}={excerpt(getattr(move, f.name), 30)}" for f in attrs.fields(type(move))
+            )
+            return f"{type(move).__name__}({fields})"
+
+    return text
 
 
 def _form(value: Any) -> Any:

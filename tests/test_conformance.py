@@ -119,6 +119,6 @@ def test_random_game_helpers_refuse_bad_arguments():
     with pytest.raises(fg.ConfigError, match="max_moves"):
         random_game(fg.make("bosk"), 1, max_moves="x")
     state = fg.make("bosk").new_game(seed=1)
-    with pytest.raises(fg.ConfigError, match="random.Random"):
+    with pytest.raises(fg.ConfigError, match=r"random\.Random"):
         random_step(state, 1)
     assert random_step(state, random.Random(1)) in state.legal_moves()
