@@ -351,6 +351,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     seat = args.seat
     if not 0 <= seat < game.num_players:
         raise ForestGamesError(f"--seat {seat} is not a seat of a {game.num_players}-player game")
+    _check_writable("--save", args.save)  # before the game, not after it
 
     def write(text: str) -> None:
         lines = [piece for line in text.splitlines() for piece in wrap_line(line)]
@@ -463,6 +464,10 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             index += 1
 
 
+MAX_BENCH_SECONDS = 3600.0
+"""The longest ``bench --seconds`` a game may be measured for."""
+
+
 def _random_moves(game: Any, seconds: float, seed: int) -> tuple[int, int, float]:
     """Random games for about ``seconds`` (at least one): (moves, games, elapsed)."""
     rng = random.Random(seed)
@@ -507,6 +512,8 @@ def _bench_game(game: Any, seconds: float, seed: int) -> tuple[int, float, float
 
 
 def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    if not 0 <= args.seconds <= MAX_BENCH_SECONDS:  # nan and inf too: inf would never end
+        raise ConfigError(f"--seconds must be in 0..{MAX_BENCH_SECONDS}, not {args.seconds}")
     names = args.games or list(registered_games())
     print(
         f"{'game':<14} {'players':>7} {'games':>6} {'moves/s':>10} {'baseline/s':>11} "

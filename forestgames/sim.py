@@ -766,6 +766,13 @@ def _simulate_vector(
     if resume:
         raise ConfigError('engine="vector" runs do not resume; run again without resume')
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
+    if run.cap < game.traits.max_moves:
+        raise ConfigError(
+            f'engine="vector" plays whole games: max_moves={run.cap} could cut one short '
+            f"(a game lasts up to {game.traits.max_moves} moves); use the scalar engine"
+        )
+    if out is not None:
+        as_path(out, "out")
     rows = simulate_vector(game, agents, games, run.seed, rotate, run.digest)
     result = SimulationResult(game.name, game.options(), run.seed, tuple(rows))
     if out is not None:

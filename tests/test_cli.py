@@ -304,3 +304,16 @@ def test_an_option_value_that_cannot_be_read_is_a_usage_error():
         done = run_cli("simulate", "bosk", "-n", "1", "--no-progress", "-o", f"terrain={value}")
         assert done.returncode == 2 and "Traceback" not in done.stderr
         assert "terrain" in done.stderr
+
+
+def test_bench_refuses_endless_or_negative_seconds():
+    """bench --seconds inf (it would never end), nan or a negative time is a usage error."""
+    for seconds in ("inf", "nan", "-1"):
+        done = run_cli("bench", "bosk", "--seconds", seconds)
+        assert done.returncode == 2 and "--seconds" in done.stderr
+
+
+def test_play_checks_the_save_path_before_the_game(tmp_path):
+    """play --save into a folder that does not exist fails before any move is asked for."""
+    done = run_cli("play", "bosk", "--save", str(tmp_path / "no" / "game.json"), stdin="1\n")
+    assert done.returncode == 2 and "no directory" in done.stderr and done.stdout == ""

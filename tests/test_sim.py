@@ -530,3 +530,18 @@ def test_records_refuse_junk_games_and_move_lists():
     for junk in (None, 5, "0:wind N"):
         with pytest.raises(fg.ConfigError, match="moves must be a list"):
             record.with_moves(junk)
+
+
+def test_vector_engine_refuses_a_cap_it_would_ignore():
+    """engine="vector" plays whole games, so a max_moves that could cut one short is a
+    ConfigError (its rows differed from the scalar engine's truncated ones); a cap no game
+    reaches gives the scalar engine's rows, and a bad out path is refused."""
+    args = dict(game=BOSK, agents=["random", "greedy"], games=2, seed=1, progress=False)
+    with pytest.raises(fg.ConfigError, match="whole games"):
+        fg.simulate(**args, max_moves=5, engine="vector")
+    cap = BOSK.traits.max_moves
+    assert fg.simulate(**args, max_moves=cap, engine="vector").rows == (
+        fg.simulate(**args, max_moves=cap).rows
+    )
+    with pytest.raises(fg.ConfigError, match="file path"):
+        fg.simulate(**args, engine="vector", out=1)
