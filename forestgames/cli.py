@@ -31,6 +31,7 @@ from forestgames.core import (
     IllegalMoveError,
     ParseError,
     StateError,
+    excerpt,
     make,
     registered_games,
 )
@@ -145,8 +146,8 @@ class HumanAgent:
 
     def _command(self, state: Any, seat: int, text: str, moves: Sequence[Any]) -> Any | None:
         """Do one typed line: a command (None returned) or a move (returned if legal)."""
-        if text in ("?", "moves", "list") or (text[:1] == "?" and text[1:].isdigit()):
-            self._show_page(moves, int(text[1:]) if text[1:].isdigit() else None)
+        if text in ("?", "moves", "list") or (text[:1] == "?" and _is_number(text[1:])):
+            self._show_page(moves, int(text[1:]) if _is_number(text[1:]) else None)
             return None
         if text in ("board", "b"):
             self.write(self.picture(state, seat))
@@ -177,7 +178,7 @@ class HumanAgent:
         self._page += 1
 
     def _parse(self, state: Any, seat: int, text: str, moves: Sequence[Any]) -> Any | None:
-        if text.isdigit():
+        if _is_number(text):
             number = int(text)
             if 1 <= number <= len(moves):
                 return moves[number - 1]
@@ -206,6 +207,16 @@ class HumanAgent:
 # --------------------------------------------------------------------------- helpers
 
 
+_NUMBER_DIGITS = 9
+"""Typed numbers (a move's number, a page, a position) are at most this many ASCII digits."""
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a number a person typed: ASCII digits only (``int`` reads other
+    scripts' digits and refuses '²'), and short (``int`` refuses over 4300 digits)."""
+    return 0 < len(text) <= _NUMBER_DIGITS and text.isascii() and text.isdigit()
+
+
 def _option_value(text: str) -> tuple[str, Any]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -216,6 +227,10 @@ def _option_value(text: str) -> tuple[str, Any]:
         return key, json.loads(value)
     except json.JSONDecodeError:
         return key, value
+    except (ValueError, RecursionError) as error:  # a number of over 4300 digits, deep nesting
+        raise argparse.ArgumentTypeError(
+            f"option {key}: its value cannot be read ({excerpt(str(error), 80)})"
+        ) from None
 
 
 def _make_game(args: argparse.Namespace) -> Any:
@@ -336,6 +351,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     seat = args.seat
     if not 0 <= seat < game.num_players:
         raise ForestGamesError(f"--seat {seat} is not a seat of a {game.num_players}-player game")
+    _check_writable("--save", args.save)  # before the game, not after it
 
     def write(text: str) -> None:
         lines = [piece for line in text.splitlines() for piece in wrap_line(line)]
@@ -437,7 +453,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             return 0
         if command == "b":
             index = max(0, index - 1)
-        elif command.isdigit():
+        elif _is_number(command):
             index = min(int(command), len(record.moves))
         elif command:
             print(f"unknown command {command!r}", file=out)
@@ -446,6 +462,10 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             return 0
         else:
             index += 1
+
+
+MAX_BENCH_SECONDS = 3600.0
+"""The longest ``bench --seconds`` a game may be measured for."""
 
 
 def _random_moves(game: Any, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -492,6 +512,8 @@ def _bench_game(game: Any, seconds: float, seed: int) -> tuple[int, float, float
 
 
 def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    if not 0 <= args.seconds <= MAX_BENCH_SECONDS:  # nan and inf too: inf would never end
+        raise ConfigError(f"--seconds must be in 0..{MAX_BENCH_SECONDS}, not {args.seconds}")
     names = args.games or list(registered_games())
     print(
         f"{'game':<14} {'players':>7} {'games':>6} {'moves/s':>10} {'baseline/s':>11} "

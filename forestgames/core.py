@@ -61,6 +61,7 @@ __all__ = [
     "State",
     "StateBase",
     "StateError",
+    "as_game",
     "as_int",
     "as_pair",
     "check_seat",
@@ -70,6 +71,7 @@ __all__ = [
     "frozen_array",
     "make",
     "new_rng",
+    "notation",
     "register_game",
     "registered_games",
     "require",
@@ -746,7 +748,14 @@ class GameBase(Generic[S, M]):
         return int(self.codec.num_actions)
 
     def action_id(self, move: M) -> int:
-        """``move``'s id in ``0 .. num_actions - 1`` (the seat is not part of it)."""
+        """``move``'s id in ``0 .. num_actions - 1`` (the seat is not part of it);
+        IllegalMoveError if it has none (a move of another game, or of a seat not in this one:
+        some ids are relative to the mover)."""
+        player = getattr(move, "player", None)
+        if (type(player) is not int or not 0 <= player < self.num_players) and isinstance(
+            move, self.MOVE_TYPES
+        ):
+            check_seat(self.num_players, player, "move's player", IllegalMoveError)
         return int(self.codec.action_id(move))
 
     def move_from_id(self, action_id: int, player: int) -> M:
@@ -810,6 +819,24 @@ def describe_move(move: Any) -> str:
     except Exception:
         text = excerpt(move)
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+def notation(method: Callable[[Any], str]) -> Callable[[Any], str]:
+    """Decorates a move class's ``__str__``: a malformed move (a field no legal move has, such
+    as ``at=None`` or a 5000-digit int, kept for ``apply`` to refuse) is written as its class
+    and bounded field values instead of raising."""
+
+    @functools.wraps(method)
+    def text(move: Any) -> str:
+        try:
+            return method(move)
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            fields = ", ".join(
+                f"{f.name}={excerpt(getattr(move, f.name), 30)}" for f in attrs.fields(type(move))
+            )
+            return f"{type(move).__name__}({fields})"
+
+    return text
 
 
 def _form(value: Any) -> Any:
@@ -1080,18 +1107,35 @@ def make(name: str, **options: Any) -> Any:
     return factory(**options)
 
 
+def as_game(game: Any, what: str = "game") -> Any:
+    """``game`` if it is a game (the :class:`Game` protocol), the registered game a name
+    makes, or ConfigError naming ``what``."""
+    if isinstance(game, str):
+        return make(game)
+    if not isinstance(game, Game):
+        raise ConfigError(f"{what} must be a game or a registered game's name, not {excerpt(game)}")
+    return game
+
+
 # --------------------------------------------------------------------------- records
 
 
-def _jsonable(value: Any) -> Any:
+MAX_OPTION_DEPTH = 32
+"""Deepest nesting of lists and dicts a record's options may have (a game's options nest
+two or three levels; deeper ones would only exhaust the stack)."""
+
+
+def _jsonable(value: Any, depth: int = 0) -> Any:
+    if depth > MAX_OPTION_DEPTH:
+        raise ConfigError(f"record options nest deeper than {MAX_OPTION_DEPTH} levels")
     if isinstance(value, np.ndarray):
         return value.tolist()
     if isinstance(value, np.integer):
         return int(value)
     if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
+        return [_jsonable(v, depth + 1) for v in value]
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): _jsonable(v, depth + 1) for k, v in value.items()}
     return value
 
 
@@ -1127,7 +1171,7 @@ class GameRecord:
         cls, game: Game | str, seed: int, first_player: int | None = None, **options: Any
     ) -> GameRecord:
         """An empty record for ``game`` (a game, or a name and its ``options``) from ``seed``."""
-        built = make(game, **options) if isinstance(game, str) else game
+        built = make(game, **options) if isinstance(game, str) else as_game(game)
         if options and not isinstance(game, str):
             raise ConfigError("give options with a game name, not with a game")
         seed = check_seed(seed)
@@ -1136,7 +1180,10 @@ class GameRecord:
         return cls(built.name, built.options(), seed, first_player, ())
 
     def with_moves(self, moves: Iterable[Move | str]) -> GameRecord:
-        """This record with ``moves`` appended."""
+        """This record with ``moves`` appended (moves or their notation); ConfigError if
+        ``moves`` is not a list of them."""
+        if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+            raise ConfigError(f"moves must be a list of moves or notations, not {excerpt(moves)}")
         return attrs.evolve(self, moves=self.moves + tuple(str(m) for m in moves))
 
     def make_game(self) -> Any:
@@ -1195,9 +1242,11 @@ class GameRecord:
             }
         )
         fields = spec.read(data, "game record")
-        return cls(
-            fields["game"], data["options"], fields["seed"], fields["first_player"], fields["moves"]
-        )
+        try:
+            options = _jsonable(data["options"])
+        except ConfigError as error:
+            raise StateError(f"game record: {error}") from None
+        return cls(fields["game"], options, fields["seed"], fields["first_player"], fields["moves"])
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:

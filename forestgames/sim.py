@@ -49,8 +49,10 @@ from forestgames.core import (
     ConfigError,
     GameRecord,
     IllegalMoveError,
+    as_game,
+    as_int,
     derive_seed,
-    make,
+    excerpt,
     resolve_seed,
 )
 
@@ -80,7 +82,7 @@ class TruncatedGameWarning(UserWarning):
 
 
 def _resolve_game(game: Any) -> Any:
-    return make(game) if isinstance(game, str) else game
+    return as_game(game)
 
 
 def _move_cap(game: Any, max_moves: int | None) -> int:
@@ -212,15 +214,43 @@ class GameRow:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameRow:
-        """A row from :meth:`to_dict` output (lists become tuples)."""
-        values = {field.name: data[field.name] for field in attrs.fields(cls)}
-        for name in ("agents", "scores", "winners"):
-            values[name] = tuple(values[name])
+    def from_dict(cls, data: Any) -> GameRow:
+        """A row from :meth:`to_dict` output (lists become tuples); ConfigError names a
+        missing field or a value of the wrong type."""
+        if not isinstance(data, dict):
+            raise ConfigError(f"a result row is an object, not {excerpt(data)}")
+        missing = [field.name for field in attrs.fields(cls) if field.name not in data]
+        if missing:
+            raise ConfigError(f"a result row needs {', '.join(missing)}")
+        values: dict[str, Any] = {name: as_int(data[name], name, 0) for name in _ROW_COUNTS}
+        values["scores"] = _row_items(data, "scores", int, as_int)
+        values["winners"] = _row_items(data, "winners", int, lambda v, what: as_int(v, what, 0))
+        values["agents"] = _row_items(data, "agents", str, lambda v, what: v)
+        values["truncated"] = _row_value(data, "truncated", bool)
+        values["run"] = _row_value(data, "run", str)
         return cls(**values)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
+
+
+_ROW_COUNTS = ("index", "seed", "first_player", "moves")
+
+
+def _row_value(data: dict[str, Any], name: str, kind: type) -> Any:
+    value = data[name]
+    if not isinstance(value, kind):
+        raise ConfigError(f"field {name} must be a {kind.__name__}, not {excerpt(value)}")
+    return value
+
+
+def _row_items(
+    data: dict[str, Any], name: str, kind: type, check: Callable[[Any, str], Any]
+) -> tuple[Any, ...]:
+    items = _row_value(data, name, list)
+    if any(not isinstance(item, kind) or isinstance(item, bool) for item in items):
+        raise ConfigError(f"field {name} must list {kind.__name__}s, not {excerpt(items)}")
+    return tuple(check(item, name) for item in items)
 
 
 @attrs.frozen
@@ -444,7 +474,7 @@ class SimulationResult:
 
     def to_jsonl(self, path: str | Path) -> None:
         """Write the rows as JSON lines (the format ``out=`` writes while running)."""
-        with open(path, "w", encoding="utf-8") as file:
+        with open(as_path(path), "w", encoding="utf-8") as file:
             for row in self.rows:
                 file.write(row.to_json() + "\n")
 
@@ -476,7 +506,7 @@ class SimulationResult:
             )
         text = buffer.getvalue()
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            as_path(path).write_text(text, encoding="utf-8")
         return text
 
 
@@ -484,28 +514,49 @@ class SimulationResult:
 
 
 def _load_results(path: Path, run: _Run, games: int) -> dict[int, GameRow]:
-    """The rows already in ``path`` (a resumed run); a torn last line is cut off."""
+    """The rows already in ``path`` (a resumed run); a torn last line is cut off, once
+    every whole line has been read as a row of this run (so a file that is not this run's
+    results is refused untouched)."""
     data = path.read_bytes()
     keep = data.rfind(b"\n") + 1
-    if keep < len(data):  # interrupted while writing a line: drop the fragment
+    torn = data[keep:]
+    if torn and not _ROW_START.startswith(torn[: len(_ROW_START)]):
+        raise ConfigError(f"{path} is not a results file: its last line is not a result row")
+    try:
+        text = data[:keep].decode("utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not a results file (not UTF-8 text)") from None
+    rows: dict[int, GameRow] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            row = _result_row(path, number, line, run)
+            if row.index < games:
+                rows.setdefault(row.index, row)
+    if torn:  # interrupted while writing a line: drop the fragment
         with open(path, "r+b") as file:
             file.truncate(keep)
-    rows: dict[int, GameRow] = {}
-    for number, line in enumerate(data[:keep].decode("utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = GameRow.from_dict(json.loads(line))
-        except (json.JSONDecodeError, KeyError, TypeError) as error:
-            raise ConfigError(f"{path}:{number} is not a result row ({error})") from None
-        if row.run != run.digest:
-            raise ConfigError(
-                f"{path} holds rows of another run (run {row.run}, this one {run.digest}): "
-                "resume with the same game, options, agents, seed, --rotate and move cap"
-            )
-        if row.index < games:
-            rows.setdefault(row.index, row)
     return rows
+
+
+_ROW_START = b'{"index":'
+"""How every line of a results file begins (:meth:`GameRow.to_json`)."""
+
+
+def _result_row(path: Path, number: int, line: str, run: _Run) -> GameRow:
+    """Line ``number`` of a results file as a row of ``run``; ConfigError if it is not."""
+    try:
+        row = GameRow.from_dict(json.loads(line))
+    except (json.JSONDecodeError, ConfigError, RecursionError) as error:
+        raise ConfigError(f"{path}:{number} is not a result row ({error})") from None
+    if row.run != run.digest:
+        raise ConfigError(
+            f"{path} holds rows of another run (run {excerpt(row.run)}, this one {run.digest}): "
+            "resume with the same game, options, agents, seed, --rotate and move cap"
+        )
+    p = run.game.num_players
+    if not len(row.agents) == len(row.scores) == p or max((row.first_player, *row.winners)) >= p:
+        raise ConfigError(f"{path}:{number} is not a result row of a {p}-player game")
+    return row
 
 
 # --------------------------------------------------------------------------- running
@@ -715,6 +766,13 @@ def _simulate_vector(
     if resume:
         raise ConfigError('engine="vector" runs do not resume; run again without resume')
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
+    if run.cap < game.traits.max_moves:
+        raise ConfigError(
+            f'engine="vector" plays whole games: max_moves={run.cap} could cut one short '
+            f"(a game lasts up to {game.traits.max_moves} moves); use the scalar engine"
+        )
+    if out is not None:
+        as_path(out, "out")
     rows = simulate_vector(game, agents, games, run.seed, rotate, run.digest)
     result = SimulationResult(game.name, game.options(), run.seed, tuple(rows))
     if out is not None:
@@ -773,13 +831,27 @@ def _check_run_arguments(
     games: Any, workers: Any, backend: Any, out: str | Path | None, resume: bool
 ) -> None:
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ConfigError(f"games must be a non-negative int, not {games!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ConfigError(f"workers must be a positive int, not {workers!r}")
+        raise ConfigError(f"games must be a non-negative int, not {excerpt(games)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise ConfigError(f"workers must be an int in 1..{MAX_WORKERS}, not {excerpt(workers)}")
     if backend not in ("local", "ray"):
-        raise ConfigError(f'backend must be "local" or "ray", not {backend!r}')
+        raise ConfigError(f'backend must be "local" or "ray", not {excerpt(backend)}')
     if resume and out is None:
         raise ConfigError("resume needs the results file (out=...) of the run to finish")
+    if out is not None:
+        as_path(out, "out")
+
+
+MAX_WORKERS = 4096
+"""Most worker processes (or Ray CPUs) a run may ask for."""
+
+
+def as_path(path: Any, what: str = "path") -> Path:
+    """``path`` (a str or an os.PathLike) as a Path; ConfigError naming ``what`` otherwise (an
+    int would be taken by ``open`` as a file descriptor)."""
+    if not isinstance(path, str | os.PathLike) or not str(path):
+        raise ConfigError(f"{what} must be a file path (a str or a Path), not {excerpt(path)}")
+    return Path(path)
 
 
 class _Bar(tqdm):  # type: ignore[misc, type-arg, unused-ignore]  # typed or not by version

@@ -32,6 +32,9 @@ from forestgames.core import (
     IllegalMoveError,
     ParseError,
     StateError,
+    as_game,
+    as_int,
+    check_seed,
     derive_seed,
     excerpt,
     make,
@@ -43,6 +46,8 @@ __all__ = ["check_game", "random_game", "random_step"]
 
 def random_step(state: Any, rng: random.Random) -> Any:
     """One random legal move of a seat that may act now (any seat, for out-of-turn games)."""
+    if not isinstance(rng, random.Random):
+        raise ConfigError(f"rng must be a random.Random, not {excerpt(rng)}")
     seats = state.players_to_act
     player = seats[0] if len(seats) == 1 else rng.choice(seats)
     return rng.choice(state.legal_moves(player))
@@ -51,10 +56,12 @@ def random_step(state: Any, rng: random.Random) -> Any:
 def random_game(game: Any, seed: int, max_moves: int | None = None) -> list[tuple[Any, Any]]:
     """Every ``(state, move)`` of one random game from ``seed``; the last move is None.
 
-    AssertionError if the game outlives ``max_moves`` (default: its declared maximum).
+    AssertionError if the game outlives ``max_moves`` (default: its declared maximum);
+    ConfigError for a bad argument.
     """
+    game = as_game(game)
+    limit = game.traits.max_moves if max_moves is None else as_int(max_moves, "max_moves", 0)
     rng = random.Random(seed)
-    limit = game.traits.max_moves if max_moves is None else max_moves
     state = game.new_game(seed=seed)
     steps = []
     for _ in range(limit):
@@ -89,8 +96,12 @@ def check_game(game: Any, games: int = 20, seed: int = 0, deep_every: int = 7) -
     """Play ``games`` random games of ``game`` and check the whole shared protocol on them.
 
     Every ``deep_every``-th state gets the expensive checks. AssertionError
-    names what broke.
+    names what broke; ConfigError a bad argument.
     """
+    game = as_game(game)
+    games = as_int(games, "games", 1)
+    seed = check_seed(seed)
+    deep_every = as_int(deep_every, "deep_every", 1)
     rebuilt = type(game).create(**game.options())
     assert rebuilt == game, f"{game.name}: options() does not rebuild the game"
     registered = game.name in registered_games()

@@ -42,11 +42,12 @@ from typing import Any
 import attrs
 import numpy as np
 
-from forestgames.core import ConfigError, derive_seed, make, resolve_seed
+from forestgames.core import ConfigError, as_game, derive_seed, make, resolve_seed
 from forestgames.sim import (
     GameRow,
     SimulationResult,
     _check_run_arguments,
+    as_path,
     execute_run,
     make_lineup_run,
 )
@@ -231,7 +232,7 @@ class TournamentResult:
         """The ratings as JSON (see :meth:`to_dict`); written to ``path`` if given."""
         text = json.dumps(self.to_dict(), indent=1) + "\n"
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            as_path(path).write_text(text, encoding="utf-8")
         return text
 
     def to_csv(self, path: str | Path | None = None) -> str:
@@ -244,12 +245,13 @@ class TournamentResult:
             writer.writerow([getattr(r, name) for name in fields])
         text = buffer.getvalue()
         if path is not None:
-            Path(path).write_text(text, encoding="utf-8")
+            as_path(path).write_text(text, encoding="utf-8")
         return text
 
     def plot(self, path: str | Path) -> None:
         """Save the ratings with their intervals as a PNG (needs matplotlib: the
         ``plot`` extra)."""
+        path = as_path(path)
         plt = _pyplot()
         ratings = self.ratings[::-1]  # best on top
         figure, axes = plt.subplots(figsize=(6, 0.6 * len(ratings) + 1.4))
@@ -314,6 +316,7 @@ def tournament(
         game = make(game, **options)
     elif options:
         raise ConfigError(f"options {sorted(options)} are for a game name, not a game object")
+    game = as_game(game)
     _check_run_arguments(games, workers, backend, out, resume)
     seed = resolve_seed(seed)
     if isinstance(agents, str) or not isinstance(agents, Sequence) or len(agents) < 2:

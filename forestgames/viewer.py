@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from forestgames.core import GameRecord, check_seat
+from forestgames.core import ConfigError, GameRecord, check_seat, excerpt
 
 __all__ = ["positions", "replay_html"]
 
@@ -123,6 +123,8 @@ def _seat_colours() -> tuple[str, ...]:
 def positions(record: GameRecord, player: int | None = None) -> list[dict[str, Any]]:
     """Every position of ``record`` as seen by ``player`` (None: the referee):
     ``{"svg", "caption", "scores"}``, the start first."""
+    if not isinstance(record, GameRecord):
+        raise ConfigError(f"positions takes a GameRecord, not {excerpt(record)}")
     states = record.replay()
     game = states[0].game
     if player is not None:

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -253,3 +254,15 @@ def test_living_forest_doc_ids() -> None:
     bases = (codec.spend_base, codec.attract_base, codec.extinguish_base, codec.move_base)
     assert bases == (4, 16, 67, 70)
     assert (codec.victory_base, codec.plant_base, codec.num_actions) == (80, 83, 263)
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+@pytest.mark.parametrize("player", [float("inf"), 1.5, None, -1, 99, 2**70])
+def test_action_id_of_a_move_whose_player_is_no_seat(name, player):
+    """action_id of a move of this game whose player is not a seat (inf, a float, 99) is an
+    IllegalMoveError (Boom Bokken's relative targets raised OverflowError for inf)."""
+    game = fg.make(name, num_players=4)
+    state = game.new_game(seed=1)
+    move = state.legal_moves(state.players_to_act[0])[0]
+    with pytest.raises(fg.IllegalMoveError, match="player"):
+        game.action_id(attrs.evolve(move, player=player))

@@ -663,3 +663,16 @@ def test_mcts_plays_greedy_move_unless_the_search_is_sure():
     assert MCTSAgent(confidence=1.5)._decision(root, state, 0, moves) == greedy
     root.children[other].reward = 90.0  # mean 0.9: sure at 1.5 too
     assert MCTSAgent(confidence=1.5)._decision(root, state, 0, moves) == other
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_agents_asked_to_move_when_nobody_may_act(name):
+    """choose() on a finished game is an IllegalMoveError, on something that is not a state a
+    ConfigError (they were a plain ValueError and an AttributeError)."""
+    game = fg.make(name)
+    final = [s for s, _ in random_game(game, 3)][-1]
+    for agent in (fg.RandomAgent(1), fg.GreedyAgent(1), fg.MCTSAgent(5, seed=1)):
+        with pytest.raises(fg.IllegalMoveError, match="nobody may act"):
+            agent.choose(final)
+        with pytest.raises(fg.ConfigError, match="game state"):
+            agent.choose(None)

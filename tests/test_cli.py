@@ -275,3 +275,45 @@ def test_simulate_on_a_ray_cluster_at_an_address():
         assert on_ray.stdout == run_cli(*args).stdout
     finally:
         head.communicate(timeout=120)  # closing its stdin shuts the cluster down
+
+
+NOT_NUMBERS = ["²", "?²", "9" * 5000, "?" + "9" * 5000]
+
+
+def test_play_reads_odd_numbers_as_text():
+    """Typed lines that str.isdigit() takes for numbers but int() refuses ('²', 5000 digits)
+    are answered as bad input, not a traceback."""
+    lines = "\n".join(NOT_NUMBERS) + "\nquit\n"
+    played = run_cli("play", "bosk", "--seed", "1", "--agents", "random", stdin=lines)
+    assert played.returncode == 1 and "Traceback" not in played.stderr
+    assert played.stdout.count("not a move") == len(NOT_NUMBERS)
+
+
+def test_replay_reads_odd_numbers_as_unknown_commands(tmp_path):
+    """The replay prompt answers '²' and a 5000-digit line as unknown commands."""
+    path = tmp_path / "game.json"
+    path.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json())
+    done = run_cli("replay", str(path), stdin="\n".join(NOT_NUMBERS[::2]) + "\nq\n")
+    assert done.returncode == 0 and done.stdout.count("unknown command") == 2
+
+
+def test_an_option_value_that_cannot_be_read_is_a_usage_error():
+    """-o KEY=VALUE with JSON nested too deep (RecursionError) or a number too long is a
+    usage error naming the option."""
+    for value in ("[" * 100_000, "9" * 5000):
+        done = run_cli("simulate", "bosk", "-n", "1", "--no-progress", "-o", f"terrain={value}")
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert "terrain" in done.stderr
+
+
+def test_bench_refuses_endless_or_negative_seconds():
+    """bench --seconds inf (it would never end), nan or a negative time is a usage error."""
+    for seconds in ("inf", "nan", "-1"):
+        done = run_cli("bench", "bosk", "--seconds", seconds)
+        assert done.returncode == 2 and "--seconds" in done.stderr
+
+
+def test_play_checks_the_save_path_before_the_game(tmp_path):
+    """play --save into a folder that does not exist fails before any move is asked for."""
+    done = run_cli("play", "bosk", "--save", str(tmp_path / "no" / "game.json"), stdin="1\n")
+    assert done.returncode == 2 and "no directory" in done.stderr and done.stdout == ""

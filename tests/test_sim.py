@@ -456,3 +456,92 @@ def test_first_player_example_fails_at_once_without_matplotlib():
                           timeout=60)  # fmt: skip
     assert done.returncode != 0 and "matplotlib" in done.stderr
     assert time.perf_counter() - start < 30
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("index", None),
+        ("index", -1),
+        ("seed", "x"),
+        ("first_player", 5),
+        ("agents", [1, 2]),
+        ("agents", ["random"]),
+        ("scores", None),
+        ("scores", [1, "2"]),
+        ("winners", [9]),
+        ("moves", [1]),
+        ("truncated", None),
+        ("run", 7),
+    ],
+)
+def test_resume_refuses_malformed_rows(tmp_path, field, value):
+    """A results file whose row has a wrong field is refused with ConfigError naming the line,
+    and the file is left as it was."""
+    out = tmp_path / "r.jsonl"
+    fg.simulate(BOSK, ["random"], 2, seed=1, out=out, progress=False)
+    lines = out.read_text().splitlines()
+    row = json.loads(lines[0]) | {field: value}
+    out.write_text("\n".join([json.dumps(row), lines[1], lines[0][:30]]))
+    before = out.read_bytes()
+    with pytest.raises(fg.ConfigError, match=r"r\.jsonl:1"):
+        fg.simulate(BOSK, ["random"], 3, seed=1, out=out, resume=True, progress=False)
+    assert out.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "content", [b"\x89PNG\r\n\x1a\n\x00\xff\xfe", b"name,score", b"[1]\n", b"\xff\n{"]
+)
+def test_resume_refuses_a_file_that_is_not_results(tmp_path, content):
+    """Resuming into a file that is not a results file is a ConfigError and the file is not
+    cut (only a torn last line of a real results file is)."""
+    out = tmp_path / "r.jsonl"
+    out.write_bytes(content)
+    with pytest.raises(fg.ConfigError, match="not a result"):
+        fg.simulate(BOSK, ["random"], 2, seed=1, out=out, resume=True, progress=False)
+    assert out.read_bytes() == content
+
+
+@pytest.mark.parametrize("junk", [None, 0, True, [1], object()])
+def test_junk_games_and_paths_are_config_errors(tmp_path, junk):
+    """play/simulate of something that is not a game, and outputs to something that is not a
+    path (an int would be opened as a file descriptor), raise ConfigError."""
+    with pytest.raises(fg.ConfigError, match="must be a game"):
+        fg.play(junk, ["random"], seed=1)
+    with pytest.raises(fg.ConfigError, match="must be a game"):
+        fg.simulate(junk, ["random"], 1, seed=1, progress=False)
+    with pytest.raises(fg.ConfigError, match="file path"):
+        fg.simulate(BOSK, ["random"], 1, seed=1, progress=False, out=junk or 0)
+    result = fg.simulate(BOSK, ["random"], 1, seed=1, progress=False)
+    with pytest.raises(fg.ConfigError, match="file path"):
+        result.to_jsonl(junk)
+    if junk is not None:
+        with pytest.raises(fg.ConfigError, match="file path"):
+            result.to_csv(junk)
+    with pytest.raises(fg.ConfigError, match="workers"):
+        fg.simulate(BOSK, ["random"], 1, seed=1, progress=False, workers=2**40)
+
+
+def test_records_refuse_junk_games_and_move_lists():
+    """GameRecord.start of a non-game and with_moves of a non-list raise ConfigError."""
+    with pytest.raises(fg.ConfigError, match="must be a game"):
+        fg.GameRecord.start(None, 1)
+    record = fg.GameRecord.start(BOSK, 1)
+    for junk in (None, 5, "0:wind N"):
+        with pytest.raises(fg.ConfigError, match="moves must be a list"):
+            record.with_moves(junk)
+
+
+def test_vector_engine_refuses_a_cap_it_would_ignore():
+    """engine="vector" plays whole games, so a max_moves that could cut one short is a
+    ConfigError (its rows differed from the scalar engine's truncated ones); a cap no game
+    reaches gives the scalar engine's rows, and a bad out path is refused."""
+    args = dict(game=BOSK, agents=["random", "greedy"], games=2, seed=1, progress=False)
+    with pytest.raises(fg.ConfigError, match="whole games"):
+        fg.simulate(**args, max_moves=5, engine="vector")
+    cap = BOSK.traits.max_moves
+    assert fg.simulate(**args, max_moves=cap, engine="vector").rows == (
+        fg.simulate(**args, max_moves=cap).rows
+    )
+    with pytest.raises(fg.ConfigError, match="file path"):
+        fg.simulate(**args, engine="vector", out=1)

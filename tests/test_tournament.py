@@ -119,6 +119,18 @@ def test_bad_tournaments_raise_config_errors():
         fg.tournament(fg.make("bosk"), ["greedy", "random"], 2, progress=False, num_players=3)
     with pytest.raises(fg.ConfigError, match="games"):
         fg.tournament("bosk", ["greedy", "random"], -1, progress=False)
+    with pytest.raises(fg.ConfigError, match="must be a game"):
+        fg.tournament(None, ["greedy", "random"], 2, progress=False)
+
+
+def test_outputs_refuse_what_is_not_a_path():
+    """to_json/to_csv/plot of a tournament take a file path: an int (a file descriptor to
+    open) or a list is a ConfigError, and nothing is written."""
+    result = fg.tournament("bosk", ["greedy", "random"], 2, progress=False)
+    for junk in (1, True, [1]):
+        for write in (result.to_json, result.to_csv, result.plot):
+            with pytest.raises(fg.ConfigError, match="file path"):
+                write(junk)
 
 
 def test_tournament_command(tmp_path, capsys):

@@ -13,7 +13,7 @@ import copy
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from forestgames.core import derive_seed, resolve_seed
+from forestgames.core import ConfigError, IllegalMoveError, derive_seed, excerpt, resolve_seed
 
 __all__ = ["Agent", "SeededAgent", "acting_seat", "agent_for_game"]
 
@@ -28,10 +28,14 @@ class Agent(Protocol):
 
 
 def acting_seat(state: Any) -> int:
-    """The seat whose move ``choose`` returns: ``players_to_act[0]``."""
-    seats = state.players_to_act
+    """The seat whose move ``choose`` returns: ``players_to_act[0]``. ConfigError if
+    ``state`` is not a game state, IllegalMoveError if nobody may act (the game is over)."""
+    try:
+        seats = state.players_to_act
+    except AttributeError:
+        raise ConfigError(f"an agent chooses in a game state, not in {excerpt(state)}") from None
     if not seats:
-        raise ValueError(f"{state!r}: nobody may act (is the game over?)")
+        raise IllegalMoveError(f"{excerpt(state)}: nobody may act (is the game over?)")
     return int(seats[0])
 
 

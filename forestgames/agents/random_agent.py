@@ -16,7 +16,8 @@ class RandomAgent(SeededAgent):
     name = "random"
 
     def choose(self, state: Any) -> Any:
-        return self.rng.choice(state.legal_moves(acting_seat(state)))
+        seat = acting_seat(state)  # first: it names a state that is not one
+        return self.rng.choice(state.legal_moves(seat))
 
     def react(self, state: Any, player: int) -> Any | None:
         moves = state.legal_moves(player)

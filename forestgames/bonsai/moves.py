@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from forestgames.bonsai._tables import COLOURS, KINDS, Tile
-from forestgames.core import ParseError, as_pair
+from forestgames.core import ParseError, as_pair, notation
 
 __all__ = [
     "BonsaiMove",
@@ -60,6 +60,7 @@ class Meditate:
     tile: str | None = attrs.field(default=None, converter=_as_kind)
     wild: str | None = attrs.field(default=None, converter=_as_kind)
 
+    @notation
     def __str__(self) -> str:
         text = f"{self.player}:meditate {self.slot}"
         if self.tile is not None:
@@ -77,6 +78,7 @@ class Place:
     kind: str = attrs.field(converter=_as_kind)
     at: tuple[int, int] = attrs.field(converter=as_pair)
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:place {self.kind}@{_at(self.at)}"
 
@@ -87,6 +89,7 @@ class Finish:
 
     player: int
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:finish"
 
@@ -98,6 +101,7 @@ class Discard:
     player: int
     kind: str = attrs.field(converter=_as_kind)
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:discard {self.kind}"
 
@@ -109,6 +113,7 @@ class Prune:
     player: int
     at: tuple[int, int] = attrs.field(converter=as_pair)
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:prune@{_at(self.at)}"
 
@@ -121,6 +126,7 @@ class ClaimGoal:
     colour: str
     tier: int
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:claim {self.colour} {self.tier}"
 
@@ -133,6 +139,7 @@ class RenounceGoal:
     colour: str
     tier: int
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:renounce {self.colour} {self.tier}"
 

@@ -585,9 +585,14 @@ class BonsaiGame(
         return {"observer": player, "deck_size": len(state.deck), **data}
 
     def _determinize(self, state: BonsaiState, player: int, seed: int) -> BonsaiState:
-        """This state with the deck reshuffled by ``seed`` (the only hidden information)."""
-        order = new_rng(seed).permutation(len(state.deck))
-        return state._evolve(deck=tuple(state.deck[i] for i in order))
+        """This state with the deck reshuffled by ``seed`` (the only hidden information).
+
+        The deck is sorted before the shuffle, so the sample depends on the seed and on
+        what ``player`` sees only, never on the real order.
+        """
+        cards = sorted(state.deck)
+        order = new_rng(seed).permutation(len(cards))
+        return state._evolve(deck=tuple(cards[i] for i in order))
 
     # ------------------------------------------------------------------ saved states
 

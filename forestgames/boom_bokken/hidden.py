@@ -84,6 +84,7 @@ def determinize(state: BoomBokkenState, player: int, seed: int) -> BoomBokkenSta
             part = _unknown_part(hand, known)
             unseen.extend(part)
             needs[seat] = len(part)
+    unseen.sort()  # the sample depends on the seed and on what ``player`` sees only
     order = [unseen[i] for i in rng.permutation(len(unseen))]
     constraints = {
         seat: allowed_codes(fact)

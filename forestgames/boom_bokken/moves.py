@@ -28,7 +28,7 @@ import attrs
 import numpy as np
 
 from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_CODE
-from forestgames.core import ParseError, excerpt
+from forestgames.core import ParseError, excerpt, notation
 
 __all__ = ["Boom", "BoomBokkenMove", "Play", "TimeOut", "parse_move"]
 
@@ -68,6 +68,7 @@ class Play:
     announce: str | None = None
     knock: bool = False
 
+    @notation
     def __str__(self) -> str:
         text = f"{self.player}:play {'+'.join(map(str, self.cards))}"
         if self.target is not None:
@@ -83,6 +84,7 @@ class TimeOut:
 
     player: int
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:timeout"
 
@@ -94,6 +96,7 @@ class Boom:
     player: int
     next_leader: int | None = None
 
+    @notation
     def __str__(self) -> str:
         tail = "" if self.next_leader is None else f" @{self.next_leader}"
         return f"{self.player}:boom{tail}"

@@ -52,7 +52,7 @@ from forestgames.boom_bokken._tables import (
     flash,
 )
 from forestgames.boom_bokken.actions import BoomBokkenCodec
-from forestgames.boom_bokken.scoring import decide_winners, final_scores
+from forestgames.boom_bokken.scoring import totals, winners_of
 from forestgames.boom_bokken.state import (
     _CODES_PRESENT,
     BoomBokkenState,
@@ -299,11 +299,11 @@ class BoomBokkenGame(
 
     def _scores(self, state: BoomBokkenState) -> tuple[int, ...]:
         """Points so far per seat: coins of the finished rounds plus 2 per Bokken token."""
-        return final_scores(state.coins, state.tokens)
+        return totals(state.coins, state.tokens)
 
     def _winners(self, state: BoomBokkenState) -> tuple[int, ...]:
         """Highest total; ties to the most Bokken tokens; still tied, shared."""
-        return decide_winners(self._scores(state), state.tokens)
+        return winners_of(self._scores(state), state.tokens)
 
     def _step_name(self, state: BoomBokkenState) -> str:
         return "answer" if state.target >= 0 else "lead"

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
+
+import numpy as np
 
 from forestgames.boom_bokken._tables import COIN_POINTS, TOKEN_POINTS
-from forestgames.core import StateError
+from forestgames.core import StateError, excerpt
 
 __all__ = ["decide_winners", "final_scores", "round_coins"]
 
@@ -19,6 +22,10 @@ def round_coins(safe_order: Sequence[int], team_of: Sequence[Hashable]) -> tuple
     3rd and 4th team take gold (4), silver (3), bronze (2) and clay (1);
     exploded seats take nothing. StateError if a seat is unknown or repeated.
     """
+    if not isinstance(team_of, Sequence):
+        raise StateError(f"team_of must be a list of team ids, not {excerpt(team_of)}")
+    if not isinstance(safe_order, Iterable):
+        raise StateError(f"safe_order must be a list of seats, not {excerpt(safe_order)}")
     seats = len(team_of)
     coins = [0] * seats
     rank: dict[Hashable, int] = {}
@@ -30,17 +37,50 @@ def round_coins(safe_order: Sequence[int], team_of: Sequence[Hashable]) -> tuple
             raise StateError(f"safe_order: seat {seat} is safe twice")
         seen.add(seat)
         team = team_of[seat]
+        if not isinstance(team, Hashable):
+            raise StateError(f"team_of[{seat}] = {excerpt(team)} is not a team id (hashable)")
         place = rank.setdefault(team, len(rank))
         coins[seat] = COIN_POINTS[place] if place < len(COIN_POINTS) else 0
     return tuple(coins)
 
 
 def final_scores(coins: Sequence[int], tokens: Sequence[int]) -> tuple[int, ...]:
-    """Points per seat: coin points plus 2 per Bokken token."""
-    return tuple(c + TOKEN_POINTS * t for c, t in zip(coins, tokens, strict=True))
+    """Points per seat: coin points plus 2 per Bokken token; StateError unless both are
+    lists of ints, one per seat."""
+    return totals(*_per_seat(coins, "coins", tokens))
 
 
 def decide_winners(scores: Sequence[int], tokens: Sequence[int]) -> tuple[int, ...]:
-    """The winning seats: highest total; ties to the most Bokken tokens; still tied, shared."""
+    """The winning seats: highest total; ties to the most Bokken tokens; still tied, shared.
+    StateError unless both are lists of ints, one per seat."""
+    return winners_of(*_per_seat(scores, "scores", tokens))
+
+
+def totals(coins: Sequence[int], tokens: Sequence[int]) -> tuple[int, ...]:
+    """:func:`final_scores` without the checks (the engine's own, well-formed, counts)."""
+    return tuple(c + TOKEN_POINTS * t for c, t in zip(coins, tokens, strict=True))
+
+
+def winners_of(scores: Sequence[int], tokens: Sequence[int]) -> tuple[int, ...]:
+    """:func:`decide_winners` without the checks."""
     best = max(zip(scores, tokens, strict=True))
     return tuple(seat for seat, key in enumerate(zip(scores, tokens, strict=True)) if key == best)
+
+
+def _per_seat(values: Any, what: str, tokens: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``values`` and ``tokens`` as ints, one per seat of a table (StateError otherwise)."""
+    first, second = _ints(values, what), _ints(tokens, "tokens")
+    if len(first) != len(second) or not first:
+        raise StateError(
+            f"{what} and tokens need one int per seat, not {len(first)} and {len(second)}"
+        )
+    return first, second
+
+
+def _ints(values: Any, what: str) -> tuple[int, ...]:
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise StateError(f"{what} must be a list of ints, not {excerpt(values)}")
+    items = tuple(values)
+    if any(isinstance(v, bool) or not isinstance(v, int | np.integer) for v in items):
+        raise StateError(f"{what} must be a list of ints, not {excerpt(list(items))}")
+    return tuple(int(v) for v in items)

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from forestgames.bosk._tables import DIRECTIONS, SQUIRREL
-from forestgames.core import ParseError, as_pair
+from forestgames.core import ParseError, as_pair, notation
 
 __all__ = [
     "SQUIRREL",
@@ -48,6 +48,7 @@ class PlantTree:
     value: int
     at: tuple[int, int] = attrs.field(converter=as_pair)
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:plant {self.value}@{_at(self.at)}"
 
@@ -59,6 +60,7 @@ class ChooseWind:
     player: int
     direction: str
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:wind {self.direction}"
 
@@ -70,6 +72,7 @@ class ChooseTree:
     player: int
     at: tuple[int, int] = attrs.field(converter=as_pair)
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:tree@{_at(self.at)}"
 
@@ -81,6 +84,7 @@ class ChooseTile:
     player: int
     tile: int
 
+    @notation
     def __str__(self) -> str:
         name = "squirrel" if self.tile == SQUIRREL else str(self.tile)
         return f"{self.player}:tile {name}"
@@ -93,6 +97,7 @@ class PlaceLeaf:
     player: int
     at: tuple[int, int] = attrs.field(converter=as_pair)
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:leaf@{_at(self.at)}"
 
@@ -104,6 +109,7 @@ class PlaceSquirrel:
     player: int
     at: tuple[int, int] = attrs.field(converter=as_pair)
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:squirrel@{_at(self.at)}"
 

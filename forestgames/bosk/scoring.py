@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from forestgames.bosk._tables import NUM_TERRAINS, SUMMER_POINTS, WINTER_POINTS
-from forestgames.core import ConfigError, StateError
+from forestgames.core import ConfigError, StateError, excerpt
 
 __all__ = [
     "compiled_kernels",
@@ -50,6 +50,14 @@ COMPILED_MIN_BOARDS = 1024
 
 
 # --------------------------------------------------------------------------- the ranking rule
+
+
+def _check_points(name: str, points: Any) -> None:
+    """ConfigError unless ``points`` is an int that fits the kernels' 32 bits."""
+    if isinstance(points, bool) or not isinstance(points, int | np.integer):
+        raise ConfigError(f"placement_points: {name} must be an int, not {points!r}")
+    if not -(2**31) <= points < 2**31:
+        raise ConfigError(f"placement_points: {name} must fit in 32 bits, not {excerpt(points)}")
 
 
 def placement_points(
@@ -76,8 +84,7 @@ def placement_points(
         (first, second, sole, tied_first, tied_second),
         strict=True,
     ):
-        if isinstance(points, bool) or not isinstance(points, int | np.integer):
-            raise ConfigError(f"placement_points: {name} must be an int, not {points!r}")
+        _check_points(name, points)
     seats = [totals[..., p].astype(np.int64) for p in range(totals.shape[-1])]
     best = functools.reduce(np.maximum, seats)
     is_first = [(t == best) & (t > 0) for t in seats]

@@ -64,7 +64,9 @@ from forestgames.core import (
     ConfigError,
     IllegalMoveError,
     StateError,
+    as_int,
     derive_seed,
+    excerpt,
     frozen_array,
     new_rng,
     resolve_seed,
@@ -303,8 +305,7 @@ class VectorBosk:
         """Start every game anew: game i as ``game.new_game(seed=derive_seed(seed, i))``
         (``derive_seed(seed, first_game + i)`` to continue a run's numbering)."""
         seed = resolve_seed(seed)
-        if isinstance(first_game, bool) or not isinstance(first_game, int) or first_game < 0:
-            raise ConfigError(f"first_game must be a non-negative int, not {first_game!r}")
+        first_game = as_int(first_game, "first_game", 0)
         self.seed = seed
         p = self.num_players
         firsts = [
@@ -330,9 +331,17 @@ class VectorBosk:
     @classmethod
     def from_states(cls, states: Sequence[BoskState]) -> VectorBosk:
         """A batch holding ``states`` (all of one game and options), read through ``to_dict``."""
-        states = list(states)
+        try:
+            states = list(states)
+        except TypeError:
+            raise ConfigError(
+                f"from_states takes a list of Bosk states, not {excerpt(states)}"
+            ) from None
         if not states:
             raise ConfigError("from_states needs at least one state")
+        for state in states:
+            if not isinstance(state, BoskState):
+                raise ConfigError(f"from_states takes Bosk states, not {excerpt(state)}")
         game = states[0].game
         if any(s.game != game for s in states):
             raise ConfigError("from_states: every state must be of the same game and options")
@@ -626,6 +635,12 @@ class VectorBosk:
             raise IllegalMoveError(
                 f"actions must be {self.batch} integer ids (one per game), "
                 f"not an array of shape {array.shape} and dtype {array.dtype}"
+            )
+        if array.dtype == np.uint64 and (array > _INT64_MAX).any():  # astype would wrap them
+            game = int(np.flatnonzero(array > _INT64_MAX)[0])
+            raise IllegalMoveError(
+                f"game {game}: action {int(array[game])} is not an id (ids are "
+                f"0..{self.num_actions - 1})"
             )
         return array.astype(np.int64)
 
@@ -1027,7 +1042,7 @@ class VectorBosk:
         """(batch,) the greedy agent's id for each live game (0 for finished ones)."""
         actions = np.zeros(self.batch, dtype=np.int64)
         for phase, games in self._groups():
-            actions[games] = self._greedy_ids(phase, games, _uniform(rng))
+            actions[games] = self._greedy_ids(phase, games, _uniform(_generator(rng)))
         return actions
 
     def play(
@@ -1099,7 +1114,7 @@ class VectorBosk:
         """(batch,) one uniformly random legal id per live game (0 for finished ones)."""
         actions = np.zeros(self.batch, dtype=np.int64)
         for phase, games in self._groups():
-            actions[games] = self._random_ids(phase, games, _uniform(rng))
+            actions[games] = self._random_ids(phase, games, _uniform(_generator(rng)))
         return actions
 
     def play_random(self, seed: int | None = None) -> np.ndarray:
@@ -1186,6 +1201,17 @@ class _Uniform:
 
 
 _uniform = _Uniform
+
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+def _generator(rng: Any) -> np.random.Generator:
+    """``rng`` if it is a numpy Generator; ConfigError otherwise."""
+    if not isinstance(rng, np.random.Generator):
+        raise ConfigError(
+            f"rng must be a numpy Generator (np.random.default_rng(seed)), not {excerpt(rng)}"
+        )
+    return rng
 
 
 def _stream_draw(

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 import attrs
 
-from forestgames.core import ParseError, as_pair, excerpt
+from forestgames.core import ParseError, as_pair, excerpt, notation
 from forestgames.living_forest._tables import CARD_INDEX, TREE_NAMES, VICTORY_KINDS
 
 __all__ = [
@@ -50,6 +50,7 @@ class Reveal:
 
     player: int
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:reveal"
 
@@ -61,6 +62,7 @@ class SpendFragment:
     player: int
     card: str
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:spend {self.card}"
 
@@ -71,6 +73,7 @@ class Stop:
 
     player: int
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:stop"
 
@@ -81,6 +84,7 @@ class TakeFragment:
 
     player: int
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:fragment"
 
@@ -92,6 +96,7 @@ class Attract:
     player: int
     card: str
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:attract {self.card}"
 
@@ -103,6 +108,7 @@ class Extinguish:
     player: int
     value: int
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:extinguish {self.value}"
 
@@ -114,6 +120,7 @@ class MoveSpirit:
     player: int
     steps: int
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:move {self.steps}"
 
@@ -126,6 +133,7 @@ class TakeVictory:
     source: int
     kind: str
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:victory {self.source} {self.kind}"
 
@@ -138,6 +146,7 @@ class Plant:
     tree: str
     at: tuple[int, int] = attrs.field(converter=as_pair)
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:plant {self.tree}@{self.at[0]},{self.at[1]}"
 
@@ -148,6 +157,7 @@ class Done:
 
     player: int
 
+    @notation
     def __str__(self) -> str:
         return f"{self.player}:done"
 

@@ -821,16 +821,17 @@ class LivingForestGame(
 
     def _determinize(self, state: LivingForestState, player: int, seed: int) -> LivingForestState:
         """A state ``player`` cannot tell from ``state``: the unknown part of every deck and
-        each reserve stack reshuffled, a fresh reshuffle seed."""
+        each reserve stack reshuffled, a fresh reshuffle seed. The unknown cards are sorted
+        before each shuffle: the sample depends on the seed and on what ``player`` sees only."""
         rng = random.Random(int(new_rng(seed, player).integers(2**62)))
         decks = []
         for deck, known in zip(state.decks, state.known, strict=True):
-            rest = list(deck[known:])
+            rest = sorted(deck[known:])
             shuffle(rest, rng)
             decks.append(deck[:known] + tuple(rest))
         stacks = []
         for stack in state.stacks:
-            cards = list(stack)
+            cards = sorted(stack)
             shuffle(cards, rng)
             stacks.append(tuple(cards))
         return state._evolve(decks=tuple(decks), stacks=tuple(stacks), entropy=rng.getrandbits(62))

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
+import numpy as np
+
+from forestgames.core import StateError, excerpt
 from forestgames.living_forest._tables import (
     CARD_ELEMENTS,
     CARD_SYMBOL,
@@ -101,6 +105,7 @@ def decide_winners(progress: Sequence[Sequence[int]], goal: int = GOAL) -> tuple
     a tie shares the victory. With no candidate the game is not won: ``()``
     (see :func:`limit_winners` for the game's turn limit).
     """
+    progress = _checked_progress(progress)
     candidates = [seat for seat, counts in enumerate(progress) if max(counts) >= goal]
     return _best_sums(progress, candidates)
 
@@ -108,7 +113,31 @@ def decide_winners(progress: Sequence[Sequence[int]], goal: int = GOAL) -> tuple
 def limit_winners(progress: Sequence[Sequence[int]], goal: int = GOAL) -> tuple[int, ...]:
     """Winners when the game stops at its turn limit: as :func:`decide_winners`, but
     with no seat at the goal every seat is a candidate (highest sum, ties shared)."""
+    progress = _checked_progress(progress)
     return decide_winners(progress, goal) or _best_sums(progress, range(len(progress)))
+
+
+def _checked_progress(progress: Any) -> tuple[tuple[int, ...], ...]:
+    """``progress`` as one triple of non-negative ints per seat; StateError otherwise."""
+    if isinstance(progress, str | bytes | Mapping) or not isinstance(progress, Iterable):
+        raise StateError(
+            f"progress must list (trees, fires, flowers) per seat, not {excerpt(progress)}"
+        )
+    rows = tuple(progress)
+    for seat, counts in enumerate(rows):
+        if (
+            isinstance(counts, str | bytes | Mapping)
+            or not isinstance(counts, Iterable)
+            or len(counts := tuple(counts)) != 3
+            or any(
+                isinstance(c, bool) or not isinstance(c, int | np.integer) or c < 0 for c in counts
+            )
+        ):
+            raise StateError(
+                f"progress of seat {seat} must be (trees, fires, flowers), three non-negative "
+                f"ints, not {excerpt(counts)}"
+            )
+    return tuple(tuple(int(c) for c in counts) for counts in rows)
 
 
 def _best_sums(progress: Sequence[Sequence[int]], candidates: Iterable[int]) -> tuple[int, ...]:

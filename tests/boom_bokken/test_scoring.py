@@ -125,3 +125,22 @@ def test_final_tie_shared():
     assert state.history[-1][0] == (0, 1, 2, 3)
     assert state.scores == (13, 10, 13, 3)
     assert state.winners == (0, 2)
+
+
+@pytest.mark.parametrize(
+    ("first", "tokens"),
+    [(None, [1]), ([1], None), ([1, 2], [1]), (["a"], [1]), ([[1]], [1]), ([1.5], [1]), ([], [])],
+)
+def test_scoring_functions_refuse_malformed_counts(first, tokens):
+    """final_scores and decide_winners take one int per seat in each list: anything else is a
+    StateError (not TypeError or zip's ValueError)."""
+    for function in (final_scores, decide_winners):
+        with pytest.raises(fg.StateError):
+            function(first, tokens)
+
+
+@pytest.mark.parametrize(("order", "teams"), [(None, [0, 1]), ([0, 1], None), ([0], [[0], [1]])])
+def test_round_coins_refuses_malformed_tables(order, teams):
+    """round_coins of a non-list, or of unhashable team ids, is a StateError."""
+    with pytest.raises(fg.StateError):
+        round_coins(order, teams)

@@ -488,6 +488,8 @@ def test_placement_points_refuses_bad_totals():
         placement_points([3, 1], 2, 1, 3, 1, 0)
     with pytest.raises(ConfigError, match="first"):
         placement_points([[3, 1]], "2", 1, 3, 1, 0)
+    with pytest.raises(ConfigError, match="32 bits"):
+        placement_points([[3, 1]], 2**70, 1, 3, 1, 0)  # was numpy's OverflowError
 
 
 @settings(max_examples=300, deadline=None)

@@ -270,3 +270,24 @@ def test_words_are_the_mersenne_twister_outputs():
     theirs = [random.Random(7), random.Random(2**40 + 3)]
     for _ in range(1300):
         assert ours.words(np.array([0, 1])).tolist() == [r.getrandbits(32) for r in theirs]
+
+
+def test_bad_batch_inputs_are_the_librarys_errors():
+    """from_states of non-states, a non-Generator rng, and uint64 ids past int64 are refused
+    with ConfigError / IllegalMoveError (not AttributeError or a silently wrapped id)."""
+    for junk in ([1, 2], [None], "abc", None, [fg.make("bonsai").new_game(seed=1)]):
+        with pytest.raises(ConfigError, match="from_states"):
+            VectorBosk.from_states(junk)
+    vec = VectorBosk(2, 3, seed=0)
+    for rng in (None, 1, "x"):
+        with pytest.raises(ConfigError, match="Generator"):
+            vec.random_actions(rng)
+        with pytest.raises(ConfigError, match="Generator"):
+            vec.greedy_actions(rng)
+    before = vec.legal_action_mask()
+    with pytest.raises(IllegalMoveError, match="18446744073709551615 is not an id"):
+        vec.step(np.full(3, 2**64 - 1, dtype=np.uint64))
+    assert (vec.legal_action_mask() == before).all()
+    assert VectorBosk(2, 2, seed=0, first_game=np.int64(3)).seed == 0
+    with pytest.raises(ConfigError, match="first_game"):
+        VectorBosk(2, 2, seed=0, first_game=-1)

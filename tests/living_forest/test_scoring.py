@@ -172,3 +172,16 @@ def test_game_names_winners_with_decide_winners(players):
             assert state.winners == decide_winners(progress) != ()
         else:
             assert state.turn == 60 and state.winners == limit_winners(progress)
+
+
+@pytest.mark.parametrize(
+    "progress",
+    [None, 5, "abc", [1], [(1, 2)], [(1, 2, 3, 4)], [(-1, 0, 0)], [(1.5, 0, 0)], [("a", 0, 0)],
+     {"a": 1}, [{"a": 1, "b": 2, "c": 3}]],
+)  # fmt: skip
+def test_winners_refuse_malformed_progress(progress):
+    """decide_winners and limit_winners take one (trees, fires, flowers) triple of
+    non-negative ints per seat: anything else is a StateError."""
+    for function in (decide_winners, limit_winners):
+        with pytest.raises(fg.StateError, match="progress"):
+            function(progress)
