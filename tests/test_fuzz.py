@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from typing import Any
 
@@ -239,3 +240,90 @@ def test_junk_seeds_and_seats(name, seed, player):
     bounded(state.observation, player)
     bounded(state.legal_moves, player)
     bounded(lambda: fg.make(name).new_game(seed=seed, first_player=player))
+
+
+# --------------------------------------------------------------------------- exported helpers
+
+OTHER_STATE = st.sampled_from(["bosk", "bonsai", "living_forest", "boom_bokken"]).map(
+    lambda name: fg.make(name).new_game(seed=1)
+)
+HELPER_JUNK = st.one_of(JUNK, OTHER_STATE, st.lists(JUNK, max_size=3), st.lists(st.lists(JUNK)))
+
+
+def _helpers() -> dict[str, Any]:
+    from forestgames.bosk._tables import SUMMER_POINTS
+
+    return {
+        "bosk.plain_scores": lambda junk: fg.bosk.plain_scores(junk, 2, SUMMER_POINTS),
+        "bosk.plain_scores points": lambda junk: fg.bosk.plain_scores([[(0, 1)]], 2, junk),
+        "bosk.plain_scores players": lambda junk: fg.bosk.plain_scores(
+            [[(0, 1)]], junk, SUMMER_POINTS
+        ),
+        "bosk.render_terrain": fg.bosk.render_terrain,
+        "bonsai.Tree": fg.bonsai.Tree,
+        "bonsai.Tree beside": lambda junk: fg.bonsai.Tree({524800: 0}, junk),
+        "bonsai.deck_counts": fg.bonsai.deck_counts,
+        "living_forest.tree_count": fg.living_forest.tree_count,
+        "boom_bokken.render_text": fg.boom_bokken.render_text,
+        "boom_bokken.render_svg": fg.boom_bokken.render_svg,
+    }
+
+
+@pytest.mark.parametrize("helper", sorted(_helpers()))
+@FUZZ
+@given(junk=HELPER_JUNK)
+def test_junk_into_exported_helpers(helper, junk):
+    """Exported helpers given junk (None, text, floats, shapes, another game's state) raise
+    the library's errors, never TypeError, AttributeError, IndexError or KeyError."""
+    bounded(_helpers()[helper], junk)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (
+            lambda: fg.bosk.plain_scores(None, 2, fg.bosk.scoring.SUMMER_POINTS),
+            fg.ConfigError,
+            "lines must be a sequence",
+        ),
+        (
+            lambda: fg.bosk.plain_scores([[(3, 1)]], 2, fg.bosk.scoring.SUMMER_POINTS),
+            fg.ConfigError,
+            "not a seat of a 2-player game",
+        ),
+        (lambda: fg.bosk.plain_scores([[(0, 1)]], 2, {"sole": 1}), fg.ConfigError, "no 'first'"),
+        (lambda: fg.bosk.render_terrain([[0, 9]]), fg.StateError, "shape (S, S)"),
+        (lambda: fg.bosk.render_terrain([[0, 9], [1, 1]]), fg.StateError, "terrain ids"),
+        (lambda: fg.bonsai.Tree(None), fg.StateError, "cells must map"),
+        (lambda: fg.bonsai.Tree({}), fg.StateError, "bud (0, 0) as wood"),
+        (lambda: fg.bonsai.Tree({524800: 0, 524799: 7}), fg.StateError, "not 0..3"),
+        (lambda: fg.bonsai.deck_counts(None), fg.ConfigError, "num_players must be an int"),
+        (lambda: fg.bonsai.deck_counts(5), fg.ConfigError, "1..4"),
+        (lambda: fg.living_forest.tree_count(None), fg.StateError, "tuple of tree ids"),
+        (lambda: fg.living_forest.tree_count((0, 99) + (-1,) * 13), fg.StateError, "forest[1]"),
+        (lambda: fg.boom_bokken.render_text(None), fg.ConfigError, "Boom Bokken state"),
+        (
+            lambda: fg.boom_bokken.render_svg(fg.make("bosk").new_game(seed=1)),
+            fg.ConfigError,
+            "Boom Bokken state",
+        ),
+    ],
+)
+def test_exported_helpers_name_what_is_wrong(call, error, words):
+    """Each exported helper's refusal is the library's error and names the bad argument."""
+    with pytest.raises(error, match=re.escape(words)):
+        call()
+
+
+def test_exported_helpers_keep_their_answers():
+    """The checked helpers answer valid input as before (the engine's own data included)."""
+    from forestgames.bosk._tables import DEFAULT_TERRAIN, SUMMER_POINTS
+
+    assert fg.bosk.plain_scores([[(0, 2), (1, 1)], [(1, 3)], []], 2, SUMMER_POINTS) == [2, 4]
+    assert fg.bosk.render_terrain(DEFAULT_TERRAIN[10]).splitlines()[0].startswith("A")
+    assert fg.bonsai.Tree({524800: 0}) == fg.bonsai.Tree.seedling()
+    assert fg.bonsai.deck_counts(1) == fg.bonsai.deck_counts(2)
+    state = fg.make("living_forest").new_game(seed=1)
+    assert fg.living_forest.tree_count(state.forests[0]) == 1
+    assert fg.living_forest.tree_count(list(state.forests[0])) == 1
+    assert fg.boom_bokken.render_text(fg.make("boom_bokken").new_game(seed=1)).startswith("Boom")

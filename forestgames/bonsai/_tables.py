@@ -26,6 +26,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import NamedTuple
 
+from forestgames.core import as_int
+
 __all__ = [
     "BASE_STORAGE",
     "BUD",
@@ -207,7 +209,9 @@ CARD_NAMES: Mapping[str, int] = MappingProxyType(
 
 
 def deck_counts(num_players: int) -> tuple[int, ...]:
-    """Copies of each card type in a game of ``num_players`` (solo uses the 2-player deck)."""
+    """Copies of each card type in a game of ``num_players`` 1..4 (solo uses the 2-player
+    deck); ConfigError for another count."""
+    num_players = as_int(num_players, "deck_counts: num_players", 1, 4)
     return tuple(
         c.copies[0]
         + (c.copies[1] if num_players >= 3 else 0)

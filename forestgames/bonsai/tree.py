@@ -17,6 +17,7 @@ from typing import Any
 from forestgames.bonsai._tables import (
     BESIDE_POT,
     BUD,
+    COORD_LIMIT,
     DIRECTIONS,
     FLOWER,
     FRUIT,
@@ -38,6 +39,7 @@ from forestgames.bonsai.scoring import (
     largest_leaf_group,
     points_of,
 )
+from forestgames.core import StateError, excerpt
 
 __all__ = ["Tree"]
 
@@ -69,6 +71,11 @@ class Tree:
     """The rules' cache of this tree's placement moves per seat (not part of the value)."""
 
     def __init__(self, cells: dict[int, int], wood_beside_pot: bool = False) -> None:
+        """A tree of engine ``cells`` (see :attr:`cells`; ``from_tiles`` takes ``(q, r)``
+        keys); StateError if ``cells`` is not such a tree."""
+        if not isinstance(wood_beside_pot, bool):
+            raise StateError(f"wood_beside_pot must be a bool, not {excerpt(wood_beside_pot)}")
+        cells = _checked_cells(cells)
         self._cells = cells
         self.wood_beside_pot = wood_beside_pot
         self._open = _open_cells(cells, wood_beside_pot)
@@ -215,6 +222,24 @@ _PLUS_ONE: tuple[Callable[[tuple[int, int, int, int]], tuple[int, int, int, int]
     lambda c: (c[0], c[1], c[2], c[3] + 1),
 )
 """Per kind, the tile counts with one more tile of it."""
+
+
+def _checked_cells(cells: Any) -> dict[int, int]:
+    """``cells`` as a dict ``{cell: kind index}`` holding the bud as wood and no pot cell."""
+    if not isinstance(cells, Mapping):
+        raise StateError(f"Tree: cells must map engine cells to kind indices, not {excerpt(cells)}")
+    for cell, kind in cells.items():
+        if isinstance(cell, bool) or not isinstance(cell, int):
+            raise StateError(f"Tree: a cell is an engine int (cell_of(q, r)), not {excerpt(cell)}")
+        if max(map(abs, qr_of(cell))) > COORD_LIMIT:
+            raise StateError(f"Tree: cell {cell} (q, r = {qr_of(cell)}) is too far from the pot")
+        if cell != BUD and cell in POT_CELLS:
+            raise StateError(f"Tree: cell {qr_of(cell)} is on the pot, where no tile may go")
+        if isinstance(kind, bool) or not isinstance(kind, int) or not 0 <= kind < len(KINDS):
+            raise StateError(f"Tree: cell {qr_of(cell)} holds kind {excerpt(kind)}, not 0..3")
+    if cells.get(BUD) != WOOD:
+        raise StateError("Tree: cells must hold the bud (0, 0) as wood (0)")
+    return dict(cells)
 
 
 def _around(cells: Mapping[int, int], cell: int) -> set[int]:

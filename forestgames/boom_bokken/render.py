@@ -16,14 +16,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from forestgames import _svg as svg
 from forestgames._text import wrap_line
 from forestgames.boom_bokken.scoring import decide_winners, final_scores, round_coins
-
-if TYPE_CHECKING:
-    from forestgames.boom_bokken.state import BoomBokkenState
+from forestgames.boom_bokken.state import BoomBokkenState
+from forestgames.core import ConfigError, excerpt
 
 __all__ = ["picture_view", "render_svg", "render_text"]
 
@@ -39,7 +38,10 @@ RING = (330.0, 212.0)  # radii of the ellipse the seats sit on
 
 
 def picture_view(state: BoomBokkenState, player: int | None = None) -> dict[str, Any]:
-    """What a picture may show: ``state.observation(player)``, or everything for None."""
+    """What a picture may show: ``state.observation(player)``, or everything for None;
+    ConfigError if ``state`` is not a Boom Bokken state."""
+    if not isinstance(state, BoomBokkenState):
+        raise ConfigError(f"a picture needs a Boom Bokken state, not {excerpt(state)}")
     if player is not None:
         return state.observation(player)
     data = state.to_dict()

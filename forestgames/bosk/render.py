@@ -22,6 +22,7 @@ import numpy as np
 
 from forestgames import _svg as svg
 from forestgames.bosk._tables import DIRECTIONS, LEAF_TILES, SQUIRREL, TREE_VALUES
+from forestgames.bosk.scoring import check_terrain
 
 if TYPE_CHECKING:
     from forestgames.bosk.rules import BoskGame
@@ -53,8 +54,9 @@ PANEL_W = 300
 
 
 def render_terrain(terrain: np.ndarray) -> str:
-    """A terrain map as letters A..H (ids 0..7), row 0 (north) first."""
-    return "\n".join("".join(LETTERS[int(t)] for t in row) for row in np.asarray(terrain))
+    """A terrain map (S, S) as letters A..H (ids 0..7), row 0 (north) first; StateError
+    if ``terrain`` is not a square grid of terrain ids."""
+    return "\n".join("".join(LETTERS[int(t)] for t in row) for row in check_terrain(terrain))
 
 
 def picture_view(state: BoskState, player: int | None = None) -> dict[str, Any]:

@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from forestgames.bosk._tables import NUM_TERRAINS, SUMMER_POINTS, WINTER_POINTS
-from forestgames.core import ConfigError, StateError, excerpt
+from forestgames.core import ConfigError, StateError, as_int, check_seat, excerpt
 
 __all__ = [
     "compiled_kernels",
@@ -187,19 +187,25 @@ def _check_trees(owner: Any, value: Any) -> tuple[np.ndarray, np.ndarray]:
     return owner, value
 
 
+def check_terrain(terrain: Any) -> np.ndarray:
+    """``terrain`` as an (S, S) integer array of terrain ids 0..7; StateError if it is not."""
+    grid = _as_array(terrain, "terrain")
+    if grid.ndim != 2 or grid.shape[0] != grid.shape[1] or grid.shape[0] == 0:
+        raise StateError(f"terrain must have shape (S, S) with S >= 1, got {grid.shape}")
+    _require_ints(grid, "terrain")
+    _check_range(grid, "terrain", 0, NUM_TERRAINS - 1, "terrain ids")
+    return grid
+
+
 def _check_tops(top: Any, terrain: Any) -> tuple[np.ndarray, np.ndarray]:
     """``top`` (..., S, S) and ``terrain`` (S, S) of ids 0..7 checked; StateError if not."""
-    terrain = _as_array(terrain, "terrain")
+    terrain = check_terrain(terrain)
     top = _as_array(top, "top")
-    if terrain.ndim != 2 or terrain.shape[0] != terrain.shape[1] or terrain.shape[0] == 0:
-        raise StateError(f"terrain must have shape (S, S) with S >= 1, got {terrain.shape}")
     if top.ndim < 2 or top.shape[-2:] != terrain.shape:
         raise StateError(
             f"top must have shape (..., S, S) matching terrain {terrain.shape}, got {top.shape}"
         )
-    _require_ints(terrain, "terrain")
     _require_ints(top, "top")
-    _check_range(terrain, "terrain", 0, NUM_TERRAINS - 1, "terrain ids")
     return top, terrain
 
 
@@ -587,13 +593,57 @@ def board_winter(tops: Sequence[int], terrain: np.ndarray, num_players: int) -> 
     return _rank_board(counts.reshape(NUM_TERRAINS, num_players), WINTER_POINTS)
 
 
+PLACES = ("sole", "first", "second", "tied_first", "tied_second")
+"""The keys of a points table (``SUMMER_POINTS``, ``WINTER_POINTS``)."""
+
+
 def plain_scores(
     lines: Sequence[Sequence[tuple[int, int]]], num_players: int, points: Mapping[str, int]
 ) -> list[int]:
     """The ranking rule written plainly, one contest at a time (the kernels' reference).
 
-    ``lines`` lists contests; each is a list of ``(seat, amount)`` entries.
+    ``lines`` lists contests; each is a list of ``(seat, amount)`` entries, ``points``
+    maps each of :data:`PLACES` to an int. ConfigError names a malformed argument.
     """
+    players = as_int(num_players, "plain_scores: num_players", 1, 64)
+    _check_places(points)
+    checked = [_check_contest(entries, players, i) for i, entries in enumerate(_listed(lines))]
+    return _plain_scores(checked, players, points)
+
+
+def _listed(value: Any, what: str = "lines") -> list[Any]:
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence | np.ndarray):
+        raise ConfigError(f"plain_scores: {what} must be a sequence, not {excerpt(value)}")
+    return list(value)
+
+
+def _check_places(points: Any) -> None:
+    if not isinstance(points, Mapping):
+        raise ConfigError(f"plain_scores: points must be a mapping, not {excerpt(points)}")
+    for place in PLACES:
+        if place not in points:
+            raise ConfigError(f"plain_scores: points has no {place!r} (needs {PLACES})")
+        as_int(points[place], f"plain_scores: points[{place!r}]")
+
+
+def _check_contest(entries: Any, players: int, index: int) -> list[tuple[int, int]]:
+    """One contest's ``(seat, amount)`` entries checked (seats of ``players``, amounts >= 0)."""
+    checked = []
+    for entry in _listed(entries, f"lines[{index}]"):
+        if not isinstance(entry, tuple | list | np.ndarray) or len(entry) != 2:
+            raise ConfigError(
+                f"plain_scores: lines[{index}] entries are (seat, amount) pairs, "
+                f"not {excerpt(entry)}"
+            )
+        seat = check_seat(players, entry[0], f"plain_scores: lines[{index}] seat")
+        checked.append((seat, as_int(entry[1], f"plain_scores: lines[{index}] amount", 0)))
+    return checked
+
+
+def _plain_scores(
+    lines: Sequence[Sequence[tuple[int, int]]], num_players: int, points: Mapping[str, int]
+) -> list[int]:
+    """:func:`plain_scores` unchecked (the reference boards call it with their own data)."""
     result = [0] * num_players
     for entries in lines:
         total = [0] * num_players
@@ -642,6 +692,6 @@ def plain_board_scores(
             if seat >= 0:
                 regions[kind].append((seat, 1))
     return (
-        plain_scores(rows + cols, num_players, SUMMER_POINTS),
-        plain_scores(regions, num_players, WINTER_POINTS),
+        _plain_scores(rows + cols, num_players, SUMMER_POINTS),
+        _plain_scores(regions, num_players, WINTER_POINTS),
     )

@@ -61,10 +61,10 @@ from forestgames.living_forest._tables import (
 )
 from forestgames.living_forest.moves import Reveal
 from forestgames.living_forest.scoring import (
+    _tree_count,
     element_totals,
     forest_bonus,
     solitary_count,
-    tree_count,
 )
 from forestgames.living_forest.state import Phase, Step
 
@@ -127,7 +127,7 @@ def seat_value(
     tiles = state.victory[seat]
     totals = element_totals(line, forest)
     permanent = forest_bonus(forest)
-    trees = tree_count(forest) + tiles[0]
+    trees = _tree_count(forest) + tiles[0]
     fires = sum(state.fires_held[seat]) + tiles[1]
     flowers = max(0, permanent[FLOWER]) + tiles[2]
     value = _progress(trees) + _progress(fires) + _progress(flowers)
@@ -256,7 +256,7 @@ def _plant_gain(state: Any, seat: int, plant: int) -> float:
         for tree in other:
             if tree > 0:
                 left[tree] -= 1
-    trees = tree_count(forest) + state.victory[seat][0]
+    trees = _tree_count(forest) + state.victory[seat][0]
     step = _progress(trees + 1) - _progress(trees)
     duplicates = getattr(state.game, "duplicate_trees", True)
     best = 0.0

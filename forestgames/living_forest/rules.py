@@ -78,10 +78,10 @@ from forestgames.living_forest._tables import (
 )
 from forestgames.living_forest.actions import LivingForestCodec
 from forestgames.living_forest.scoring import (
+    _tree_count,
     element_totals,
     limit_winners,
     solitary_count,
-    tree_count,
 )
 from forestgames.living_forest.state import LivingForestState, Phase, Step
 from forestgames.schema import Field
@@ -900,7 +900,7 @@ def _goal_reached(state: LivingForestState, totals: tuple[tuple[int, ...], ...])
             return True
         # a cheap bound first: the distinct trees are at most the planted cells
         if FOREST_CELLS - forest.count(-1) + trees_won >= GOAL:
-            if tree_count(forest) + trees_won >= GOAL:
+            if _tree_count(forest) + trees_won >= GOAL:
                 return True
     return False
 

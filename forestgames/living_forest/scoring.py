@@ -18,9 +18,11 @@ from forestgames.living_forest._tables import (
     CARD_ELEMENTS,
     CARD_SYMBOL,
     FLOWER,
+    FOREST_CELLS,
     GOAL,
     LINE_BONUSES,
     TREE_BONUS,
+    TREE_NAMES,
 )
 
 __all__ = [
@@ -82,8 +84,24 @@ def solitary_count(line: tuple[int, ...]) -> int:
     return max(0, sum(map(CARD_SYMBOL.__getitem__, line)))
 
 
-def tree_count(forest: tuple[int, ...]) -> int:
-    """Different tree types in a forest, the starting tree included."""
+def tree_count(forest: Sequence[int]) -> int:
+    """Different tree types in a forest (15 cells, tree ids, -1 empty), the starting tree
+    included; StateError if ``forest`` is not such a sequence."""
+    if isinstance(forest, str | bytes) or not isinstance(forest, Sequence):
+        raise StateError(f"tree_count: forest must be a tuple of tree ids, not {excerpt(forest)}")
+    if len(forest) != FOREST_CELLS:
+        raise StateError(f"tree_count: a forest has {FOREST_CELLS} cells, not {len(forest)}")
+    for cell, tree in enumerate(forest):
+        if isinstance(tree, bool) or not isinstance(tree, int) or not -1 <= tree < len(TREE_NAMES):
+            raise StateError(
+                f"tree_count: forest[{cell}] must be a tree id 0..{len(TREE_NAMES) - 1} "
+                f"or -1 (empty), not {excerpt(tree)}"
+            )
+    return _tree_count(forest)
+
+
+def _tree_count(forest: Iterable[int]) -> int:
+    """:func:`tree_count` unchecked (the engine's forests are valid)."""
     kinds = set(forest)
     kinds.discard(-1)
     return len(kinds)
@@ -94,7 +112,7 @@ def progress_of(
 ) -> tuple[int, int, int]:
     """(trees, fires, flowers) of one Spirit, Victory tiles ``(tree, fire, flower)`` included."""
     flowers = element_totals(line, forest)[FLOWER]
-    return (tree_count(forest) + tiles[0], fires_held + tiles[1], flowers + tiles[2])
+    return (_tree_count(forest) + tiles[0], fires_held + tiles[1], flowers + tiles[2])
 
 
 def decide_winners(progress: Sequence[Sequence[int]], goal: int = GOAL) -> tuple[int, ...]:
