@@ -505,6 +505,7 @@ class GameBase(Generic[S, M]):
         **kwargs: Any,
     ) -> None:
         super().__init_subclass__(**kwargs)
+        _take_agent_hooks(cls)
         if name is None:
             return
         if players is None:
@@ -705,24 +706,64 @@ class GameBase(Generic[S, M]):
     """MCTS's default iterations a decision here (``mcts`` with no budget): as many as
     keep a decision well under a second; a game whose search needs more raises it."""
 
+    # A game overrides ``evaluate_moves``, ``position_value`` and ``chance_outcome`` with
+    # its heuristic; the base keeps each override as the unchecked hook ``_evaluate_moves``
+    # (and so on), which the agents call, and keeps the public name, which checks its
+    # arguments first (see ``_take_agent_hooks``).
+
     def evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
-        """Each seat's estimated score right after each of ``moves`` (M, P).
+        """Each seat's estimated score right after each of ``moves`` (M, P): legal moves of
+        one seat in ``state``. ConfigError if ``state`` is not a state of this game,
+        IllegalMoveError if a move is not one of its legal moves.
 
         The default applies each move and reads :meth:`position_value`;
         games with a batched heuristic override it.
         """
-        return np.array([self.position_value(state.apply(m)) for m in moves], np.float64)
+        self._check_state(state, "evaluate_moves")
+        return self._evaluate_moves(state, self._check_moves(state, moves))
 
     def position_value(self, state: S) -> np.ndarray:
-        """Each seat's estimated score in ``state`` (P,): ``state.scores`` by default."""
-        return np.asarray(state.scores, dtype=np.float64)
+        """Each seat's estimated score in ``state`` (P,): ``state.scores`` by default.
+        ConfigError if ``state`` is not a state of this game."""
+        return self._position_value(self._check_state(state, "position_value"))
 
     def chance_outcome(self, before: S, move: M, after: S) -> Hashable | None:
         """What chance decided when ``move`` took ``before`` to ``after``, as every seat saw
         it (a card turned face up), or None where the move's result follows from the
         position alone (hook: None by default). Search trees branch on it, so that a
-        decision after a reveal is taken for the card revealed."""
+        decision after a reveal is taken for the card revealed. ConfigError if ``before``
+        or ``after`` is not a state of this game, IllegalMoveError if ``move`` is not legal
+        in ``before``."""
+        self._check_state(before, "chance_outcome")
+        (move,) = self._check_moves(before, (move,))
+        return self._chance_outcome(before, move, self._check_state(after, "chance_outcome"))
+
+    def _evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
+        values = [self._position_value(state.apply(m)) for m in moves]
+        return np.array(values, np.float64).reshape(len(moves), self.num_players)
+
+    def _position_value(self, state: S) -> np.ndarray:
+        return np.asarray(state.scores, dtype=np.float64)
+
+    def _chance_outcome(self, before: S, move: M, after: S) -> Hashable | None:
         return None
+
+    def _check_state(self, state: Any, what: str) -> S:
+        """``state`` if it is a state of this game; ConfigError naming it otherwise."""
+        game = getattr(state, "game", None) if isinstance(state, StateBase) else None
+        if game is not self and game != self:
+            raise ConfigError(f"{what}: {excerpt(state)} is not a state of {self!r}")
+        return state  # type: ignore[no-any-return]
+
+    def _check_moves(self, state: S, moves: Any) -> tuple[M, ...]:
+        """``moves`` as the tuple of ``state``'s legal moves they are, all of one seat;
+        IllegalMoveError for the first that is not one."""
+        if isinstance(moves, str | bytes | Mapping) or not isinstance(moves, Sequence):
+            raise IllegalMoveError(f"moves must be a sequence of moves, not {excerpt(moves)}")
+        checked = tuple(map(state._legal_form, moves))
+        if len({m.player for m in checked}) > 1:
+            raise IllegalMoveError(f"moves must all be of one seat: {excerpt(list(moves))}")
+        return checked
 
     # ------------------------------------------------------------------ pictures
 
@@ -963,13 +1004,17 @@ class StateBase(Generic[M]):
             return False  # a malformed move: the checked path says what is wrong
 
     def _apply_checked(self, move: Any) -> Self:
+        return self.game._step(self, self._legal_form(move))  # type: ignore[no-any-return]
+
+    def _legal_form(self, move: Any) -> M:
+        """The legal move object equal to ``move``; IllegalMoveError saying why if none is."""
         game = self.game
         if isinstance(move, game.MOVE_TYPES) and not self.is_terminal:
             player: Any = getattr(move, "player", None)
             if _is_int(player) and 0 <= player < game.num_players:
                 canonical = _find(self.legal_moves(player), move)
                 if canonical is not None and (canonical is move or _same_forms(move, canonical)):
-                    return game._step(self, canonical)  # type: ignore[no-any-return]
+                    return canonical  # type: ignore[no-any-return]
         raise IllegalMoveError(game._describe_illegal(self, move))
 
     # ------------------------------------------------------------------ results
@@ -1069,6 +1114,20 @@ _LONG = 32
 """Legal move lists longer than this are searched at the game's hint first."""
 
 _set_memo = StateBase._memo.__set__  # type: ignore[attr-defined,misc]
+
+
+AGENT_HOOKS = ("evaluate_moves", "position_value", "chance_outcome")
+"""The agents' hooks a game overrides by their public names (see :class:`GameBase`)."""
+
+
+def _take_agent_hooks(cls: type) -> None:
+    """Keep a game class's own agents' hooks as the unchecked ``_evaluate_moves`` (and so
+    on), which the agents call, and give it back the base's checked public methods."""
+    for hook in AGENT_HOOKS:
+        own = cls.__dict__.get(hook)
+        if own is not None:
+            setattr(cls, f"_{hook}", own)
+            delattr(cls, hook)
 
 
 def _find(moves: tuple[Any, ...], move: Any) -> Any | None:

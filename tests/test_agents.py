@@ -605,7 +605,9 @@ def test_living_forest_chance_outcome_is_what_everyone_sees():
         else:
             assert outcome is None
         state = after
-    assert fg.make("bosk").chance_outcome(state, move, after) is None  # the base: never
+    bosk = fg.make("bosk").new_game(seed=1)
+    move = bosk.legal_moves()[0]
+    assert bosk.game.chance_outcome(bosk, move, bosk.apply(move)) is None  # the base: never
 
 
 def test_mcts_branches_on_what_a_reveal_turns_up():

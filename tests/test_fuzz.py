@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 import attrs
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -327,3 +328,93 @@ def test_exported_helpers_keep_their_answers():
     assert fg.living_forest.tree_count(state.forests[0]) == 1
     assert fg.living_forest.tree_count(list(state.forests[0])) == 1
     assert fg.boom_bokken.render_text(fg.make("boom_bokken").new_game(seed=1)).startswith("Boom")
+
+
+# --------------------------------------------------------------------------- agents' hooks
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FUZZ
+@given(junk=HELPER_JUNK, data=st.data())
+def test_agents_hooks_refuse_junk(name, junk, data):
+    """game.evaluate_moves / position_value / chance_outcome given junk, another game's state
+    or moves that are not the state's raise the library's errors, never AttributeError."""
+    game = fg.make(name)
+    state = data.draw(st.sampled_from(positions(name, game.num_players)))
+    moves = state.legal_moves(state.players_to_act[0])
+    bounded(game.evaluate_moves, junk, moves)
+    bounded(game.evaluate_moves, state, junk)
+    bounded(game.evaluate_moves, state, [moves[0], junk])
+    bounded(game.position_value, junk)
+    bounded(game.chance_outcome, junk, moves[0], state)
+    bounded(game.chance_outcome, state, junk, state)
+    bounded(game.chance_outcome, state, moves[0], junk)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_agents_hooks_name_what_is_wrong(name):
+    """A state of another game (or of this one with other options) is a ConfigError, a
+    move not legal in the state an IllegalMoveError."""
+    game = fg.make(name)
+    state = game.new_game(seed=1)
+    other = fg.make("bosk" if name != "bosk" else "bonsai").new_game(seed=1)
+    with pytest.raises(fg.ConfigError, match="is not a state of"):
+        game.evaluate_moves(other, other.legal_moves())
+    with pytest.raises(fg.ConfigError, match="is not a state of"):
+        game.position_value(fg.make(name, num_players=game.num_players + 1).new_game(seed=1))
+    with pytest.raises(fg.ConfigError, match="is not a state of"):
+        game.chance_outcome(state, state.legal_moves()[0], None)
+    with pytest.raises(fg.IllegalMoveError, match="is not a"):
+        game.evaluate_moves(state, other.legal_moves()[:1])
+    with pytest.raises(fg.IllegalMoveError, match="sequence of moves"):
+        game.evaluate_moves(state, None)
+    with pytest.raises(fg.IllegalMoveError, match="is not a"):
+        game.chance_outcome(state, other.legal_moves()[0], state)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_agents_hooks_checked_answers_are_the_hooks(name):
+    """The checked public hooks answer exactly what the unchecked ones the agents call do,
+    for equal (not identical) moves too, and no moves give an (0, players) array."""
+    game = fg.make(name)
+    for state in positions(name, game.num_players)[:4]:
+        seat = state.players_to_act[0]
+        moves = state.legal_moves(seat)
+        copies = [game.parse_move(str(m)) for m in moves]
+        np.testing.assert_array_equal(
+            game.evaluate_moves(state, copies), game._evaluate_moves(state, moves)
+        )
+        np.testing.assert_array_equal(game.position_value(state), game._position_value(state))
+        after = state.apply(moves[0])
+        assert game.chance_outcome(state, copies[0], after) == game._chance_outcome(
+            state, moves[0], after
+        )
+        assert game.evaluate_moves(state, ()).shape == (0, game.num_players)
+
+
+def test_a_games_own_hook_is_checked_and_reaches_the_agents():
+    """A game class that overrides position_value by its public name gets the checked public
+    method, and the agents (heuristics.position_value) call its override."""
+    from forestgames.agents import heuristics
+    from tests.test_fake_game import BuzzGame
+
+    @attrs.frozen(slots=False)
+    class Valued(BuzzGame):
+        def position_value(self, state):
+            return np.full(self.num_players, 7.0)
+
+    state = Valued(2).new_game(seed=0, first_player=0)
+    np.testing.assert_array_equal(state.game.position_value(state), [7.0, 7.0])
+    np.testing.assert_array_equal(heuristics.position_value(state), [7.0, 7.0])
+    with pytest.raises(fg.ConfigError, match="is not a state of"):
+        state.game.position_value(None)
+
+
+def test_evaluate_moves_takes_moves_of_one_seat():
+    """Where two seats may act (Boom Bokken's out-of-turn play), a mix of their moves is an
+    IllegalMoveError: an evaluation is of one seat's choices."""
+    state = next(s for s in positions("boom_bokken", 4) if len(s.players_to_act) > 1)
+    first, second = state.players_to_act[:2]
+    mixed = [state.legal_moves(first)[0], state.legal_moves(second)[0]]
+    with pytest.raises(fg.IllegalMoveError, match="of one seat"):
+        state.game.evaluate_moves(state, mixed)

@@ -72,7 +72,11 @@ def position_value(state: Any) -> np.ndarray:
     """Each seat's estimated score in ``state``: the registered position value, else the
     game's own ``position_value`` hook if it has one, else ``state.scores``."""
     game = state.game
-    value = _POSITION_VALUES.get(game.name) or getattr(game, "position_value", None)
+    value = (  # the base's unchecked hook: the search passes its own states
+        _POSITION_VALUES.get(game.name)
+        or getattr(game, "_position_value", None)
+        or getattr(game, "position_value", None)
+    )
     return np.asarray(state.scores if value is None else value(state), dtype=np.float64)
 
 
@@ -87,7 +91,11 @@ def evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
     evaluator, else the game's own ``evaluate_moves`` hook if it has one, else
     :func:`scores_after`."""
     game = state.game
-    evaluator = _HEURISTICS.get(game.name) or getattr(game, "evaluate_moves", None)
+    evaluator = (  # the base's unchecked hook: the search passes its own moves
+        _HEURISTICS.get(game.name)
+        or getattr(game, "_evaluate_moves", None)
+        or getattr(game, "evaluate_moves", None)
+    )
     values = np.asarray((evaluator or scores_after)(state, moves), dtype=np.float64)
     expected = (len(moves), game.num_players)
     if values.shape != expected:
@@ -103,7 +111,13 @@ def scores_after(state: Any, moves: Sequence[Any]) -> np.ndarray:
 def chance_outcomes(game: Any) -> ChanceOutcome | None:
     """The game's ``chance_outcome`` hook, or None where it has none (or keeps the base's,
     which never reports an outcome), so that a search need not call it."""
-    hook = getattr(type(game), "chance_outcome", None)
-    if hook is None or hook is GameBase.chance_outcome:
+    hook = _hook(type(game), "chance_outcome")
+    if hook is None or hook is GameBase._chance_outcome:
         return None
-    return game.chance_outcome  # type: ignore[no-any-return]
+    return _hook(game, "chance_outcome")  # type: ignore[no-any-return]
+
+
+def _hook(game: Any, name: str) -> Any:
+    """A game's agents' hook ``name``: the base's unchecked form (``_name``; the search
+    calls it on its own states and moves), else the game's public method, else None."""
+    return getattr(game, f"_{name}", None) or getattr(game, name, None)
