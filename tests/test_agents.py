@@ -678,3 +678,29 @@ def test_agents_asked_to_move_when_nobody_may_act(name):
             agent.choose(final)
         with pytest.raises(fg.ConfigError, match="game state"):
             agent.choose(None)
+
+
+def test_public_heuristics_refuse_junk():
+    """forestgames.agents.evaluate_moves / heuristics.position_value and the registries refuse
+    a non-state, another game's moves and junk names or evaluators with the library's errors;
+    the registries are left as they were."""
+    state = fg.make("bosk").new_game(seed=1)
+    other = fg.make("bonsai").new_game(seed=1)
+    before = (dict(_HEURISTICS), dict(heuristics._POSITION_VALUES))
+    with pytest.raises(fg.ConfigError, match="not a game state"):
+        evaluate_moves(None, ())
+    with pytest.raises(fg.ConfigError, match="not a game state"):
+        position_value("x")
+    with pytest.raises(fg.IllegalMoveError, match="not a Bosk move"):
+        evaluate_moves(state, other.legal_moves())
+    with pytest.raises(fg.IllegalMoveError, match="sequence of moves"):
+        evaluate_moves(state, None)
+    with pytest.raises(fg.ConfigError, match="game name"):
+        register_heuristic(None, scores_after)
+    with pytest.raises(fg.ConfigError, match="callable"):
+        heuristics.register_position_value("bosk", 5)
+    assert (dict(_HEURISTICS), dict(heuristics._POSITION_VALUES)) == before
+    np.testing.assert_array_equal(
+        evaluate_moves(state, state.legal_moves()),
+        heuristics._evaluate_moves(state, state.legal_moves()),
+    )

@@ -7,7 +7,8 @@ from typing import Any
 import numpy as np
 
 from forestgames.agents.base import SeededAgent, acting_seat
-from forestgames.agents.heuristics import evaluate_moves, position_value
+from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
+from forestgames.agents.heuristics import _position_value as position_value  # unchecked
 
 __all__ = ["GreedyAgent", "margins"]
 

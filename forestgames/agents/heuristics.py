@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import GameBase
+from forestgames.core import ConfigError, GameBase, IllegalMoveError, excerpt
 
 __all__ = [
     "ChanceOutcome",
@@ -60,19 +60,37 @@ _POSITION_VALUES: dict[str, PositionValue] = {}
 
 def register_heuristic(game_name: str, evaluator: MoveEvaluator) -> None:
     """Use ``evaluator`` for the states of the game called ``game_name``."""
-    _HEURISTICS[game_name] = evaluator
+    _HEURISTICS[_game_name(game_name)] = _callable(evaluator, "evaluator")
 
 
 def register_position_value(game_name: str, value: PositionValue) -> None:
     """Use ``value(state)`` as the game's per-seat estimate of a position."""
-    _POSITION_VALUES[game_name] = value
+    _POSITION_VALUES[_game_name(game_name)] = _callable(value, "value")
+
+
+def _game_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise ConfigError(f"a heuristic is registered by game name (a str), not {excerpt(name)}")
+    return name
+
+
+def _callable(function: Any, what: str) -> Any:
+    if not callable(function):
+        raise ConfigError(f"{what} must be callable, not {excerpt(function)}")
+    return function
 
 
 def position_value(state: Any) -> np.ndarray:
     """Each seat's estimated score in ``state``: the registered position value, else the
-    game's own ``position_value`` hook if it has one, else ``state.scores``."""
+    game's own ``position_value`` hook if it has one, else ``state.scores``. ConfigError
+    if ``state`` is not a game state."""
+    return _position_value(_checked_state(state, "position_value"))
+
+
+def _position_value(state: Any) -> np.ndarray:
+    """:func:`position_value` unchecked (the agents call it on their own states)."""
     game = state.game
-    value = (  # the base's unchecked hook: the search passes its own states
+    value = (  # the base's unchecked hook
         _POSITION_VALUES.get(game.name)
         or getattr(game, "_position_value", None)
         or getattr(game, "position_value", None)
@@ -87,11 +105,23 @@ def heuristic_for(game_name: str) -> MoveEvaluator:
 
 
 def evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
-    """Estimated scores (M, P) after each of ``moves`` in ``state``: the registered
-    evaluator, else the game's own ``evaluate_moves`` hook if it has one, else
-    :func:`scores_after`."""
+    """Estimated scores (M, P) after each of ``moves`` (legal moves of one seat) in
+    ``state``: the registered evaluator, else the game's own ``evaluate_moves`` hook if it
+    has one, else :func:`scores_after`. ConfigError if ``state`` is not a game state,
+    IllegalMoveError if a move is not one of its legal moves."""
+    state = _checked_state(state, "evaluate_moves")
+    checker = getattr(state.game, "_check_moves", None)
+    if checker is not None:
+        moves = checker(state, moves)
+    elif isinstance(moves, str | bytes) or not isinstance(moves, Sequence):
+        raise IllegalMoveError(f"moves must be a sequence of moves, not {excerpt(moves)}")
+    return _evaluate_moves(state, moves)
+
+
+def _evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
+    """:func:`evaluate_moves` unchecked (the agents call it on their own states and moves)."""
     game = state.game
-    evaluator = (  # the base's unchecked hook: the search passes its own moves
+    evaluator = (  # the base's unchecked hook
         _HEURISTICS.get(game.name)
         or getattr(game, "_evaluate_moves", None)
         or getattr(game, "evaluate_moves", None)
@@ -99,13 +129,24 @@ def evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
     values = np.asarray((evaluator or scores_after)(state, moves), dtype=np.float64)
     expected = (len(moves), game.num_players)
     if values.shape != expected:
-        raise ValueError(f"{game.name} heuristic returned shape {values.shape}, not {expected}")
+        raise ConfigError(f"{game.name} heuristic returned shape {values.shape}, not {expected}")
     return values
+
+
+def _checked_state(state: Any, what: str) -> Any:
+    """``state`` if it is a state of a game (of the engine base, or with a ``game``
+    that has a name and seats); ConfigError otherwise."""
+    game = getattr(state, "game", None)
+    if isinstance(game, GameBase):
+        return game._check_state(state, what)
+    if not (isinstance(getattr(game, "name", None), str) and hasattr(game, "num_players")):
+        raise ConfigError(f"{what}: {excerpt(state)} is not a game state")
+    return state
 
 
 def scores_after(state: Any, moves: Sequence[Any]) -> np.ndarray:
     """The fallback evaluator: the position value after each move."""
-    return np.array([position_value(state.apply(move)) for move in moves], dtype=np.float64)
+    return np.array([_position_value(state.apply(move)) for move in moves], dtype=np.float64)
 
 
 def chance_outcomes(game: Any) -> ChanceOutcome | None:

@@ -28,7 +28,9 @@ import numpy as np
 
 from forestgames.agents.base import SeededAgent, acting_seat
 from forestgames.agents.greedy import margins
-from forestgames.agents.heuristics import chance_outcomes, evaluate_moves, position_value
+from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
+from forestgames.agents.heuristics import _position_value as position_value  # unchecked
+from forestgames.agents.heuristics import chance_outcomes
 from forestgames.core import ConfigError
 
 __all__ = [
