@@ -760,7 +760,7 @@ class GameBase(Generic[S, M]):
         IllegalMoveError for the first that is not one."""
         if isinstance(moves, str | bytes | Mapping) or not isinstance(moves, Sequence):
             raise IllegalMoveError(f"moves must be a sequence of moves, not {excerpt(moves)}")
-        checked = tuple(map(state._legal_form, moves))
+        checked = _legal_forms(state, moves)
         if len({m.player for m in checked}) > 1:
             raise IllegalMoveError(f"moves must all be of one seat: {excerpt(list(moves))}")
         return checked
@@ -1128,6 +1128,31 @@ def _take_agent_hooks(cls: type) -> None:
         if own is not None:
             setattr(cls, f"_{hook}", own)
             delattr(cls, hook)
+
+
+def _legal_forms(state: Any, moves: Sequence[Any]) -> tuple[Any, ...]:
+    """The legal move object each of ``moves`` is (IllegalMoveError for one that is none),
+    the first move's seat's found by identity or by value at once, any other by
+    ``_legal_form`` (which explains a refusal)."""
+    player = getattr(moves[0], "player", None) if moves else None
+    legal = state.legal_moves(player) if _is_int(player) else ()
+    if moves is legal or set(map(id, legal)).issuperset(map(id, moves)):
+        return tuple(moves)  # the state's own move objects (the usual call)
+    by_id = {id(m): m for m in legal}
+    by_value: dict[Any, Any] = {}
+    checked = []
+    for move in moves:
+        canonical = by_id.get(id(move))
+        if canonical is None:
+            by_value = by_value or dict(zip(legal, legal, strict=True))
+            try:
+                canonical = by_value.get(move)
+            except TypeError:  # an unhashable field: not a legal move
+                canonical = None
+            if canonical is None or not _same_forms(move, canonical):
+                canonical = state._legal_form(move)
+        checked.append(canonical)
+    return tuple(checked)
 
 
 def _find(moves: tuple[Any, ...], move: Any) -> Any | None:
