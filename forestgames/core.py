@@ -708,8 +708,9 @@ class GameBase(Generic[S, M]):
 
     # A game overrides ``evaluate_moves``, ``position_value`` and ``chance_outcome`` with
     # its heuristic; the base keeps each override as the unchecked hook ``_evaluate_moves``
-    # (and so on), which the agents call, and keeps the public name, which checks its
-    # arguments first (see ``_take_agent_hooks``).
+    # (and so on), which the agents call, and puts the same function behind the base's
+    # argument checks under the public name (see ``_take_agent_hooks``). The base's public
+    # methods run the base's own defaults (an override's ``super()`` call lands here).
 
     def evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
         """Each seat's estimated score right after each of ``moves`` (M, P): legal moves of
@@ -720,12 +721,12 @@ class GameBase(Generic[S, M]):
         games with a batched heuristic override it.
         """
         self._check_state(state, "evaluate_moves")
-        return self._evaluate_moves(state, self._check_moves(state, moves))
+        return GameBase._evaluate_moves(self, state, self._check_moves(state, moves))
 
     def position_value(self, state: S) -> np.ndarray:
         """Each seat's estimated score in ``state`` (P,): ``state.scores`` by default.
         ConfigError if ``state`` is not a state of this game."""
-        return self._position_value(self._check_state(state, "position_value"))
+        return GameBase._position_value(self, self._check_state(state, "position_value"))
 
     def chance_outcome(self, before: S, move: M, after: S) -> Hashable | None:
         """What chance decided when ``move`` took ``before`` to ``after``, as every seat saw
@@ -736,7 +737,9 @@ class GameBase(Generic[S, M]):
         in ``before``."""
         self._check_state(before, "chance_outcome")
         (move,) = self._check_moves(before, (move,))
-        return self._chance_outcome(before, move, self._check_state(after, "chance_outcome"))
+        return GameBase._chance_outcome(
+            self, before, move, self._check_state(after, "chance_outcome")
+        )
 
     def _evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
         values = [self._position_value(state.apply(m)) for m in moves]
@@ -1122,12 +1125,53 @@ AGENT_HOOKS = ("evaluate_moves", "position_value", "chance_outcome")
 
 def _take_agent_hooks(cls: type) -> None:
     """Keep a game class's own agents' hooks as the unchecked ``_evaluate_moves`` (and so
-    on), which the agents call, and give it back the base's checked public methods."""
+    on), which the agents call, and put under the public name that very function behind
+    the base's checks (so an override that calls ``super().evaluate_moves`` reaches its
+    parent's own hook, never itself)."""
     for hook in AGENT_HOOKS:
         own = cls.__dict__.get(hook)
-        if own is not None:
+        if own is not None and not getattr(own, "_checked_hook", False):
             setattr(cls, f"_{hook}", own)
-            delattr(cls, hook)
+            setattr(cls, hook, _CHECKED_HOOKS[hook](own))
+
+
+def _checked_evaluate_moves(own: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(own)
+    def evaluate_moves(self: Any, state: Any, moves: Any) -> Any:
+        self._check_state(state, "evaluate_moves")
+        return own(self, state, self._check_moves(state, moves))
+
+    return _mark_checked(evaluate_moves)
+
+
+def _checked_position_value(own: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(own)
+    def position_value(self: Any, state: Any) -> Any:
+        return own(self, self._check_state(state, "position_value"))
+
+    return _mark_checked(position_value)
+
+
+def _checked_chance_outcome(own: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(own)
+    def chance_outcome(self: Any, before: Any, move: Any, after: Any) -> Any:
+        self._check_state(before, "chance_outcome")
+        (move,) = self._check_moves(before, (move,))
+        return own(self, before, move, self._check_state(after, "chance_outcome"))
+
+    return _mark_checked(chance_outcome)
+
+
+def _mark_checked(method: Callable[..., Any]) -> Callable[..., Any]:
+    method._checked_hook = True  # type: ignore[attr-defined]
+    return method
+
+
+_CHECKED_HOOKS = {
+    "evaluate_moves": _checked_evaluate_moves,
+    "position_value": _checked_position_value,
+    "chance_outcome": _checked_chance_outcome,
+}
 
 
 def _legal_forms(state: Any, moves: Sequence[Any]) -> tuple[Any, ...]:

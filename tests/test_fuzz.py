@@ -410,6 +410,34 @@ def test_a_games_own_hook_is_checked_and_reaches_the_agents():
         state.game.position_value(None)
 
 
+def test_a_refined_hook_may_call_its_parents():
+    """An override that calls ``super().position_value`` / ``super().evaluate_moves`` reaches
+    its parent game's own hook (checked once more), never itself, and the agents call it."""
+    from forestgames.agents import heuristics
+    from tests.test_fake_game import BuzzGame
+
+    @attrs.frozen(slots=False)
+    class Valued(BuzzGame):
+        def position_value(self, state):
+            return np.full(self.num_players, 7.0)
+
+    @attrs.frozen(slots=False)
+    class Refined(Valued):
+        def position_value(self, state):
+            return super().position_value(state) + 1.0
+
+        def evaluate_moves(self, state, moves):
+            return super().evaluate_moves(state, moves) * 2.0
+
+    state = Refined(2).new_game(seed=0, first_player=0)
+    moves = state.legal_moves()
+    np.testing.assert_array_equal(state.game.position_value(state), [8.0, 8.0])
+    np.testing.assert_array_equal(heuristics.position_value(state), [8.0, 8.0])
+    np.testing.assert_array_equal(state.game.evaluate_moves(state, moves), 16.0)
+    with pytest.raises(fg.ConfigError, match="is not a state of"):
+        state.game.evaluate_moves(None, moves)
+
+
 def test_evaluate_moves_takes_moves_of_one_seat():
     """Where two seats may act (Boom Bokken's out-of-turn play), a mix of their moves is an
     IllegalMoveError: an evaluation is of one seat's choices."""
