@@ -720,8 +720,7 @@ class GameBase(Generic[S, M]):
         The default applies each move and reads :meth:`position_value`;
         games with a batched heuristic override it.
         """
-        self._check_state(state, "evaluate_moves")
-        return GameBase._evaluate_moves(self, state, self._check_moves(state, moves))
+        return GameBase._evaluate_moves(self, state, self._evaluate_args(state, moves))
 
     def position_value(self, state: S) -> np.ndarray:
         """Each seat's estimated score in ``state`` (P,): ``state.scores`` by default.
@@ -735,11 +734,7 @@ class GameBase(Generic[S, M]):
         decision after a reveal is taken for the card revealed. ConfigError if ``before``
         or ``after`` is not a state of this game, IllegalMoveError if ``move`` is not legal
         in ``before``."""
-        self._check_state(before, "chance_outcome")
-        (move,) = self._check_moves(before, (move,))
-        return GameBase._chance_outcome(
-            self, before, move, self._check_state(after, "chance_outcome")
-        )
+        return GameBase._chance_outcome(self, before, self._chance_args(before, move, after), after)
 
     def _evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
         values = [self._position_value(state.apply(m)) for m in moves]
@@ -750,6 +745,16 @@ class GameBase(Generic[S, M]):
 
     def _chance_outcome(self, before: S, move: M, after: S) -> Hashable | None:
         return None
+
+    def _evaluate_args(self, state: Any, moves: Any) -> tuple[M, ...]:
+        """``evaluate_moves``' arguments checked: ``moves`` as ``state``'s legal moves."""
+        return self._check_moves(self._check_state(state, "evaluate_moves"), moves)
+
+    def _chance_args(self, before: Any, move: Any, after: Any) -> M:
+        """``chance_outcome``'s arguments checked: ``move`` as ``before``'s legal move."""
+        self._check_state(after, "chance_outcome")
+        (move,) = self._check_moves(self._check_state(before, "chance_outcome"), (move,))
+        return move  # type: ignore[no-any-return]
 
     def _check_state(self, state: Any, what: str) -> S:
         """``state`` if it is a state of this game; ConfigError naming it otherwise."""
@@ -1138,8 +1143,7 @@ def _take_agent_hooks(cls: type) -> None:
 def _checked_evaluate_moves(own: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(own)
     def evaluate_moves(self: Any, state: Any, moves: Any) -> Any:
-        self._check_state(state, "evaluate_moves")
-        return own(self, state, self._check_moves(state, moves))
+        return own(self, state, self._evaluate_args(state, moves))
 
     return _mark_checked(evaluate_moves)
 
@@ -1155,9 +1159,7 @@ def _checked_position_value(own: Callable[..., Any]) -> Callable[..., Any]:
 def _checked_chance_outcome(own: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(own)
     def chance_outcome(self: Any, before: Any, move: Any, after: Any) -> Any:
-        self._check_state(before, "chance_outcome")
-        (move,) = self._check_moves(before, (move,))
-        return own(self, before, move, self._check_state(after, "chance_outcome"))
+        return own(self, before, self._chance_args(before, move, after), after)
 
     return _mark_checked(chance_outcome)
 
@@ -1175,28 +1177,13 @@ _CHECKED_HOOKS = {
 
 
 def _legal_forms(state: Any, moves: Sequence[Any]) -> tuple[Any, ...]:
-    """The legal move object each of ``moves`` is (IllegalMoveError for one that is none),
-    the first move's seat's found by identity or by value at once, any other by
-    ``_legal_form`` (which explains a refusal)."""
+    """The legal move object each of ``moves`` is (IllegalMoveError for one that is none):
+    the state's own move objects at once, any other through ``_legal_form``."""
     player = getattr(moves[0], "player", None) if moves else None
     legal = state.legal_moves(player) if _is_int(player) else ()
     if moves is legal or set(map(id, legal)).issuperset(map(id, moves)):
         return tuple(moves)  # the state's own move objects (the usual call)
-    by_id = {id(m): m for m in legal}
-    by_value: dict[Any, Any] = {}
-    checked = []
-    for move in moves:
-        canonical = by_id.get(id(move))
-        if canonical is None:
-            by_value = by_value or dict(zip(legal, legal, strict=True))
-            try:
-                canonical = by_value.get(move)
-            except TypeError:  # an unhashable field: not a legal move
-                canonical = None
-            if canonical is None or not _same_forms(move, canonical):
-                canonical = state._legal_form(move)
-        checked.append(canonical)
-    return tuple(checked)
+    return tuple(map(state._legal_form, moves))
 
 
 def _find(moves: tuple[Any, ...], move: Any) -> Any | None:

@@ -81,10 +81,6 @@ class TruncatedGameWarning(UserWarning):
 # --------------------------------------------------------------------------- one game
 
 
-def _resolve_game(game: Any) -> Any:
-    return as_game(game)
-
-
 def _move_cap(game: Any, max_moves: int | None) -> int:
     if max_moves is None:
         return DEFAULT_CAP_FACTOR * int(game.traits.max_moves)
@@ -114,7 +110,7 @@ def play_game(
     rebuilt for this game from ``seed`` and its seat. ``observer(state, move)``,
     if given, hears every move just before it is applied.
     """
-    game = _resolve_game(game)
+    game = as_game(game)
     seed = resolve_seed(seed)
     cap = _move_cap(game, max_moves)
     seats = [
@@ -818,7 +814,7 @@ def simulate(
 
     The rows are the same for any ``workers`` and either backend.
     """
-    game = _resolve_game(game)
+    game = as_game(game)
     if engine != "scalar":
         return _simulate_vector(game, agents, games, seed, rotate, max_moves, out, resume, engine)
     _check_run_arguments(games, workers, backend, out, resume)
