@@ -265,6 +265,18 @@ def _helpers() -> dict[str, Any]:
         "bonsai.Tree beside": lambda junk: fg.bonsai.Tree({524800: 0}, junk),
         "bonsai.deck_counts": fg.bonsai.deck_counts,
         "living_forest.tree_count": fg.living_forest.tree_count,
+        "living_forest.forest_bonus": fg.living_forest.forest_bonus,
+        "living_forest.line_elements": fg.living_forest.scoring.line_elements,
+        "living_forest.solitary_count": fg.living_forest.solitary_count,
+        "living_forest.element_totals line": lambda junk: fg.living_forest.element_totals(
+            junk, (0,) + (-1,) * 14
+        ),
+        "living_forest.element_totals forest": lambda junk: fg.living_forest.element_totals(
+            (), junk
+        ),
+        "living_forest.progress_of": lambda junk: fg.living_forest.progress_of(
+            (), (0,) + (-1,) * 14, junk, junk
+        ),
         "boom_bokken.render_text": fg.boom_bokken.render_text,
         "boom_bokken.render_svg": fg.boom_bokken.render_svg,
     }
@@ -302,6 +314,25 @@ def test_junk_into_exported_helpers(helper, junk):
         (lambda: fg.bonsai.deck_counts(5), fg.ConfigError, "1..4"),
         (lambda: fg.living_forest.tree_count(None), fg.StateError, "tuple of tree ids"),
         (lambda: fg.living_forest.tree_count((0, 99) + (-1,) * 13), fg.StateError, "forest[1]"),
+        (lambda: fg.living_forest.forest_bonus(None), fg.StateError, "tuple of tree ids"),
+        (lambda: fg.living_forest.forest_bonus((0,)), fg.StateError, "15 cells, not 1"),
+        (lambda: fg.living_forest.solitary_count(None), fg.StateError, "tuple of card ids"),
+        (lambda: fg.living_forest.scoring.line_elements([0, -1]), fg.StateError, "line[1]"),
+        (
+            lambda: fg.living_forest.element_totals([10**6], (0,) + (-1,) * 14),
+            fg.StateError,
+            "element_totals: line[0] must be a card id",
+        ),
+        (
+            lambda: fg.living_forest.progress_of((), (0,) + (-1,) * 14, -1, (0, 0, 0)),
+            fg.StateError,
+            "non-negative int, not -1",
+        ),
+        (
+            lambda: fg.living_forest.progress_of((), (0,) + (-1,) * 14, 0, None),
+            fg.StateError,
+            "(tree, fire, flower)",
+        ),
         (lambda: fg.boom_bokken.render_text(None), fg.ConfigError, "Boom Bokken state"),
         (
             lambda: fg.boom_bokken.render_svg(fg.make("bosk").new_game(seed=1)),
@@ -327,6 +358,16 @@ def test_exported_helpers_keep_their_answers():
     state = fg.make("living_forest").new_game(seed=1)
     assert fg.living_forest.tree_count(state.forests[0]) == 1
     assert fg.living_forest.tree_count(list(state.forests[0])) == 1
+    lf, seen = fg.living_forest, set()
+    for state, _ in list(random_game(fg.make("living_forest", num_players=3), 5))[::5]:
+        for seat in range(3):
+            line, forest = list(state.lines[seat]), list(state.forests[seat])
+            held, tiles = sum(state.fires_held[seat]), list(state.victory[seat])
+            assert lf.element_totals(line, forest) == state.totals(seat)
+            assert lf.solitary_count(line) == state.solitary(seat)
+            assert lf.progress_of(line, forest, held, tiles) == state.progress[seat]
+            seen.add(state.totals(seat))
+    assert len(seen) > 10  # many different positions were compared
     assert fg.boom_bokken.render_text(fg.make("boom_bokken").new_game(seed=1)).startswith("Boom")
 
 

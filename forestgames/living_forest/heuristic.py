@@ -61,10 +61,10 @@ from forestgames.living_forest._tables import (
 )
 from forestgames.living_forest.moves import Reveal
 from forestgames.living_forest.scoring import (
+    _element_totals,
+    _forest_bonus,
+    _solitary_count,
     _tree_count,
-    element_totals,
-    forest_bonus,
-    solitary_count,
 )
 from forestgames.living_forest.state import Phase, Step
 
@@ -125,8 +125,8 @@ def seat_value(
         line = state.lines[seat]
     forest = state.forests[seat]
     tiles = state.victory[seat]
-    totals = element_totals(line, forest)
-    permanent = forest_bonus(forest)
+    totals = _element_totals(line, forest)
+    permanent = _forest_bonus(forest)
     trees = _tree_count(forest) + tiles[0]
     fires = sum(state.fires_held[seat]) + tiles[1]
     flowers = max(0, permanent[FLOWER]) + tiles[2]
@@ -166,7 +166,7 @@ def _onibi_threat(state: Any, totals: tuple[int, ...]) -> float:
 
 def _actions_left(state: Any, seat: int, line: tuple[int, ...]) -> int:
     """Normal actions ``seat`` may still start this turn."""
-    limit = 1 if solitary_count(line) >= SOLITARY_LIMIT else 2
+    limit = 1 if _solitary_count(line) >= SOLITARY_LIMIT else 2
     if state.phase is Phase.GUARDIANS:
         return limit
     order = (seat - state.sacred) % state.num_players

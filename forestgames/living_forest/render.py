@@ -41,10 +41,10 @@ from forestgames.living_forest._tables import (
 )
 from forestgames.living_forest.cards import CARDS, ELEMENT_SHORT
 from forestgames.living_forest.scoring import (
-    element_totals,
+    _element_totals,
+    _progress_of,
+    _solitary_count,
     limit_winners,
-    progress_of,
-    solitary_count,
 )
 
 if TYPE_CHECKING:
@@ -104,7 +104,9 @@ def _spirit(spirit: Mapping[str, Any]) -> Spirit:
     held = sum(spirit["fires"].values())
     tiles = tuple(spirit["victory"][k] for k in VICTORY_KINDS)
     return Spirit(
-        element_totals(line, forest), solitary_count(line), progress_of(line, forest, held, tiles)
+        _element_totals(line, forest),
+        _solitary_count(line),
+        _progress_of(line, forest, held, tiles),
     )
 
 

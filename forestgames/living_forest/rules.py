@@ -78,10 +78,10 @@ from forestgames.living_forest._tables import (
 )
 from forestgames.living_forest.actions import LivingForestCodec
 from forestgames.living_forest.scoring import (
+    _element_totals,
+    _solitary_count,
     _tree_count,
-    element_totals,
     limit_winners,
-    solitary_count,
 )
 from forestgames.living_forest.state import LivingForestState, Phase, Step
 from forestgames.schema import Field
@@ -295,7 +295,7 @@ class LivingForestGame(
         open_ = self.open_actions(state, seat, done)
         if not open_:
             return ()
-        sun, water, plant, wind, _ = element_totals(state.lines[seat], state.forests[seat])
+        sun, water, plant, wind, _ = _element_totals(state.lines[seat], state.forests[seat])
         moves: list[mv.LivingForestMove] = []
         if FRAGMENT in open_ and sum(state.fragments) < FRAGMENT_SUPPLY:
             moves.append(_FRAGMENT_MOVES[seat])
@@ -326,7 +326,7 @@ class LivingForestGame(
         return tuple(take[k] for k, held in enumerate(state.victory[source]) if held)
 
     def _plant_step_moves(self, state: LivingForestState, seat: int) -> Moves:
-        plant = element_totals(state.lines[seat], state.forests[seat])[PLANT]
+        plant = _element_totals(state.lines[seat], state.forests[seat])[PLANT]
         return self._plant_moves(state, seat, plant)
 
     def _plant_moves(self, state: LivingForestState, seat: int, plant: int) -> Moves:
@@ -338,7 +338,7 @@ class LivingForestGame(
 
     def action_limit(self, state: LivingForestState, seat: int) -> int:
         """Normal actions ``seat`` may take this turn: 2, or 1 with 3 solitary symbols."""
-        return 1 if solitary_count(state.lines[seat]) >= SOLITARY_LIMIT else 2
+        return 1 if _solitary_count(state.lines[seat]) >= SOLITARY_LIMIT else 2
 
     def open_actions(
         self, state: LivingForestState, seat: int, done: tuple[int, ...]
@@ -420,7 +420,7 @@ class LivingForestGame(
         return None if isinstance(move, mv.Plant) else "the rock's bonus Plant action comes first"
 
     def _why_not_reveal(self, state: LivingForestState, move: mv.Reveal) -> str:
-        count = solitary_count(state.lines[move.player])
+        count = _solitary_count(state.lines[move.player])
         if count >= SOLITARY_LIMIT:
             return f"{count} uncancelled solitary symbols: revealing must stop"
         return f"seat {move.player}'s deck and discard pile are both empty"
@@ -429,7 +429,7 @@ class LivingForestGame(
         seat = move.player
         if not state.fragments[seat]:
             return f"seat {seat} has no Fragment"
-        if line_closed(solitary_count(state.lines[seat]), self.reveal_after_third):
+        if line_closed(_solitary_count(state.lines[seat]), self.reveal_after_third):
             return "the third solitary symbol closed the Help Line"
         return f"no solitary card {excerpt(move.card)} in seat {seat}'s Help Line"
 
@@ -483,7 +483,7 @@ class LivingForestGame(
     def _totals(self, state: LivingForestState) -> tuple[int, int, int, int, int]:
         seat = state.current_player
         assert seat is not None
-        return element_totals(state.lines[seat], state.forests[seat])
+        return _element_totals(state.lines[seat], state.forests[seat])
 
     # ------------------------------------------------------------------ transitions
 
@@ -606,7 +606,7 @@ class LivingForestGame(
         actions, budget, picks = state.actions, state.budget, state.picks
         if state.step is _CHOOSE:
             actions += (ATTRACT,)
-            budget = element_totals(state.lines[seat], state.forests[seat])[SUN]
+            budget = _element_totals(state.lines[seat], state.forests[seat])[SUN]
         level = CARD_LEVEL[card] - 1
         row = list(state.rows[level])
         row.remove(card)
@@ -633,7 +633,7 @@ class LivingForestGame(
         actions, budget, picks = state.actions, state.budget, state.picks
         if state.step is _CHOOSE:
             actions += (EXTINGUISH,)
-            budget = element_totals(state.lines[seat], state.forests[seat])[WATER]
+            budget = _element_totals(state.lines[seat], state.forests[seat])[WATER]
         centre = list(state.centre)
         centre.remove(value)
         held = list(state.fires_held[seat])
@@ -701,7 +701,7 @@ class LivingForestGame(
     ) -> LivingForestState:
         """Start a bonus action (rock or corner) at once in the new ``state``, with ``plus``
         sun/water; lost when it can do nothing."""
-        totals = element_totals(state.lines[seat], state.forests[seat])
+        totals = _element_totals(state.lines[seat], state.forests[seat])
         if action == FRAGMENT:
             fragments = state.fragments
             if sum(fragments) < FRAGMENT_SUPPLY:
@@ -725,14 +725,14 @@ class LivingForestGame(
     # End of the Action phase and of the turn ----------------------------------
 
     def _end_action_phase(self, state: LivingForestState) -> LivingForestState:
-        totals = tuple(map(element_totals, state.lines, state.forests))
+        totals = tuple(map(_element_totals, state.lines, state.forests))
         if state.turn >= self.turn_limit or _goal_reached(state, totals):
             return state._evolve(phase=_OVER, seat_index=0, **_CHOOSING, actions=())
         return self._end_turn(state, totals)
 
     def onibi_varans(self, state: LivingForestState) -> tuple[int, ...]:
         """Fire Varans each seat receives from Onibi's attack in ``state``."""
-        return self._onibi_varans(state, tuple(map(element_totals, state.lines, state.forests)))
+        return self._onibi_varans(state, tuple(map(_element_totals, state.lines, state.forests)))
 
     def _onibi_varans(
         self, state: LivingForestState, totals: tuple[tuple[int, ...], ...]
@@ -889,7 +889,7 @@ class LivingForestGame(
 
 def goal_reached(state: LivingForestState) -> bool:
     """Whether some Spirit has 12 trees, fires or flowers (Victory tiles included)."""
-    return _goal_reached(state, tuple(map(element_totals, state.lines, state.forests)))
+    return _goal_reached(state, tuple(map(_element_totals, state.lines, state.forests)))
 
 
 def _goal_reached(state: LivingForestState, totals: tuple[tuple[int, ...], ...]) -> bool:
@@ -1065,7 +1065,7 @@ def _guardian_choices(
 ) -> Moves:
     """A revealing seat's moves: reveal, spends of its solitary cards, stop."""
     table = MOVE_TABLE
-    solitary = solitary_count(line)
+    solitary = _solitary_count(line)
     if line_closed(solitary, reveal_after_third):
         return (table.stop[seat],)
     moves: list[mv.LivingForestMove] = []

@@ -51,7 +51,7 @@ from forestgames.living_forest._tables import (
     VICTORY_KINDS,
     WATER,
 )
-from forestgames.living_forest.scoring import element_totals, solitary_count
+from forestgames.living_forest.scoring import _element_totals, _solitary_count
 from forestgames.living_forest.state import LivingForestState, Phase, Step
 from forestgames.schema import Choice, Field, Int, List, Nullable, Record, Spec, Tuple
 
@@ -458,7 +458,7 @@ def _acting_seat(state: LivingForestState) -> int:
 def solitary_within_limit(state: LivingForestState) -> None:
     """No Help Line holds more than 3 uncancelled solitary symbols (revealing stops there)."""
     require(
-        all(solitary_count(line) <= SOLITARY_LIMIT for line in state.lines),
+        all(_solitary_count(line) <= SOLITARY_LIMIT for line in state.lines),
         StateError,
         f"a Help Line holds more than {SOLITARY_LIMIT} uncancelled solitary symbols",
     )
@@ -610,7 +610,7 @@ def gathering_step(state: LivingForestState) -> None:
     if step not in (Step.ATTRACT, Step.EXTINGUISH):
         return
     seat = _acting_seat(state)
-    totals = element_totals(state.lines[seat], state.forests[seat])
+    totals = _element_totals(state.lines[seat], state.forests[seat])
     if step is Step.ATTRACT:
         most, picked = totals[SUN] + _CORNER_PLUS[ATTRACT], sum(state.taken)
     else:

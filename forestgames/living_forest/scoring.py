@@ -16,6 +16,7 @@ import numpy as np
 from forestgames.core import StateError, excerpt
 from forestgames.living_forest._tables import (
     CARD_ELEMENTS,
+    CARD_NAMES,
     CARD_SYMBOL,
     FLOWER,
     FOREST_CELLS,
@@ -37,11 +38,18 @@ __all__ = [
 ]
 
 Elements = tuple[int, int, int, int, int]
+Ids = tuple[int, ...]
+
+
+def forest_bonus(forest: Sequence[int]) -> Elements:
+    """Permanent elements of a forest (15 cells, tree ids, -1 empty): trees plus full lines;
+    StateError if ``forest`` is not such a sequence."""
+    return _forest_bonus(_checked_forest("forest_bonus", forest))
 
 
 @functools.lru_cache(maxsize=4096)
-def forest_bonus(forest: tuple[int, ...]) -> Elements:
-    """Permanent elements of a forest (15 cells, tree ids, -1 empty): trees plus full lines."""
+def _forest_bonus(forest: tuple[int, ...]) -> Elements:
+    """:func:`forest_bonus` unchecked and cached (the engine's forests are valid)."""
     total = [0, 0, 0, 0, 0]
     for tree in forest:
         if tree > 0:
@@ -54,20 +62,33 @@ def forest_bonus(forest: tuple[int, ...]) -> Elements:
     return tuple(total)  # type: ignore[return-value]
 
 
-def line_elements(line: Iterable[int]) -> Elements:
-    """Raw element sums of the cards of a Help Line (may be negative)."""
+def line_elements(line: Sequence[int]) -> Elements:
+    """Raw element sums of the cards of a Help Line (may be negative); StateError if
+    ``line`` is not a sequence of card ids."""
+    return _line_elements(_checked_line("line_elements", line))
+
+
+def _line_elements(line: Iterable[int]) -> Elements:
+    """:func:`line_elements` unchecked."""
     per_card = tuple(map(CARD_ELEMENTS.__getitem__, line))
     if not per_card:
         return (0, 0, 0, 0, 0)
     return tuple(map(sum, zip(*per_card, strict=True)))  # type: ignore[return-value]
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def element_totals(line: tuple[int, ...], forest: tuple[int, ...]) -> Elements:
+def element_totals(line: Sequence[int], forest: Sequence[int]) -> Elements:
     """A Spirit's (sun, water, plant, wind, flower): Help Line + forest, each at least 0.
 
-    ``line`` holds card ids, ``forest`` 15 tree ids (-1 empty); both tuples."""
-    sun, water, plant, wind, flower = map(operator.add, line_elements(line), forest_bonus(forest))
+    ``line`` holds card ids, ``forest`` 15 tree ids (-1 empty); StateError if not."""
+    return _element_totals(
+        _checked_line("element_totals", line), _checked_forest("element_totals", forest)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _element_totals(line: tuple[int, ...], forest: tuple[int, ...]) -> Elements:
+    """:func:`element_totals` unchecked and cached (both tuples; the engine's are valid)."""
+    sun, water, plant, wind, flower = map(operator.add, _line_elements(line), _forest_bonus(forest))
     return (
         sun if sun > 0 else 0,
         water if water > 0 else 0,
@@ -77,27 +98,22 @@ def element_totals(line: tuple[int, ...], forest: tuple[int, ...]) -> Elements:
     )
 
 
+def solitary_count(line: Sequence[int]) -> int:
+    """Uncancelled solitary symbols of a Help Line, a sequence of card ids (each
+    gregarious symbol cancels one, revealed before or after); StateError if not."""
+    return _solitary_count(_checked_line("solitary_count", line))
+
+
 @functools.lru_cache(maxsize=1 << 12)
-def solitary_count(line: tuple[int, ...]) -> int:
-    """Uncancelled solitary symbols of a Help Line, a tuple of card ids (each
-    gregarious symbol cancels one, revealed before or after)."""
+def _solitary_count(line: tuple[int, ...]) -> int:
+    """:func:`solitary_count` unchecked and cached (a tuple; the engine's lines are valid)."""
     return max(0, sum(map(CARD_SYMBOL.__getitem__, line)))
 
 
 def tree_count(forest: Sequence[int]) -> int:
     """Different tree types in a forest (15 cells, tree ids, -1 empty), the starting tree
     included; StateError if ``forest`` is not such a sequence."""
-    if isinstance(forest, str | bytes) or not isinstance(forest, Sequence):
-        raise StateError(f"tree_count: forest must be a tuple of tree ids, not {excerpt(forest)}")
-    if len(forest) != FOREST_CELLS:
-        raise StateError(f"tree_count: a forest has {FOREST_CELLS} cells, not {len(forest)}")
-    for cell, tree in enumerate(forest):
-        if isinstance(tree, bool) or not isinstance(tree, int) or not -1 <= tree < len(TREE_NAMES):
-            raise StateError(
-                f"tree_count: forest[{cell}] must be a tree id 0..{len(TREE_NAMES) - 1} "
-                f"or -1 (empty), not {excerpt(tree)}"
-            )
-    return _tree_count(forest)
+    return _tree_count(_checked_forest("tree_count", forest))
 
 
 def _tree_count(forest: Iterable[int]) -> int:
@@ -108,10 +124,22 @@ def _tree_count(forest: Iterable[int]) -> int:
 
 
 def progress_of(
-    line: Sequence[int], forest: tuple[int, ...], fires_held: int, tiles: Sequence[int]
+    line: Sequence[int], forest: Sequence[int], fires_held: int, tiles: Sequence[int]
 ) -> tuple[int, int, int]:
-    """(trees, fires, flowers) of one Spirit, Victory tiles ``(tree, fire, flower)`` included."""
-    flowers = element_totals(line, forest)[FLOWER]
+    """(trees, fires, flowers) of one Spirit, Victory tiles ``(tree, fire, flower)`` included;
+    StateError if an argument is not of that shape."""
+    counts = _checked_counts("progress_of", (fires_held, *_checked_tiles(tiles)))
+    return _progress_of(
+        _checked_line("progress_of", line), _checked_forest("progress_of", forest),
+        counts[0], counts[1:],
+    )  # fmt: skip
+
+
+def _progress_of(
+    line: tuple[int, ...], forest: tuple[int, ...], fires_held: int, tiles: Sequence[int]
+) -> tuple[int, int, int]:
+    """:func:`progress_of` unchecked (the engine's arguments are valid)."""
+    flowers = _element_totals(line, forest)[FLOWER]
     return (_tree_count(forest) + tiles[0], fires_held + tiles[1], flowers + tiles[2])
 
 
@@ -164,3 +192,49 @@ def _best_sums(progress: Sequence[Sequence[int]], candidates: Iterable[int]) -> 
         return ()
     best = max(sums.values())
     return tuple(seat for seat, total in sums.items() if total == best)
+
+
+def _checked_ids(caller: str, what: str, ids: Any, kind: str, count: int, empty: bool) -> Ids:
+    """``ids`` as a tuple of ``kind`` ids ``0 .. count - 1`` (or -1 if ``empty``)."""
+    if not isinstance(ids, Sequence) or isinstance(ids, str | bytes):
+        raise StateError(f"{caller}: {what} must be a tuple of {kind} ids, not {excerpt(ids)}")
+    low = -1 if empty else 0
+    for k, each in enumerate(ids):
+        if (
+            isinstance(each, bool)
+            or not isinstance(each, int | np.integer)
+            or not low <= each < count
+        ):
+            raise StateError(
+                f"{caller}: {what}[{k}] must be a {kind} id 0..{count - 1}"
+                f"{' or -1 (empty)' if empty else ''}, not {excerpt(each)}"
+            )
+    return tuple(map(int, ids))
+
+
+def _checked_line(caller: str, line: Any) -> Ids:
+    """A Help Line: card ids (StateError if not)."""
+    return _checked_ids(caller, "line", line, "card", len(CARD_NAMES), empty=False)
+
+
+def _checked_forest(caller: str, forest: Any) -> Ids:
+    """A forest: 15 tree ids, -1 for an empty cell (StateError if not)."""
+    cells = _checked_ids(caller, "forest", forest, "tree", len(TREE_NAMES), empty=True)
+    if len(cells) != FOREST_CELLS:
+        raise StateError(f"{caller}: a forest has {FOREST_CELLS} cells, not {len(cells)}")
+    return cells
+
+
+def _checked_tiles(tiles: Any) -> tuple[Any, ...]:
+    """Victory tiles (tree, fire, flower): three items (StateError if not)."""
+    if not isinstance(tiles, Sequence) or isinstance(tiles, str | bytes) or len(tiles) != 3:
+        raise StateError(f"progress_of: tiles must be (tree, fire, flower), not {excerpt(tiles)}")
+    return tuple(tiles)
+
+
+def _checked_counts(caller: str, counts: tuple[Any, ...]) -> Ids:
+    """Non-negative int counts (StateError if not)."""
+    for each in counts:
+        if isinstance(each, bool) or not isinstance(each, int | np.integer) or each < 0:
+            raise StateError(f"{caller}: a count must be a non-negative int, not {excerpt(each)}")
+    return tuple(map(int, counts))

@@ -23,7 +23,7 @@ from forestgames.living_forest._tables import (
     TREE_NAMES,
 )
 from forestgames.living_forest.moves import LivingForestMove
-from forestgames.living_forest.scoring import element_totals, progress_of, solitary_count
+from forestgames.living_forest.scoring import _element_totals, _progress_of, _solitary_count
 
 if TYPE_CHECKING:
     from forestgames.living_forest.rules import LivingForestGame
@@ -134,17 +134,17 @@ class LivingForestState(StateBase[LivingForestMove]):
     def totals(self, seat: int) -> tuple[int, int, int, int, int]:
         """``seat``'s (sun, water, plant, wind, flower): Help Line + forest, each ≥ 0."""
         seat = self._seat(seat, "seat")
-        return element_totals(self.lines[seat], self.forests[seat])
+        return _element_totals(self.lines[seat], self.forests[seat])
 
     def solitary(self, seat: int) -> int:
         """Uncancelled solitary symbols in ``seat``'s Help Line."""
-        return solitary_count(self.lines[self._seat(seat, "seat")])
+        return _solitary_count(self.lines[self._seat(seat, "seat")])
 
     @property
     def progress(self) -> tuple[tuple[int, int, int], ...]:
         """Per seat (trees, fires, flowers), Victory tiles included."""
         return tuple(
-            progress_of(self.lines[s], self.forests[s], sum(self.fires_held[s]), self.victory[s])
+            _progress_of(self.lines[s], self.forests[s], sum(self.fires_held[s]), self.victory[s])
             for s in range(len(self.decks))
         )
 
