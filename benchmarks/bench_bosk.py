@@ -18,7 +18,7 @@ from threadpoolctl import threadpool_limits
 import forestgames as fg
 from benchmarks.common import best_seconds, random_games, record, speed_report
 from forestgames.bosk import DEFAULT_TERRAIN, summer_scores, winter_scores
-from forestgames.bosk.scoring import plain_board_scores
+from forestgames.bosk.scoring import _plain_board_scores
 
 BATCH = 20_000
 PLAIN_BOARDS = 300
@@ -48,7 +48,7 @@ def test_batch_scoring_vs_plain_python(benchmark):
 
     def plain():
         for b in range(PLAIN_BOARDS):
-            plain_board_scores(owner[b], value[b], top[b], terrain, 4)
+            _plain_board_scores(owner[b], value[b], top[b], terrain, 4)
 
     with threadpool_limits(limits=1):
         summer, winter = benchmark(kernels)

@@ -25,7 +25,7 @@ from threadpoolctl import threadpool_limits
 
 from benchmarks.common import best_seconds, record
 from forestgames.bosk import DEFAULT_TERRAIN, summer_scores, winter_scores
-from forestgames.bosk.scoring import compiled_kernels, plain_board_scores
+from forestgames.bosk.scoring import _plain_board_scores, compiled_kernels
 
 PLAIN_BOARDS = 200
 TARGET_NUMPY = 2_000_000
@@ -84,7 +84,7 @@ def test_kernel_boards_per_second(benchmark, path, boards):
 
     def plain() -> None:
         for b in range(PLAIN_BOARDS):
-            plain_board_scores(owner[b], value[b], top[b], terrain, 4)
+            _plain_board_scores(owner[b], value[b], top[b], terrain, 4)
 
     with threadpool_limits(limits=1), kernel_path(path == "compiled"):
         kernels()  # the compiled path compiles (or loads its cache) on first use

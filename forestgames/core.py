@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import numbers
 import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import repeat
@@ -180,6 +181,28 @@ def as_int(
         span = f"{low}..{high}" if high is not None else f">= {low}"
         raise error(f"{what} must be in {span}, not {excerpt(int(value))}")
     return int(value)
+
+
+def as_number(
+    value: Any,
+    what: str,
+    low: float | None = None,
+    strict: bool = False,
+    error: type[ForestGamesError] = ConfigError,
+) -> float:
+    """``value`` as a finite float, at least ``low`` (above it if ``strict``); ints,
+    floats and numpy numbers accepted, bools and anything else refused with ``error``."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+        raise error(f"{what} must be a number, not {excerpt(value)}")
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond any float
+        number = math.inf
+    below = low is not None and (number <= low if strict else number < low)
+    if not math.isfinite(number) or below:
+        bound = "" if low is None else f" {'>' if strict else '>='} {low:g}"
+        raise error(f"{what} must be a finite number{bound}, not {excerpt(value)}")
+    return number
 
 
 def check_seat(
@@ -679,8 +702,9 @@ class GameBase(Generic[S, M]):
         return ()
 
     def state_to_dict(self, state: S) -> dict[str, Any]:
-        """The JSON-able form of ``state`` (``state.to_dict()``)."""
-        return self._schema.write(state)
+        """The JSON-able form of ``state`` (``state.to_dict()``); ConfigError if it is not a
+        state of this game."""
+        return self._schema.write(self._check_state(state, "state_to_dict"))
 
     def state_from_dict(self, data: Any) -> S:
         """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
@@ -1255,7 +1279,13 @@ def _jsonable(value: Any, depth: int = 0) -> Any:
 
 
 def _as_tuple(moves: Iterable[str]) -> tuple[str, ...]:
-    return tuple(moves)
+    """A record's moves as a tuple of notations; ConfigError if they are not strings."""
+    if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+        raise ConfigError(f"a record's moves are a list of notations, not {excerpt(moves)}")
+    moves = tuple(moves)
+    if not all(isinstance(text, str) for text in moves):
+        raise ConfigError(f"a record's moves must all be notation strings: {excerpt(moves)}")
+    return moves
 
 
 MAX_RECORD_MOVES = 1_000_000
@@ -1280,6 +1310,17 @@ class GameRecord:
     moves: tuple[str, ...] = attrs.field(converter=_as_tuple)
 
     __hash__ = None  # type: ignore[assignment]  # options is a dict
+
+    def __attrs_post_init__(self) -> None:
+        """ConfigError naming the field that is not of its kind (the moves are checked by
+        their converter, the options and moves' legality by :meth:`replay`)."""
+        if not isinstance(self.game, str):
+            raise ConfigError(f"a record's game is a game's name, not {excerpt(self.game)}")
+        if not isinstance(self.options, dict):
+            raise ConfigError(f"a record's options are a dict, not {excerpt(self.options)}")
+        check_seed(self.seed, "a record's seed")
+        if self.first_player is not None:
+            as_int(self.first_player, "a record's first_player", 0)
 
     @classmethod
     def start(

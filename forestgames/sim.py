@@ -51,6 +51,7 @@ from forestgames.core import (
     IllegalMoveError,
     as_game,
     as_int,
+    as_number,
     derive_seed,
     excerpt,
     resolve_seed,
@@ -356,7 +357,11 @@ def _cycle(items: Sequence[Any], n: int) -> list[Any]:
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for the default ``z``)."""
+    """The Wilson score interval of a proportion (95% for the default ``z``); ConfigError
+    unless ``0 <= successes <= trials`` are ints and ``z`` a finite number > 0."""
+    trials = as_int(trials, "trials", 0, 2**53)  # counts a float holds exactly
+    successes = as_int(successes, "successes", 0, trials)
+    z = as_number(z, "z", 0, strict=True)
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials

@@ -42,7 +42,17 @@ from typing import Any
 import attrs
 import numpy as np
 
-from forestgames.core import ConfigError, as_game, derive_seed, make, resolve_seed
+from forestgames.core import (
+    ConfigError,
+    as_game,
+    as_int,
+    as_number,
+    check_seed,
+    derive_seed,
+    excerpt,
+    make,
+    resolve_seed,
+)
 from forestgames.sim import (
     GameRow,
     SimulationResult,
@@ -71,6 +81,8 @@ PRIOR_PRECISION = 0.05
 """Weight of the prior that pulls log-strengths toward their mean (a fraction of one
 comparison): it keeps ratings finite for an agent that wins or loses every comparison."""
 BOOTSTRAP_SAMPLES = 400
+MAX_LINEUPS = 1_000_000
+"""The most seatings a tournament's schedule may hold (every table of agents, each rotation)."""
 
 
 # --------------------------------------------------------------------------- seating
@@ -79,8 +91,18 @@ BOOTSTRAP_SAMPLES = 400
 def tournament_lineups(
     num_agents: int, num_players: int, seed: int = 0
 ) -> tuple[tuple[int, ...], ...]:
-    """The schedule of seatings (agent index per seat), played cyclically (module doc)."""
-    k, p = num_agents, num_players
+    """The schedule of seatings (agent index per seat), played cyclically (module doc).
+
+    ConfigError for counts that are not ints >= 1, or a schedule of more than
+    ``MAX_LINEUPS`` seatings (too many agents for the table)."""
+    k = as_int(num_agents, "num_agents", 1, MAX_LINEUPS)
+    p = as_int(num_players, "num_players", 1, 64)
+    seed = check_seed(seed)
+    if k > p and math.comb(k, p) * p > MAX_LINEUPS:
+        raise ConfigError(
+            f"{k} agents at {p}-seat tables make more than {MAX_LINEUPS:,} seatings: "
+            "rate fewer agents at a time"
+        )
     if k <= p:
         return tuple(tuple((g + s) % k for s in range(p)) for g in range(k))
     tables = list(itertools.combinations(range(k), p))
@@ -95,8 +117,18 @@ def pairwise_results(rows: Sequence[GameRow], names: Sequence[str]) -> np.ndarra
     """(G, K, K): per game, how often agent a beat agent b (a tie counts half to each).
 
     Truncated games give nothing. Seats of the same agent are not compared.
+    ConfigError if ``rows`` are not game rows or name an agent not in ``names``.
     """
+    names = _checked_names(names)
+    if isinstance(rows, str | bytes) or not isinstance(rows, Sequence):
+        raise ConfigError(f"rows must be a sequence of GameRow, not {excerpt(rows)}")
     index = {name: k for k, name in enumerate(names)}
+    for row in rows:
+        if not isinstance(row, GameRow):
+            raise ConfigError(f"rows must hold GameRow objects, not {excerpt(row)}")
+        unknown = sorted(set(row.agents) - set(index))
+        if unknown:
+            raise ConfigError(f"game {row.index} has agents {unknown} not in names {list(names)}")
     k = len(names)
     results = np.zeros((len(rows), k, k))
     for g, row in enumerate(rows):
@@ -119,8 +151,32 @@ def pairwise_results(rows: Sequence[GameRow], names: Sequence[str]) -> np.ndarra
 
 def fit_bradley_terry(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.ndarray:
     """Log-strengths (K,), mean 0, maximising the Bradley–Terry likelihood of ``wins``
-    (``wins[a, b]``: times a beat b) plus a Gaussian prior of precision ``prior``."""
-    return _newton(np.asarray(wins, dtype=np.float64), prior)[0]
+    (``wins[a, b]``: times a beat b) plus a Gaussian prior of precision ``prior``.
+    ConfigError unless ``wins`` is a (K, K) array of finite counts >= 0, K >= 1, and
+    ``prior`` a finite number >= 0."""
+    return _newton(_checked_wins(wins), as_number(prior, "prior", 0))[0]
+
+
+def _checked_wins(wins: Any) -> np.ndarray:
+    """``wins`` as a (K, K) float64 array of finite non-negative counts; ConfigError if not."""
+    try:
+        array = np.asarray(wins, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise ConfigError(f"wins must be a (K, K) array of counts, not {excerpt(wins)}") from None
+    if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] == 0:
+        raise ConfigError(f"wins must have shape (K, K) with K >= 1, not {array.shape}")
+    if not np.isfinite(array).all() or (array < 0).any():
+        raise ConfigError("wins must hold finite counts >= 0")
+    return array
+
+
+def _checked_names(names: Any) -> tuple[str, ...]:
+    """``names`` as a tuple of distinct agent names (str); ConfigError if not."""
+    if isinstance(names, str | bytes) or not isinstance(names, Sequence):
+        raise ConfigError(f"names must be a sequence of agent names, not {excerpt(names)}")
+    if not all(isinstance(name, str) for name in names) or len(set(names)) < len(names):
+        raise ConfigError(f"names must be distinct strings, not {excerpt(names)}")
+    return tuple(names)
 
 
 def _newton(wins: np.ndarray, prior: float) -> tuple[np.ndarray, np.ndarray]:
@@ -332,7 +388,11 @@ def tournament(
 
 
 def rate(simulation: SimulationResult, names: Sequence[str], seed: int = 0) -> TournamentResult:
-    """Fit ratings to the rows of ``simulation`` between the agents ``names``."""
+    """Fit ratings to the rows of ``simulation`` between the agents ``names`` (ConfigError
+    if ``simulation`` is not a SimulationResult or names none of its agents)."""
+    if not isinstance(simulation, SimulationResult):
+        raise ConfigError(f"rate takes a SimulationResult, not {excerpt(simulation)}")
+    seed = check_seed(seed)
     per_game = pairwise_results(simulation.rows, names)
     wins = per_game.sum(axis=0)
     rating = _elo(fit_bradley_terry(wins))

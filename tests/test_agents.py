@@ -430,13 +430,14 @@ def test_mcts_default_budget_is_the_games():
 
 @pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_mcts_default_decides_within_a_second(name):
-    """The default MCTS budget decides in under a second on positions across a game."""
+    """The default MCTS budget decides in under a second of CPU time on positions across a
+    game (CPU time, so that other processes on a busy machine do not count)."""
     game = fg.make(name, num_players=max(2, fg.make(name).traits.min_players))
     for state in _positions(game, seed=3):
         agent = MCTSAgent(seed=1)
-        start = time.perf_counter()
+        start = time.process_time()
         agent.choose(state)
-        assert time.perf_counter() - start < 1.0, (name, state)
+        assert time.process_time() - start < 1.0, (name, state)
 
 
 def test_mcts_keeps_the_subtree_of_the_position_reached():

@@ -23,7 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import forestgames as fg
+from forestgames.bosk.scoring import plain_board_scores
 from forestgames.core import ForestGamesError, GameBase
+from forestgames.tournament import fit_bradley_terry, pairwise_results, rate, tournament_lineups
 from tests.strategies import random_game
 
 SCALE = int(os.environ.get("FORESTGAMES_FUZZ", "1"))
@@ -279,6 +281,25 @@ def _helpers() -> dict[str, Any]:
         ),
         "boom_bokken.render_text": fg.boom_bokken.render_text,
         "boom_bokken.render_svg": fg.boom_bokken.render_svg,
+        "bosk.plain_board_scores": lambda junk: plain_board_scores(junk, junk, [[0]], [[0]], 2),
+        "bosk.plain_board_scores top": lambda junk: plain_board_scores(
+            [[0]], [[1]], junk, [[0]], 2
+        ),
+        "sim.wilson_interval": lambda junk: fg.sim.wilson_interval(junk, 10),
+        "sim.wilson_interval trials": lambda junk: fg.sim.wilson_interval(1, junk),
+        "agents.heuristic_for": fg.agents.heuristic_for,
+        "tournament.fit_bradley_terry": fit_bradley_terry,
+        "tournament.fit_bradley_terry prior": lambda junk: fit_bradley_terry(
+            [[0, 1], [1, 0]], junk
+        ),
+        "tournament.pairwise_results": lambda junk: pairwise_results(junk, ["a"]),
+        "tournament.pairwise_results names": lambda junk: pairwise_results([], junk),
+        "tournament.rate": lambda junk: rate(junk, ["a", "b"]),
+        "tournament.tournament_lineups": lambda junk: tournament_lineups(junk, 2),
+        "GameRecord": lambda junk: fg.GameRecord("bosk", {}, 1, None, junk),
+        "GameRecord options": lambda junk: fg.GameRecord("bosk", junk, 1, None, ()),
+        "GameRecord seed": lambda junk: fg.GameRecord("bosk", {}, junk, None, ()),
+        "game.state_to_dict": fg.make("bosk").state_to_dict,
     }
 
 
@@ -335,6 +356,35 @@ def test_junk_into_exported_helpers(helper, junk):
         ),
         (lambda: fg.boom_bokken.render_text(None), fg.ConfigError, "Boom Bokken state"),
         (
+            lambda: plain_board_scores([[0]], [[5]], [[0]], [[0]], 2),
+            fg.StateError,
+            "value[0, 0] = 5: tree values must be 0..4",
+        ),
+        (
+            lambda: plain_board_scores([[[0]]], [[[1]]], [[0]], [[0]], 2),
+            fg.StateError,
+            "scores one board",
+        ),
+        (lambda: fg.sim.wilson_interval(11, 10), fg.ConfigError, "successes must be in 0..10"),
+        (lambda: fg.sim.wilson_interval(1, 10, 0.0), fg.ConfigError, "z must be a finite"),
+        (lambda: fg.agents.heuristic_for(["bosk"]), fg.ConfigError, "game's name (str)"),
+        (lambda: fit_bradley_terry([[0, 1]]), fg.ConfigError, "shape (K, K)"),
+        (lambda: fit_bradley_terry([[0, -1], [1, 0]]), fg.ConfigError, ">= 0"),
+        (lambda: pairwise_results([], ["a", "a"]), fg.ConfigError, "distinct"),
+        (lambda: rate(None, ["a", "b"]), fg.ConfigError, "SimulationResult"),
+        (
+            lambda: tournament_lineups(60, 4),
+            fg.ConfigError,
+            "more than 1,000,000 seatings",
+        ),
+        (lambda: fg.GameRecord(None, {}, 1, None, ()), fg.ConfigError, "game's name"),
+        (lambda: fg.GameRecord("bosk", {}, 1, None, [1]), fg.ConfigError, "notation strings"),
+        (
+            lambda: fg.make("bosk").state_to_dict(fg.make("bonsai").new_game(seed=1)),
+            fg.ConfigError,
+            "is not a state of",
+        ),
+        (
             lambda: fg.boom_bokken.render_svg(fg.make("bosk").new_game(seed=1)),
             fg.ConfigError,
             "Boom Bokken state",
@@ -369,6 +419,14 @@ def test_exported_helpers_keep_their_answers():
             seen.add(state.totals(seat))
     assert len(seen) > 10  # many different positions were compared
     assert fg.boom_bokken.render_text(fg.make("boom_bokken").new_game(seed=1)).startswith("Boom")
+    assert plain_board_scores([[0]], [[1]], [[0]], [[0]], 2) == ([6, 0], [8, 0])
+    assert fg.sim.wilson_interval(0, 0) == (0.0, 1.0)
+    assert fg.sim.wilson_interval(5, 10)[0] < 0.5 < fg.sim.wilson_interval(5, 10)[1]
+    theta = fit_bradley_terry([[0, 3], [1, 0]])
+    assert theta[0] > 0 > theta[1]
+    assert len(tournament_lineups(5, 4)) == 20
+    record = fg.GameRecord("bosk", {"num_players": 2}, 3, None, ["x"])
+    assert record.moves == ("x",) and record.seed == 3
 
 
 # --------------------------------------------------------------------------- agents' hooks

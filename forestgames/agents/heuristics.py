@@ -100,7 +100,10 @@ def _position_value(state: Any) -> np.ndarray:
 
 def heuristic_for(game_name: str) -> MoveEvaluator:
     """The evaluator registered for ``game_name``, or the fallback :func:`scores_after`
-    (a game's own ``evaluate_moves`` hook is not in the registry; see :func:`evaluate_moves`)."""
+    (a game's own ``evaluate_moves`` hook is not in the registry; see :func:`evaluate_moves`).
+    ConfigError if ``game_name`` is not a str."""
+    if not isinstance(game_name, str):
+        raise ConfigError(f"game_name must be a game's name (str), not {excerpt(game_name)}")
     return _HEURISTICS.get(game_name, scores_after)
 
 

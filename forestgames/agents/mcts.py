@@ -31,7 +31,7 @@ from forestgames.agents.greedy import margins
 from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
 from forestgames.agents.heuristics import _position_value as position_value  # unchecked
 from forestgames.agents.heuristics import chance_outcomes
-from forestgames.core import ConfigError
+from forestgames.core import as_int, as_number
 
 __all__ = [
     "DEFAULT_EXPLORATION",
@@ -238,8 +238,8 @@ class MCTSAgent(SeededAgent):
         self.iterations = _checked_count("iterations", iterations, low=1)
         self.rollout_limit = _checked_count("rollout_limit", rollout_limit, low=0)
         self.time_per_move = _checked_seconds(time_per_move)
-        self.exploration = _checked_number("exploration", exploration)
-        self.confidence = _checked_number("confidence", confidence)
+        self.exploration = as_number(exploration, "exploration", 0)
+        self.confidence = as_number(confidence, "confidence", 0)
         self.reuse_tree = bool(reuse_tree)
         self.name = self._spec_name()
         self._kept: tuple[Any, _Node] | None = None  # (position after our move, its node)
@@ -501,23 +501,10 @@ def _renumber(root: _Node) -> None:
 
 
 def _checked_count(what: str, value: Any, low: int) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < low:
-        kind = "positive" if low else "non-negative"
-        raise ConfigError(f"{what} must be a {kind} int or None, not {value!r}")
-    return int(value)
+    """A count setting: None, or an int >= ``low`` (ConfigError otherwise)."""
+    return None if value is None else as_int(value, what, low)
 
 
 def _checked_seconds(value: Any) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
-        raise ConfigError(f"time_per_move must be a positive number of seconds, not {value!r}")
-    return float(value)
-
-
-def _checked_number(what: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
-        raise ConfigError(f"{what} must be a non-negative number, not {value!r}")
-    return float(value)
+    """A time setting: None, or a finite number of seconds > 0 (ConfigError otherwise)."""
+    return None if value is None else as_number(value, "time_per_move", 0, strict=True)

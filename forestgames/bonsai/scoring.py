@@ -12,7 +12,9 @@ True
 False
 
 Inside the engine a tree is a dict ``{cell: kind index}`` (see ``_tables``)
-that always holds the bud; the kernels below take that form.
+that always holds the bud; the kernels below take that form. They are the
+engine's internals, unchecked for speed and not part of the API (they are not in
+``__all__``): call the public functions above, which check their input.
 """
 
 from __future__ import annotations
@@ -47,18 +49,8 @@ from forestgames.core import StateError
 
 __all__ = [
     "BLUE_LEVEL",
-    "allowed_kinds",
     "can_place",
-    "cell_allows",
-    "flower_free_sides",
-    "flowers_protruding",
     "goal_measures",
-    "goal_points",
-    "largest_leaf_group",
-    "measures_of",
-    "parchment_points",
-    "parchments_points",
-    "points_of",
     "tree_points",
 ]
 

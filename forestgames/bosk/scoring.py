@@ -677,8 +677,34 @@ def plain_board_scores(
 ) -> tuple[list[int], list[int]]:
     """Summer and winter points of one board, line by line in plain Python.
 
-    The readable definition the kernels are tested (and benchmarked) against.
+    The readable definition the kernels are tested (and benchmarked) against. Takes one
+    board (no batch axes); StateError or ConfigError as :func:`summer_scores` and
+    :func:`winter_scores` for malformed input.
     """
+    players = _check_players(num_players)
+    owner, value = _check_trees(owner, value)
+    top, terrain = _check_tops(top, terrain)
+    if owner.ndim != 2 or top.ndim != 2:
+        raise StateError(
+            f"plain_board_scores scores one board: owner and top must be 2-D, "
+            f"got shapes {owner.shape} and {top.shape}"
+        )
+    bad_value = (value < 0) | (value > MAX_TREE_VALUE) | ((owner < 0) != (value == 0))
+    if ((owner < -1) | (owner >= players) | bad_value).any():
+        _explain_trees(owner, value, players)
+    if ((top < -1) | (top >= players)).any():
+        _explain_tops(top, players)
+    return _plain_board_scores(owner, value, top, terrain, players)
+
+
+def _plain_board_scores(
+    owner: npt.ArrayLike,
+    value: npt.ArrayLike,
+    top: npt.ArrayLike,
+    terrain: npt.ArrayLike,
+    num_players: int,
+) -> tuple[list[int], list[int]]:
+    """:func:`plain_board_scores` unchecked: the baseline the benchmarks time."""
     seats: list[list[int]] = np.asarray(owner).tolist()
     values: list[list[int]] = np.asarray(value).tolist()
     n = len(seats)

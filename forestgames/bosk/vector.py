@@ -89,6 +89,8 @@ PHASE_CODE = MappingProxyType({phase: code for code, phase in enumerate(PHASES)}
 VALUES = (1, 2, 3, 4)
 _UNDER_SQUIRREL = 127  # a leaf cost no path can pay
 LEAF_TILE_COUNT = len(LEAF_TILES)
+MAX_BATCH = 1 << 20
+"""The most games one VectorBosk holds (a game takes about 8 KB with 2 players, 22 KB with 4)."""
 
 
 class ActionLayout:
@@ -246,11 +248,15 @@ class VectorBosk:
         **options: Any,
     ) -> None:
         self.game = BoskGame.create(num_players=num_players, **options)
-        if isinstance(batch, bool) or not isinstance(batch, int | np.integer) or batch < 1:
-            raise ConfigError(f"batch must be a positive int, not {batch!r}")
-        self.batch = int(batch)
-        self._setup()
-        self.reset(seed, first_game=first_game)
+        self.batch = as_int(batch, "batch", 1, MAX_BATCH)
+        try:
+            self._setup()
+            self.reset(seed, first_game=first_game)
+        except MemoryError:
+            raise ConfigError(
+                f"batch={self.batch}: this machine has not the memory for so many games "
+                "(about 8 KB each with 2 players, 22 KB with 4): take a smaller batch"
+            ) from None
 
     # ------------------------------------------------------------------ construction
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
-from forestgames.core import ConfigError
+from forestgames.core import ConfigError, as_number
 
 __all__ = [
     "REWARDS",
@@ -45,11 +44,7 @@ def check_reward(reward: Any) -> str:
 
 def check_penalty(value: Any) -> float:
     """``value`` checked as a finite real number (an int or float, numpy's too; not a bool)."""
-    if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.number):
-        raise ConfigError(f"illegal_reward must be a number, not {value!r}")
-    if not math.isfinite(value):
-        raise ConfigError(f"illegal_reward must be finite, not {value!r}")
-    return float(value)
+    return as_number(value, "illegal_reward")
 
 
 def _win(before: Any, after: Any) -> tuple[float, ...]:

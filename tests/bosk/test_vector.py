@@ -127,6 +127,23 @@ def test_bad_construction_is_a_config_error():
         VectorBosk.from_states([vec.state(0), fg.make("bosk", num_players=3).new_game(seed=1)])
 
 
+def test_batches_beyond_memory_are_config_errors(monkeypatch):
+    """A batch above MAX_BATCH is refused at once, and running out of memory while
+    building a batch is a ConfigError, not MemoryError."""
+    from forestgames.bosk import vector
+
+    for batch in (vector.MAX_BATCH + 1, 2**40):
+        with pytest.raises(ConfigError, match=r"batch must be in 1\.\.1048576"):
+            VectorBosk(2, batch, seed=0)
+
+    def no_memory(self):
+        raise MemoryError
+
+    monkeypatch.setattr(VectorBosk, "_setup", no_memory)
+    with pytest.raises(ConfigError, match="not the memory for so many games"):
+        VectorBosk(2, 1000, seed=0)
+
+
 @settings(max_examples=12, deadline=None)
 @given(st.sampled_from([2, 3, 4]), st.integers(1, 40), st.integers(0, 2**32 - 1))
 def test_random_playouts_end_in_reachable_finished_games(players, batch, seed):
