@@ -14,7 +14,7 @@ from tests.living_forest.helpers import (
     with_seat,
 )
 from tests.living_forest.test_rules import move_state
-from tests.living_forest.test_scoring import tree_race
+from tests.living_forest.test_scoring import hold_fires, tree_race
 
 
 def test_gregarious_cards_alone_leave_the_count_at_zero():
@@ -70,3 +70,12 @@ def test_a_second_copy_does_not_end_the_game_by_the_tree_goal():
     state = play(state, "1:fragment", "1:done")
     assert not state.is_terminal
     assert (state.phase, state.turn, state.progress[0][0]) == (Phase.GUARDIANS, 2, 11)
+
+
+def test_fire_goal_counts_tiles_not_their_values():
+    """Three fires of value 4 held (12 in value) and the Fire tile are 4 toward the goal:
+    the game goes on after the Action phase."""
+    state = put(put(start(), 0, "line", ["Goldfish"]), 1, "line", ["Hare"])
+    state = checked(acting(hold_fires(state, (0, 0, 3), (0, 0, 0))))
+    state = play(state, "0:done", "1:done")
+    assert not state.is_terminal and state.turn == 2 and state.progress[0][1] == 4
