@@ -5,6 +5,8 @@ from collections import Counter
 import pytest
 
 import forestgames as fg
+from tests.boom_bokken.helpers import Play, play, table
+from tests.boom_bokken.test_rules import ROLES, TEAMS
 
 SEED_TABLE = {
     4: [(2, 2)],
@@ -28,3 +30,13 @@ def test_team_splits_are_the_seed_table_first_one_by_default(players):
         chosen = fg.make("boom_bokken", num_players=players, team_sizes=list(split))
         assert chosen.team_sizes == split
         assert sorted(Counter(chosen.new_game(seed=3).teams).values()) == sorted(split)
+
+
+def test_only_the_gardien_answers_for_a_named_teammate():
+    """Expert, teams {0, 2} and {1, 3}: seat 1 names seat 0 "higher" on a 5. Seat 2, the
+    Cogneur of seat 0's team, holds a fitting 6 but may not answer in seat 0's place."""
+    state = table([["3"], ["5", "2"], ["6", "1"], ["7"]], TEAMS, leader=1, roles=ROLES)
+    state = play(state, "1:play 5 @0 higher")
+    assert state.players_to_act == (0,) and state.legal_moves(2) == ()
+    with pytest.raises(fg.IllegalMoveError):
+        state.apply(Play(2, ("6",), 1, "lower"))
