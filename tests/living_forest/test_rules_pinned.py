@@ -1,5 +1,7 @@
 """Rules the mutation audit found unpinned: each test fails if its rule is broken in the engine."""
 
+import attrs
+
 from forestgames.living_forest import solitary_count
 from forestgames.living_forest.state import Phase, Step
 from tests.living_forest.helpers import (
@@ -79,3 +81,14 @@ def test_fire_goal_counts_tiles_not_their_values():
     state = checked(acting(hold_fires(state, (0, 0, 3), (0, 0, 0))))
     state = play(state, "0:done", "1:done")
     assert not state.is_terminal and state.turn == 2 and state.progress[0][1] == 4
+
+
+def test_no_first_fire_when_the_twos_are_used_up():
+    """The centre is empty at the end of the turn and every fire of value 2 is held (10 by
+    each seat: 11 fires, short of the goal): no fire is added, the centre stays empty."""
+    state = acting(put(put(start(), 0, "line", ["Hare"]), 1, "line", ["Hare"]), seat_index=1)
+    state = checked(attrs.evolve(state, centre=(), fire_supply=(0, 20, 18),
+                                 fires_held=((10, 0, 0), (10, 0, 0))))  # fmt: skip
+    after = play(state, "1:done")
+    assert not after.is_terminal and after.turn == 2
+    assert after.centre == () and after.fire_supply == (0, 20, 18)
