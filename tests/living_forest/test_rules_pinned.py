@@ -13,6 +13,7 @@ from tests.living_forest.helpers import (
     play,
     put,
     start,
+    to_row,
     with_seat,
 )
 from tests.living_forest.test_rules import move_state
@@ -92,3 +93,16 @@ def test_no_first_fire_when_the_twos_are_used_up():
     after = play(state, "1:done")
     assert not after.is_terminal and after.turn == 2
     assert after.centre == () and after.fire_supply == (0, 20, 18)
+
+
+def test_attracted_cards_add_fires_of_their_own_level():
+    """Seat 0 with 7 sun (Beetle 3, Lynx 2, Weasel 2) attracts the level II Woodpecker (6 sun)
+    by a real move: the end of the turn adds a fire of 3, not of 2."""
+    state = to_row(start(), ["Woodpecker"])
+    state = put(put(state, 0, "line", ["Beetle", "Lynx", "Weasel"]), 1, "line", ["Hare"])
+    state = checked(acting(state))
+    assert state.totals(0)[0] == 7 and state.centre == (2,)
+    state = play(state, "0:attract Woodpecker")
+    assert state.taken == (0, 1, 0)
+    state = play(state, "0:done", "1:done")
+    assert state.turn == 2 and state.centre == (2, 3)
