@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 import forestgames as fg
-from tests.boom_bokken.helpers import Play, play, table
+from tests.boom_bokken.helpers import Boom, Play, play, table
 from tests.boom_bokken.test_rules import ROLES, TEAMS
 
 SEED_TABLE = {
@@ -40,3 +40,13 @@ def test_only_the_gardien_answers_for_a_named_teammate():
     assert state.players_to_act == (0,) and state.legal_moves(2) == ()
     with pytest.raises(fg.IllegalMoveError):
         state.apply(Play(2, ("6",), 1, "lower"))
+
+
+def test_boom_after_lower_also_gives_the_announcer_a_token():
+    """Seat 0 leads a 3 "lower" on seat 1, who holds only 6 and 7: seat 1 explodes and seat 0,
+    the announcer, takes the Bokken token (2 points), as after "higher"."""
+    state = table([["3", "1"], ["6", "7"], ["4"], ["8"]], TEAMS)
+    state = play(state, "0:play 3 @1 lower")
+    assert {type(m) for m in state.legal_moves(1)} == {Boom}
+    state = play(state, "1:boom @2")
+    assert state.exploded == (1,) and state.tokens == (1, 0, 0, 0) and state.scores[0] == 2
