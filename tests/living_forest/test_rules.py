@@ -798,13 +798,15 @@ def test_empty_centre_gets_a_fire_of_two():
 
 
 def test_fire_supply_exhausted_fire_not_added():
-    """With no fire of value 3 left, a level II card adds nothing."""
+    """With no fire of value 3 left (10 held by each seat: 11 fires, short of the goal, so the
+    turn really ends), a level II card adds nothing."""
     state = _taken(last_actor(["Hare"], ["Hare"], centre=(2,)), ["Woodpecker"])
-    held = (0, state.fire_supply[1], 0)
+    assert state.fire_supply[1] == 20
     state = checked(attrs.evolve(state, fire_supply=(state.fire_supply[0], 0, state.fire_supply[2]),
-                                 fires_held=(held, (0, 0, 0))))  # fmt: skip
+                                 fires_held=((0, 10, 0), (0, 10, 0))))  # fmt: skip
     after = end_turn(state)
-    assert after.centre == (2,)
+    assert not after.is_terminal and after.turn == 2
+    assert after.centre == (2,) and after.fire_supply[1] == 0
 
 
 def test_reserve_refilled_lines_discarded_sacred_tree_passes():
