@@ -8,8 +8,8 @@ counts indexed by code::
     kind   Temps Mort           orange 1..8     Flash (blue) 1..8
     value  0    1 .. 8          1 .. 8
 
-``FITTING[higher][v]`` lists the codes that answer an announcement on value
-``v``: value >= v after "higher", <= v after "lower" (an equal value always fits).
+``FITTING_VALUES[higher][v]`` lists the values that answer an announcement on
+value ``v``: >= v after "higher", <= v after "lower" (an equal value always fits).
 """
 
 from __future__ import annotations
@@ -38,16 +38,6 @@ def flash(value: int) -> int:
     """The code of the Flash card of ``value``."""
     return 8 + value
 
-
-FITTING: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    ((),)
-    + tuple(
-        tuple(c for c in VALUED_CODES if (CARD_VALUE[c] >= v if higher else CARD_VALUE[c] <= v))
-        for v in VALUES
-    )
-    for higher in (False, True)
-)
-"""``FITTING[higher][v]``: the valued codes answering "higher"/"lower" on ``v`` (index 0 unused)."""
 
 FITTING_VALUES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     ((),) + tuple(tuple(w for w in VALUES if (w >= v if higher else w <= v)) for v in VALUES)
