@@ -7,7 +7,8 @@ reach.
 
 import pytest
 
-from forestgames.bonsai import Phase, Place
+from forestgames.bonsai import Phase, Place, Tree, goal_measures
+from forestgames.bonsai._tables import KIND_INDEX, cell_of
 from tests.bonsai.helpers import arrange, example_tiles, play, supply
 
 # The worked example's wood and leaves without its flowers and fruit: room for many
@@ -65,3 +66,86 @@ def test_solo_meditate_from_slots_two_to_four_discards_the_deck_side_neighbour(
     assert after.to_dict()["discards"] == [*state.to_dict()["discards"], neighbour]
     assert after.market_cards == ("growth:wood", "growth:flower", *market)
     assert after.deck_size == state.deck_size - 2
+
+
+# ---------------------------------------------------------------------- Parchments
+
+
+@pytest.mark.parametrize(
+    "parchment, copies, expected",
+    [
+        ("parchment:growth", ["growth:leaf", "growth:leaf"], 4),
+        ("parchment:helper", ["helper:wild+wood", "helper:wild+wood"], 4),
+    ],
+)
+def test_parchment_counts_every_copy_of_its_card_type(parchment, copies, expected):
+    """2 points per Growth (Helper) card held: two copies of one card are two cards."""
+    state = arrange(2, hands={0: [parchment, *copies]}, fill=False)
+    assert state.score_parts(0)["parchments"] == expected
+
+
+# ---------------------------------------------------------------------- the tree's facts
+
+# Two leaf groups (3 beside the trunk on the left, 2 on the right) and three flowers, two
+# protruding left (x = q + r/2 <= -2) and one right (x >= 3).
+GROUPS_AND_FLOWERS = {
+    (0, -1): "wood", (0, -2): "wood", (0, -3): "wood",
+    (-1, -1): "leaf", (-1, -2): "leaf", (-1, -3): "leaf", (1, -2): "leaf", (1, -3): "leaf",
+    (-3, -1): "flower", (-4, 0): "flower", (5, -3): "flower",
+}  # fmt: skip
+
+
+def _grown(tiles):
+    """The tree of ``tiles`` grown one tile at a time, in the order given."""
+    tree = Tree.seedling()
+    for (q, r), kind in tiles.items():
+        tree = tree.with_tile(cell_of(q, r), KIND_INDEX[kind])
+    return tree
+
+
+def test_the_trees_green_and_pink_measures_are_the_largest_group_and_one_side():
+    """The engine's trees (built at once or tile by tile) measure green 3 (the largest leaf
+    group, not the 5 leaves) and pink 2 (flowers on one side, not the 3 of both)."""
+    expected = (4, 3, 0, 2, 2)  # brown 4 with the bud; blue 2: tiles left and right
+    assert goal_measures(GROUPS_AND_FLOWERS) == expected
+    assert Tree.from_tiles(GROUPS_AND_FLOWERS).goal_measures() == expected
+    assert _grown(GROUPS_AND_FLOWERS).goal_measures() == expected
+
+
+def test_a_new_touching_leaf_pair_opens_both_cells_beside_it_to_fruit():
+    """A ring of wood round (-1, -2) and a leaf on (0, -3): a leaf laid on (0, -2) makes a
+    touching pair whose two common neighbours, (-1, -2) and (1, -3), may now take a fruit."""
+    wood = {(0, -1): "wood", (-1, -1): "wood", (-2, -1): "wood", (-2, -2): "wood"}
+    tiles = {**wood, (-1, -3): "wood", (0, -3): "leaf"}
+    state = arrange(2, trees={0: tiles}, supplies={0: supply(leaf=1, fruit=1)})
+    assert not [m for m in state.legal_moves() if isinstance(m, Place) and m.kind == "fruit"]
+    after = play(state, "0:place leaf@0,-2")
+    fruit = {m.at for m in after.legal_moves() if isinstance(m, Place) and m.kind == "fruit"}
+    assert fruit == {(-1, -2), (1, -3)}
+
+
+# ---------------------------------------------------------------------- storage, the end
+
+
+def test_helper_placements_end_with_the_storage_limit():
+    """5 wood + slot 3's wood and flower = 7 tiles; the Helper lays one wood: 6 tiles are
+    over the limit 5, so the turn goes on with a discard once the Helper step is finished."""
+    state = arrange(
+        2, market=["tool", "tool", "helper:wild+wood", "tool"], supplies={0: supply(wood=5)}
+    )
+    helper = play(state, "0:meditate 3", "0:place wood@0,-1")
+    assert helper.phase is Phase.HELPER
+    after = play(helper, "0:finish")
+    assert after.phase is Phase.DISCARD and after.current_player == 0
+    assert sum(after.supplies[0]) == 6
+
+
+def test_the_end_is_set_when_the_deck_runs_out_not_one_card_before():
+    """Deck of 2: the first card drawn leaves 1, and the end is not set; the second empties
+    the deck at the round's last turn, and the game ends with it."""
+    market = ["parchment:wood", "parchment:leaf", "parchment:flower", "parchment:fruit"]
+    state = arrange(2, market=market, deck_size=2)
+    after = play(state, "0:meditate 1")
+    assert after.deck_size == 1 and after.to_dict()["last_turn"] is None
+    assert not after.is_terminal and after.current_player == 1
+    assert play(after, "1:meditate 4").is_terminal
