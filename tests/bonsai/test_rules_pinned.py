@@ -7,7 +7,8 @@ reach.
 
 import pytest
 
-from forestgames.bonsai import Phase, Place, Tree, goal_measures
+import forestgames as fg
+from forestgames.bonsai import GOALS, Finish, Phase, Place, Tree, goal_measures
 from forestgames.bonsai._tables import KIND_INDEX, cell_of
 from tests.bonsai.helpers import arrange, example_tiles, play, supply
 
@@ -66,6 +67,30 @@ def test_solo_meditate_from_slots_two_to_four_discards_the_deck_side_neighbour(
     assert after.to_dict()["discards"] == [*state.to_dict()["discards"], neighbour]
     assert after.market_cards == ("growth:wood", "growth:flower", *market)
     assert after.deck_size == state.deck_size - 2
+
+
+# ---------------------------------------------------------------------- Cultivate
+
+
+def test_a_cultivate_may_start_with_a_flower():
+    """The first tile of a Cultivate may be any kind held (the wild symbol): a seat holding
+    only a flower lays it beside its leaf, and that ends its turn."""
+    state = arrange(
+        2, trees={0: {(0, -1): "wood", (-1, -1): "leaf"}}, supplies={0: supply(flower=1)}
+    )
+    assert Place(0, "flower", (-2, -1)) in state.legal_moves()
+    after = play(state, "0:place flower@-2,-1")
+    assert after.current_player == 1 and after.tree(0).tiles[(-2, -1)] == "flower"
+
+
+def test_finish_stays_legal_in_a_saved_and_loaded_cultivate():
+    """Every placement after the first is optional, in a Cultivate loaded from its saved
+    state too: Finish is legal while another wood could still go down."""
+    one = play(arrange(2, supplies={0: supply(wood=2)}), "0:place wood@0,-1")
+    loaded = one.game.state_from_dict(one.to_dict())
+    assert loaded.phase is Phase.CULTIVATE
+    assert Finish(0) in loaded.legal_moves() and Place(0, "wood", (0, -2)) in loaded.legal_moves()
+    assert loaded.legal_moves() == one.legal_moves()
 
 
 # ---------------------------------------------------------------------- Parchments
@@ -149,3 +174,46 @@ def test_the_end_is_set_when_the_deck_runs_out_not_one_card_before():
     assert after.deck_size == 1 and after.to_dict()["last_turn"] is None
     assert not after.is_terminal and after.current_player == 1
     assert play(after, "1:meditate 4").is_terminal
+
+
+# ---------------------------------------------------------------------- setup
+
+
+def test_first_player_drawn_from_the_seed_and_reproducible():
+    """Without first_player the first seat comes from the seed: every seat of 4 for some
+    seed, and the same seed always gives the same seat (and the same game)."""
+    game = fg.make("bonsai", num_players=4)
+    seats = {game.new_game(seed=s).current_player for s in range(40)}
+    assert seats == {0, 1, 2, 3}
+    assert all(game.new_game(seed=s) == game.new_game(seed=s) for s in range(10))
+
+
+# ---------------------------------------------------------------------- solo target
+
+
+def _solo_seed_with(colours):
+    """The first seed whose solo game puts exactly ``colours`` in play."""
+    game = fg.make("bonsai", num_players=1)
+    for seed in range(200):
+        mask = game.new_game(seed=seed).goals_in_play
+        if {GOALS[g].colour for g in range(15) if mask >> g & 1} == set(colours):
+            return seed
+    raise AssertionError("no such seed")
+
+
+def test_solo_is_won_with_exactly_the_target():
+    """The worked example's tree without its 2 fruits scores 60; with brown 1, green 1 and
+    orange 1 (5 + 6 + 9) that is exactly 80, difficulty 1's target: a win."""
+    tiles = {at: kind for at, kind in example_tiles().items() if kind != "fruit"}
+    state = arrange(
+        1,
+        seed=_solo_seed_with(("brown", "green", "orange")),
+        deck_size=0,
+        trees={0: tiles},
+        goal_owners={"brown 1": 0, "green 1": 0, "orange 1": 0},
+        phase="over",
+        turn=20,
+        last_turn=20,
+    )
+    assert state.is_terminal and state.scores == (80,)
+    assert state.solo_won and state.winners == (0,)
