@@ -1,0 +1,219 @@
+"""Rules the mutation audit found unpinned: each test here fails when that one rule is
+broken in the engine (see the audit notes), and passes on the rules as written.
+
+Positions are built with ``tests.bonsai.helpers.arrange``, so each is one the rules could
+reach.
+"""
+
+import pytest
+
+import forestgames as fg
+from forestgames.bonsai import GOALS, Finish, Phase, Place, Tree, goal_measures
+from forestgames.bonsai._tables import KIND_INDEX, cell_of
+from tests.bonsai.helpers import arrange, example_tiles, play, supply
+
+# The worked example's wood and leaves without its flowers and fruit: room for many
+# flowers (beside a leaf) and fruits (beside two touching leaves, apart from each other).
+WOOD_AND_LEAVES = {at: kind for at, kind in example_tiles().items() if kind in ("wood", "leaf")}
+
+
+def _tiles_placed_in_one_cultivate(state, kind):
+    """How many ``kind`` tiles seat 0 lays in one Cultivate, placing while it may."""
+    placed = 0
+    while state.current_player == 0 and state.phase in (Phase.ACTION, Phase.CULTIVATE):
+        move = next((m for m in state.legal_moves() if isinstance(m, Place)), None)
+        if move is None:
+            break
+        state = state.apply(move)
+        placed += 1
+    return placed
+
+
+@pytest.mark.parametrize("kind, seishi", [("wood", 2), ("flower", 1), ("fruit", 1)])
+def test_each_growth_card_adds_one_symbol_of_its_kind(kind, seishi):
+    """Growth:<kind> lets one more tile of its kind go down in a Cultivate than the Seishi
+    alone allows (wood: its wood and wild symbols; flower, fruit: the wild one only)."""
+    for growth in (0, 1):
+        state = arrange(
+            2,
+            hands={0: [f"growth:{kind}"] * growth},
+            trees={0: WOOD_AND_LEAVES},
+            supplies={0: supply(**{kind: 4})},
+        )
+        assert _tiles_placed_in_one_cultivate(state, kind) == seishi + growth
+
+
+# ---------------------------------------------------------------------- solo market
+
+SOLO_MARKET = ["tool", "growth:leaf", "parchment:wood", "master:leaf+leaf"]
+SOLO_DECK_TOP = ["growth:flower", "growth:wood", "tool"]
+
+
+@pytest.mark.parametrize(
+    "move, neighbour, market",
+    [
+        ("0:meditate 2 wood", "tool", ("parchment:wood", "master:leaf+leaf")),
+        ("0:meditate 3", "growth:leaf", ("tool", "master:leaf+leaf")),
+        ("0:meditate 4", "parchment:wood", ("tool", "growth:leaf")),
+    ],
+)
+def test_solo_meditate_from_slots_two_to_four_discards_the_deck_side_neighbour(
+    move, neighbour, market
+):
+    """Solo: taking the card of slot 2, 3 or 4 discards the card of the slot before it (its
+    deck side); the two cards left slide to slots 3-4 and slots 1-2 refill from the deck."""
+    state = arrange(1, market=SOLO_MARKET, deck_top=SOLO_DECK_TOP)
+    after = play(state, move)
+    assert after.to_dict()["discards"] == [*state.to_dict()["discards"], neighbour]
+    assert after.market_cards == ("growth:wood", "growth:flower", *market)
+    assert after.deck_size == state.deck_size - 2
+
+
+# ---------------------------------------------------------------------- Cultivate
+
+
+def test_a_cultivate_may_start_with_a_flower():
+    """The first tile of a Cultivate may be any kind held (the wild symbol): a seat holding
+    only a flower lays it beside its leaf, and that ends its turn."""
+    state = arrange(
+        2, trees={0: {(0, -1): "wood", (-1, -1): "leaf"}}, supplies={0: supply(flower=1)}
+    )
+    assert Place(0, "flower", (-2, -1)) in state.legal_moves()
+    after = play(state, "0:place flower@-2,-1")
+    assert after.current_player == 1 and after.tree(0).tiles[(-2, -1)] == "flower"
+
+
+def test_finish_stays_legal_in_a_saved_and_loaded_cultivate():
+    """Every placement after the first is optional, in a Cultivate loaded from its saved
+    state too: Finish is legal while another wood could still go down."""
+    one = play(arrange(2, supplies={0: supply(wood=2)}), "0:place wood@0,-1")
+    loaded = one.game.state_from_dict(one.to_dict())
+    assert loaded.phase is Phase.CULTIVATE
+    assert Finish(0) in loaded.legal_moves() and Place(0, "wood", (0, -2)) in loaded.legal_moves()
+    assert loaded.legal_moves() == one.legal_moves()
+
+
+# ---------------------------------------------------------------------- Parchments
+
+
+@pytest.mark.parametrize(
+    "parchment, copies, expected",
+    [
+        ("parchment:growth", ["growth:leaf", "growth:leaf"], 4),
+        ("parchment:helper", ["helper:wild+wood", "helper:wild+wood"], 4),
+    ],
+)
+def test_parchment_counts_every_copy_of_its_card_type(parchment, copies, expected):
+    """2 points per Growth (Helper) card held: two copies of one card are two cards."""
+    state = arrange(2, hands={0: [parchment, *copies]}, fill=False)
+    assert state.score_parts(0)["parchments"] == expected
+
+
+# ---------------------------------------------------------------------- the tree's facts
+
+# Two leaf groups (3 beside the trunk on the left, 2 on the right) and three flowers, two
+# protruding left (x = q + r/2 <= -2) and one right (x >= 3).
+GROUPS_AND_FLOWERS = {
+    (0, -1): "wood", (0, -2): "wood", (0, -3): "wood",
+    (-1, -1): "leaf", (-1, -2): "leaf", (-1, -3): "leaf", (1, -2): "leaf", (1, -3): "leaf",
+    (-3, -1): "flower", (-4, 0): "flower", (5, -3): "flower",
+}  # fmt: skip
+
+
+def _grown(tiles):
+    """The tree of ``tiles`` grown one tile at a time, in the order given."""
+    tree = Tree.seedling()
+    for (q, r), kind in tiles.items():
+        tree = tree.with_tile(cell_of(q, r), KIND_INDEX[kind])
+    return tree
+
+
+def test_the_trees_green_and_pink_measures_are_the_largest_group_and_one_side():
+    """The engine's trees (built at once or tile by tile) measure green 3 (the largest leaf
+    group, not the 5 leaves) and pink 2 (flowers on one side, not the 3 of both)."""
+    expected = (4, 3, 0, 2, 2)  # brown 4 with the bud; blue 2: tiles left and right
+    assert goal_measures(GROUPS_AND_FLOWERS) == expected
+    assert Tree.from_tiles(GROUPS_AND_FLOWERS).goal_measures() == expected
+    assert _grown(GROUPS_AND_FLOWERS).goal_measures() == expected
+
+
+def test_a_new_touching_leaf_pair_opens_both_cells_beside_it_to_fruit():
+    """A ring of wood round (-1, -2) and a leaf on (0, -3): a leaf laid on (0, -2) makes a
+    touching pair whose two common neighbours, (-1, -2) and (1, -3), may now take a fruit."""
+    wood = {(0, -1): "wood", (-1, -1): "wood", (-2, -1): "wood", (-2, -2): "wood"}
+    tiles = {**wood, (-1, -3): "wood", (0, -3): "leaf"}
+    state = arrange(2, trees={0: tiles}, supplies={0: supply(leaf=1, fruit=1)})
+    assert not [m for m in state.legal_moves() if isinstance(m, Place) and m.kind == "fruit"]
+    after = play(state, "0:place leaf@0,-2")
+    fruit = {m.at for m in after.legal_moves() if isinstance(m, Place) and m.kind == "fruit"}
+    assert fruit == {(-1, -2), (1, -3)}
+
+
+# ---------------------------------------------------------------------- storage, the end
+
+
+def test_helper_placements_end_with_the_storage_limit():
+    """5 wood + slot 3's wood and flower = 7 tiles; the Helper lays one wood: 6 tiles are
+    over the limit 5, so the turn goes on with a discard once the Helper step is finished."""
+    state = arrange(
+        2, market=["tool", "tool", "helper:wild+wood", "tool"], supplies={0: supply(wood=5)}
+    )
+    helper = play(state, "0:meditate 3", "0:place wood@0,-1")
+    assert helper.phase is Phase.HELPER
+    after = play(helper, "0:finish")
+    assert after.phase is Phase.DISCARD and after.current_player == 0
+    assert sum(after.supplies[0]) == 6
+
+
+def test_the_end_is_set_when_the_deck_runs_out_not_one_card_before():
+    """Deck of 2: the first card drawn leaves 1, and the end is not set; the second empties
+    the deck at the round's last turn, and the game ends with it."""
+    market = ["parchment:wood", "parchment:leaf", "parchment:flower", "parchment:fruit"]
+    state = arrange(2, market=market, deck_size=2)
+    after = play(state, "0:meditate 1")
+    assert after.deck_size == 1 and after.to_dict()["last_turn"] is None
+    assert not after.is_terminal and after.current_player == 1
+    assert play(after, "1:meditate 4").is_terminal
+
+
+# ---------------------------------------------------------------------- setup
+
+
+def test_first_player_drawn_from_the_seed_and_reproducible():
+    """Without first_player the first seat comes from the seed: every seat of 4 for some
+    seed, and the same seed always gives the same seat (and the same game)."""
+    game = fg.make("bonsai", num_players=4)
+    seats = {game.new_game(seed=s).current_player for s in range(40)}
+    assert seats == {0, 1, 2, 3}
+    assert all(game.new_game(seed=s) == game.new_game(seed=s) for s in range(10))
+
+
+# ---------------------------------------------------------------------- solo target
+
+
+def _solo_seed_with(colours):
+    """The first seed whose solo game puts exactly ``colours`` in play."""
+    game = fg.make("bonsai", num_players=1)
+    for seed in range(200):
+        mask = game.new_game(seed=seed).goals_in_play
+        if {GOALS[g].colour for g in range(15) if mask >> g & 1} == set(colours):
+            return seed
+    raise AssertionError("no such seed")
+
+
+def test_solo_is_won_with_exactly_the_target():
+    """The worked example's tree without its 2 fruits scores 60; with brown 1, green 1 and
+    orange 1 (5 + 6 + 9) that is exactly 80, difficulty 1's target: a win."""
+    tiles = {at: kind for at, kind in example_tiles().items() if kind != "fruit"}
+    state = arrange(
+        1,
+        seed=_solo_seed_with(("brown", "green", "orange")),
+        deck_size=0,
+        trees={0: tiles},
+        goal_owners={"brown 1": 0, "green 1": 0, "orange 1": 0},
+        phase="over",
+        turn=20,
+        last_turn=20,
+    )
+    assert state.is_terminal and state.scores == (80,)
+    assert state.solo_won and state.winners == (0,)
