@@ -1,5 +1,6 @@
 """Rules the mutation audit found unpinned: each test here fails when that one rule is
-broken in the engine (see the audit notes), and passes on the rules as written.
+broken in the engine (CONTRIBUTING.md, "Checking that a rule is pinned"), and passes on
+the rules as written.
 
 Positions are built with ``tests.bonsai.helpers.arrange``, so each is one the rules could
 reach.
@@ -8,9 +9,10 @@ reach.
 import pytest
 
 import forestgames as fg
-from forestgames.bonsai import GOALS, Finish, Phase, Place, Tree, goal_measures
+from forestgames.bonsai import Finish, Phase, Place, Tree, goal_measures
 from forestgames.bonsai._tables import KIND_INDEX, cell_of
 from tests.bonsai.helpers import arrange, example_tiles, play, supply
+from tests.bonsai.test_rules import _solo_seed_with
 
 # The worked example's wood and leaves without its flowers and fruit: room for many
 # flowers (beside a leaf) and fruits (beside two touching leaves, apart from each other).
@@ -189,16 +191,6 @@ def test_first_player_drawn_from_the_seed_and_reproducible():
 
 
 # ---------------------------------------------------------------------- solo target
-
-
-def _solo_seed_with(colours):
-    """The first seed whose solo game puts exactly ``colours`` in play."""
-    game = fg.make("bonsai", num_players=1)
-    for seed in range(200):
-        mask = game.new_game(seed=seed).goals_in_play
-        if {GOALS[g].colour for g in range(15) if mask >> g & 1} == set(colours):
-            return seed
-    raise AssertionError("no such seed")
 
 
 def test_solo_is_won_with_exactly_the_target():
