@@ -254,7 +254,7 @@ class VectorBosk:
             self.reset(seed, first_game=first_game)
         except MemoryError:
             raise ConfigError(
-                f"batch={self.batch}: this machine has not the memory for so many games "
+                f"batch={self.batch}: not enough memory for so many games "
                 "(about 8 KB each with 2 players, 22 KB with 4): take a smaller batch"
             ) from None
 

@@ -140,7 +140,7 @@ def test_batches_beyond_memory_are_config_errors(monkeypatch):
         raise MemoryError
 
     monkeypatch.setattr(VectorBosk, "_setup", no_memory)
-    with pytest.raises(ConfigError, match="not the memory for so many games"):
+    with pytest.raises(ConfigError, match="not enough memory for so many games"):
         VectorBosk(2, 1000, seed=0)
 
 
