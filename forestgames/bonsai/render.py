@@ -255,7 +255,7 @@ def _grouped(view: Mapping[str, Any], seat: int) -> list[tuple[str, int]]:
 
 
 def _storage(cards: tuple[int, ...], game: BonsaiGame) -> int:
-    return game.storage_limit(cards)
+    return game._storage_limit(cards)
 
 
 def text_of_view(view: Mapping[str, Any], game: BonsaiGame) -> str:

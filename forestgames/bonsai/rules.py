@@ -218,7 +218,7 @@ class BonsaiGame(
             market=tuple(reversed(deck[:MARKET_SIZE])),
             discards=(),
             trees=(Tree.seedling(self.wood_beside_pot),) * p,
-            supplies=tuple(self.starting_tiles(seat, first) for seat in range(p)),
+            supplies=tuple(self._starting_tiles(seat, first) for seat in range(p)),
             cards=((),) * p,
             goals_in_play=self._deal_goals(rng),
             goal_owner=(-1,) * len(GOALS),
@@ -226,7 +226,7 @@ class BonsaiGame(
             symbols=NO_SYMBOLS,
         )
 
-    def starting_tiles(self, seat: int, first_player: int) -> Supply:
+    def _starting_tiles(self, seat: int, first_player: int) -> Supply:
         """The tiles ``seat`` starts with: by its place in turn order (solo: wood and leaf)."""
         if self.num_players == 1:
             return SOLO_STARTING_TILES
@@ -236,9 +236,9 @@ class BonsaiGame(
         if self.goal_setup == "all":
             return ALL_GOALS_MASK
         colours = sorted(rng.permutation(len(COLOURS)).tolist()[:3])
-        return self.published_goals(colours)
+        return self._published_goals(colours)
 
-    def published_goals(self, colours: Sequence[int]) -> int:
+    def _published_goals(self, colours: Sequence[int]) -> int:
         """The goals in play (a mask) of the published setup with these colours: small and
         large tiles, medium ones too with 3 or 4 players."""
         tiers = (1, 3) if self.num_players <= 2 else (1, 2, 3)
@@ -246,7 +246,7 @@ class BonsaiGame(
 
     # ------------------------------------------------------------------ results
 
-    def score_parts(self, state: BonsaiState, player: int) -> dict[str, int]:
+    def _score_parts(self, state: BonsaiState, player: int) -> dict[str, int]:
         """``player``'s points by source: tree, goals, parchments, and their total."""
         tree = state.trees[player]
         points = tree.points(self.pot_sides_free)
@@ -261,7 +261,7 @@ class BonsaiGame(
 
     def _scores(self, state: BonsaiState) -> tuple[int, ...]:
         """Points so far per seat: tree, claimed goals and Parchment cards."""
-        return tuple(self.score_parts(state, p)["total"] for p in range(self.num_players))
+        return tuple(self._score_parts(state, p)["total"] for p in range(self.num_players))
 
     def _winners(self, state: BonsaiState) -> tuple[int, ...]:
         """The best score, ties to the seat farthest clockwise from the first player.
@@ -269,13 +269,13 @@ class BonsaiGame(
         points), else ``()``."""
         p = self.num_players
         if p == 1:
-            return (0,) if self.solo_won(state) else ()
+            return (0,) if self._solo_won(state) else ()
         scores = self._scores(state)
         best = max(scores)
         tied = [s for s in range(p) if scores[s] == best]
         return (max(tied, key=lambda s: (s - state.first_player) % p),)
 
-    def solo_won(self, state: BonsaiState) -> bool:
+    def _solo_won(self, state: BonsaiState) -> bool:
         """Solo: three goals claimed (one per colour) and the difficulty's points reached."""
         claimed = state.goal_owner.count(0)
         return claimed == 3 and self._scores(state)[0] >= SOLO_TARGETS[self.solo_difficulty]
@@ -283,31 +283,31 @@ class BonsaiGame(
     # ------------------------------------------------------------------ rule helpers
     # The legal moves and the explanations of illegal ones both use these.
 
-    def storage_limit(self, cards: tuple[int, ...]) -> int:
+    def _storage_limit(self, cards: tuple[int, ...]) -> int:
         """The storage limit of a seat holding card types ``cards``: 5, +2 per Tool."""
         return BASE_STORAGE + TOOL_STORAGE * cards.count(TOOL_CARD)
 
-    def cultivate_symbols(self, cards: tuple[int, ...]) -> Symbols:
+    def _cultivate_symbols(self, cards: tuple[int, ...]) -> Symbols:
         """Cultivate symbols (wood, leaf, flower, fruit, wild) of a seat holding ``cards``:
         the Seishi tile's 1 wood, 1 leaf, 1 wild, plus one per Growth card of its kind."""
         count = cards.count
         wood, leaf, flower, fruit = GROWTH_CARDS
         return (1 + count(wood), 1 + count(leaf), count(flower), count(fruit), 1)
 
-    def usable_kinds(self, supply: Supply, symbols: Symbols) -> list[int]:
+    def _usable_kinds(self, supply: Supply, symbols: Symbols) -> list[int]:
         """The kinds a seat may place now: held, with their own or the wild symbol left."""
         wild = symbols[WILD]
         return [k for k in _KIND_IDS if supply[k] and (wild or symbols[k])]
 
-    def placements(
+    def _placements(
         self, player: int, tree: Tree, supply: Supply, symbols: Symbols
     ) -> tuple[mv.Place, ...]:
         """Every Place move of ``player`` with ``symbols`` left: by usable kind (see
-        :meth:`usable_kinds`), then by cell where the tree lets it go."""
+        :meth:`_usable_kinds`), then by cell where the tree lets it go."""
         by_kind = _place_moves(player, tree)
         wild = symbols[WILD]
         moves: tuple[mv.Place, ...] = ()
-        for kind in _KIND_IDS:  # usable_kinds, inline
+        for kind in _KIND_IDS:  # _usable_kinds, inline
             if supply[kind] and (wild or symbols[kind]):
                 found = by_kind[kind]
                 if found is None:
@@ -315,21 +315,21 @@ class BonsaiGame(
                 moves += found
         return moves
 
-    def meditations(self, player: int, market: tuple[int, ...]) -> tuple[mv.Meditate, ...]:
+    def _meditations(self, player: int, market: tuple[int, ...]) -> tuple[mv.Meditate, ...]:
         """Every Meditate move of ``player`` with this market, slot by slot."""
         slots = _MEDITATE[player]
         return slots[0][market[0]] + slots[1][market[1]] + slots[2][market[2]] + slots[3][market[3]]
 
-    def offered_goal(self, state: BonsaiState, player: int) -> int:
+    def _offered_goal(self, state: BonsaiState, player: int) -> int:
         """The goal ``player`` must now claim or renounce, or -1: per colour they hold no goal
         of, the hardest met goal in play that nobody holds and they have not renounced."""
         tree, renounced = state.trees[player], state.renounced[player]
-        return self.goal_to_offer(tree, state.goal_owner, renounced, state.goals_in_play, player)
+        return self._goal_to_offer(tree, state.goal_owner, renounced, state.goals_in_play, player)
 
-    def goal_to_offer(
+    def _goal_to_offer(
         self, tree: Tree, owner: tuple[int, ...], renounced: int, in_play: int, player: int
     ) -> int:
-        """:meth:`offered_goal` from its parts: ``player``'s ``tree``, the seat holding
+        """:meth:`_offered_goal` from its parts: ``player``'s ``tree``, the seat holding
         each goal (-1: none), the goals ``player`` renounced and those in play (masks)."""
         available = in_play & ~renounced
         measures = tree.goal_measures()
@@ -342,7 +342,7 @@ class BonsaiGame(
                     return g
         return -1
 
-    def last_turn_after(self, turn: int) -> int:
+    def _last_turn_after(self, turn: int) -> int:
         """The final turn when the deck runs out at the end of ``turn``: the round's last
         turn, or (``extra_turn``) one more turn for every seat."""
         n = self.num_players
@@ -366,13 +366,13 @@ class BonsaiGame(
     def _action_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
         """Turn start: prunes (when no wood fits), meditations, a Cultivate's first tile."""
         tree = state.trees[player]
-        slots, market = _MEDITATE[player], state.market  # self.meditations, inline
+        slots, market = _MEDITATE[player], state.market  # self._meditations, inline
         moves = (
             slots[0][market[0]]
             + slots[1][market[1]]
             + slots[2][market[2]]
             + slots[3][market[3]]
-            + self.placements(player, tree, state.supplies[player], _ANY_KIND)
+            + self._placements(player, tree, state.supplies[player], _ANY_KIND)
         )
         prunes = tree.prune_choices()
         if prunes:
@@ -380,7 +380,7 @@ class BonsaiGame(
         return moves
 
     def _placing_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
-        placements = self.placements(
+        placements = self._placements(
             player, state.trees[player], state.supplies[player], state.symbols
         )
         return placements + _FINISH[player]
@@ -389,7 +389,7 @@ class BonsaiGame(
         return _discards(player, state.supplies[player])
 
     def _goal_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
-        return _GOAL_MOVES[player][self.offered_goal(state, player)]
+        return _GOAL_MOVES[player][self._offered_goal(state, player)]
 
     # ------------------------------------------------------------------ why a move is illegal
 
@@ -415,11 +415,11 @@ class BonsaiGame(
             return "a placement names a tile kind and a cell (q, r)"
         player = move.player
         symbols = (
-            self.cultivate_symbols(state.cards[player])
+            self._cultivate_symbols(state.cards[player])
             if state.phase is Phase.ACTION
             else state.symbols
         )
-        if kind not in self.usable_kinds(state.supplies[player], symbols):
+        if kind not in self._usable_kinds(state.supplies[player], symbols):
             if not state.supplies[player][kind]:
                 return f"seat {player} holds no {move.kind} tile"
             return f"no {move.kind} or wild symbol is left to place it with"
@@ -438,7 +438,7 @@ class BonsaiGame(
 
     def _why_not_goal(self, state: BonsaiState, move: mv.ClaimGoal | mv.RenounceGoal) -> str:
         g = GOAL_IDS.get((move.colour, move.tier))
-        offered = GOALS[self.offered_goal(state, move.player)].name
+        offered = GOALS[self._offered_goal(state, move.player)].name
         if g is not None and state.renounced[move.player] >> g & 1:
             return f"seat {move.player} renounced this goal and can never claim it"
         return f"the goal offered now is {offered}"
@@ -454,7 +454,7 @@ class BonsaiGame(
         p, kind = move.player, KIND_INDEX[move.kind]
         phase = state.phase
         if phase is Phase.ACTION:  # the first tile starts the Cultivate
-            phase, left = Phase.CULTIVATE, self.cultivate_symbols(state.cards[p])
+            phase, left = Phase.CULTIVATE, self._cultivate_symbols(state.cards[p])
         else:
             left = state.symbols
         # a kind's own symbol first, so that the wild one stays free for any kind
@@ -466,7 +466,7 @@ class BonsaiGame(
             "trees": _set(state.trees, p, tree),
             "supplies": _set(state.supplies, p, supply),
         }
-        placements = self.placements(p, tree, supply, symbols)
+        placements = self._placements(p, tree, supply, symbols)
         if placements:
             changes["phase"], changes["symbols"] = phase, symbols
             return _next(state, changes, p, placements + _FINISH[p])
@@ -485,11 +485,11 @@ class BonsaiGame(
         changes["supplies"] = _set(state.supplies, p, supply)
         symbols = HELPER_SYMBOLS.get(card)
         if symbols is not None:
-            placements = self.placements(p, state.trees[p], supply, symbols)
+            placements = self._placements(p, state.trees[p], supply, symbols)
             if placements:
                 changes["phase"], changes["symbols"] = Phase.HELPER, symbols
                 return _next(state, changes, p, placements + _FINISH[p])
-        if sum(supply) > self.storage_limit(held):
+        if sum(supply) > self._storage_limit(held):
             return self._discard_step(state, changes, p, supply)
         # no goal can be due: goals are settled at the end of every action, and since
         # this seat's last one its tree has not grown (a prune only takes tiles away)
@@ -499,7 +499,7 @@ class BonsaiGame(
         p = move.player
         supply = _TAKE[KIND_INDEX[move.kind]](state.supplies[p])
         changes = {"supplies": _set(state.supplies, p, supply)}
-        if sum(supply) > self.storage_limit(state.cards[p]):
+        if sum(supply) > self._storage_limit(state.cards[p]):
             return _next(state, changes, p, _discards(p, supply))
         return self._end_action(state, changes)
 
@@ -532,7 +532,7 @@ class BonsaiGame(
         if phase is Phase.HELPER:
             p: int = state.current_player  # type: ignore[assignment]  # the game is not over
             supply = changes.get("supplies", state.supplies)[p]
-            if sum(supply) > self.storage_limit(state.cards[p]):
+            if sum(supply) > self._storage_limit(state.cards[p]):
                 return self._discard_step(state, changes, p, supply)
         elif self.num_players == 1 and state.market[-1] >= 0:
             market = state.market
@@ -542,7 +542,7 @@ class BonsaiGame(
     def _end_action(self, state: BonsaiState, changes: Changes) -> BonsaiState:
         """After the action: offer a met goal, or end the turn."""
         p: int = state.current_player  # type: ignore[assignment]  # the game is not over
-        offered = self.goal_to_offer(
+        offered = self._goal_to_offer(
             changes.get("trees", state.trees)[p],
             changes.get("goal_owner", state.goal_owner),
             changes.get("renounced", state.renounced)[p],
@@ -555,10 +555,10 @@ class BonsaiGame(
         return self._end_turn(state, changes)
 
     def _end_turn(self, state: BonsaiState, changes: Changes) -> BonsaiState:
-        """The next seat's turn, or the end of the game (see :meth:`last_turn_after`)."""
+        """The next seat's turn, or the end of the game (see :meth:`_last_turn_after`)."""
         turn, last = state.turn, state.last_turn
         if last < 0 and not changes.get("deck", state.deck):
-            last = self.last_turn_after(turn)
+            last = self._last_turn_after(turn)
         changes["last_turn"] = last
         if turn == last:
             changes.update(phase=Phase.OVER, current_player=None, is_terminal=True)

@@ -94,7 +94,7 @@ def _player_spec(game: BonsaiGame) -> Record:
     """One seat's tree (its tiles but the bud), supply and cards."""
     counts = deck_counts(game.num_players)
     cards = sum(counts)
-    most_held = game.storage_limit((TOOL_CARD,) * counts[TOOL_CARD]) + MAX_GAIN
+    most_held = game._storage_limit((TOOL_CARD,) * counts[TOOL_CARD]) + MAX_GAIN
     return Record(
         {
             "tree": List(Tuple(COORD, COORD, KIND), max_len=10 + 5 * cards),
@@ -108,7 +108,7 @@ def _symbols_spec(game: BonsaiGame) -> Record:
     """The placement symbols left: at most a Cultivate's with every Growth card of a kind."""
     counts = deck_counts(game.num_players)
     most = max(
-        game.cultivate_symbols((card,) * counts[card])[kind]
+        game._cultivate_symbols((card,) * counts[card])[kind]
         for kind, card in enumerate(GROWTH_CARDS)
     )
     return Record({name: Int(0, most) for name in SYMBOL_NAMES})
@@ -347,7 +347,7 @@ def goals_fit_setup(state: BonsaiState) -> None:
         expected = ALL_GOALS_MASK
     else:
         colours = [c for c in range(len(COLOURS)) if in_play >> 3 * c & 0b111]
-        expected = game.published_goals(colours) if len(colours) == 3 else -1
+        expected = game._published_goals(colours) if len(colours) == 3 else -1
     require(
         in_play == expected,
         StateError,
@@ -408,7 +408,7 @@ def no_goal_left_unoffered(state: BonsaiState) -> None:
     way may meet a goal it has not claimed or renounced, and in the goals step it does."""
     game, mover, phase = state.game, state.current_player, state.phase
     for seat in range(game.num_players):
-        offered = game.offered_goal(state, seat)
+        offered = game._offered_goal(state, seat)
         if seat == mover and phase in PAST_THE_ACTION:
             require(
                 phase is not Phase.GOALS or offered >= 0,
@@ -429,7 +429,7 @@ def seats_yet_to_play(state: BonsaiState) -> None:
     for seat in range(game.num_players):
         if _turns_before(state, seat) + _this_turn_counts(state, seat, PAST_THE_ACTION):
             continue
-        start = game.starting_tiles(seat, state.first_player)
+        start = game._starting_tiles(seat, state.first_player)
         untouched = (
             state.supplies[seat] == start
             and not state.cards[seat]
@@ -451,7 +451,7 @@ def tiles_accounted(state: BonsaiState) -> None:
     game = state.game
     for seat, hand in enumerate(state.cards):
         have = len(state.trees[seat]) - 1 + sum(state.supplies[seat])
-        start = sum(game.starting_tiles(seat, state.first_player))
+        start = sum(game._starting_tiles(seat, state.first_player))
         most = start + sum(MAX_SLOT_TILES + MASTER_TILES[c] for c in hand)
         require(
             have <= most,
@@ -467,7 +467,7 @@ def storage_limits(state: BonsaiState) -> None:
     discard step only while over it)."""
     game, mover, phase = state.game, state.current_player, state.phase
     for seat, supply in enumerate(state.supplies):
-        held, limit = sum(supply), game.storage_limit(state.cards[seat])
+        held, limit = sum(supply), game._storage_limit(state.cards[seat])
         if seat == mover and phase in (Phase.HELPER, Phase.DISCARD):
             low = limit + 1 if phase is Phase.DISCARD else 0
             require(
@@ -497,7 +497,7 @@ def symbols_fit_step(state: BonsaiState) -> None:
     assert mover is not None
     hand = state.cards[mover]
     if phase is Phase.CULTIVATE:
-        allowed = [game.cultivate_symbols(hand)]
+        allowed = [game._cultivate_symbols(hand)]
         fits = symbols != allowed[0] and _within(symbols, allowed[0])
     else:
         allowed = [HELPER_SYMBOLS[c] for c in hand if c in HELPER_SYMBOLS]
@@ -507,7 +507,7 @@ def symbols_fit_step(state: BonsaiState) -> None:
         StateError,
         f"symbols {symbols} do not fit a {phase.value} step under way with {allowed}",
     )
-    placements = game.placements(mover, state.trees[mover], state.supplies[mover], symbols)
+    placements = game._placements(mover, state.trees[mover], state.supplies[mover], symbols)
     require(
         bool(placements), StateError, "no placement is possible: the placing step should have ended"
     )

@@ -111,15 +111,15 @@ class BonsaiState(StateBase[BonsaiMove]):
 
     def storage_limit(self, player: int) -> int:
         """5 tiles, +2 per Tool card held."""
-        return self.game.storage_limit(self.cards[self._seat(player)])
+        return self.game._storage_limit(self.cards[self._seat(player)])
 
     def cultivate_symbols(self, player: int) -> tuple[int, int, int, int, int]:
         """The Seishi tile's symbols plus one per Growth card: (wood, leaf, flower, fruit, wild)."""
-        return self.game.cultivate_symbols(self.cards[self._seat(player)])
+        return self.game._cultivate_symbols(self.cards[self._seat(player)])
 
     def score_parts(self, player: int) -> dict[str, int]:
         """``player``'s points by source: tree, goals, parchments, and their total."""
-        return self.game.score_parts(self, self._seat(player))
+        return self.game._score_parts(self, self._seat(player))
 
     @property
     def market_cards(self) -> tuple[str | None, ...]:
@@ -141,9 +141,9 @@ class BonsaiState(StateBase[BonsaiMove]):
         player = self.current_player
         if self.phase is not Phase.GOALS or player is None:
             return None
-        return GOALS[self.game.offered_goal(self, player)].name
+        return GOALS[self.game._offered_goal(self, player)].name
 
     @property
     def solo_won(self) -> bool:
         """Solo: three goals claimed (one per colour) and the difficulty's points reached."""
-        return self.game.solo_won(self)
+        return self.game._solo_won(self)

@@ -311,33 +311,33 @@ class BoomBokkenGame(
     # ------------------------------------------------------------------ the rule helpers
     # The legal moves, players_to_act and the explanations of illegal moves all use them.
 
-    def role(self, state: BoomBokkenState, seat: int) -> str | None:
+    def _role(self, state: BoomBokkenState, seat: int) -> str | None:
         """``seat``'s role this round (Expert mode), else None."""
         return state.roles[seat] if self.expert else None
 
-    def targets(self, state: BoomBokkenState, seat: int) -> tuple[int, ...]:
+    def _targets(self, state: BoomBokkenState, seat: int) -> tuple[int, ...]:
         """The seats ``seat`` may name: every other seat still in the round."""
         return SEATS_OF[state.active & ~(1 << seat)]
 
-    def one_team_left(self, state: BoomBokkenState, seat: int) -> bool:
+    def _one_team_left(self, state: BoomBokkenState, seat: int) -> bool:
         """Whether only one team would be left in the round without ``seat``."""
         teams = state.teams
         return len({teams[s] for s in SEATS_OF[state.active & ~(1 << seat)]}) <= 1
 
-    def ends_round(self, state: BoomBokkenState, seat: int, count: int) -> bool:
+    def _ends_round(self, state: BoomBokkenState, seat: int, count: int) -> bool:
         """Whether ``seat`` playing ``count`` cards ends the round (no target, no announcement):
         its hand is then empty and one team is left."""
-        return count == sum(hand_counts(state.packed[seat])) and self.one_team_left(state, seat)
+        return count == sum(hand_counts(state.packed[seat])) and self._one_team_left(state, seat)
 
-    def fitting_values(self, state: BoomBokkenState) -> tuple[int, ...]:
+    def _fitting_values(self, state: BoomBokkenState) -> tuple[int, ...]:
         """The values that answer the announcement (an equal value always fits)."""
         return FITTING_VALUES[state.higher][CARD_VALUE[state.pile[-1]]]
 
-    def may_flash(self, state: BoomBokkenState, seat: int) -> bool:
+    def _may_flash(self, state: BoomBokkenState, seat: int) -> bool:
         """Out of turn, ``seat`` may cover the top card with a Flash: not its own card."""
         return seat != state.last_player
 
-    def guards(self, state: BoomBokkenState, seat: int) -> bool:
+    def _guards(self, state: BoomBokkenState, seat: int) -> bool:
         """Whether ``seat`` is a Gardien whose teammate is named (Expert mode)."""
         return (
             self.expert
@@ -370,7 +370,7 @@ class BoomBokkenGame(
         return [
             seat
             for seat in SEATS_OF[state.active & ~(1 << state.target)]
-            if self.guards(state, seat) and state.packed[seat] & fits
+            if self._guards(state, seat) and state.packed[seat] & fits
         ]
 
     # ------------------------------------------------------------------ legal moves
@@ -381,7 +381,7 @@ class BoomBokkenGame(
         if seat == target:  # the named seat answers (the most common case, written here)
             hand = state.packed[seat]
             if self.expert and state.roles[seat] == COUREUR:
-                groups = _groups(hand_counts(hand), self.fitting_values(state))
+                groups = _groups(hand_counts(hand), self._fitting_values(state))
                 moves = self._group_plays(state, seat, groups)
             else:
                 fits = FIT_FIELDS[state.higher][state.pile[-1]]
@@ -406,7 +406,7 @@ class BoomBokkenGame(
         """Out of turn: a Flash on the top card, a Gardien's answer, a Temps Mort."""
         hand = state.packed[seat]
         own_flash = CARD_VALUE[state.pile[-1]] + 8
-        flashes = hand >> (8 * own_flash) & 0xFF if self.may_flash(state, seat) else 0
+        flashes = hand >> (8 * own_flash) & 0xFF if self._may_flash(state, seat) else 0
         if self.expert and state.roles[seat] == COUREUR:
             groups = [_group(own_flash - 8, 0, j) for j in range(1, flashes + 1)]
             moves = self._group_plays(state, seat, groups)
@@ -424,7 +424,7 @@ class BoomBokkenGame(
         card's value (if it may), then a Gardien's answers."""
         top = state.pile[-1]
         codes: tuple[int, ...] = (CARD_VALUE[top] + 8,) if flashes else ()
-        if self.guards(state, seat):
+        if self._guards(state, seat):
             fits = FIT_FIELDS[state.higher][top]
             answers = _CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
             codes += tuple(c for c in answers if c not in codes)
@@ -436,7 +436,7 @@ class BoomBokkenGame(
         plays orange (nothing if ``codes`` is empty)."""
         if not codes:
             return ()
-        if len(codes) == 1 and hand in _ONE_CARD and self.one_team_left(state, seat):
+        if len(codes) == 1 and hand in _ONE_CARD and self._one_team_left(state, seat):
             return (self._tables.final(seat, (CARD_NAMES[codes[0]],)),)
         knock = self.expert and state.roles[seat] == COGNEUR
         key = state.active << 5 | seat << 1 | knock
@@ -454,16 +454,16 @@ class BoomBokkenGame(
         tables = self._tables
         moves: Moves = ()
         for group in groups:
-            if self.ends_round(state, seat, len(group)):
+            if self._ends_round(state, seat, len(group)):
                 moves += (tables.final(seat, group),)
             else:
-                moves += tables.announced(seat, group, self.targets(state, seat), False)
+                moves += tables.announced(seat, group, self._targets(state, seat), False)
         return moves
 
     def _booms(self, state: BoomBokkenState, seat: int) -> Moves:
         """``seat`` explodes, naming any seat still in the round to lead next (or nobody,
         if only one team is left)."""
-        if self.one_team_left(state, seat):
+        if self._one_team_left(state, seat):
             return (self._tables.boom(seat, None),)
         return self._tables.booms(seat, state.active)
 
@@ -516,11 +516,11 @@ class BoomBokkenGame(
     def _why_not_leader(
         self, state: BoomBokkenState, move: mv.Boom, text: str, seat: int
     ) -> str | None:
-        if self.one_team_left(state, seat):
+        if self._one_team_left(state, seat):
             if move.next_leader is not None:
                 return f"{text}: this explosion ends the round; it names no next leader"
             return None
-        targets = self.targets(state, seat)
+        targets = self._targets(state, seat)
         if move.next_leader not in targets:
             return f"{text}: the next leader must be a seat still in the round: {list(targets)}"
         return None
@@ -545,7 +545,7 @@ class BoomBokkenGame(
         """Cards of one value, several only for a Coureur, held by the seat."""
         if len({CARD_VALUE[c] for c in codes}) > 1:
             return f"{text}: cards played together must share one value"
-        if len(codes) > 1 and self.role(state, seat) != COUREUR:
+        if len(codes) > 1 and self._role(state, seat) != COUREUR:
             return f"{text}: only a Coureur (Expert mode) plays several cards at once"
         hand = hand_counts(state.packed[seat])
         if any(codes.count(c) > hand[c] for c in codes):
@@ -562,7 +562,7 @@ class BoomBokkenGame(
                 return f"{text}: the pile is empty and seat {state.leader} leads"
             return None
         value, top = CARD_VALUE[codes[0]], CARD_VALUE[state.pile[-1]]
-        fits = value in self.fitting_values(state)
+        fits = value in self._fitting_values(state)
         if seat == state.target:
             if fits:
                 return None
@@ -574,12 +574,12 @@ class BoomBokkenGame(
     ) -> str | None:
         """A Gardien's answer for a named teammate, or a Flash on another seat's card."""
         top = CARD_VALUE[state.pile[-1]]
-        if fits and len(codes) == 1 and self.guards(state, seat):
+        if fits and len(codes) == 1 and self._guards(state, seat):
             return None
         if all(IS_FLASH[c] for c in codes) and CARD_VALUE[codes[0]] == top:
-            if not self.may_flash(state, seat):
+            if not self._may_flash(state, seat):
                 return f"{text}: seat {seat} played the {top} on top; no Flash on one's own card"
-            if len(codes) == 1 or self.role(state, seat) == COUREUR:
+            if len(codes) == 1 or self._role(state, seat) == COUREUR:
                 return None
         return (
             f"{text}: seat {state.target} is named; out of turn only a Flash of {top}, "
@@ -591,11 +591,11 @@ class BoomBokkenGame(
     ) -> str | None:
         """The target, the announcement and the knock of a play."""
         seat = int(move.player)
-        if self.ends_round(state, seat, len(codes)):
+        if self._ends_round(state, seat, len(codes)):
             if move.target is not None or move.announce is not None or move.knock:
                 return f"{text}: this last card ends the round: no target, no announcement"
             return None
-        targets = self.targets(state, seat)
+        targets = self._targets(state, seat)
         if move.target not in targets:
             return f"{text}: the target must be another seat still in the round: {list(targets)}"
         if move.announce not in ANNOUNCEMENTS:
@@ -605,7 +605,7 @@ class BoomBokkenGame(
     def _why_not_knock(
         self, state: BoomBokkenState, move: mv.Play, codes: tuple[int, ...], text: str
     ) -> str | None:
-        if self.role(state, int(move.player)) != COGNEUR:
+        if self._role(state, int(move.player)) != COGNEUR:
             return f"{text}: only a Cogneur (Expert mode) knocks"
         if not (len(codes) == 1 and IS_ORANGE[codes[0]]):
             return f"{text}: a Cogneur knocks when playing one orange card"

@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
     CARD_CODE,
@@ -27,7 +29,7 @@ from forestgames.boom_bokken._tables import (
     team_roles,
 )
 from forestgames.boom_bokken.state import BoomBokkenState, card_holders, hand_names, pack_hand
-from forestgames.core import SEED_LIMIT, StateError, require
+from forestgames.core import SEED_LIMIT, StateError, excerpt, require
 from forestgames.schema import Bool, Choice, Const, Field, Int, List, Nullable, Record, Tuple
 
 if TYPE_CHECKING:
@@ -188,11 +190,14 @@ def dealt(
     seed: int,
 ) -> BoomBokkenState:
     """A round-1 position with these hands, teams and roles (``game.deal``)."""
+    hands = [_sequence(hand, f"hands[{k}]") for k, hand in enumerate(_sequence(hands, "hands"))]
+    teams, deck_top = _sequence(teams, "teams"), _sequence(deck_top, "deck_top")
+    roles = None if roles is None else _sequence(roles, "roles")
     rest = list(game.deck)
-    for card in [c for hand in hands for c in hand] + list(deck_top):
+    for card in [c for hand in hands for c in hand] + deck_top:
         code = CARD_CODE.get(card) if isinstance(card, str) else None
         if code is None or rest[code] == 0:
-            raise StateError(f"deal: {card!r} is not a card left in the game's deck")
+            raise StateError(f"deal: {excerpt(card)} is not a card left in the game's deck")
         rest[code] -= 1
     p = game.num_players
     data = {
@@ -206,6 +211,17 @@ def dealt(
         "known_cards": [[] for _ in range(p)], "exploded_on": [], "known_bottom": 0,
     }  # fmt: skip
     return game.state_from_dict(data)
+
+
+def _sequence(value: Any, what: str) -> list[Any]:
+    """``value`` (a list, tuple or 1-d array: not a string or a mapping) as a list."""
+    if isinstance(value, np.ndarray) and value.ndim == 1:
+        return value.tolist()  # type: ignore[no-any-return]
+    _check(
+        isinstance(value, Sequence) and not isinstance(value, str | bytes),
+        f"deal: {what} must be a list, not {excerpt(value)}",
+    )
+    return list(value)
 
 
 # ---------------------------------------------------------------------- invariants

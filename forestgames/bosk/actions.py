@@ -270,7 +270,7 @@ class BoskCodec(CodecBase):
         """Spring's mask straight from the board: every empty intersection (value 0), in
         the blocks of the values the seat has left."""
         empty = bytes(state.values).translate(_ZERO_TO_ONE)
-        left = self.game.values_to_plant(state, player)
+        left = self.game._values_to_plant(state, player)
         none = self._no_points
         blocks = [empty if value in left else none for value in _TREE_VALUES]
         blocks.append(self._after_plants)
@@ -383,7 +383,7 @@ class BoskCodec(CodecBase):
             if last >= 0:  # a leaf laid this turn: the one on ``last`` is new, checked
                 squares = _changes(old.stacks, stacks, (last,))
             else:  # the turn's last leaf, where its path led (checked), or anywhere
-                hint = self.game.leaf_candidates(old) if old.phase is Phase.LEAVES else ()
+                hint = self.game._leaf_candidates(old) if old.phase is Phase.LEAVES else ()
                 squares = _changes(old.stacks, stacks, hint)
         if old.squirrels is not new.squirrels and old.squirrels != new.squirrels:
             pairs = zip(old.squirrels, new.squirrels, strict=True)

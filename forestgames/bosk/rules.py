@@ -162,7 +162,7 @@ class BoskGame(
             game=self,
             phase=Phase.SPRING,
             round=0,
-            order=self.clockwise_from(first_player),
+            order=self._clockwise_from(first_player),
             turn=0,
             owners=(-1,) * g.intersections,
             values=(0,) * g.intersections,
@@ -178,14 +178,14 @@ class BoskGame(
             winter=(0,) * p,
         )
 
-    def clockwise_from(self, seat: int) -> tuple[int, ...]:
+    def _clockwise_from(self, seat: int) -> tuple[int, ...]:
         """All seats in clockwise order starting with ``seat``."""
         p = self.num_players
         return tuple((seat + k) % p for k in range(p))
 
-    def first_reached(self, candidates: set[int], start: int) -> int:
+    def _first_reached(self, candidates: set[int], start: int) -> int:
         """The candidate reached first going clockwise from ``start`` (see ties_include_start)."""
-        order = self.clockwise_from(start)
+        order = self._clockwise_from(start)
         if not self.ties_include_start:
             order = order[1:] + order[:1]
         return next(seat for seat in order if seat in candidates)
@@ -220,9 +220,9 @@ class BoskGame(
 
     def _plant_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
         # at least 2 intersections are free until the last tree, so pick gives tuples
-        pick = itemgetter(*self.free_intersections(state))
+        pick = itemgetter(*self._free_intersections(state))
         moves: tuple[mv.BoskMove, ...] = ()
-        for row in self._moves.plant_rows[player][self.planted_code(state, player)]:
+        for row in self._moves.plant_rows[player][self._planted_code(state, player)]:
             moves += pick(row)
         return moves
 
@@ -242,7 +242,7 @@ class BoskGame(
         at = bisect_left(free, row * (self.size - 1) + col)
         return values.index(move.value) * len(free) + at
 
-    def free_intersections(self, state: BoskState) -> tuple[int, ...]:
+    def _free_intersections(self, state: BoskState) -> tuple[int, ...]:
         """The intersections without a tree, in order (kept in the state's memo in spring)."""
         memo = state._memo
         free: tuple[int, ...] | None = memo.get("free")
@@ -257,25 +257,25 @@ class BoskGame(
 
     def _tree_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
         choose = self._moves.tree[player]
-        return tuple(choose[t] for t in self.choosable_trees(state, player))
+        return tuple(choose[t] for t in self._choosable_trees(state, player))
 
     def _tile_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
         return self._moves.tiles_left[player][state.tiles_used[player]]
 
     def _leaf_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
-        return tuple(map(self._moves.leaf[player].__getitem__, self.leaf_targets(state)))
+        return tuple(map(self._moves.leaf[player].__getitem__, self._leaf_targets(state)))
 
     def _squirrel_moves(self, state: BoskState, player: int) -> tuple[mv.BoskMove, ...]:
         squirrel = self._moves.squirrel[player]
-        return tuple(squirrel[s] for s in self.squirrel_targets(state))
+        return tuple(squirrel[s] for s in self._squirrel_targets(state))
 
     # The rule helpers: the legal moves and the explanations of illegal ones both use them.
 
-    def values_to_plant(self, state: BoskState, player: int) -> tuple[int, ...]:
+    def _values_to_plant(self, state: BoskState, player: int) -> tuple[int, ...]:
         """Distinct values of ``player``'s trees not yet planted."""
-        return VALUES_LEFT[self.planted_code(state, player)]
+        return VALUES_LEFT[self._planted_code(state, player)]
 
-    def planted_code(self, state: BoskState, player: int) -> int:
+    def _planted_code(self, state: BoskState, player: int) -> int:
         """How many trees of each value ``player`` has planted, as one base-3 code
         (sum of count(v) * 3**(v-1)); kept in the state's memo in spring."""
         memo = state._memo
@@ -288,15 +288,15 @@ class BoskGame(
             )
         return codes[player]
 
-    def choosable_trees(self, state: BoskState, player: int) -> list[int] | tuple[int, ...]:
+    def _choosable_trees(self, state: BoskState, player: int) -> list[int] | tuple[int, ...]:
         """Intersections of ``player``'s trees allowed this round (value = round in 1–4)."""
-        mine = self.tree_positions(state)[player]
+        mine = self._tree_positions(state)[player]
         if state.round > 4:
             return mine
         values = state.values
         return [t for t in mine if values[t] == state.round]
 
-    def tree_positions(self, state: BoskState) -> tuple[tuple[int, ...], ...]:
+    def _tree_positions(self, state: BoskState) -> tuple[tuple[int, ...], ...]:
         """Per seat, the intersections of its trees in order (kept in the state's memo and
         carried from state to state by the transitions that keep or change them)."""
         memo = state._memo
@@ -308,7 +308,7 @@ class BoskGame(
             )
         return trees
 
-    def leaf_cost(self, state: BoskState, square: int, player: int) -> int | None:
+    def _leaf_cost(self, state: BoskState, square: int, player: int) -> int | None:
         """Extra leaves returned to lay one on ``square``; None if it can never take one."""
         if square in state.squirrels:
             return None
@@ -317,14 +317,14 @@ class BoskGame(
             return 0
         return len(stack)
 
-    def leaf_candidates(self, state: BoskState) -> tuple[int, ...]:
+    def _leaf_candidates(self, state: BoskState) -> tuple[int, ...]:
         """Squares one step downwind: under the tree first, then of the last leaf."""
         wind = (state.first_wind + state.round - 1) & 3
         if state.last < 0:
             return self.geometry.base_of[wind][state.tree]
         return self.geometry.next_of[wind][state.last]
 
-    def leaf_targets(self, state: BoskState) -> list[int]:
+    def _leaf_targets(self, state: BoskState) -> list[int]:
         """Squares the next leaf may go on: a candidate with no squirrel on it, where
         covering k leaves of others needs k + 1 active leaves."""
         player = state.order[state.turn]
@@ -347,7 +347,7 @@ class BoskGame(
             targets.append(s)
         return targets
 
-    def squirrel_targets(self, state: BoskState) -> list[int]:
+    def _squirrel_targets(self, state: BoskState) -> list[int]:
         """Squares the squirrel may stop on: 1–3 steps (or exactly 3), free of squirrels."""
         wind = state.wind
         assert wind is not None
@@ -393,10 +393,10 @@ class BoskGame(
         s = self._square(move.at)
         if s is None:
             return f"{move}: squares are (0..{self.size - 1}, 0..{self.size - 1})"
-        cost = self.leaf_cost(state, s, move.player)
+        cost = self._leaf_cost(state, s, move.player)
         if cost is None:
             return f"{move}: square {move.at} holds a squirrel; nothing goes on it"
-        if s not in self.leaf_candidates(state):
+        if s not in self._leaf_candidates(state):
             return f"{move}: the next leaf goes one step downwind ({state.wind}) of the last one"
         return (
             f"{move}: covering {cost} leaves there needs {cost + 1} active leaves, "
@@ -429,10 +429,10 @@ class BoskGame(
     def _plant(self, state: BoskState, move: mv.PlantTree) -> BoskState:
         t = move.at[0] * (self.size - 1) + move.at[1]
         player, value = move.player, move.value
-        free = self.free_intersections(state)
-        self.planted_code(state, player)
+        free = self._free_intersections(state)
+        self._planted_code(state, player)
         codes = state._memo["planted"]
-        trees = self.tree_positions(state)
+        trees = self._tree_positions(state)
         turn = state.turn + 1
         state = state._evolve(
             owners=_set(state.owners, t, player),
@@ -455,13 +455,15 @@ class BoskGame(
         """Score summer and hand the wind choice to the autumn start player."""
         summer = board_summer(state.owners, state.values, self.num_players)
         fewest = min(summer)
-        start = self.first_reached({p for p, s in enumerate(summer) if s == fewest}, state.order[0])
+        start = self._first_reached(
+            {p for p, s in enumerate(summer) if s == fewest}, state.order[0]
+        )
         return _keep_trees(
             state,
             state._evolve(
                 phase=Phase.WIND,
                 summer=summer,
-                order=self.clockwise_from(start),
+                order=self._clockwise_from(start),
                 turn=0,
                 current_player=start,
             ),
@@ -485,11 +487,11 @@ class BoskGame(
         before = state
         if tile == SQUIRREL:
             state = _keep_trees(before, state._evolve(phase=Phase.SQUIRREL, **changes))
-            targets = self.squirrel_targets(state)
+            targets = self._squirrel_targets(state)
             table = self._moves.squirrel[player]
         else:
             state = _keep_trees(before, state._evolve(phase=Phase.LEAVES, active=tile, **changes))
-            targets = self.leaf_targets(state)
+            targets = self._leaf_targets(state)
             table = self._moves.leaf[player]
         if not targets:
             return self._end_turn(state)
@@ -508,7 +510,7 @@ class BoskGame(
         )
         _keep_trees(before, state)
         if state.active:
-            targets = self.leaf_targets(state)
+            targets = self._leaf_targets(state)
             if targets:
                 leaf = self._moves.leaf[player]
                 return state._primed(player, tuple(map(leaf.__getitem__, targets)))
@@ -523,7 +525,7 @@ class BoskGame(
         """Remove the tree, return unused leaves, pass to the next seat or end the round."""
         t = state.tree
         turn = state.turn + 1
-        trees = self.tree_positions(state)
+        trees = self._tree_positions(state)
         owner = state.owners[t]
         theirs = list(trees[owner])
         theirs.remove(t)
@@ -550,13 +552,13 @@ class BoskGame(
                     tops[square] = seat
             return state._evolve(winter=board_winter(tops, self.terrain, self.num_players))
         lowest = min(state.round_tiles)
-        start = self.first_reached(
+        start = self._first_reached(
             {p for p, tile in enumerate(state.round_tiles) if tile == lowest}, state.order[0]
         )
         state = state._evolve(
             phase=Phase.TREE,
             round=state.round + 1,
-            order=self.clockwise_from(start),
+            order=self._clockwise_from(start),
             turn=0,
             current_player=start,
             round_tiles=(0,) * self.num_players,

@@ -164,7 +164,7 @@ def order_is_clockwise(state: BoskState) -> None:
     """The turn order is every seat clockwise from one of them."""
     order = state.order
     require(
-        order == state.game.clockwise_from(order[0]),
+        order == state.game._clockwise_from(order[0]),
         StateError,
         f"order {list(order)} is not the seats clockwise from one of them",
     )
@@ -353,7 +353,7 @@ def leaf_path(state: BoskState) -> None:
         "the last leaf's square is not topped by the current player's leaf",
     )
     require(
-        bool(state.game.leaf_targets(state)),
+        bool(state.game._leaf_targets(state)),
         StateError,
         "the leaf path cannot go on: the turn should have ended",
     )
@@ -371,7 +371,7 @@ def squirrel_step(state: BoskState) -> None:
         "squirrel step without the squirrel tile, or the squirrel is already out",
     )
     require(
-        bool(state.game.squirrel_targets(state)),
+        bool(state.game._squirrel_targets(state)),
         StateError,
         "the squirrel has nowhere to stop: the turn should have ended",
     )

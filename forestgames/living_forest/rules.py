@@ -292,7 +292,7 @@ class LivingForestGame(
 
     def _choose_moves(self, state: LivingForestState, seat: int, done: tuple[int, ...]) -> Moves:
         """Every way to start a normal action (``done`` taken so far), then ``done``."""
-        open_ = self.open_actions(state, seat, done)
+        open_ = self._open_actions(state, seat, done)
         if not open_:
             return ()
         sun, water, plant, wind, _ = _element_totals(state.lines[seat], state.forests[seat])
@@ -336,30 +336,30 @@ class LivingForestGame(
 
     # The rule helpers: the legal moves and the explanations of illegal ones both use them.
 
-    def action_limit(self, state: LivingForestState, seat: int) -> int:
+    def _action_limit(self, state: LivingForestState, seat: int) -> int:
         """Normal actions ``seat`` may take this turn: 2, or 1 with 3 solitary symbols."""
         return 1 if _solitary_count(state.lines[seat]) >= SOLITARY_LIMIT else 2
 
-    def open_actions(
+    def _open_actions(
         self, state: LivingForestState, seat: int, done: tuple[int, ...]
     ) -> tuple[int, ...]:
         """The normal actions ``seat`` may still start, ``done`` taken: within its limit,
         each once unless Tree 11 grows in its forest."""
         if not done:
             return ALL_ACTIONS  # the limit is at least one action
-        if len(done) >= self.action_limit(state, seat):
+        if len(done) >= self._action_limit(state, seat):
             return ()
         if SAME_ACTION_TREE in state.forests[seat]:
             return ALL_ACTIONS
         return OTHER_ACTIONS[done[0]]
 
-    def plant_options(
+    def _plant_options(
         self, state: LivingForestState, seat: int, plant: int
     ) -> list[tuple[int, int]]:
         """(tree id, cell) pairs ``seat`` may plant with ``plant`` points."""
         return plant_options(state.forests, seat, plant, self.duplicate_trees)
 
-    def move_path(
+    def _move_path(
         self, state: LivingForestState, seat: int, steps: int
     ) -> tuple[int, tuple[int, ...]]:
         """Where ``seat`` lands moving ``steps`` free rocks, and the seats it passes."""
@@ -398,7 +398,7 @@ class LivingForestGame(
 
     def _choosing_rule(self, state: LivingForestState, move: Any) -> str | None:
         action = _ACTION_OF.get(type(move))
-        if action is None or action in self.open_actions(state, move.player, state.actions):
+        if action is None or action in self._open_actions(state, move.player, state.actions):
             return None
         return "the two actions must differ (without Tree 11)"
 
@@ -654,7 +654,7 @@ class LivingForestGame(
 
     def _move(self, state: LivingForestState, move: mv.MoveSpirit) -> LivingForestState:
         seat = move.player
-        rock, passed = self.move_path(state, seat, move.steps)
+        rock, passed = self._move_path(state, seat, move.steps)
         passed = tuple(other for other in passed if any(state.victory[other]))
         changes = {"actions": state.actions + (MOVE,), "rocks": _set(state.rocks, seat, rock)}
         if passed:
@@ -730,13 +730,11 @@ class LivingForestGame(
             return state._evolve(phase=_OVER, seat_index=0, **_CHOOSING, actions=())
         return self._end_turn(state, totals)
 
-    def onibi_varans(self, state: LivingForestState) -> tuple[int, ...]:
-        """Fire Varans each seat receives from Onibi's attack in ``state``."""
-        return self._onibi_varans(state, tuple(map(_element_totals, state.lines, state.forests)))
-
     def _onibi_varans(
         self, state: LivingForestState, totals: tuple[tuple[int, ...], ...]
     ) -> tuple[int, ...]:
+        """Fire Varans each seat receives from Onibi's attack in ``state`` (``totals``: each
+        seat's elements)."""
         p = self.num_players
         gets = [0] * p
         if not state.centre:
@@ -756,7 +754,9 @@ class LivingForestGame(
                 gets[s] = each + (k < extra)
         return tuple(gets)
 
-    def added_fires(self, state: LivingForestState) -> tuple[tuple[int, ...], tuple[int, int, int]]:
+    def _added_fires(
+        self, state: LivingForestState
+    ) -> tuple[tuple[int, ...], tuple[int, int, int]]:
         """The centre and the fire supply after Onibi attacks the Sacred Tree."""
         if not any(state.taken) and state.centre:
             return state.centre, state.fire_supply
@@ -780,7 +780,7 @@ class LivingForestGame(
         (``totals``: each seat's elements at the end of the Action phase)."""
         p = self.num_players
         gets = self._onibi_varans(state, totals)
-        centre, supply = self.added_fires(state)
+        centre, supply = self._added_fires(state)
         changes = {
             **_NEW_TURN,
             "varans": state.varans - sum(gets),

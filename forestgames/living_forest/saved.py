@@ -520,7 +520,7 @@ def actions_taken(state: LivingForestState) -> None:
     if state.phase is not Phase.ACTIONS:
         return
     seat = _acting_seat(state)
-    limit = state.game.action_limit(state, seat)
+    limit = state.game._action_limit(state, seat)
     require(
         len(state.actions) <= limit,
         StateError,

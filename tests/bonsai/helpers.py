@@ -138,7 +138,7 @@ def _tiles(player: dict[str, Any]) -> int:
 
 
 def _most_tiles(game: Any, seat: int, first: int, cards: list[str]) -> int:
-    start = sum(game.starting_tiles(seat, first))
+    start = sum(game._starting_tiles(seat, first))
     return start + sum(MAX_SLOT_TILES + MASTER_TILES[CARD_ORDER[n]] for n in cards)
 
 
@@ -181,7 +181,7 @@ def _settle_goals(game: Any, data: dict[str, Any]) -> None:
             for name, holder in data["goal_owners"].items():
                 owner[GOAL_IDS[name]] = holder
             renounced = sum(1 << GOAL_IDS[name] for name in data["renounced"][seat])
-            g = game.goal_to_offer(tree, tuple(owner), renounced, in_play, seat)
+            g = game._goal_to_offer(tree, tuple(owner), renounced, in_play, seat)
             if g < 0:
                 break
             data["renounced"][seat] = [*data["renounced"][seat], GOALS[g].name]

@@ -205,7 +205,7 @@ def test_every_goal_threshold(goal):
             assert can_place(grown, at, kind), (at, kind)
             grown[at] = kind
         tree = Tree.from_tiles(tiles)
-        assert game.goal_to_offer(tree, (-1,) * 15, 0, 1 << goal, 0) == offered
+        assert game._goal_to_offer(tree, (-1,) * 15, 0, 1 << goal, 0) == offered
 
 
 def test_goal_table_matches_the_rules_page():

@@ -109,7 +109,7 @@ def test_turn_structure(data):
         assert all(state.solitary(s) <= 3 for s in range(3))
         if state.phase.value == "actions":
             seat = state.current_player
-            assert len(state.actions) <= game.action_limit(state, seat)
+            assert len(state.actions) <= game._action_limit(state, seat)
             if fg.living_forest.TREE_NAMES.index("11") not in state.forests[seat]:
                 assert len(set(state.actions)) == len(state.actions)
 

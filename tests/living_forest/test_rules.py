@@ -218,7 +218,7 @@ def test_two_different_actions_below_three_solitary():
 def test_one_action_with_three_solitary():
     """Exactly 3 uncancelled solitary symbols allow a single action."""
     state = checked(actions_state(["Bear", "Beetle", "Lynx"], ["Hare"]))
-    assert state.game.action_limit(state, 0) == 1
+    assert state.game._action_limit(state, 0) == 1
     state = play(state, "0:fragment")
     assert state.current_player == 1
 
@@ -405,7 +405,7 @@ def test_move_counts_free_rocks_and_skips_occupied_ones():
     """Rocks with Spirits are skipped and not counted; the mover takes a tile from each."""
     state = move_state((5, 6, 8), line=("Hare", "Hare", "Hare"))
     assert state.totals(0)[3] == 3
-    assert state.game.move_path(state, 0, 2) == (9, (1, 2))
+    assert state.game._move_path(state, 0, 2) == (9, (1, 2))
     state = play(state, "0:move 2")
     assert state.step is Step.VICTORY and state.rocks[0] == 9
     assert names(state.legal_moves()) == [

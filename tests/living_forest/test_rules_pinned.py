@@ -45,7 +45,7 @@ def test_move_never_comes_back_to_its_own_rock():
     assert state.totals(0)[3] == 10
     steps = [m for m in names(state.legal_moves()) if "move" in m]
     assert steps == [f"0:move {k}" for k in range(1, 9)]
-    assert state.game.move_path(state, 0, 8) == (11, (3, 1, 2))
+    assert state.game._move_path(state, 0, 8) == (11, (3, 1, 2))
 
 
 def test_sacred_tree_passes_clockwise_with_three_spirits():
