@@ -315,11 +315,6 @@ class BonsaiGame(
                 moves += found
         return moves
 
-    def _meditations(self, player: int, market: tuple[int, ...]) -> tuple[mv.Meditate, ...]:
-        """Every Meditate move of ``player`` with this market, slot by slot."""
-        slots = _MEDITATE[player]
-        return slots[0][market[0]] + slots[1][market[1]] + slots[2][market[2]] + slots[3][market[3]]
-
     def _offered_goal(self, state: BonsaiState, player: int) -> int:
         """The goal ``player`` must now claim or renounce, or -1: per colour they hold no goal
         of, the hardest met goal in play that nobody holds and they have not renounced."""
@@ -366,7 +361,7 @@ class BonsaiGame(
     def _action_moves(self, state: BonsaiState, player: int) -> tuple[mv.BonsaiMove, ...]:
         """Turn start: prunes (when no wood fits), meditations, a Cultivate's first tile."""
         tree = state.trees[player]
-        slots, market = _MEDITATE[player], state.market  # self._meditations, inline
+        slots, market = _MEDITATE[player], state.market  # the market's Meditate moves, slot by slot
         moves = (
             slots[0][market[0]]
             + slots[1][market[1]]

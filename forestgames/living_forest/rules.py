@@ -353,12 +353,6 @@ class LivingForestGame(
             return ALL_ACTIONS
         return OTHER_ACTIONS[done[0]]
 
-    def _plant_options(
-        self, state: LivingForestState, seat: int, plant: int
-    ) -> list[tuple[int, int]]:
-        """(tree id, cell) pairs ``seat`` may plant with ``plant`` points."""
-        return plant_options(state.forests, seat, plant, self.duplicate_trees)
-
     def _move_path(
         self, state: LivingForestState, seat: int, steps: int
     ) -> tuple[int, tuple[int, ...]]:
