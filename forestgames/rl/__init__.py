@@ -5,6 +5,9 @@
     env = rl.gym_env("bosk", num_players=2, seat=0, opponents="random")  # gymnasium.Env
 
 Install with ``pip install "forestgames[rl]"`` (pettingzoo and gymnasium).
+Importing this module also registers one Gymnasium id per game (:data:`GYM_IDS`), so
+``gymnasium.make("forestgames/Bosk-v0", num_players=2)`` builds ``gym_env("bosk",
+num_players=2)``, wrapped as ``gymnasium.make`` wraps every env.
 Agent ``player_k`` is seat k; an action id is the game codec's id
 (``game.action_id``); PASS, on Boom Bokken's reaction turns, is the one extra
 id ``game.num_actions``. See ``docs/rl.md``.
@@ -14,9 +17,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from forestgames import GAME_NAMES
 from forestgames.core import check_seat, make
 
-__all__ = ["RENDER_MODES", "aec_env", "gym_env"]
+__all__ = ["GYM_IDS", "RENDER_MODES", "aec_env", "gym_env"]
+
+GYM_IDS = {name: f"forestgames/{name.title().replace('_', '')}-v0" for name in GAME_NAMES}
+"""The Gymnasium id of each game's :func:`gym_env`, registered on import:
+``forestgames/Bosk-v0``, ``forestgames/Bonsai-v0``, ``forestgames/LivingForest-v0``,
+``forestgames/BoomBokken-v0``."""
 
 RENDER_MODES = ("human", "ansi", "svg")
 """``render_mode`` values: ``"human"`` (``render()`` prints the text picture and returns
@@ -94,3 +103,17 @@ def _check_render_mode(render_mode: Any) -> None:
     if render_mode is not None and render_mode not in RENDER_MODES:
         modes = ", ".join(map(repr, RENDER_MODES))
         raise ConfigError(f"render_mode must be None or one of {modes}, not {render_mode!r}")
+
+
+def _register_gym_ids() -> None:
+    """Register :data:`GYM_IDS` with Gymnasium (nothing to do without the extra)."""
+    try:
+        import gymnasium
+    except ImportError:  # pragma: no cover - depends on the install
+        return
+    for name, env_id in GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="forestgames.rl:gym_env", kwargs={"name": name})
+
+
+_register_gym_ids()

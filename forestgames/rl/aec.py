@@ -29,6 +29,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's instance attribute)
         "render_modes": ["human", "ansi", "svg"],
+        "render_fps": 1,  # "human" prints pictures; the ecosystems' checkers ask for a rate
         "name": "forestgames_v0",
         "is_parallelizable": False,
     }

@@ -42,7 +42,7 @@ def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
 class ForestGamesGymEnv(gymnasium.Env):
     """One seat against agents; build with ``forestgames.rl.gym_env``."""
 
-    metadata = {"render_modes": ["human", "ansi", "svg"]}  # noqa: RUF012 (gymnasium declares it so)
+    metadata = {"render_modes": ["human", "ansi", "svg"], "render_fps": 1}  # noqa: RUF012 (gymnasium's form)
 
     def __init__(
         self,
