@@ -181,6 +181,28 @@ def test_aec_illegal_action_raises_and_changes_nothing() -> None:
     assert env.state is state
 
 
+@pytest.mark.parametrize(("name", "options"), [CONFIGS[0], CONFIGS[6]], ids=[IDS[0], IDS[6]])
+def test_aec_env_under_pettingzoos_classic_wrappers(name: str, options: dict[str, Any]) -> None:
+    """Wrapped as PettingZoo wraps its classic games (TerminateIllegalWrapper,
+    AssertOutOfBoundsWrapper, OrderEnforcingWrapper), the env passes api_test, and an id
+    outside the mask ends the game with the penalty for the selected agent instead of
+    raising (as docs/rl.md says), the state left as it was."""
+    from pettingzoo.utils import wrappers
+
+    def wrapped() -> Any:
+        env = wrappers.TerminateIllegalWrapper(rl.aec_env(name, **options), illegal_reward=-1)
+        return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
+
+    api_test(wrapped(), num_cycles=200)
+    env = wrapped()
+    env.reset(seed=3)
+    agent, state = env.agent_selection, env.unwrapped.state
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert env.rewards[agent] == -1 and all(env.terminations.values())
+    assert env.unwrapped.state is state
+
+
 def test_gym_illegal_action_ends_the_episode_with_a_penalty() -> None:
     """An illegal id ends the gym episode with illegal_reward and says so in info."""
     env = rl.gym_env("living_forest", num_players=2, illegal_reward=-5.0)
