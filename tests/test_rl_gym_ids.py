@@ -109,3 +109,21 @@ def test_make_vec_steps_several_games_at_once_reproducibly():
 
     first, again = run(2), run(2)
     assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+
+
+def test_make_vec_async_runs_the_games_in_worker_processes():
+    """``vectorization_mode="async"`` builds each game in its own process from the id and
+    gives the same first observations as the in-process vector env."""
+    kwargs = {"num_envs": 2, "num_players": 2}
+    sync = gymnasium.make_vec(rl.GYM_IDS["bosk"], vectorization_mode="sync", **kwargs)
+    workers = gymnasium.make_vec(rl.GYM_IDS["bosk"], vectorization_mode="async", **kwargs)
+    try:
+        expected, _ = sync.reset(seed=4)
+        obs, _ = workers.reset(seed=4)
+        np.testing.assert_array_equal(obs["observation"], expected["observation"])
+        actions = np.array([np.flatnonzero(mask)[0] for mask in obs["action_mask"]])
+        after, _, _, _, _ = workers.step(actions)
+        np.testing.assert_array_equal(after["observation"], sync.step(actions)[0]["observation"])
+    finally:
+        workers.close()
+        sync.close()
