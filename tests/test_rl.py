@@ -232,6 +232,8 @@ def test_bad_arguments_are_config_errors() -> None:
         lambda: rl.aec_env("chess"),
         lambda: rl.aec_env("bosk", reward="money"),
         lambda: rl.aec_env("bosk", render_mode="rgb_array"),
+        lambda: rl.aec_env("bosk", render_mode=np.array(["ansi", "svg"])),
+        lambda: rl.gym_env("bosk", render_mode=["ansi"]),
         lambda: rl.gym_env("bosk", seat=2),
         lambda: rl.gym_env("bosk", opponents="wizard"),
         lambda: rl.gym_env("bosk", num_players=3, opponents=["random"]),
@@ -300,7 +302,7 @@ def test_misuse_raises_the_librarys_errors() -> None:
         with pytest.raises(fg.ConfigError, match="seed"):
             env.reset(seed=bad)
         assert env.state is state and env.agent_selection == selected
-    for agent in ("player_9", 0, None):
+    for agent in ("player_9", 0, None, ["player_0"], np.zeros(2)):
         for call in (env.observe, env.observation_space, env.action_space):
             with pytest.raises(fg.ConfigError, match="not an agent"):
                 call(agent)

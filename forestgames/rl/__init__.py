@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from forestgames import GAME_NAMES
-from forestgames.core import check_seat, make
+from forestgames.core import ConfigError, check_seat, excerpt, make
 
 __all__ = ["GYM_IDS", "RENDER_MODES", "aec_env", "gym_env"]
 
@@ -98,11 +98,10 @@ def gym_env(
 
 
 def _check_render_mode(render_mode: Any) -> None:
-    from forestgames.core import ConfigError
-
-    if render_mode is not None and render_mode not in RENDER_MODES:
-        modes = ", ".join(map(repr, RENDER_MODES))
-        raise ConfigError(f"render_mode must be None or one of {modes}, not {render_mode!r}")
+    if render_mode is None or (type(render_mode) is str and render_mode in RENDER_MODES):
+        return
+    modes = ", ".join(map(repr, RENDER_MODES))
+    raise ConfigError(f"render_mode must be None or one of {modes}, not {excerpt(render_mode)}")
 
 
 def _register_gym_ids() -> None:

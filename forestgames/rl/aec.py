@@ -110,7 +110,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The seat's tensor and mask: read-only arrays, cached per position (copy to change)."""
-        seat = self.agent_name_mapping.get(agent)
+        seat = self.agent_name_mapping.get(agent) if type(agent) is str else None
         driver = self.driver
         if seat is None or driver.state is None:
             self._check_started()
