@@ -18,6 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from forestgames.core import ConfigError, IllegalMoveError, StateError, check_seed
+from forestgames.rl import RENDER_MODES
 from forestgames.rl._spaces import observation_space, render_picture, reward_fn
 from forestgames.rl._turns import TurnDriver
 
@@ -28,7 +29,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """A forestgames game as a PettingZoo ``AECEnv``; build with ``forestgames.rl.aec_env``."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's instance attribute)
-        "render_modes": ["human", "ansi", "svg"],
+        "render_modes": list(RENDER_MODES),
         "render_fps": 1,  # "human" prints pictures; the ecosystems' checkers ask for a rate
         "name": "forestgames_v0",
         "is_parallelizable": False,

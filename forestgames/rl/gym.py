@@ -20,6 +20,7 @@ from gymnasium import spaces
 
 from forestgames.agents import agent_for_game, make_agent
 from forestgames.core import ConfigError, check_seat, check_seed, derive_seed
+from forestgames.rl import RENDER_MODES
 from forestgames.rl._spaces import check_penalty, observation_space, render_picture, reward_fn
 from forestgames.rl._turns import TurnDriver
 
@@ -42,7 +43,7 @@ def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
 class ForestGamesGymEnv(gymnasium.Env):
     """One seat against agents; build with ``forestgames.rl.gym_env``."""
 
-    metadata = {"render_modes": ["human", "ansi", "svg"], "render_fps": 1}  # noqa: RUF012 (gymnasium's form)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 (gymnasium's form)
 
     def __init__(
         self,
