@@ -266,3 +266,102 @@ def test_action_id_of_a_move_whose_player_is_no_seat(name, player):
     move = state.legal_moves(state.players_to_act[0])[0]
     with pytest.raises(fg.IllegalMoveError, match="player"):
         game.action_id(attrs.evolve(move, player=player))
+
+
+class _ReadLog(dict[str, Any]):
+    """An observation dict that logs the path of every key read from it (nested too)."""
+
+    def __init__(self, data: dict[str, Any], path: tuple[str, ...], read: set[tuple[str, ...]]):
+        super().__init__(data)
+        self.path, self.read = path, read
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add((*self.path, key))
+        return _logged(super().__getitem__(key), (*self.path, key), self.read)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def items(self) -> Any:
+        return ((key, self[key]) for key in self)
+
+    def values(self) -> Any:
+        return (self[key] for key in self)
+
+
+def _logged(value: Any, path: tuple[str, ...], read: set[tuple[str, ...]]) -> Any:
+    if isinstance(value, dict):
+        return _ReadLog(value, path, read)
+    if isinstance(value, list):
+        return [_logged(item, (*path, "[]"), read) for item in value]
+    return value
+
+
+def _key_paths(value: Any, path: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
+    if isinstance(value, dict):
+        return {
+            p
+            for key, item in value.items()
+            for p in {(*path, key)} | _key_paths(item, (*path, key))
+        }
+    if isinstance(value, list):
+        return {p for item in value for p in _key_paths(item, (*path, "[]"))}
+    return set()
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_tensor_reads_every_field_of_the_observation(name: str, options: dict[str, Any]) -> None:
+    """``tensor_from_observation`` reads every key of ``observation(seat)`` (nested ones too)
+    but the game's own constants (``game``, ``num_players``, fixed by the options): a field
+    it never reads cannot be in the tensor, and the tensor must hold all the dict shows."""
+    game = fg.make(name, **options)
+    shown: set[tuple[str, ...]] = set()
+    read: set[tuple[str, ...]] = set()
+    for seed in range(2):
+        for step, (state, _) in enumerate(random_game(game, seed)):
+            if step % 3 == 0:
+                for seat in range(game.num_players):
+                    observation = state.observation(seat)
+                    shown |= _key_paths(observation)
+                    game.codec.tensor_from_observation(_ReadLog(observation, (), read))
+    assert shown - read <= {("game",), ("num_players",)}
+
+
+def test_boom_bokken_tensor_holds_what_all_know_of_hidden_cards() -> None:
+    """Seat 1 observes a 4-player position (seat 0 exploded on "lower than 1"; the deck's
+    known bottom is F1 then 1; everyone knows seat 2 holds an 8). Observer order puts seats
+    1, 2, 3, 0 in blocks 0..3. By hand: ``deck_bottom_counts`` 1 at codes 9 (F1) and 1;
+    ``deck_bottom`` codes + 1 in order: 10, 2, then zeros; ``known_cards`` block 1 (seat 2)
+    1 at code 8; ``exploded_on`` block 3 (seat 0): 1 at code 1 and at column 17 (lower)."""
+    hands = [["2", "3", "5", "5", "7", "8", "F4"], ["T", "T", "1", "6", "8", "F6"]]
+    hands += [["1", "2", "6", "7", "8", "F8"], ["T", "1", "2", "4", "5", "6", "7"]]
+    deck = "F1 F4 4 1 F5 4 3 2 8 6 3 3 5 7 7 T F2 4 8 F7 4 5 5 F2 F3 6 T 3 6 2 4 F6 1 T"
+    deck += " F5 F3 F7 8 2 F8 3 7 F1 1"
+    game = fg.make("boom_bokken", num_players=4)
+    state = game.state_from_dict(
+        {
+            "game": "boom_bokken", "num_players": 4, "seed": 0, "hands": hands,
+            "deck": deck.split(), "round": 2, "over": False, "teams": [1, 0, 0, 1],
+            "roles": None, "pile": [], "aside": 0, "safe": [], "exploded": [0], "leader": 1,
+            "target": None, "announce": None, "last_player": None, "tokens": [1, 1, 1, 1],
+            "history": [{"safe_order": [1], "teams": [1, 0, 0, 1]}],
+            "known_cards": [[], [], ["8"], []], "exploded_on": [["1", "lower"]],
+            "known_bottom": 2,
+        }
+    )  # fmt: skip
+    tensor, layout = state.observation_tensor(1), game.codec.layout
+
+    def field(name: str) -> np.ndarray:
+        start = layout.offset[name]
+        return tensor[start : start + int(np.prod(layout.shape[name]))].reshape(layout.shape[name])
+
+    assert np.flatnonzero(field("deck_bottom_counts")).tolist() == [1, 9]
+    assert field("deck_bottom")[:3].tolist() == [10, 2, 0] and not field("deck_bottom")[2:].any()
+    known = np.zeros((4, 17))
+    known[1, 8] = 1
+    np.testing.assert_array_equal(field("known_cards"), known)
+    exploded_on = np.zeros((4, 20))
+    exploded_on[3, 1] = exploded_on[3, 17] = 1
+    np.testing.assert_array_equal(field("exploded_on"), exploded_on)
+    expected = game.codec.tensor_from_observation(state.observation(1))
+    np.testing.assert_array_equal(tensor, expected)

@@ -60,7 +60,7 @@ def card_groups(deck: tuple[int, ...], several: bool) -> tuple[tuple[str, ...], 
     return tuple(groups)
 
 
-def _layout(p: int, teams: int, pile: int) -> Layout:
+def _layout(p: int, teams: int, pile: int, cards: int) -> Layout:
     layout = Layout()
     layout.add("hand", (NUM_CODES,), "my hand: count per card code (T, 1..8, F1..F8)")
     layout.add("hand_sizes", (p,), "cards held per seat (exploded seats' too)")
@@ -82,6 +82,17 @@ def _layout(p: int, teams: int, pile: int) -> Layout:
     layout.add("roles", (p, len(ROLES)), "Expert roles gardien, cogneur, coureur, one-hot")
     layout.add("history_safe", (ROUNDS, p), "per finished round, rank in its safe order")
     layout.add("history_teams", (ROUNDS, p, teams), "per finished round, each seat's team")
+    known = "the known bottom of the draw pile"
+    layout.add("deck_bottom_counts", (NUM_CODES,), f"{known}: count per card code")
+    in_order = "in the order `deck_bottom` lists it, as card code + 1 (0 = no card)"
+    layout.add("deck_bottom", (cards,), f"{known} {in_order}")
+    layout.add("known_cards", (p, NUM_CODES), "per seat, the cards all know it holds, per code")
+    layout.add(
+        "exploded_on",
+        (p, NUM_CODES + 3),
+        "per exploded seat, what it could not answer: top card, announcement (lower, higher), "
+        "one-hot; last column 1 for a leader holding only Temps Mort",
+    )
     return layout
 
 
@@ -101,13 +112,14 @@ class BoomBokkenCodec(CodecBase):
         self.num_actions = self.time_out_id + 1
         self.pass_id = self.num_actions
         self.pile_length = sum(game.deck[1:])
-        self.layout = _layout(p, len(game.team_sizes), self.pile_length)
+        self.layout = _layout(p, len(game.team_sizes), self.pile_length, sum(game.deck))
         self.observation_shape = (self.layout.size,)
         self._tensor_keys = [("tensor", seat) for seat in range(p)]
         self._hand_piece = Pieces(_hand_piece)
         self._size_of = Pieces(_hand_size)
         self._pile_piece = Pieces(self._build_pile_piece)
         self._round_pieces: dict[tuple[Any, ...], bytes] = {}
+        self._known_pieces = Pieces(self._build_known_piece)
         self._middle = [0.0] * (5 * p + 2)  # safe .. last_player, all zero
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             TimeOut: self._time_out_id,
@@ -206,6 +218,7 @@ class BoomBokkenCodec(CodecBase):
             self._turn_piece(state, player),
             self._pile_piece[state.pile],
             self._round_piece(state, player),
+            self._known_piece(state, player),
         )
         tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
         return tensor
@@ -254,9 +267,22 @@ class BoomBokkenCodec(CodecBase):
             )  # fmt: skip
             buffer = array("f", bytes(4 * self.layout.size))
             self._write_round(buffer, v)
-            start = self.layout.offset["round"]
-            piece = self._round_pieces[key] = buffer[start:].tobytes()
+            start, end = self.layout.offset["round"], self.layout.offset["deck_bottom_counts"]
+            piece = self._round_pieces[key] = buffer[start:end].tobytes()
         return piece
+
+    def _known_piece(self, state: Any, observer: int) -> bytes:
+        """The known deck bottom, the known cards and what exploded seats could not answer."""
+        deck, known_bottom = state.deck, state.known_bottom
+        bottom = deck[len(deck) - known_bottom :] if known_bottom else ()
+        key = (observer, bottom, state.known, state.exploded, state.exploded_on)
+        return self._known_pieces[key]  # type: ignore[no-any-return]
+
+    def _build_known_piece(self, key: tuple[Any, ...]) -> bytes:
+        """The known fields' bytes by (observer, bottom, known, exploded, exploded_on)."""
+        buffer = array("f", bytes(4 * self.layout.size))
+        self._write_known(buffer, *key)
+        return buffer[self.layout.offset["deck_bottom_counts"] :].tobytes()
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -286,6 +312,9 @@ class BoomBokkenCodec(CodecBase):
             last_player=-1 if obs["last_player"] is None else obs["last_player"],
             tokens=tuple(obs["tokens"]),
             history=tuple((tuple(h["safe_order"]), tuple(h["teams"])) for h in obs["history"]),
+            deck_bottom=tuple(CARD_CODE[name] for name in obs["deck_bottom"]),
+            known=tuple(tuple(CARD_CODE[name] for name in cards) for cards in obs["known_cards"]),
+            exploded_on=tuple(map(_fact, obs["exploded_on"])),
         )
         return self._encode_view(view)
 
@@ -300,6 +329,7 @@ class BoomBokkenCodec(CodecBase):
         self._write_turn(buffer, v)
         self._write_pile(buffer, v)
         self._write_round(buffer, v)
+        self._write_known(buffer, v.observer, v.deck_bottom, v.known, v.exploded, v.exploded_on)
         return buffer
 
     def _write_hand(self, buffer: array[float], v: _View) -> None:
@@ -360,6 +390,39 @@ class BoomBokkenCodec(CodecBase):
                 k = (seat - observer) % p
                 buffer[at["history_teams"] + (r * p + k) * teams + round_teams[seat]] = 1.0
 
+    def _write_known(
+        self,
+        buffer: array[float],
+        observer: int,
+        bottom: tuple[int, ...],
+        known: tuple[tuple[int, ...], ...],
+        exploded: tuple[int, ...],
+        exploded_on: tuple[tuple[int, bool] | None, ...],
+    ) -> None:
+        """The known deck bottom, the known cards, what each exploded seat could not answer."""
+        at, p = self.layout.offset, self.num_players
+        counts, sequence = at["deck_bottom_counts"], at["deck_bottom"]
+        for position, code in enumerate(bottom):
+            buffer[counts + code] += 1.0
+            buffer[sequence + position] = code + 1
+        for seat, codes in enumerate(known):
+            row = at["known_cards"] + (seat - observer) % p * NUM_CODES
+            for code in codes:
+                buffer[row + code] += 1.0
+        width = NUM_CODES + 3
+        for seat, fact in zip(exploded, exploded_on, strict=True):
+            row = at["exploded_on"] + (seat - observer) % p * width
+            if fact is None:
+                buffer[row + width - 1] = 1.0
+            else:
+                buffer[row + fact[0]] = 1.0
+                buffer[row + NUM_CODES + int(fact[1])] = 1.0
+
+
+def _fact(fact: list[str] | None) -> tuple[int, bool] | None:
+    """An ``exploded_on`` entry of an observation as the state keeps it."""
+    return None if fact is None else (CARD_CODE[fact[0]], fact[1] == "higher")
+
 
 def _hand_piece(packed: int) -> bytes:
     """A packed hand's 17 counts as float32 bytes."""
@@ -393,3 +456,6 @@ class _View(NamedTuple):
     last_player: int
     tokens: tuple[int, ...]
     history: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    deck_bottom: tuple[int, ...] = ()
+    known: tuple[tuple[int, ...], ...] = ()
+    exploded_on: tuple[tuple[int, bool] | None, ...] = ()
