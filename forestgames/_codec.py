@@ -161,6 +161,11 @@ class CodecBase:
         self._decoded: dict[tuple[int, int], Any] = {}  # (id, seat) -> the move built
         self._shared_masks = Pieces(self._mask_of)  # legal ids -> (bytes, array)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A codec pickles (and deep-copies) as its game's codec: its caches are derived data,
+        rebuilt on demand, and some (views of buffers) cannot be pickled at all."""
+        return (getattr, (self.game, "codec"))
+
     # ------------------------------------------------------------------ ids
 
     def _decode(self, action_id: int, player: int) -> Any:

@@ -327,3 +327,35 @@ def test_misuse_raises_the_librarys_errors() -> None:
         with pytest.raises(fg.ConfigError, match="illegal_reward"):
             rl.gym_env("bosk", illegal_reward=penalty)
     assert rl.gym_env("bosk", illegal_reward=np.float32(-2)).illegal_reward == -2.0
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_envs_copy_and_pickle_mid_game(name: str) -> None:
+    """An env copied (deep) or pickled mid-game, after its observations were computed,
+    plays on exactly as the original: same observations after the same actions."""
+    import copy
+    import pickle
+
+    aec = rl.aec_env(name, num_players=4)
+    aec.reset(seed=2)
+    for _ in range(5):
+        aec.step(int(np.flatnonzero(aec.last()[0]["action_mask"])[-1]))
+    gym = rl.gym_env(name, num_players=4)
+    gym.reset(seed=2)
+    for env in (aec, gym):
+        for duplicate in (copy.deepcopy, lambda e: pickle.loads(pickle.dumps(e))):
+            twin = duplicate(env)
+            assert twin.driver.codec is twin.game.codec
+            for _ in range(20):
+                if env.driver.is_over:
+                    break
+                seat = env.driver.seat
+                mask = env.driver.mask(seat)
+                np.testing.assert_array_equal(twin.driver.mask(seat), mask)
+                tensor = env.driver.codec.tensor(env.driver.state, seat)
+                np.testing.assert_array_equal(
+                    twin.driver.codec.tensor(twin.driver.state, seat), tensor
+                )
+                action = int(np.flatnonzero(mask)[0])
+                env.step(action)
+                twin.step(action)
