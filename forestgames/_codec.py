@@ -24,13 +24,14 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import IllegalMoveError, describe_move
+from forestgames.core import IllegalMoveError, describe_move, excerpt
 
 __all__ = [
     "CodecBase",
     "IdentityCache",
     "Layout",
     "Pieces",
+    "as_action_id",
     "float32_bytes",
     "float32_numbers",
     "one_hots",
@@ -42,6 +43,18 @@ _CACHE_SIZE = 64
 PIECES_LIMIT = 4096
 """The most entries a :class:`Pieces` table holds before it starts afresh."""
 _MOVE_TABLE_LIMIT = 200_000
+
+
+def as_action_id(value: Any) -> int | None:
+    """``value`` as an int if it is one: an int, a numpy integer or a 0-d integer array (what
+    ``predict`` of many RL libraries returns for one env); None for anything else, bools too."""
+    if type(value) is int:
+        return value
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        return None
+    return int(value)
 
 
 def readonly(array: np.ndarray) -> np.ndarray:
@@ -197,14 +210,15 @@ class CodecBase:
     def move_from_id(self, action_id: Any, player: Any) -> Any:
         """The move of seat ``player`` that ``action_id`` stands for; IllegalMoveError if
         the id is not an int in ``0..num_actions - 1`` or the seat is not in the game."""
-        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
-            raise IllegalMoveError(f"an action id is an int, not {action_id!r}")
-        if not 0 <= action_id < self.num_actions:
+        number = as_action_id(action_id)
+        if number is None:
+            raise IllegalMoveError(f"an action id is an int, not {excerpt(action_id)}")
+        if not 0 <= number < self.num_actions:
             raise IllegalMoveError(
-                f"action id {action_id} is outside 0..{self.num_actions - 1} "
+                f"action id {number} is outside 0..{self.num_actions - 1} "
                 f"({self.game.name}, {self.num_players} players)"
             )
-        return self._decode(int(action_id), self.check_seat(player))
+        return self._decode(number, self.check_seat(player))
 
     def ids_of(self, moves: Sequence[Any]) -> list[int]:
         """The ids of ``moves`` (each move's id looked up by its identity once seen)."""

@@ -359,3 +359,33 @@ def test_envs_copy_and_pickle_mid_game(name: str) -> None:
                 action = int(np.flatnonzero(mask)[0])
                 env.step(action)
                 twin.step(action)
+
+
+def test_numpy_ids_are_ids_and_bad_ids_say_what_is_wrong() -> None:
+    """A 0-d integer array (what RL libraries' ``predict`` returns for one env) and a numpy
+    integer are ids like an int, in both envs and in ``move_from_id``; a bad id's error says
+    whether it is no int, out of range, PASS off a reaction turn or not in the mask."""
+    game = fg.make("bosk", num_players=2)
+    assert game.move_from_id(np.array(3), 0) == game.move_from_id(np.int16(3), 0)
+    with pytest.raises(fg.IllegalMoveError, match="int, not"):
+        game.move_from_id(np.array([3]), 0)
+    gym = rl.gym_env("bosk")
+    obs, _ = gym.reset(seed=0)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    assert not gym.step(np.array(legal))[4]["illegal_action"]
+    aec = rl.aec_env("boom_bokken", num_players=4)
+    aec.reset(seed=0)
+    n = aec.driver.num_ids
+    for bad, message in [
+        ("3", "an action id is an int, not '3'"),
+        (6.0, "an action id is an int, not 6.0"),
+        (True, "an action id is an int, not True"),
+        (n, f"action id {n} is outside 0..{n - 1}"),
+        (-1, f"action id -1 is outside 0..{n - 1}"),
+        (n - 1, "PASS .* reaction turns only"),
+    ]:
+        with pytest.raises(fg.IllegalMoveError, match=message):
+            aec.step(bad)
+    legal = int(np.flatnonzero(aec.last()[0]["action_mask"])[0])
+    aec.step(np.array(legal, dtype=np.int32))
+    assert aec.last_move is not None

@@ -23,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import IllegalMoveError
+from forestgames._codec import as_action_id
+from forestgames.core import IllegalMoveError, excerpt
 
 __all__ = ["TurnDriver"]
 
@@ -90,18 +91,25 @@ class TurnDriver:
         return full
 
     def is_legal(self, action: Any) -> bool:
-        """Whether ``action`` is an id the seat deciding now may choose."""
+        """Whether ``action`` is an id the seat deciding now may choose (an int, a numpy
+        integer or a 0-d integer array)."""
+        return self._why_not(action) is None
+
+    def _why_not(self, action: Any) -> str | None:
+        """Why ``action`` is not an id the seat deciding now may choose; None if it is."""
+        number = as_action_id(action)
+        if number is None:
+            return f"an action id is an int, not {excerpt(action)}"
+        if not 0 <= number < self.num_ids:
+            return f"action id {number} is outside 0..{self.num_ids - 1}"
         if self.seat is None:
-            return False
-        if type(action) is not int:
-            if isinstance(action, bool) or not isinstance(action, np.integer):
-                return False
-            action = int(action)
-        if not 0 <= action < self.num_ids:
-            return False
-        if action == self.pass_id:
-            return self.reacting
-        return bool(self.codec.mask_bytes(self.state, self.seat)[action])
+            return "the game is over"
+        turn = "a reaction turn" if self.reacting else "its turn"
+        if number == self.pass_id:
+            return None if self.reacting else f"PASS ({number}) is offered on reaction turns only"
+        if not self.codec.mask_bytes(self.state, self.seat)[number]:
+            return f"action {number} is not legal for seat {self.seat} now ({turn}); see the mask"
+        return None
 
     def move_of(self, action: int) -> Any:
         """The move id ``action`` (checked legal) stands for; None for PASS.
@@ -142,11 +150,9 @@ class TurnDriver:
                 self.state = state.apply(move)
                 self._decide()
                 return move
-        if not self.is_legal(action):
-            raise IllegalMoveError(
-                f"action {action!r} is not legal for seat {self.seat} now "
-                f"({'a reaction turn' if self.reacting else 'its turn'}); see the action mask"
-            )
+        why = self._why_not(action)
+        if why is not None:
+            raise IllegalMoveError(why)
         move = self.move_of(int(action))  # int(): numpy ids are accepted
         if move is None:
             if self._queue:
