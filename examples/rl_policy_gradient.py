@@ -72,7 +72,7 @@ def play(env: object, policy: MaskedLinearPolicy, seed: int, learn: bool) -> tup
             env.step(policy.act(obs["observation"], obs["action_mask"], learn))  # type: ignore[attr-defined]
         else:
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))  # type: ignore[attr-defined]
-    return total, 0 in env.state.winners  # type: ignore[attr-defined]
+    return total, 0 in env.game_state.winners  # type: ignore[attr-defined]
 
 
 def win_rate(env: object, policy: MaskedLinearPolicy, games: int, first_seed: int) -> float:

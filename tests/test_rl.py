@@ -81,7 +81,7 @@ def test_aec_observations_are_the_codec_tensors(name: str, options: dict[str, An
     for _ in range(30):
         seat = env.possible_agents.index(env.agent_selection)
         obs = env.observe(env.agent_selection)
-        state = env.state
+        state = env.game_state
         assert np.array_equal(obs["observation"], state.observation_tensor(seat))
         codec_mask = obs["action_mask"][: state.game.num_actions]
         if not env.infos[env.agent_selection]["reaction"]:
@@ -98,12 +98,12 @@ def test_boom_bokken_reaction_turns_go_to_every_seat_in_a_seeded_order() -> None
     for seed in range(6):
         env = rl.aec_env("boom_bokken", num_players=6)
         env.reset(seed=seed)
-        game = env.state.game
+        game = env.game_state.game
         pass_id = game.num_actions
         lead = env.possible_agents.index(env.agent_selection)
         legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
         env.step(int(legal[0]))  # a lead: someone is named now
-        state = env.state
+        state = env.game_state
         named, in_round = state.named_player, state.players_in_round
         expected = {s for s in in_round if s != named}
         order = []
@@ -138,7 +138,7 @@ def test_score_rewards_add_up_to_the_final_scores(name: str) -> None:
     """With reward="score" each agent's rewards over a game sum to its score's change."""
     env = rl.aec_env(name, reward="score", num_players=4)
     env.reset(seed=2)
-    start = env.state.scores
+    start = env.game_state.scores
     total = dict.fromkeys(env.possible_agents, 0.0)
     rng = random.Random(2)
     for agent in env.agent_iter():
@@ -148,7 +148,7 @@ def test_score_rewards_add_up_to_the_final_scores(name: str) -> None:
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    change = [float(b - a) for a, b in zip(start, env.state.scores, strict=True)]
+    change = [float(b - a) for a, b in zip(start, env.game_state.scores, strict=True)]
     assert [total[a] for a in env.possible_agents] == change
 
 
@@ -166,7 +166,7 @@ def test_win_rewards_at_the_end() -> None:
             continue
         assert reward == 0.0
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    winners = env.state.winners
+    winners = env.game_state.winners
     assert final == {f"player_{s}": 1.0 if s in winners else -1.0 for s in range(2)}
 
 
@@ -174,11 +174,11 @@ def test_aec_illegal_action_raises_and_changes_nothing() -> None:
     """The AEC environment refuses an id outside the mask with IllegalMoveError."""
     env = rl.aec_env("bosk", num_players=2)
     env.reset(seed=0)
-    state = env.state
+    state = env.game_state
     mask = env.observe(env.agent_selection)["action_mask"]
     with pytest.raises(fg.IllegalMoveError):
         env.step(int(np.flatnonzero(mask == 0)[0]))
-    assert env.state is state
+    assert env.game_state is state
 
 
 @pytest.mark.parametrize(("name", "options"), [CONFIGS[0], CONFIGS[6]], ids=[IDS[0], IDS[6]])
@@ -196,11 +196,11 @@ def test_aec_env_under_pettingzoos_classic_wrappers(name: str, options: dict[str
     api_test(wrapped(), num_cycles=200)
     env = wrapped()
     env.reset(seed=3)
-    agent, state = env.agent_selection, env.unwrapped.state
+    agent, state = env.agent_selection, env.unwrapped.game_state
     obs, *_ = env.last()
     env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
     assert env.rewards[agent] == -1 and all(env.terminations.values())
-    assert env.unwrapped.state is state
+    assert env.unwrapped.game_state is state
 
 
 def test_gym_illegal_action_ends_the_episode_with_a_penalty() -> None:
@@ -246,11 +246,11 @@ def test_render_modes() -> None:
     """render_mode="ansi" is the text picture, "svg" the SVG document; none: None."""
     env = rl.aec_env("bosk", render_mode="ansi")
     env.reset(seed=0)
-    assert env.render() == env.state.render()
+    assert env.render() == env.game_state.render()
     env = rl.aec_env("bosk", render_mode="svg")
     env.reset(seed=0)
     picture = env.render()
-    assert picture == env.state.to_svg() and picture.lstrip().startswith("<svg")
+    assert picture == env.game_state.to_svg() and picture.lstrip().startswith("<svg")
     assert rl.aec_env("bosk").render() is None
     assert {"ansi", "svg"} <= set(env.metadata["render_modes"])
 
@@ -271,17 +271,17 @@ def test_renders_show_only_a_seats_view(mode: str) -> None:
     the AEC env the referee's picture unless told a ``render_seat``."""
     gym = rl.gym_env("boom_bokken", num_players=4, seat=2, render_mode=mode)
     gym.reset(seed=5)
-    state = gym.state
+    state = gym.game_state
     seat_view = state.to_svg(2) if mode == "svg" else state.render(2)
     referee = state.to_svg() if mode == "svg" else state.render()
     assert gym.render() == seat_view != referee
     aec = rl.aec_env("boom_bokken", num_players=4, render_mode=mode, render_seat=1)
     aec.reset(seed=5)
-    assert aec.render() == (aec.state.to_svg(1) if mode == "svg" else aec.state.render(1))
+    assert aec.render() == (aec.game_state.to_svg(1) if mode == "svg" else aec.game_state.render(1))
     spectator = rl.aec_env("boom_bokken", num_players=4, render_mode=mode)
     spectator.reset(seed=5)
     assert spectator.render() == (
-        spectator.state.to_svg() if mode == "svg" else spectator.state.render()
+        spectator.game_state.to_svg() if mode == "svg" else spectator.game_state.render()
     )
     with pytest.raises(fg.ConfigError, match="render_seat"):
         rl.aec_env("boom_bokken", num_players=4, render_seat=4)
@@ -297,17 +297,17 @@ def test_misuse_raises_the_librarys_errors() -> None:
         with pytest.raises(fg.StateError, match="reset"):
             call()
     env.reset(seed=4)
-    state, selected = env.state, env.agent_selection
+    state, selected = env.game_state, env.agent_selection
     for bad in ("abc", 1.5, True, -1, 2**64):
         with pytest.raises(fg.ConfigError, match="seed"):
             env.reset(seed=bad)
-        assert env.state is state and env.agent_selection == selected
+        assert env.game_state is state and env.agent_selection == selected
     for agent in ("player_9", 0, None, ["player_0"], np.zeros(2)):
         for call in (env.observe, env.observation_space, env.action_space):
             with pytest.raises(fg.ConfigError, match="not an agent"):
                 call(agent)
     env.reset(seed=np.int64(4))  # numpy ints are seeds too: the same game
-    assert env.state == state
+    assert env.game_state == state
     while not all(env.terminations.values()):
         env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
     with pytest.raises(fg.IllegalMoveError, match="over"):
@@ -319,7 +319,7 @@ def test_misuse_raises_the_librarys_errors() -> None:
         with pytest.raises(fg.StateError, match="reset"):
             call()
     env.reset(seed=4)
-    assert env.state == state
+    assert env.game_state == state
     gym = rl.gym_env("bosk")
     with pytest.raises(fg.ConfigError, match="seed"):
         gym.reset(seed="abc")
@@ -389,3 +389,72 @@ def test_numpy_ids_are_ids_and_bad_ids_say_what_is_wrong() -> None:
     legal = int(np.flatnonzero(aec.last()[0]["action_mask"])[0])
     aec.step(np.array(legal, dtype=np.int32))
     assert aec.last_move is not None
+
+
+@pytest.mark.parametrize(("name", "options"), [CONFIGS[1], CONFIGS[7]], ids=[IDS[1], IDS[7]])
+def test_global_state_for_centralised_training(name: str, options: dict[str, Any]) -> None:
+    """``env.state()`` is every seat's observation tensor, seat 0 first, inside
+    ``state_space``; PettingZoo's own state tests pass (stepped through its
+    TerminateIllegalWrapper, as they sample unmasked ids); before reset it is a StateError."""
+    from pettingzoo.test.state_test import test_state, test_state_space
+    from pettingzoo.utils import wrappers
+
+    env = rl.aec_env(name, **options)
+    with pytest.raises(fg.StateError, match="reset"):
+        env.state()
+    test_state_space(env)
+    test_state(wrappers.TerminateIllegalWrapper(rl.aec_env(name, **options), -1), 20)
+    env.reset(seed=1)
+    for _ in range(10):
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    state = env.game_state
+    views = [state.observation_tensor(seat) for seat in range(state.game.num_players)]
+    np.testing.assert_array_equal(env.state(), np.concatenate(views))
+    assert env.state_space.contains(env.state())
+
+
+def test_game_state_through_wrappers_and_before_reset() -> None:
+    """``env.game_state`` is None before reset and the state under way after, through
+    PettingZoo's wrappers too (``state`` is PettingZoo's method, not shadowed); the
+    bookkeeping dicts exist, empty, before the first reset."""
+    from pettingzoo.utils import wrappers
+
+    env = rl.aec_env("bosk")
+    assert env.game_state is None
+    assert (env.rewards, env.terminations, env.truncations, env.infos) == ({}, {}, {}, {})
+    wrapped = wrappers.OrderEnforcingWrapper(wrappers.TerminateIllegalWrapper(env, -1))
+    wrapped.reset(seed=3)
+    assert wrapped.game_state is env.driver.state and wrapped.game_state.scores == (0, 0)
+    assert rl.gym_env("bosk").game_state is None
+
+
+def test_human_render_mode_draws_by_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    """``render_mode="human"`` prints the picture after every reset and step, as the
+    ecosystems' human modes do (the AEC env the referee's, the gym env its seat's);
+    ``render()`` before the first reset is a StateError."""
+    aec, gym = rl.aec_env("bosk", render_mode="human"), rl.gym_env("bosk", render_mode="human")
+    for env in (aec, gym):
+        with pytest.raises(fg.StateError, match="reset"):
+            env.render()
+    capsys.readouterr()
+    aec.reset(seed=0)
+    assert capsys.readouterr().out == aec.game_state.render() + "\n"
+    aec.step(int(np.flatnonzero(aec.last()[0]["action_mask"])[0]))
+    assert capsys.readouterr().out == aec.game_state.render() + "\n"
+    obs, _ = gym.reset(seed=0)
+    assert capsys.readouterr().out == gym.game_state.render(0) + "\n"
+    gym.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert capsys.readouterr().out == gym.game_state.render(0) + "\n"
+
+
+def test_gym_step_after_the_end_is_both_errors() -> None:
+    """``step()`` once the episode is over raises one error that is the library's
+    StateError and Gymnasium's ResetNeeded."""
+    import gymnasium
+
+    env = rl.gym_env("boom_bokken", num_players=4)
+    obs, _ = env.reset(seed=0)
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))  # illegal: the episode ends
+    for error in (fg.StateError, gymnasium.error.ResetNeeded):
+        with pytest.raises(error, match="reset"):
+            env.step(0)

@@ -72,7 +72,7 @@ def test_made_env_passes_check_env_without_the_spec_warning():
         warnings.simplefilter("error")
         check_env(env.unwrapped)
     env.reset(seed=0)
-    assert env.render() == env.unwrapped.state.render(player=0)
+    assert env.render() == env.unwrapped.game_state.render(player=0)
 
 
 def test_make_with_a_bad_option_is_the_librarys_error():

@@ -55,11 +55,19 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         act_space = spaces.Discrete(self.driver.num_ids)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        low, high = game.codec.observation_bounds
+        size = game.num_players * int(np.prod(game.observation_shape))
+        self.state_space = spaces.Box(low, high, (size,), np.float32)
         self._rewards_of = reward_fn(reward)
         self._win_rewards = reward == "win"
         self._seed_rng = random.Random()
         self.agents: list[str] = []
         self.agent_selection: Any = None  # an agent's name once reset
+        self.rewards: dict[str, float] = {}  # each filled by reset()
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
         self.last_move: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -80,9 +88,17 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             raise StateError("no game under way: call env.reset() first")
 
     @property
-    def state(self) -> Any:
-        """The game state under way (a forestgames State)."""
+    def game_state(self) -> Any:
+        """The game state under way (a forestgames State); None before the first reset."""
         return self.driver.state
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state, for centralised training (QMIX, MAPPO's critic):
+        every seat's observation tensor, seat 0 first, in ``state_space``. It shows every
+        hand; the deck order and later deals stay hidden. A new array each call."""
+        self._check_started()
+        codec, state = self.driver.codec, self.driver.state
+        return np.concatenate([codec.tensor(state, seat) for seat in range(self.game.num_players)])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: ``reset(seed=s)`` plays ``game.new_game(seed=s)``; without a seed the
@@ -99,9 +115,11 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
         self.last_move = None
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
         seat = self.driver.seat
@@ -174,6 +192,8 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         else:
             agent = self.agent_selection = self.possible_agents[seat]
             self.infos[agent] = {"reaction": driver.reacting}
+        if self.render_mode == "human":
+            self.render()
 
     def _reward(self, before: Any, after: Any) -> None:
         """Set the rewards of the move from ``before`` to ``after`` and add them up."""
@@ -192,6 +212,8 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     def render(self) -> str | None:
         """The position as text (``render_mode="ansi"``; ``"human"`` prints it) or an SVG
         document (``"svg"``): the referee's picture, or seat ``render_seat``'s view."""
+        if self.render_mode is not None:
+            self._check_started()
         return render_picture(self.driver.state, self.render_mode, self.render_seat)
 
     def close(self) -> None:

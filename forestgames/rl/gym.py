@@ -19,12 +19,17 @@ import numpy as np
 from gymnasium import spaces
 
 from forestgames.agents import agent_for_game, make_agent
-from forestgames.core import ConfigError, check_seat, check_seed, derive_seed
+from forestgames.core import ConfigError, StateError, check_seat, check_seed, derive_seed
 from forestgames.rl import RENDER_MODES
 from forestgames.rl._spaces import check_penalty, observation_space, render_picture, reward_fn
 from forestgames.rl._turns import TurnDriver
 
-__all__ = ["ForestGamesGymEnv"]
+__all__ = ["ForestGamesGymEnv", "ResetNeeded"]
+
+
+class ResetNeeded(StateError, gymnasium.error.ResetNeeded):
+    """``step()`` once the episode is over: the library's StateError, and Gymnasium's
+    ResetNeeded (what its order-enforcing wrapper raises) for code that catches that."""
 
 
 def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
@@ -68,8 +73,8 @@ class ForestGamesGymEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.driver.num_ids)
 
     @property
-    def state(self) -> Any:
-        """The game state under way (a forestgames State)."""
+    def game_state(self) -> Any:
+        """The game state under way (a forestgames State); None before the first reset."""
         return self.driver.state
 
     def _observe(self) -> dict[str, np.ndarray]:
@@ -97,6 +102,8 @@ class ForestGamesGymEnv(gymnasium.Env):
         start = self.driver.state
         self._play_opponents()
         self._pending = self._rewards_of(start, self.driver.state)[self.seat]
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), self._info()
 
     def _play_opponents(self) -> None:
@@ -107,7 +114,7 @@ class ForestGamesGymEnv(gymnasium.Env):
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         driver = self.driver
         if driver.is_over:
-            raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
+            raise ResetNeeded("the episode is over: call reset()")
         if not driver.is_legal(action):
             driver.seat = None  # the episode ends here
             info = self._info(illegal_action=True, action=action)
@@ -117,11 +124,15 @@ class ForestGamesGymEnv(gymnasium.Env):
         self._play_opponents()
         reward = self._rewards_of(before, driver.state)[self.seat] + self._pending
         self._pending = 0.0
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), float(reward), driver.is_over, False, self._info(move=str(move))
 
     def render(self) -> str | None:
         """The learning seat's view of the position, as text (``render_mode="ansi"``;
         ``"human"`` prints it) or an SVG document (``"svg"``)."""
+        if self.render_mode is not None and self.driver.state is None:
+            raise StateError("no game under way: call env.reset() first")
         return render_picture(self.driver.state, self.render_mode, self.seat)
 
     def close(self) -> None:
