@@ -504,6 +504,11 @@ def test_games_load_by_name_with_options_as_parameters(spiel):
     )
     with pytest.raises(fg.ConfigError, match="played by 2 to 4"):
         spiel.load_game("forestgames_bosk(players=5)")
+    with pytest.raises(fg.ConfigError, match="utility must be 'win' or 'score', not 'points'"):
+        spiel.load_game("forestgames_bosk(utility=points)")
+    for bad in ("points", None, ["win"]):
+        with pytest.raises(fg.ConfigError, match="utility must be"):
+            _load(spiel, "bosk", utility=bad)
 
 
 @pytest.mark.parametrize(("name", "options"), EXTREMES, ids=IDS)

@@ -29,6 +29,7 @@ import numpy as np
 
 from forestgames.core import IllegalMoveError, StateError, make
 from forestgames.rl.openspiel._deals import Deal, deal_rules
+from forestgames.rl.openspiel._params import check_utility
 
 __all__ = ["DEAL", "DECIDE", "FIRST", "ORDER", "OVER", "Node", "Table", "table_for"]
 
@@ -37,7 +38,6 @@ FIRST, DEAL, ORDER, DECIDE, OVER = range(5)
 
 CHANCE, TERMINAL = -1, -4
 """OpenSpiel's player ids of chance nodes and of the end (pyspiel.PlayerId)."""
-UTILITIES = ("win", "score")
 HEADER = 3
 """Flags before the game's tensor, after the deciding-seat one-hot: reaction, chance, over."""
 
@@ -46,8 +46,7 @@ class Table:
     """What every node of one game (a game name and its options) shares."""
 
     def __init__(self, name: str, options: dict[str, Any], utility: str) -> None:
-        if utility not in UTILITIES:
-            raise StateError(f"utility must be 'win' or 'score', not {utility!r}")
+        check_utility(utility)
         self.game = make(name, **options)
         self.name = name
         self.options = self.game.options()

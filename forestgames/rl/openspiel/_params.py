@@ -107,8 +107,20 @@ def options_from_parameters(name: str, parameters: dict[str, Any]) -> tuple[dict
     return options, str(parameters.get("utility", "win"))
 
 
+UTILITIES = ("win", "score")
+"""The ``utility`` parameter's values: ``"win"`` (+1 winners, -1 the others), ``"score"``."""
+
+
+def check_utility(utility: Any) -> str:
+    """``utility`` checked: one of :data:`UTILITIES` (ConfigError otherwise)."""
+    if type(utility) is not str or utility not in UTILITIES:
+        raise ConfigError(f"utility must be 'win' or 'score', not {excerpt(utility)}")
+    return utility
+
+
 def game_parameters(name: str, utility: str = "win", **options: Any) -> dict[str, Any]:
     """The OpenSpiel parameters of game ``name`` with ``make`` options ``options``."""
+    check_utility(utility)
     defaults, kinds = parameter_spec(name)
     parameters: dict[str, Any] = {}
     for key, value in options.items():
