@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import IllegalMoveError, describe_move, excerpt
+from forestgames.core import ConfigError, IllegalMoveError, describe_move, excerpt
 
 __all__ = [
     "CodecBase",
@@ -143,6 +143,24 @@ class Layout:
         self.doc[name] = doc
         self.size += int(np.prod(shape, dtype=np.int64))
         return self.offset[name]
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={self.shape[name]}" for name in self.offset)
+        return f"Layout({fields}; size {self.size})"
+
+    def field(self, tensor: Any, name: Any) -> np.ndarray:
+        """Field ``name`` of ``tensor`` (or of a batch of them, the fields on the last axis)
+        as an array of the field's shape: a view, not a copy."""
+        if not isinstance(name, str) or name not in self.offset:
+            raise ConfigError(f"no tensor field {excerpt(name)}; fields: {list(self.offset)}")
+        array_ = np.asarray(tensor)
+        if array_.ndim == 0 or array_.shape[-1] != self.size:
+            raise ConfigError(
+                f"a tensor of this layout ends in an axis of {self.size}, not shape {array_.shape}"
+            )
+        start = self.offset[name]
+        stop = start + int(np.prod(self.shape[name], dtype=np.int64))
+        return array_[..., start:stop].reshape(array_.shape[:-1] + self.shape[name])
 
     def table(self) -> str:
         """The fields as a Markdown table (for the docs)."""

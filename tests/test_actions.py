@@ -352,8 +352,7 @@ def test_boom_bokken_tensor_holds_what_all_know_of_hidden_cards() -> None:
     tensor, layout = state.observation_tensor(1), game.codec.layout
 
     def field(name: str) -> np.ndarray:
-        start = layout.offset[name]
-        return tensor[start : start + int(np.prod(layout.shape[name]))].reshape(layout.shape[name])
+        return layout.field(tensor, name)  # type: ignore[no-any-return]
 
     assert np.flatnonzero(field("deck_bottom_counts")).tolist() == [1, 9]
     assert field("deck_bottom")[:3].tolist() == [10, 2, 0] and not field("deck_bottom")[2:].any()
@@ -365,3 +364,22 @@ def test_boom_bokken_tensor_holds_what_all_know_of_hidden_cards() -> None:
     np.testing.assert_array_equal(field("exploded_on"), exploded_on)
     expected = game.codec.tensor_from_observation(state.observation(1))
     np.testing.assert_array_equal(tensor, expected)
+
+
+def test_layout_fields_cut_tensors_and_batches() -> None:
+    """``layout.field`` gives one field, shaped, of a tensor or of a batch (a view at
+    ``offset[name]``); an unknown field or a tensor of another size is a ConfigError; the
+    repr names every field's shape."""
+    game = fg.make("bosk", num_players=2)
+    layout, tensor = game.codec.layout, game.new_game(seed=0).observation_tensor(0)
+    start, shape = layout.offset["terrain"], layout.shape["terrain"]
+    terrain = layout.field(tensor, "terrain")
+    assert terrain.shape == shape and np.shares_memory(terrain, tensor)
+    np.testing.assert_array_equal(terrain.ravel(), tensor[start : start + terrain.size])
+    batch = np.stack([tensor, tensor * 2])
+    np.testing.assert_array_equal(layout.field(batch, "terrain")[1], 2 * terrain)
+    with pytest.raises(fg.ConfigError, match="no tensor field 'board'"):
+        layout.field(tensor, "board")
+    with pytest.raises(fg.ConfigError, match="ends in an axis of"):
+        layout.field(tensor[:-1], "terrain")
+    assert f"terrain={shape}" in repr(layout) and repr(layout).endswith(f"size {layout.size})")
