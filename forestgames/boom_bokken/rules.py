@@ -84,7 +84,8 @@ def _check_team_sizes(value: Any, options: Mapping[str, Any]) -> tuple[int, ...]
     if value is None:
         return allowed[0]
     sizes: tuple[int, ...] | None = None
-    if isinstance(value, list | tuple) and len(value) <= players:
+    listed = isinstance(value, list | tuple) or (isinstance(value, np.ndarray) and value.ndim == 1)
+    if listed and len(value) <= players:
         sizes = tuple(as_int(size, "team_sizes entry", 1, players) for size in value)
     if sizes not in allowed:
         choices = " or ".join(str(list(a)) for a in allowed)

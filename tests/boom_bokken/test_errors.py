@@ -232,6 +232,8 @@ def test_numpy_seat_numbers_are_stored_as_ints():
         ({"deck": {5: 40}}, "not a card"),
         ({"deck": {"1": 10**5000}}, "count"),
         ({"spent_time_outs": ["deck"]}, "spent_time_outs"),
+        ({"team_sizes": np.array(2)}, "team_sizes"),
+        ({"team_sizes": np.array([[2, 2]])}, "team_sizes"),
     ],
 )
 def test_bad_options(options, message):
@@ -415,3 +417,10 @@ def test_malformed_saved_states_fail_fast(data):
     with pytest.raises(fg.StateError):
         game.state_from_dict(data)
     assert time.perf_counter() - start < 1
+
+
+def test_team_sizes_take_numpy_arrays():
+    """A 1-d numpy array of team sizes is a list of them, as for the other list options."""
+    game = fg.make("boom_bokken", num_players=6, team_sizes=np.array([3, 3]))
+    assert game == fg.make("boom_bokken", num_players=6, team_sizes=[3, 3])
+    assert game.options()["team_sizes"] == [3, 3]
