@@ -376,12 +376,17 @@ def read_options(title: str, spec: Sequence[Option], given: Mapping[str, Any]) -
         raise ConfigError(f"unknown {title} option(s) {', '.join(unknown)}; known: {names}")
     values: dict[str, Any] = {}
     for option in spec:
-        if option.name in given:
-            if option.when is not None and not option.when(values):
-                raise ConfigError(f"option {option.name} is for {option.when_doc} only")
-            values[option.name] = option.check(given[option.name], values)
-        else:
-            values[option.name] = option.default_for(values)
+        default = option.default_for(values)
+        if option.name not in given:
+            values[option.name] = default
+            continue
+        value = option.check(given[option.name], values)
+        if option.when is not None and not option.when(values) and value != default:
+            raise ConfigError(
+                f"option {option.name} is for {option.when_doc} only "
+                f"(here only its default {default!r} is accepted)"
+            )
+        values[option.name] = value
     return values
 
 

@@ -871,11 +871,14 @@ def test_solo_scores_of_the_win_cases():
 
 
 def test_solo_options():
-    """Solo plays the published goal setup; difficulty is a solo option only."""
+    """Solo plays the published goal setup; difficulty is a solo option only (other games
+    take only its default, so one dict of options may serve every player count)."""
     with pytest.raises(fg.ConfigError, match="published"):
         fg.make("bonsai", num_players=1, goal_setup="all")
-    with pytest.raises(fg.ConfigError, match="solo"):
+    with pytest.raises(fg.ConfigError, match="solo games only .here only its default 1"):
         fg.make("bonsai", num_players=2, solo_difficulty=2)
+    # its default is accepted anywhere (grids of option dicts): the same game as without it
+    assert fg.make("bonsai", num_players=2, solo_difficulty=1) == fg.make("bonsai", num_players=2)
     for bad in (0, 5, "2", True):
         with pytest.raises(fg.ConfigError):
             fg.make("bonsai", num_players=1, solo_difficulty=bad)
