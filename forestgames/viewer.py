@@ -124,7 +124,10 @@ def positions(record: GameRecord, player: int | None = None) -> list[dict[str, A
     """Every position of ``record`` as seen by ``player`` (None: the referee):
     ``{"svg", "caption", "scores"}``, the start first."""
     if not isinstance(record, GameRecord):
-        raise ConfigError(f"positions takes a GameRecord, not {excerpt(record)}")
+        raise ConfigError(
+            f"a replay is made of a GameRecord (fg.GameRecord, or fg.play's result), "
+            f"not {excerpt(record)}"
+        )
     states = record.replay()
     game = states[0].game
     if player is not None:

@@ -105,7 +105,7 @@ def test_a_bad_seat_is_refused():
 @pytest.mark.parametrize("junk", [None, "game.json", {"game": "bosk"}, 3])
 def test_a_record_that_is_not_one_is_refused(junk):
     """replay_html and positions take a GameRecord: anything else is a ConfigError."""
-    with pytest.raises(fg.ConfigError, match="GameRecord"):
+    with pytest.raises(fg.ConfigError, match="a replay is made of a GameRecord"):
         fg.viewer.replay_html(junk)
     with pytest.raises(fg.ConfigError, match="GameRecord"):
         fg.viewer.positions(junk, 0)

@@ -36,7 +36,7 @@ from forestgames.bosk._tables import (
 from forestgames.bosk.actions import BoskCodec
 from forestgames.bosk.scoring import board_summer, board_winter
 from forestgames.bosk.state import BoskState, Phase
-from forestgames.core import ConfigError, GameBase, Option, frozen_array, new_rng
+from forestgames.core import ConfigError, GameBase, Option, excerpt, frozen_array, new_rng
 from forestgames.schema import Field
 
 __all__ = ["BoskGame"]
@@ -47,12 +47,14 @@ def _check_terrain(terrain: Any, options: Mapping[str, Any]) -> np.ndarray:
     size = BOARD_SIZE[options["num_players"]]
     if terrain is None:
         return DEFAULT_TERRAIN[size]
+    players = options["num_players"]
+    wanted = f"terrain must be a grid of {size}x{size} terrain ids with {players} players"
     try:
         grid = np.array(terrain)
-    except (TypeError, ValueError) as error:
-        raise ConfigError(f"terrain must be an {size}x{size} array of ints: {error}") from None
+    except (TypeError, ValueError):
+        raise ConfigError(f"{wanted}, not {excerpt(terrain)} (rows of unequal length)") from None
     if grid.shape != (size, size):
-        raise ConfigError(f"terrain must be {size}x{size} for this player count, not {grid.shape}")
+        raise ConfigError(f"{wanted}, not {excerpt(terrain)} (shape {grid.shape})")
     if grid.dtype.kind not in "iu" and not (
         grid.dtype.kind == "f" and np.all(grid == grid.round())
     ):
