@@ -226,6 +226,15 @@ def test_gym_against_agents_plays_whole_games() -> None:
         assert rewards[-1] in (1.0, -1.0) and not any(rewards[:-1])
 
 
+def test_an_unknown_keyword_is_named_with_the_envs_own_arguments() -> None:
+    """A keyword that is neither a game option nor the env's argument (here the other env's)
+    is a ConfigError listing both, so a user sees what each env takes."""
+    with pytest.raises(fg.ConfigError, match=r"'render_seat'.*Bosk's options.*'opponents'"):
+        rl.gym_env("bosk", render_seat=1)
+    with pytest.raises(fg.ConfigError, match=r"'seat'.*'team_sizes'.*'render_seat'"):
+        rl.aec_env("boom_bokken", seat=2)
+
+
 def test_bad_arguments_are_config_errors() -> None:
     """Unknown games, rewards, render modes, seats and opponents are ConfigErrors."""
     for call in (

@@ -63,7 +63,7 @@ def aec_env(
 
     check_reward(reward)
     _check_render_mode(render_mode)
-    game = make(name, **options)
+    game = _game(name, options, ("reward", "render_mode", "render_seat"))
     if render_seat is not None:
         render_seat = check_seat(game.num_players, render_seat, "render_seat")
     return ForestGamesAECEnv(game, reward, render_mode, render_seat)
@@ -92,9 +92,23 @@ def gym_env(
 
     check_reward(reward)
     _check_render_mode(render_mode)
-    return ForestGamesGymEnv(
-        make(name, **options), seat, opponents, reward, illegal_reward, render_mode
-    )
+    arguments = ("seat", "opponents", "reward", "illegal_reward", "render_mode")
+    game = _game(name, options, arguments)
+    return ForestGamesGymEnv(game, seat, opponents, reward, illegal_reward, render_mode)
+
+
+def _game(name: str, options: dict[str, Any], arguments: tuple[str, ...]) -> Any:
+    """``make(name, **options)``; a keyword that is no option of the game is a ConfigError
+    naming the game's options and the env's own ``arguments``."""
+    plain = make(name)
+    known = [option.name for option in type(plain).OPTIONS]
+    unknown = [excerpt(key, 40) for key in options if key not in known]
+    if unknown:
+        raise ConfigError(
+            f"unknown keyword(s) {', '.join(unknown)}: {plain.title}'s options are "
+            f"{known}, and this env's own arguments {list(arguments)}"
+        )
+    return make(name, **options)
 
 
 def _check_render_mode(render_mode: Any) -> None:
