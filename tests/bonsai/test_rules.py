@@ -875,7 +875,7 @@ def test_solo_options():
     take only its default, so one dict of options may serve every player count)."""
     with pytest.raises(fg.ConfigError, match="published"):
         fg.make("bonsai", num_players=1, goal_setup="all")
-    with pytest.raises(fg.ConfigError, match="solo games only .here only its default 1"):
+    with pytest.raises(fg.ConfigError, match=r"solo games only \(here only its default 1"):
         fg.make("bonsai", num_players=2, solo_difficulty=2)
     # its default is accepted anywhere (grids of option dicts): the same game as without it
     assert fg.make("bonsai", num_players=2, solo_difficulty=1) == fg.make("bonsai", num_players=2)
