@@ -450,17 +450,9 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             write(f"seat {move.player} plays {move}")
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    write(
-        f"{game.name}, {game.num_players} players, seed {seed}; you are seat {seat}. "
-        "Type ? for the legal moves, help for more."
-    )
-    if game.traits.hidden_information:
-        write(
-            "you see what seat "
-            f"{seat} sees{' and, with --reveal, every hidden card' if args.reveal else ''}"
-        )
     status = 0
     try:
+        _greet(write, game, seed, seat, args.reveal)
         record, final, _ = play_game(game, agents, seed, observer=observe)
         write(human.picture(final, seat))
         winners = ", ".join(map(str, final.winners))
@@ -479,6 +471,19 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     elif status:
         write("(play with --save FILE to keep the record of a game)")
     return status
+
+
+def _greet(write: Callable[[str], None], game: Any, seed: int, seat: int, reveal: bool) -> None:
+    """The lines ``play`` starts with: the game, the seed, the person's seat and view."""
+    write(
+        f"{game.name}, {game.num_players} players, seed {seed}; you are seat {seat}. "
+        "Type ? for the legal moves, help for more."
+    )
+    if game.traits.hidden_information:
+        write(
+            "you see what seat "
+            f"{seat} sees{' and, with --reveal, every hidden card' if reveal else ''}"
+        )
 
 
 def _write_nowhere(text: str) -> None:
