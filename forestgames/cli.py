@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 import attrs
 
@@ -46,6 +46,38 @@ __all__ = ["HumanAgent", "main", "move_pages"]
 
 class _Quit(Exception):
     """The person at the terminal asked to stop (or the input ended)."""
+
+
+class _StdoutClosed(Exception):
+    """Standard output was closed by its reader (``forestgames ... | head``)."""
+
+
+class _Output(Protocol):
+    """Where a command prints (standard output, through :class:`_Stdout`)."""
+
+    def write(self, text: str, /) -> Any: ...
+
+    def flush(self) -> Any: ...
+
+
+class _Stdout:
+    """A text stream whose closing by its reader (BrokenPipeError) is :class:`_StdoutClosed`,
+    told apart from a broken pipe elsewhere (a worker's, a cluster's), which is an error."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise _StdoutClosed from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise _StdoutClosed from None
 
 
 PIPE_CLOSED_STATUS = 141
@@ -348,7 +380,7 @@ def _agent_list(text: str, option: str = "--agents") -> list[str]:
     return specs
 
 
-def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
     game = _make_game(args)
     _check_outputs(args, ("csv",))
     agents = _agent_list(args.agents)
@@ -380,7 +412,7 @@ TOURNAMENT_FILES = ("csv", "json", "png")
 """The output files of ``tournament`` besides ``--out``, in the order they are written."""
 
 
-def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
+def _cmd_tournament(args: argparse.Namespace, out: _Output) -> int:
     game = _make_game(args)
     _check_outputs(args, TOURNAMENT_FILES)
     if args.png:
@@ -419,7 +451,7 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
     game = _make_game(args)
     seat = args.seat
     if not 0 <= seat < game.num_players:
@@ -457,10 +489,10 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         write(human.picture(final, seat))
         winners = ", ".join(map(str, final.winners))
         write(f"game over: scores {list(final.scores)}, winner(s): seat {winners}")
-    except (_Quit, KeyboardInterrupt, BrokenPipeError) as reason:
+    except (_Quit, KeyboardInterrupt, _StdoutClosed) as reason:
         record = GameRecord.start(game, seed).with_moves(played)
         status = _STOP_STATUS.get(type(reason), 1)
-        if isinstance(reason, BrokenPipeError):  # stdout closed: stop, still save the record
+        if isinstance(reason, _StdoutClosed):  # stdout closed: stop, still save the record
             _silence_stdout()
             write = _write_nowhere
         why = str(reason) if isinstance(reason, _Quit) else "interrupted"
@@ -490,7 +522,7 @@ def _write_nowhere(text: str) -> None:
     """The ``play`` output once stdout is closed."""
 
 
-_STOP_STATUS: dict[type, int] = {KeyboardInterrupt: 130, BrokenPipeError: PIPE_CLOSED_STATUS}
+_STOP_STATUS: dict[type, int] = {KeyboardInterrupt: 130, _StdoutClosed: PIPE_CLOSED_STATUS}
 """A stopped ``play``'s exit status by the reason (else 1: quit, or the input ended)."""
 
 
@@ -536,7 +568,7 @@ def _results_file_look(text: str) -> str | None:
     return None
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
     _check_outputs(args, ("html",))
     record = _load_record(args.file)
     seat = args.seat
@@ -639,7 +671,7 @@ def _bench_games(names: Sequence[str], players: int | None) -> list[tuple[str, A
     ]
 
 
-def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+def _cmd_bench(args: argparse.Namespace, out: _Output) -> int:
     if not 0 <= args.seconds <= MAX_BENCH_SECONDS:  # nan and inf too: inf would never end
         raise ConfigError(f"--seconds must be in 0..{MAX_BENCH_SECONDS}, not {args.seconds}")
     games = _bench_games(args.games or list(registered_games()), args.players)
@@ -857,11 +889,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    out = _Stdout(sys.stdout)
     try:
-        status = int(args.run(args, sys.stdout))
-        sys.stdout.flush()  # here, so that a closed stdout is caught below
+        status = int(args.run(args, out))
+        out.flush()  # here, so that a closed stdout is caught below
         return status
-    except BrokenPipeError:  # stdout closed early (| head): stop quietly
+    except _StdoutClosed:  # stdout closed early (| head): stop quietly
         _silence_stdout()
         return PIPE_CLOSED_STATUS
     except (ForestGamesError, OSError) as error:

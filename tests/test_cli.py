@@ -506,3 +506,15 @@ def test_an_empty_line_at_the_play_prompt_asks_again():
     done = run_cli("play", "bosk", "--seed", "1", stdin="\n\nquit\n")
     assert done.returncode == 1 and "stopped (quit)" in done.stdout
     assert "not a move" not in done.stdout and done.stdout.count("seat 0> ") == 3
+
+
+def test_a_broken_pipe_elsewhere_is_still_an_error(capsys, monkeypatch):
+    """A BrokenPipeError not from stdout (a worker's, a cluster's) is reported as an error
+    (status 2), not taken for a closed stdout."""
+
+    def broken(*args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("forestgames.cli.simulate", broken)
+    assert main(["simulate", "bosk", "-n", "1", "--no-progress"]) == 2
+    assert "forestgames: error: [Errno 32] Broken pipe" in capsys.readouterr().err
