@@ -19,9 +19,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
+
+import attrs
 
 from forestgames._text import wrap_line
+from forestgames._version import __version__
 from forestgames.agents import acting_seat
 from forestgames.boom_bokken import TimeOut
 from forestgames.core import (
@@ -35,7 +38,7 @@ from forestgames.core import (
     make,
     registered_games,
 )
-from forestgames.sim import play_game, simulate
+from forestgames.sim import GameRow, play_game, simulate
 from forestgames.tournament import require_plotting, tournament
 
 __all__ = ["HumanAgent", "main", "move_pages"]
@@ -45,6 +48,48 @@ class _Quit(Exception):
     """The person at the terminal asked to stop (or the input ended)."""
 
 
+class _StdoutClosed(Exception):
+    """Standard output was closed by its reader (``forestgames ... | head``)."""
+
+
+class _Output(Protocol):
+    """Where a command prints (standard output, through :class:`_Stdout`)."""
+
+    def write(self, text: str, /) -> Any: ...
+
+    def flush(self) -> Any: ...
+
+
+class _Stdout:
+    """A text stream whose closing by its reader (BrokenPipeError) is :class:`_StdoutClosed`,
+    told apart from a broken pipe elsewhere (a worker's, a cluster's), which is an error."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise _StdoutClosed from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise _StdoutClosed from None
+
+
+PIPE_CLOSED_STATUS = 141
+"""Exit status when stdout closes early (``forestgames ... | head``): 128 + SIGPIPE, as a shell
+reports a command that a closed pipe stopped (and as 130 = 128 + SIGINT for Ctrl-C)."""
+AGENT_SPECS = (
+    "specs: random, greedy, mcts, mcts:N (N iterations a move), mcts:N:L (playouts cut after "
+    "L moves), mcts:KEY=VALUE[:KEY=VALUE...] with keys t (seconds a move), n (iterations), "
+    "l (playout moves, or none), c (exploration), z (confidence), reuse (0/1), "
+    "e.g. mcts:t=0.2 or mcts:t=0.2:l=20"
+)
+"""The agent-spec forms, in the help of every command that takes ``--agents``."""
 PAGE_LINES = 20
 """Lines of one page of the ``?`` move list (the board stays on the screen above it)."""
 QUIET_REACTIONS: tuple[type, ...] = (TimeOut,)
@@ -138,8 +183,10 @@ class HumanAgent:
                 text = self.read(f"seat {seat}> ").strip()
             except EOFError:
                 raise _Quit("input ended") from None
-            if not text and may_pass:
-                return None
+            if not text:
+                if may_pass:
+                    return None
+                continue  # an empty line: just ask again
             move = self._command(state, seat, text, moves)
             if move is not None:
                 return move
@@ -233,8 +280,20 @@ def _option_value(text: str) -> tuple[str, Any]:
         ) from None
 
 
+def _game_options(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """The ``-o KEY=VALUE`` options as a dict; ConfigError if a key is given twice."""
+    options: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in options:
+            raise ConfigError(
+                f"-o {key} given twice ({options[key]!r} and {value!r}): give each option once"
+            )
+        options[key] = value
+    return options
+
+
 def _make_game(args: argparse.Namespace) -> Any:
-    options = dict(args.option or [])
+    options = _game_options(args.option or [])
     if args.players is not None:
         given = options.get("num_players", args.players)
         if given != args.players:
@@ -267,8 +326,17 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 # --------------------------------------------------------------------------- commands
 
 
+NO_OVERWRITE = "refused if the file exists and is not empty"
+"""The rule of every output file (as for ``--out``, which only ``--resume`` may reopen)."""
+OUT_HELP = (
+    "results file (JSON lines), written as games finish; refused if it exists and is not "
+    "empty, unless --resume"
+)
+
+
 def _check_writable(option: str, path: str | None) -> None:
-    """ConfigError now, before any game is played, if ``path`` cannot be written."""
+    """ConfigError now, before any game is played, if ``path`` cannot be written, or is a
+    file that exists and is not empty (no output file is overwritten)."""
     if not path:
         return
     target = Path(path)
@@ -277,21 +345,49 @@ def _check_writable(option: str, path: str | None) -> None:
         raise ConfigError(f"{option} {path}: is a directory, not a file")
     if not folder.is_dir():
         raise ConfigError(f"{option} {path}: no directory {folder} to write it in")
+    if target.exists() and target.stat().st_size:
+        raise ConfigError(f"{option} {path} exists: choose another file (none is overwritten)")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise ConfigError(f"{option} {path}: not writable")
 
 
-def _agent_list(text: str) -> list[str]:
-    return [a.strip() for a in text.split(",") if a.strip()]
+def _check_outputs(args: argparse.Namespace, options: Sequence[str]) -> None:
+    """Each output file named (``options`` are attribute names) is writable and new, and
+    no two of them (nor ``--out``) are the same file."""
+    named: dict[Path, str] = {}
+    if getattr(args, "out", None):
+        named[Path(args.out).resolve()] = "--out"
+    for option in options:
+        path = getattr(args, option)
+        if not path:
+            continue
+        flag = f"--{option}"
+        _check_writable(flag, path)
+        other = named.setdefault(Path(path).resolve(), flag)
+        if other != flag:
+            raise ConfigError(f"{flag} {path} is also the {other} file: give each its own")
 
 
-def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+def _agent_list(text: str, option: str = "--agents") -> list[str]:
+    """The comma-separated agent specs of ``option``; ConfigError names an empty one."""
+    specs = [spec.strip() for spec in text.split(",")]
+    for position, spec in enumerate(specs, 1):
+        if not spec:
+            raise ConfigError(
+                f"{option} {text!r}: agent {position} of {len(specs)} is empty "
+                "(agents are comma-separated, e.g. random,greedy)"
+            )
+    return specs
+
+
+def _cmd_simulate(args: argparse.Namespace, out: _Output) -> int:
     game = _make_game(args)
-    _check_writable("--csv", args.csv)
+    _check_outputs(args, ("csv",))
+    agents = _agent_list(args.agents)
     backend = "local" if args.ray is None else "ray"
     result = simulate(
         game,
-        _agent_list(args.agents),
+        agents,
         args.games,
         seed=args.seed,
         workers=args.workers,
@@ -304,17 +400,21 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         address=args.ray or None,
         engine=args.engine,
     )
+    if args.csv:  # the files first: a closed stdout must not lose them
+        result.to_csv(args.csv)
     print(result.format_summary(), file=out)
     if args.csv:
-        result.to_csv(args.csv)
         print(f"rows written to {args.csv}", file=out)
     return 0
 
 
-def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
+TOURNAMENT_FILES = ("csv", "json", "png")
+"""The output files of ``tournament`` besides ``--out``, in the order they are written."""
+
+
+def _cmd_tournament(args: argparse.Namespace, out: _Output) -> int:
     game = _make_game(args)
-    for option in ("csv", "json", "png"):
-        _check_writable(f"--{option}", getattr(args, option))
+    _check_outputs(args, TOURNAMENT_FILES)
     if args.png:
         require_plotting()
     agents = _agent_list(args.agents)
@@ -331,6 +431,14 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
         resume=args.resume,
         address=args.ray or None,
     )
+    writers: dict[str, Callable[[str], object]] = {
+        "csv": result.to_csv,
+        "json": result.to_json,
+        "png": result.plot,
+    }
+    written = [option for option in TOURNAMENT_FILES if getattr(args, option)]
+    for option in written:  # the files first: a closed stdout must not lose them
+        writers[option](getattr(args, option))
     print(result.format_table(), file=out)
     if any(":t=" in name or name.startswith("mcts:t") for name in result.agents):
         print(
@@ -338,20 +446,18 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
             "so their games are not exactly reproducible; mcts:N budgets are",
             file=out,
         )
-    for option, write in (("csv", result.to_csv), ("json", result.to_json), ("png", result.plot)):
-        path = getattr(args, option)
-        if path:
-            write(path)
-            print(f"{option} written to {path}", file=out)
+    for option in written:
+        print(f"{option} written to {getattr(args, option)}", file=out)
     return 0
 
 
-def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
     game = _make_game(args)
     seat = args.seat
     if not 0 <= seat < game.num_players:
         raise ForestGamesError(f"--seat {seat} is not a seat of a {game.num_players}-player game")
-    _check_writable("--save", args.save)  # before the game, not after it
+    _check_outputs(args, ("save",))  # before the game, not after it
+    opponents = _agent_list(args.agents)
 
     def write(text: str) -> None:
         lines = [piece for line in text.splitlines() for piece in wrap_line(line)]
@@ -366,7 +472,6 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         return line
 
     human = HumanAgent(read, write, reveal=args.reveal, every_reaction=args.every_reaction)
-    opponents = [a for a in args.agents.split(",") if a]
     agents: list[Any] = [opponents[i % len(opponents)] for i in range(game.num_players - 1)]
     agents.insert(seat, human)
     played: list[Any] = []
@@ -377,6 +482,31 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             write(f"seat {move.player} plays {move}")
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    status = 0
+    try:
+        _greet(write, game, seed, seat, args.reveal)
+        record, final, _ = play_game(game, agents, seed, observer=observe)
+        write(human.picture(final, seat))
+        winners = ", ".join(map(str, final.winners))
+        write(f"game over: scores {list(final.scores)}, winner(s): seat {winners}")
+    except (_Quit, KeyboardInterrupt, _StdoutClosed) as reason:
+        record = GameRecord.start(game, seed).with_moves(played)
+        status = _STOP_STATUS.get(type(reason), 1)
+        if isinstance(reason, _StdoutClosed):  # stdout closed: stop, still save the record
+            _silence_stdout()
+            write = _write_nowhere
+        why = str(reason) if isinstance(reason, _Quit) else "interrupted"
+        write(f"\nstopped ({why}) after {len(played)} moves")
+    if args.save:
+        Path(args.save).write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
+        write(f"record saved to {args.save}")
+    elif status:
+        write("(play with --save FILE to keep the record of a game)")
+    return status
+
+
+def _greet(write: Callable[[str], None], game: Any, seed: int, seat: int, reveal: bool) -> None:
+    """The lines ``play`` starts with: the game, the seed, the person's seat and view."""
     write(
         f"{game.name}, {game.num_players} players, seed {seed}; you are seat {seat}. "
         "Type ? for the legal moves, help for more."
@@ -384,25 +514,16 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if game.traits.hidden_information:
         write(
             "you see what seat "
-            f"{seat} sees{' and, with --reveal, every hidden card' if args.reveal else ''}"
+            f"{seat} sees{' and, with --reveal, every hidden card' if reveal else ''}"
         )
-    status = 0
-    try:
-        record, final, _ = play_game(game, agents, seed, observer=observe)
-        write(human.picture(final, seat))
-        winners = ", ".join(map(str, final.winners))
-        write(f"game over: scores {list(final.scores)}, winner(s): seat {winners}")
-    except (_Quit, KeyboardInterrupt) as reason:
-        record = GameRecord.start(game, seed).with_moves(played)
-        why = str(reason) if isinstance(reason, _Quit) else "interrupted"
-        write(f"\nstopped ({why}) after {len(played)} moves")
-        status = 1 if isinstance(reason, _Quit) else 130
-    if args.save:
-        Path(args.save).write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
-        write(f"record saved to {args.save}")
-    elif status:
-        write("(play with --save FILE to keep the record of a game)")
-    return status
+
+
+def _write_nowhere(text: str) -> None:
+    """The ``play`` output once stdout is closed."""
+
+
+_STOP_STATUS: dict[type, int] = {KeyboardInterrupt: 130, _StdoutClosed: PIPE_CLOSED_STATUS}
+"""A stopped ``play``'s exit status by the reason (else 1: quit, or the input ended)."""
 
 
 def _load_record(path: str) -> GameRecord:
@@ -414,10 +535,41 @@ def _load_record(path: str) -> GameRecord:
     try:
         return GameRecord.from_json(text)
     except StateError as error:
+        looks = _results_file_look(text)
+        if looks:
+            raise StateError(
+                f"{path} is not a game record: {looks}. replay takes one game's record "
+                "(JSON), as play --save or fg.GameRecord.to_json writes it "
+                "(fg.play returns one)"
+            ) from None
         raise StateError(f"{path}: {error}") from None
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+ROW_FIELDS = frozenset(field.name for field in attrs.fields(GameRow))
+"""The fields of a results-file row (what simulate/tournament --out write, one a line)."""
+
+
+def _results_file_look(text: str) -> str | None:
+    """How ``text`` looks like a results file rather than a game record, or None."""
+    lines = [line for line in text.splitlines() if line.strip()][:2]
+    values = []
+    for line in lines:
+        try:
+            values.append(json.loads(line))
+        except (ValueError, RecursionError):
+            return None
+    if values and isinstance(values[0], dict) and ROW_FIELDS <= values[0].keys():
+        return (
+            "it looks like a results file (one JSON row a game, as simulate or tournament "
+            "--out writes)"
+        )
+    if len(values) > 1:
+        return "it holds several JSON values, one a line (JSON lines), not one record"
+    return None
+
+
+def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
+    _check_outputs(args, ("html",))
     record = _load_record(args.file)
     seat = args.seat
     if args.html:
@@ -511,21 +663,28 @@ def _bench_game(game: Any, seconds: float, seed: int) -> tuple[int, float, float
     return games, rate, base_rate, warm_up
 
 
-def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+def _bench_games(names: Sequence[str], players: int | None) -> list[tuple[str, Any]]:
+    """(name, game) of each game to measure; ConfigError (before any output) names an
+    unknown game or a player count the game does not take."""
+    return [
+        (name, make(name, num_players=players or make(name).traits.min_players)) for name in names
+    ]
+
+
+def _cmd_bench(args: argparse.Namespace, out: _Output) -> int:
     if not 0 <= args.seconds <= MAX_BENCH_SECONDS:  # nan and inf too: inf would never end
         raise ConfigError(f"--seconds must be in 0..{MAX_BENCH_SECONDS}, not {args.seconds}")
-    names = args.games or list(registered_games())
+    games = _bench_games(args.games or list(registered_games()), args.players)
     print(
         f"{'game':<14} {'players':>7} {'games':>6} {'moves/s':>10} {'baseline/s':>11} "
         f"{'ratio':>7} {'warm-up s':>10}",
         file=out,
     )
-    for name in names:
-        players = args.players or make(name).traits.min_players
-        game = make(name, num_players=players)
-        games, rate, base_rate, warm_up = _bench_game(game, args.seconds, args.seed)
+    for name, game in games:
+        players = game.num_players
+        played, rate, base_rate, warm_up = _bench_game(game, args.seconds, args.seed)
         print(
-            f"{name:<14} {players:>7} {games:>6} {rate:>10.0f} {base_rate:>11.0f} "
+            f"{name:<14} {players:>7} {played:>6} {rate:>10.0f} {base_rate:>11.0f} "
             f"{rate / base_rate:>7.4f} {warm_up:>10.3f}",
             file=out,
         )
@@ -546,7 +705,7 @@ def _add_tournament_parser(commands: Any) -> None:
         "tournament",
         help="rate agents against each other in seat-rotated games",
         description="Play seat-rotated games between agents and print a Bradley-Terry rating "
-        "(Elo scale, mean 1500) per agent with a 95%% bootstrap interval, and win rates.",
+        "(Elo scale, mean 1500) per agent with a 95% bootstrap interval, and win rates.",
     )
     _add_game_arguments(parser)
     parser.add_argument("--games", "-n", type=int, default=100, help="number of games (100)")
@@ -554,21 +713,24 @@ def _add_tournament_parser(commands: Any) -> None:
         "--agents",
         "-a",
         default="random,greedy,mcts",
-        help="two or more agents, comma-separated: random, greedy, mcts, mcts:N, mcts:N:L, "
-        "mcts:t=SECONDS (default random,greedy,mcts)",
+        help="two or more agents, comma-separated (default random,greedy,mcts); " + AGENT_SPECS,
     )
     parser.add_argument("--workers", "-w", type=int, default=1, help="worker processes (1)")
     parser.add_argument(
         "--ray", nargs="?", const="", default=None, metavar="ADDRESS",
         help="run on Ray: the cluster at ADDRESS, or a local Ray started for the run",
     )  # fmt: skip
-    parser.add_argument("--out", help="results file (JSON lines), written as games finish")
+    parser.add_argument("--out", help=OUT_HELP)
     parser.add_argument("--resume", action="store_true", help="finish the run already in --out")
     parser.add_argument("--seed", "-s", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--max-moves", type=int, default=None, help="move cap (see simulate)")
-    parser.add_argument("--csv", help="also write the ratings to this CSV file")
-    parser.add_argument("--json", help="also write the ratings (and pairwise results) as JSON")
-    parser.add_argument("--png", help="also plot the ratings to this PNG (needs matplotlib)")
+    parser.add_argument("--csv", help=f"also write the ratings to this CSV file ({NO_OVERWRITE})")
+    parser.add_argument(
+        "--json", help=f"also write the ratings (and pairwise results) as JSON ({NO_OVERWRITE})"
+    )
+    parser.add_argument(
+        "--png", help=f"also plot the ratings to this PNG, needs matplotlib ({NO_OVERWRITE})"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(run=_cmd_tournament)
 
@@ -581,6 +743,7 @@ def build_parser() -> argparse.ArgumentParser:
             "simulate, play, replay, benchmark."
         ),
     )
+    parser.add_argument("--version", action="version", version=f"forestgames {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sim = commands.add_parser(
@@ -595,8 +758,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         "-a",
         default="random",
-        help="agents cycled over the seats, comma-separated: random, greedy, mcts, "
-        "mcts:ITERATIONS[:ROLLOUT_LIMIT] (default random)",
+        help="agents cycled over the seats, comma-separated (default random); " + AGENT_SPECS,
     )
     sim.add_argument(
         "--workers", "-w", type=int, default=1, help="worker processes / Ray CPUs (default 1)"
@@ -609,7 +771,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="run on Ray: the cluster at ADDRESS, or a local Ray started for the run",
     )
-    sim.add_argument("--out", help="results file (JSON lines), written as games finish")
+    sim.add_argument("--out", help=OUT_HELP)
     sim.add_argument(
         "--resume",
         action="store_true",
@@ -627,7 +789,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="move cap; longer games are reported truncated (default: 4x the game's maximum)",
     )
-    sim.add_argument("--csv", help="also write the rows to this CSV file")
+    sim.add_argument("--csv", help=f"also write the rows to this CSV file ({NO_OVERWRITE})")
     sim.add_argument(
         "--engine",
         choices=("scalar", "vector"),
@@ -650,13 +812,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         "-a",
         default="greedy",
-        help="the other seats' agents, comma-separated, cycled (default greedy)",
+        help="the other seats' agents, comma-separated, cycled (default greedy); " + AGENT_SPECS,
     )
     play.add_argument(
         "--seed", "-s", type=int, default=None, help="the game's seed (default: random)"
     )
     play.add_argument(
-        "--save", help="write the game record (JSON) to this file at the end, or when stopped"
+        "--save",
+        help=f"write the game record (JSON) to this file at the end, or when stopped "
+        f"({NO_OVERWRITE})",
     )
     play.add_argument(
         "--reveal",
@@ -681,7 +845,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--all", action="store_true", help="print every move and position, no prompts"
     )
     replay.add_argument(
-        "--html", metavar="OUT", help="write the replay page (one HTML file) to OUT instead"
+        "--html",
+        metavar="OUT",
+        help=f"write the replay page (one HTML file) to OUT instead ({NO_OVERWRITE})",
     )
     replay.add_argument(
         "--seat",
@@ -707,12 +873,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that what is still written (and the flush at
+    exit) goes nowhere instead of raising BrokenPipeError again."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file (a test's capture)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, descriptor)
+    os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    out = _Stdout(sys.stdout)
     try:
-        return int(args.run(args, sys.stdout))
+        status = int(args.run(args, out))
+        out.flush()  # here, so that a closed stdout is caught below
+        return status
+    except _StdoutClosed:  # stdout closed early (| head): stop quietly
+        _silence_stdout()
+        return PIPE_CLOSED_STATUS
     except (ForestGamesError, OSError) as error:
         print(f"forestgames: error: {error}", file=sys.stderr)
         return 2

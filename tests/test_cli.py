@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import signal
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import forestgames as fg
-from forestgames.cli import main
+from forestgames.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -317,3 +318,203 @@ def test_play_checks_the_save_path_before_the_game(tmp_path):
     """play --save into a folder that does not exist fails before any move is asked for."""
     done = run_cli("play", "bosk", "--save", str(tmp_path / "no" / "game.json"), stdin="1\n")
     assert done.returncode == 2 and "no directory" in done.stderr and done.stdout == ""
+
+
+# --------------------------------------------------------------------------- review fixes
+
+
+def run_with_stdout_closed(
+    *args: str, stdin: str = "", unbuffered: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """The CLI with its stdout a pipe whose reading end is already closed (as `| true`)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    env = {key: value for key, value in ENV.items() if key != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "forestgames.cli", *args],
+            input=stdin, stdout=write_end, stderr=subprocess.PIPE, text=True, env=env,
+            cwd=ROOT, timeout=120,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize("unbuffered", [False, True])
+def test_a_closed_stdout_ends_quietly_and_the_files_are_written(tmp_path, unbuffered):
+    """simulate --csv, tournament --csv/--json and replay --all into a closed pipe stop with
+    status 141 and no message, and the files are written all the same."""
+    csv = tmp_path / "rows.csv"
+    done = run_with_stdout_closed(
+        "simulate", "bosk", "-n", "3", "--no-progress", "--csv", str(csv), unbuffered=unbuffered
+    )
+    assert (done.returncode, done.stderr) == (141, "")
+    expected = fg.simulate(fg.make("bosk"), ["random"], 3, seed=0, progress=False)
+    assert csv.read_text() == expected.to_csv()
+    ratings, table = tmp_path / "ratings.csv", tmp_path / "ratings.json"
+    done = run_with_stdout_closed(
+        "tournament", "bosk", "-n", "4", "-a", "random,greedy", "--no-progress",
+        "--csv", str(ratings), "--json", str(table), unbuffered=unbuffered,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (141, "")
+    assert ratings.read_text().startswith("agent,") and json.loads(table.read_text())["ratings"]
+    record = tmp_path / "game.json"
+    record.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json())
+    done = run_with_stdout_closed("replay", str(record), "--all", unbuffered=unbuffered)
+    assert (done.returncode, done.stderr) == (141, "")
+
+
+def test_play_into_a_closed_stdout_still_saves_the_record(tmp_path):
+    """play with stdout closed stops quietly (status 141) and still writes --save."""
+    save = tmp_path / "game.json"
+    done = run_with_stdout_closed("play", "bosk", "--seed", "2", "--save", str(save), stdin="1\n")
+    assert (done.returncode, done.stderr) == (141, "")
+    assert fg.GameRecord.from_json(save.read_text()).seed == 2
+
+
+COMMANDS = ["simulate", "tournament", "play", "replay", "bench"]
+
+
+def help_text(capsys: pytest.CaptureFixture[str], *command: str) -> str:
+    """What `forestgames COMMAND --help` prints (in-process), whitespace made single."""
+    with pytest.raises(SystemExit) as exit_:
+        main([*command, "--help"])
+    assert exit_.value.code == 0
+    return " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)])
+def test_no_help_shows_a_doubled_percent(capsys, command):
+    """No --help shows argparse's %% escape (or a %(...)s placeholder) literally."""
+    text = help_text(capsys, *command)
+    assert "%%" not in text and "%(" not in text
+    if command == ["tournament"]:
+        assert "95% bootstrap interval" in text
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament", "play"])
+def test_every_agents_help_lists_every_spec_form(capsys, command):
+    """simulate, tournament and play --help list the same agent specs, mcts:t= and
+    mcts:KEY=VALUE included."""
+    text = help_text(capsys, command)
+    assert "mcts:KEY=VALUE" in text and "mcts:t=0.2" in text and "mcts:N:L" in text
+
+
+def test_version(capsys):
+    """forestgames --version prints the package version and exits 0."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"forestgames {fg.__version__}\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "bosk", "-n", "1", "--no-progress"],
+        ["tournament", "bosk", "-n", "1", "--no-progress"],
+        ["play", "bosk"],
+    ],
+)
+def test_an_empty_agent_spec_is_an_error_naming_its_position(capsys, command):
+    """-a greedy,,random (and a trailing comma) is refused, naming the empty agent."""
+    assert main([*command, "-a", "greedy,,random"]) == 2
+    assert "agent 2 of 3 is empty" in capsys.readouterr().err
+    assert main([*command, "-a", "greedy,"]) == 2
+    assert "agent 2 of 2 is empty" in capsys.readouterr().err
+
+
+def test_a_repeated_option_key_is_an_error_naming_it(capsys):
+    """-o num_players=2 -o num_players=3 is refused, naming the key; one -o is kept."""
+    args = ["simulate", "bosk", "-n", "1", "--no-progress", "-o", "num_players=2"]
+    assert main([*args, "-o", "num_players=3"]) == 2
+    assert "-o num_players given twice (2 and 3)" in capsys.readouterr().err
+    assert main(args) == 0
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        (["simulate", "bosk", "-n", "1", "--no-progress"], "--csv"),
+        (["simulate", "bosk", "-n", "1", "--no-progress"], "--out"),
+        (["tournament", "bosk", "-n", "1", "-a", "random,greedy", "--no-progress"], "--csv"),
+        (["tournament", "bosk", "-n", "1", "-a", "random,greedy", "--no-progress"], "--json"),
+        (["tournament", "bosk", "-n", "1", "-a", "random,greedy", "--no-progress"], "--png"),
+        (["play", "bosk"], "--save"),
+        (["replay", "GAME"], "--html"),
+    ],
+)
+def test_no_output_file_overwrites_an_existing_one(capsys, tmp_path, command, option):
+    """Every output-file option refuses an existing non-empty file before any work, like
+    --out, and leaves it as it was; its help says so."""
+    game = tmp_path / "game.json"
+    game.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json())
+    target = tmp_path / "kept.txt"
+    target.write_text("keep me\n")
+    command = [str(game) if word == "GAME" else word for word in command]
+    assert main([*command, option, str(target)]) == 2
+    captured = capsys.readouterr()
+    assert "exists" in captured.err and captured.out == ""
+    assert target.read_text() == "keep me\n"
+    assert "exists and is not empty" in option_help(command[0], option)
+
+
+def option_help(command: str, option: str) -> str:
+    """The help string of ``option`` of ``command``."""
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    action = next(a for a in commands.choices[command]._actions if option in a.option_strings)
+    return str(action.help)
+
+
+def test_two_output_options_may_not_name_one_file(capsys, tmp_path):
+    """--out and --csv (or --csv and --json) naming the same file is refused before the run."""
+    same = str(tmp_path / "same")
+    assert main(["simulate", "bosk", "-n", "1", "--out", same, "--csv", same]) == 2
+    assert "is also the --out file" in capsys.readouterr().err
+    tour = ["tournament", "bosk", "-n", "1", "-a", "random,greedy", "--no-progress"]
+    assert main([*tour, "--csv", same, "--json", same]) == 2
+    assert "is also the --csv file" in capsys.readouterr().err
+    assert not Path(same).exists()
+
+
+def test_replay_of_a_results_file_says_what_it_is(capsys, tmp_path):
+    """replay of a simulate --out results file (many rows, or one) says it is a results
+    file and names what replay takes."""
+    for games in (3, 1):
+        results = tmp_path / f"results{games}.jsonl"
+        fg.simulate(fg.make("bosk"), ["random"], games, progress=False, out=results)
+        assert main(["replay", str(results)]) == 2
+        err = capsys.readouterr().err
+        assert "looks like a results file" in err and "play --save" in err
+        assert "GameRecord.to_json" in err and "Extra data" not in err
+
+
+@pytest.mark.parametrize("args", [["chess"], ["bonsai", "-p", "9"], ["bosk", "chess"]])
+def test_bench_checks_its_arguments_before_printing(capsys, args):
+    """bench of an unknown game or a bad player count prints only the error."""
+    assert main(["bench", "--seconds", "0", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "forestgames: error:" in captured.err
+
+
+def test_an_empty_line_at_the_play_prompt_asks_again():
+    """An empty line at the play prompt (on the person's turn) is no error: it prompts
+    again."""
+    done = run_cli("play", "bosk", "--seed", "1", stdin="\n\nquit\n")
+    assert done.returncode == 1 and "stopped (quit)" in done.stdout
+    assert "not a move" not in done.stdout and done.stdout.count("seat 0> ") == 3
+
+
+def test_a_broken_pipe_elsewhere_is_still_an_error(capsys, monkeypatch):
+    """A BrokenPipeError not from stdout (a worker's, a cluster's) is reported as an error
+    (status 2), not taken for a closed stdout."""
+
+    def broken(*args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("forestgames.cli.simulate", broken)
+    assert main(["simulate", "bosk", "-n", "1", "--no-progress"]) == 2
+    assert "forestgames: error: [Errno 32] Broken pipe" in capsys.readouterr().err
