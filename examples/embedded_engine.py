@@ -10,6 +10,7 @@ library's own error message and leave the stored game untouched.
 
 from __future__ import annotations
 
+import argparse
 import json
 
 import forestgames as fg
@@ -60,6 +61,7 @@ class TableServer:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()  # --help
     server = TableServer()
     seat = server.open_table("oak", players=2, seed=5)["to_move"]
     view = server.view("oak", seat)

@@ -49,3 +49,13 @@ def test_embedded_engine():
     out = run_example("embedded_engine.py")
     assert "a bad request: {'ok': False" in out and "not seat" in out
     assert "winners [" in out
+
+
+@pytest.mark.parametrize(
+    "name",
+    sorted(path.name for path in (ROOT / "examples").glob("*.py")),
+)
+def test_every_example_answers_help_without_running(name):
+    """``--help`` prints a usage line and returns at once (it does not run the example)."""
+    out = run_example(name, "--help")
+    assert out.startswith("usage:"), out[:200]
