@@ -625,8 +625,73 @@ _WORKER_RUN: _Run | None = None
 def _init_worker(run: _Run, warm: bool) -> None:
     global _WORKER_RUN
     _WORKER_RUN = run
+    single_thread_blas()
     if warm:
         _warm_up(run.game)
+
+
+# --------------------------------------------------------------------------- BLAS threads
+
+_OPENBLAS_FILES = ("libopenblas", "libscipy_openblas")
+_OPENBLAS_SETTERS = tuple(
+    f"{prefix}openblas_set_num_threads{suffix}"
+    for prefix in ("", "scipy_")
+    for suffix in ("", "64_", "_64")
+)
+_BLAS_LIMITED: dict[int, bool] = {}  # process id: what single_thread_blas did there
+
+
+def single_thread_blas() -> bool:
+    """Hold this process's BLAS to one thread; True if a thread pool was found and limited.
+
+    Worker processes call it: the run's parallelism is its workers, and BLAS
+    threads in each (numpy's matrix products start one per core) only contend
+    for the same cores. Environment variables such as ``OPENBLAS_NUM_THREADS``
+    act only before numpy is imported, and a forked worker has numpy already,
+    so the limit is set at run time: with ``threadpoolctl`` if it is installed
+    (every BLAS and OpenMP library), else through OpenBLAS's own
+    ``openblas_set_num_threads`` (numpy's wheels' BLAS, found on Linux). Runs
+    once per process (a forked child runs it again).
+    """
+    if os.getpid() not in _BLAS_LIMITED:
+        try:
+            from threadpoolctl import ThreadpoolController
+        except ImportError:
+            _BLAS_LIMITED[os.getpid()] = _openblas_single_thread()
+        else:
+            controller = ThreadpoolController()
+            controller.limit(limits=1)
+            _BLAS_LIMITED[os.getpid()] = bool(controller.lib_controllers)
+    return _BLAS_LIMITED[os.getpid()]
+
+
+def _openblas_single_thread() -> bool:
+    """``openblas_set_num_threads(1)`` in every OpenBLAS this process has loaded
+    (listed in /proc/self/maps: Linux only); True if there was one."""
+    import ctypes
+
+    limited = False
+    for path in _loaded_libraries():
+        if not os.path.basename(path).startswith(_OPENBLAS_FILES):
+            continue
+        library = ctypes.CDLL(path)  # already loaded: the same library, not a second copy
+        for name in _OPENBLAS_SETTERS:
+            setter = getattr(library, name, None)
+            if setter is not None:
+                setter(ctypes.c_int(1))
+                limited = True
+                break
+    return limited
+
+
+def _loaded_libraries() -> list[str]:
+    """The paths of the shared libraries mapped into this process (empty off Linux)."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            fields = [line.split(maxsplit=5) for line in maps]
+    except OSError:
+        return []
+    return sorted({f[5].strip() for f in fields if len(f) == 6 and ".so" in f[5]})
 
 
 def _worker_play(indices: list[int]) -> tuple[list[GameRow], float]:
@@ -743,6 +808,7 @@ def _run_ray(
 
 
 def _ray_play(run: _Run, indices: list[int]) -> tuple[list[GameRow], float]:
+    single_thread_blas()  # Ray sets OMP_NUM_THREADS=1 for a 1-CPU task, unless it was set
     return run.play_many(indices)
 
 

@@ -407,6 +407,72 @@ def test_same_rows_with_a_fork_server():
         thread.join()
 
 
+def _blas_threads() -> int:
+    """The most threads a BLAS library loaded here would use (threadpoolctl's view)."""
+    from threadpoolctl import threadpool_info
+
+    return max((i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"), default=0)
+
+
+class BlasProbe(RandomAgent):
+    """A random agent that writes, per process, how many BLAS threads its moves run with."""
+
+    name = "probe"
+
+    def __init__(self, folder: str, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.folder = folder
+
+    def settings(self):
+        return {"folder": self.folder}
+
+    def choose(self, state):
+        Path(self.folder, str(os.getpid())).write_text(str(_blas_threads()))
+        return super().choose(state)
+
+
+@pytest.mark.parametrize("threads", [False, True], ids=["fork", "forkserver"])
+def test_worker_processes_run_blas_on_one_thread(tmp_path, threads):
+    """Local workers (forked, or from a fork server) play with BLAS on one thread, whatever
+    the parent uses; the parent's own setting is left as it was."""
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    import threading
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    if threads:
+        thread.start()
+    try:
+        with threadpoolctl.threadpool_limits(2, user_api="blas"):
+            if _blas_threads() < 2:
+                pytest.skip("numpy's BLAS here has no thread pool to limit")
+            agents = [BlasProbe(str(tmp_path), seed=1), "random"]
+            fg.simulate(BOSK, agents, 4, seed=5, workers=2, progress=False)
+            assert _blas_threads() == 2
+    finally:
+        stop.set()
+        if threads:
+            thread.join()
+    seen = {int(f.name): f.read_text() for f in tmp_path.iterdir()}
+    assert seen and os.getpid() not in seen
+    assert set(seen.values()) == {"1"}
+
+
+def test_blas_limit_without_threadpoolctl():
+    """Without threadpoolctl the workers' limit goes through OpenBLAS's own call (Linux)."""
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    from forestgames import sim
+
+    with threadpoolctl.threadpool_limits(2, user_api="blas"):
+        if not any(i["internal_api"] == "openblas" for i in threadpoolctl.threadpool_info()):
+            pytest.skip("numpy's BLAS here is not OpenBLAS")
+        if sys.platform != "linux":
+            pytest.skip("the fallback finds OpenBLAS on Linux only")
+        assert _blas_threads() == 2
+        assert sim._openblas_single_thread() is True
+        assert _blas_threads() == 1
+
+
 # --------------------------------------------------------------------------- the command line
 
 
