@@ -85,9 +85,7 @@ class TruncatedGameWarning(UserWarning):
 def _move_cap(game: Any, max_moves: int | None) -> int:
     if max_moves is None:
         return DEFAULT_CAP_FACTOR * int(game.traits.max_moves)
-    if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
-        raise ConfigError(f"max_moves must be a positive int or None, not {max_moves!r}")
-    return max_moves
+    return as_int(max_moves, "max_moves", 1)
 
 
 def _seat_agents(agents: Sequence[Any], num_players: int) -> list[Any]:
@@ -332,8 +330,9 @@ def make_lineup_run(
     """A run seating ``agents`` (built from specs) by ``lineups`` (used cyclically)."""
     built = tuple(make_agent(a, seed=0) for a in agents)
     p = game.num_players
-    tables = tuple(tuple(int(k) for k in lineup) for lineup in lineups)
-    if not tables or any(len(t) != p or not all(0 <= k < len(built) for k in t) for t in tables):
+    last = len(built) - 1
+    tables = tuple(tuple(as_int(k, "a lineup's agent index", 0, last) for k in t) for t in lineups)
+    if not tables or any(len(t) != p for t in tables):
         raise ConfigError(f"lineups must list {p} agent indices per game, not {lineups!r}")
     cap = _move_cap(game, max_moves)
     described = {
@@ -828,8 +827,7 @@ def _simulate_vector(
 
     if engine != "vector":
         raise ConfigError(f'engine must be "scalar" or "vector", not {engine!r}')
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ConfigError(f"games must be a non-negative int, not {games!r}")
+    games = as_int(games, "games", 0)
     if resume:
         raise ConfigError('engine="vector" runs do not resume; run again without resume')
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
@@ -888,7 +886,7 @@ def simulate(
     game = as_game(game)
     if engine != "scalar":
         return _simulate_vector(game, agents, games, seed, rotate, max_moves, out, resume, engine)
-    _check_run_arguments(games, workers, backend, out, resume)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume)
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
     rows = execute_run(run, games, workers, backend, progress, out, resume, address)
     return SimulationResult(game.name, game.options(), run.seed, rows)
@@ -896,17 +894,18 @@ def simulate(
 
 def _check_run_arguments(
     games: Any, workers: Any, backend: Any, out: str | Path | None, resume: bool
-) -> None:
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ConfigError(f"games must be a non-negative int, not {excerpt(games)}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
-        raise ConfigError(f"workers must be an int in 1..{MAX_WORKERS}, not {excerpt(workers)}")
+) -> tuple[int, int]:
+    """``games`` and ``workers`` as ints (numpy ints accepted); ConfigError naming a bad
+    argument."""
+    games = as_int(games, "games", 0)
+    workers = as_int(workers, "workers", 1, MAX_WORKERS)
     if backend not in ("local", "ray"):
         raise ConfigError(f'backend must be "local" or "ray", not {excerpt(backend)}')
     if resume and out is None:
         raise ConfigError("resume needs the results file (out=...) of the run to finish")
     if out is not None:
         as_path(out, "out")
+    return games, workers
 
 
 MAX_WORKERS = 4096
@@ -939,7 +938,7 @@ def execute_run(
 ) -> tuple[GameRow, ...]:
     """Play games ``0..games-1`` of ``run`` (see :func:`simulate` for the arguments);
     return the rows by index."""
-    _check_run_arguments(games, workers, backend, out, resume)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume)
     rows: dict[int, GameRow] = {}
     sink: TextIO | None = None
     if out is not None:

@@ -215,6 +215,38 @@ def test_bad_arguments_raise_config_errors():
             fg.simulate(**args)
 
 
+def test_numpy_integers_count_as_ints():
+    """numpy ints are accepted for games, workers, seeds and move caps, as plain ints are."""
+    import numpy as np
+
+    plain = fg.simulate(BOSK, ["random"], 3, seed=4, workers=2, max_moves=500, progress=False)
+    same = fg.simulate(BOSK, ["random"], np.int64(3), seed=np.uint64(4), workers=np.int64(2),
+                       max_moves=np.int32(500), progress=False)  # fmt: skip
+    assert same.rows == plain.rows
+    with pytest.warns(TruncatedGameWarning):
+        record = fg.play(BOSK, ["random"], seed=np.int64(1), max_moves=np.int64(10))
+    assert len(record.moves) == 10
+    vector = fg.simulate(BOSK, ["random"], np.int64(2), seed=1, engine="vector", progress=False)
+    assert len(vector.rows) == 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"games": True}, "games must be an int, not True"),
+        ({"games": 2.0}, "games must be an int, not 2.0"),
+        ({"workers": True}, "workers must be an int, not True"),
+        ({"max_moves": True}, "max_moves must be an int, not True"),
+        ({"max_moves": 0}, "max_moves must be in >= 1, not 0"),
+    ],
+)
+def test_counts_that_are_not_ints_are_named(kwargs, message):
+    """Bools and floats are refused as counts, by the same message as any other int check."""
+    args = {"game": BOSK, "agents": ["random"], "games": 1, "progress": False} | kwargs
+    with pytest.raises(fg.ConfigError, match=message):
+        fg.simulate(**args)
+
+
 # --------------------------------------------------------------------------- results files
 
 
