@@ -44,7 +44,7 @@ from typing import Any, TextIO
 import attrs
 from tqdm import tqdm
 
-from forestgames.agents import agent_for_game, make_agent
+from forestgames.agents import agent_for_game, agent_name, make_agent
 from forestgames.core import (
     ConfigError,
     GameRecord,
@@ -142,7 +142,7 @@ def play_game(
 
 def _apply_for(state: Any, move: Any, seat: int, agent: Any) -> Any:
     """``state.apply(move)`` for the agent of ``seat``; its errors name the agent."""
-    name = getattr(agent, "name", type(agent).__name__)
+    name = agent_name(agent)
     if getattr(move, "player", None) != seat:
         raise IllegalMoveError(
             f"agent {name} at seat {seat} returned {move!r}, not a move of its seat"
@@ -276,7 +276,7 @@ class _Run:
             index=index,
             seed=seed,
             first_player=int(first),
-            agents=tuple(str(agent.name) for agent in lineup),
+            agents=tuple(agent_name(agent) for agent in lineup),
             scores=tuple(int(s) for s in state.scores),
             winners=() if truncated else tuple(int(w) for w in state.winners),
             moves=len(record.moves),
@@ -865,7 +865,8 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` games of ``game`` between ``agents`` and collect the outcomes.
 
-    * ``agents``: agents or specs, cycled over the seats; with ``rotate`` the
+    * ``agents``: agents (any object with ``choose(state)``; a row names one by
+      its ``name``, else its class name) or specs, cycled over the seats; with ``rotate`` the
       seats turn by one each game, so that over a multiple of the player count
       every agent plays every seat equally often.
     * ``workers``: local processes (``backend="local"``, spawn-safe) or the

@@ -110,6 +110,42 @@ def test_an_agent_playing_illegally_is_named():
         play_game(BuzzGame(2), [Cheat(lambda s: Add(1 - s.turn, 1))], 0)
 
 
+class FirstMove:
+    """An agent with choose(state) only: no name, no seed, no react."""
+
+    def choose(self, state):
+        return state.legal_moves()[0]
+
+
+def test_an_agent_without_a_name_goes_by_its_class_name():
+    """Any object with choose(state) is an agent in play, simulate (also in workers) and
+    tournament; without a ``name`` it is shown by its class name."""
+    fg.play(BOSK, [FirstMove()], seed=1)
+    for workers in (1, 2):
+        result = fg.simulate(BOSK, [FirstMove(), "random"], 2, seed=1, workers=workers,
+                             progress=False)  # fmt: skip
+        assert all(row.agents == ("FirstMove", "random") for row in result.rows)
+    rated = fg.tournament(BOSK, [FirstMove(), "random"], 2, seed=1, progress=False)
+    assert sorted(rated.agents) == ["FirstMove", "random"]
+
+
+def test_an_agent_class_is_refused_with_a_hint():
+    """An agent class where an agent belongs is a ConfigError at once, in every driver,
+    saying to pass an instance or a spec."""
+    hint = r"(\w+) is a class: pass an agent instance \(e\.g\. \1\(\)\) or a spec string"
+    from forestgames import rl
+
+    for call in (
+        lambda: fg.play(BOSK, [fg.RandomAgent] * 2, seed=0),
+        lambda: fg.simulate(BOSK, [fg.RandomAgent], 1, progress=False),
+        lambda: fg.tournament(BOSK, [fg.RandomAgent, "random"], 1, progress=False),
+        lambda: rl.gym_env("bosk", opponents=fg.RandomAgent),
+        lambda: fg.agents.make_agent(FirstMove),
+    ):
+        with pytest.raises(fg.ConfigError, match=hint):
+            call()
+
+
 def test_agents_without_react_never_move_out_of_turn():
     """An agent with no react() is never asked out of turn: in Buzz nobody buzzes."""
 
