@@ -373,11 +373,13 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
 
 
 def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the sample standard deviation; NaN where undefined (no values, or
+    one value for the deviation)."""
     if not values:
         return (math.nan, math.nan)
     mean = sum(values) / len(values)
     if len(values) < 2:
-        return (mean, 0.0)
+        return (mean, math.nan)
     return (mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)))
 
 
@@ -413,13 +415,15 @@ def _played_by(name: str, row: GameRow, place: int) -> bool:
 
 
 def _tally_line(t: dict[str, Any]) -> str:
-    """One line of the summary table; "-" where no game ended (no rate to show)."""
+    """One line of the summary table; "-" where no game ended (no rate to show), and for
+    the standard deviation of a single game."""
     if not t["games"]:
         return f"{t['label']:<12} {0:>6} {0:>6} {'-':>9}  {'-':<15} {'-':>10} {'-':>6}"
     low, high = t["ci95"]
+    sd = "-" if math.isnan(t["sd_score"]) else f"{t['sd_score']:.2f}"
     return (
         f"{t['label']:<12} {t['games']:>6} {t['wins']:>6} {t['win_rate']:>9.1%}  "
-        f"[{low:5.1%}, {high:5.1%}] {t['mean_score']:>10.2f} {t['sd_score']:>6.2f}"
+        f"[{low:5.1%}, {high:5.1%}] {t['mean_score']:>10.2f} {sd:>6}"
     )
 
 
@@ -434,15 +438,18 @@ class SimulationResult:
 
     def summary(self) -> dict[str, Any]:
         """Win rates (a shared win counts for each winner) with Wilson 95% intervals,
-        score means and standard deviations, per seat and per agent, over the
-        games that ended; plus game counts and the mean length of all games."""
+        score means and sample standard deviations, per seat and per agent, over
+        the games that ended (every agent of the run is listed, with 0 games if
+        none of its games ended); plus game counts and the mean length of all
+        games. A value with no data (a rate of no games, the deviation of one
+        game) is NaN."""
         done = [row for row in self.rows if not row.truncated]
         players = len(self.rows[0].scores) if self.rows else int(self.options.get("num_players", 0))
         seats = [
             _places_tally(str(seat), done, functools.partial(_at_seat, seat))
             for seat in range(players)
         ]
-        names = sorted({name for row in done for name in row.agents})
+        names = sorted({name for row in self.rows for name in row.agents})
         agents = [_places_tally(name, done, functools.partial(_played_by, name)) for name in names]
         lengths = [row.moves for row in self.rows]
         return {

@@ -376,6 +376,32 @@ def test_summary_counts_by_hand():
     assert "3 games (1 truncated)" in text and "100.0%" in text
 
 
+def test_one_game_has_no_standard_deviation():
+    """The sample deviation of one game's score is NaN (undefined, like a rate of no
+    games), and the summary table prints "-" for it, never nan."""
+    import math
+
+    rows = (GameRow(0, 1, 0, ("a", "b"), (10, 4), (0,), 20, False, "x"),)
+    result = SimulationResult("bosk", {"num_players": 2}, 0, rows)
+    summary = result.summary()
+    assert all(math.isnan(t["sd_score"]) for t in summary["seats"] + summary["agents"])
+    assert [t["mean_score"] for t in summary["seats"]] == [10.0, 4.0]
+    text = result.format_summary()
+    assert "nan" not in text and text.splitlines()[2].split()[-1] == "-"
+
+
+def test_agents_of_truncated_games_are_still_listed():
+    """When every game is cut by the move cap, each agent is still listed, with 0 games."""
+    result = fg.simulate(BOSK, ["greedy", "random"], 2, seed=1, max_moves=10, progress=False)
+    agents = result.summary()["agents"]
+    assert [(t["label"], t["games"], t["wins"]) for t in agents] == [
+        ("greedy", 0, 0),
+        ("random", 0, 0),
+    ]
+    text = result.format_summary()
+    assert "nan" not in text and any(line.startswith("greedy ") for line in text.splitlines())
+
+
 def test_progress_only_on_a_terminal(monkeypatch):
     """The progress bar is drawn on a terminal stderr only, and never when disabled."""
 
