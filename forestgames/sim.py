@@ -644,31 +644,26 @@ _OPENBLAS_SETTERS = tuple(
     for prefix in ("", "scipy_")
     for suffix in ("", "64_", "_64")
 )
-_BLAS_LIMITED: dict[int, bool] = {}  # process id: what single_thread_blas did there
 
 
 def single_thread_blas() -> bool:
     """Hold this process's BLAS to one thread; True if a thread pool was found and limited.
 
-    Worker processes call it: the run's parallelism is its workers, and BLAS
+    Local worker processes call it: the run's parallelism is its workers, and BLAS
     threads in each (numpy's matrix products start one per core) only contend
     for the same cores. Environment variables such as ``OPENBLAS_NUM_THREADS``
     act only before numpy is imported, and a forked worker has numpy already,
     so the limit is set at run time: with ``threadpoolctl`` if it is installed
     (every BLAS and OpenMP library), else through OpenBLAS's own
-    ``openblas_set_num_threads`` (numpy's wheels' BLAS, found on Linux). Runs
-    once per process (a forked child runs it again).
+    ``openblas_set_num_threads`` (numpy's wheels' BLAS, found on Linux).
     """
-    if os.getpid() not in _BLAS_LIMITED:
-        try:
-            from threadpoolctl import ThreadpoolController
-        except ImportError:
-            _BLAS_LIMITED[os.getpid()] = _openblas_single_thread()
-        else:
-            controller = ThreadpoolController()
-            controller.limit(limits=1)
-            _BLAS_LIMITED[os.getpid()] = bool(controller.lib_controllers)
-    return _BLAS_LIMITED[os.getpid()]
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:
+        return _openblas_single_thread()
+    controller = ThreadpoolController()
+    controller.limit(limits=1)
+    return bool(controller.lib_controllers)
 
 
 def _openblas_single_thread() -> bool:
@@ -814,7 +809,8 @@ def _run_ray(
 
 
 def _ray_play(run: _Run, indices: list[int]) -> tuple[list[GameRow], float]:
-    single_thread_blas()  # Ray sets OMP_NUM_THREADS=1 for a 1-CPU task, unless it was set
+    # No BLAS limit here: Ray starts its workers with OMP_NUM_THREADS set to the task's
+    # CPUs (1), which numpy's OpenBLAS reads at import; and a Ray worker outlives the task.
     return run.play_many(indices)
 
 
@@ -876,7 +872,8 @@ def simulate(
       its ``name``, else its class name) or specs, cycled over the seats; with ``rotate`` the
       seats turn by one each game, so that over a multiple of the player count
       every agent plays every seat equally often.
-    * ``workers``: local processes (``backend="local"``, spawn-safe) or the
+    * ``workers``: local processes (``backend="local"``, spawn-safe, each with
+      BLAS held to one thread: :func:`single_thread_blas`) or the
       number of CPUs of a Ray cluster started for the run (``backend="ray"``
       without ``address``; with ``address`` the cluster there is used).
     * ``out``: a JSON-lines file written as games finish; with ``resume`` an
