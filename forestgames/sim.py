@@ -44,7 +44,7 @@ from typing import Any, TextIO
 import attrs
 from tqdm import tqdm
 
-from forestgames.agents import agent_for_game, make_agent
+from forestgames.agents import agent_for_game, agent_name, make_agent
 from forestgames.core import (
     ConfigError,
     GameRecord,
@@ -85,9 +85,7 @@ class TruncatedGameWarning(UserWarning):
 def _move_cap(game: Any, max_moves: int | None) -> int:
     if max_moves is None:
         return DEFAULT_CAP_FACTOR * int(game.traits.max_moves)
-    if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
-        raise ConfigError(f"max_moves must be a positive int or None, not {max_moves!r}")
-    return max_moves
+    return as_int(max_moves, "max_moves", 1)
 
 
 def _seat_agents(agents: Sequence[Any], num_players: int) -> list[Any]:
@@ -144,7 +142,7 @@ def play_game(
 
 def _apply_for(state: Any, move: Any, seat: int, agent: Any) -> Any:
     """``state.apply(move)`` for the agent of ``seat``; its errors name the agent."""
-    name = getattr(agent, "name", type(agent).__name__)
+    name = agent_name(agent)
     if getattr(move, "player", None) != seat:
         raise IllegalMoveError(
             f"agent {name} at seat {seat} returned {move!r}, not a move of its seat"
@@ -278,7 +276,7 @@ class _Run:
             index=index,
             seed=seed,
             first_player=int(first),
-            agents=tuple(str(agent.name) for agent in lineup),
+            agents=tuple(agent_name(agent) for agent in lineup),
             scores=tuple(int(s) for s in state.scores),
             winners=() if truncated else tuple(int(w) for w in state.winners),
             moves=len(record.moves),
@@ -332,8 +330,9 @@ def make_lineup_run(
     """A run seating ``agents`` (built from specs) by ``lineups`` (used cyclically)."""
     built = tuple(make_agent(a, seed=0) for a in agents)
     p = game.num_players
-    tables = tuple(tuple(int(k) for k in lineup) for lineup in lineups)
-    if not tables or any(len(t) != p or not all(0 <= k < len(built) for k in t) for t in tables):
+    last = len(built) - 1
+    tables = tuple(tuple(as_int(k, "a lineup's agent index", 0, last) for k in t) for t in lineups)
+    if not tables or any(len(t) != p for t in tables):
         raise ConfigError(f"lineups must list {p} agent indices per game, not {lineups!r}")
     cap = _move_cap(game, max_moves)
     described = {
@@ -374,11 +373,13 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
 
 
 def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the sample standard deviation; NaN where undefined (no values, or
+    one value for the deviation)."""
     if not values:
         return (math.nan, math.nan)
     mean = sum(values) / len(values)
     if len(values) < 2:
-        return (mean, 0.0)
+        return (mean, math.nan)
     return (mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)))
 
 
@@ -414,13 +415,15 @@ def _played_by(name: str, row: GameRow, place: int) -> bool:
 
 
 def _tally_line(t: dict[str, Any]) -> str:
-    """One line of the summary table; "-" where no game ended (no rate to show)."""
+    """One line of the summary table; "-" where no game ended (no rate to show), and for
+    the standard deviation of a single game."""
     if not t["games"]:
         return f"{t['label']:<12} {0:>6} {0:>6} {'-':>9}  {'-':<15} {'-':>10} {'-':>6}"
     low, high = t["ci95"]
+    sd = "-" if math.isnan(t["sd_score"]) else f"{t['sd_score']:.2f}"
     return (
         f"{t['label']:<12} {t['games']:>6} {t['wins']:>6} {t['win_rate']:>9.1%}  "
-        f"[{low:5.1%}, {high:5.1%}] {t['mean_score']:>10.2f} {t['sd_score']:>6.2f}"
+        f"[{low:5.1%}, {high:5.1%}] {t['mean_score']:>10.2f} {sd:>6}"
     )
 
 
@@ -435,15 +438,18 @@ class SimulationResult:
 
     def summary(self) -> dict[str, Any]:
         """Win rates (a shared win counts for each winner) with Wilson 95% intervals,
-        score means and standard deviations, per seat and per agent, over the
-        games that ended; plus game counts and the mean length of all games."""
+        score means and sample standard deviations, per seat and per agent, over
+        the games that ended (every agent of the run is listed, with 0 games if
+        none of its games ended); plus game counts and the mean length of all
+        games. A value with no data (a rate of no games, the deviation of one
+        game) is NaN."""
         done = [row for row in self.rows if not row.truncated]
         players = len(self.rows[0].scores) if self.rows else int(self.options.get("num_players", 0))
         seats = [
             _places_tally(str(seat), done, functools.partial(_at_seat, seat))
             for seat in range(players)
         ]
-        names = sorted({name for row in done for name in row.agents})
+        names = sorted({name for row in self.rows for name in row.agents})
         agents = [_places_tally(name, done, functools.partial(_played_by, name)) for name in names]
         lengths = [row.moves for row in self.rows]
         return {
@@ -625,8 +631,68 @@ _WORKER_RUN: _Run | None = None
 def _init_worker(run: _Run, warm: bool) -> None:
     global _WORKER_RUN
     _WORKER_RUN = run
+    single_thread_blas()
     if warm:
         _warm_up(run.game)
+
+
+# --------------------------------------------------------------------------- BLAS threads
+
+_OPENBLAS_FILES = ("libopenblas", "libscipy_openblas")
+_OPENBLAS_SETTERS = tuple(
+    f"{prefix}openblas_set_num_threads{suffix}"
+    for prefix in ("", "scipy_")
+    for suffix in ("", "64_", "_64")
+)
+
+
+def single_thread_blas() -> bool:
+    """Hold this process's BLAS to one thread; True if a thread pool was found and limited.
+
+    Local worker processes call it: the run's parallelism is its workers, and BLAS
+    threads in each (numpy's matrix products start one per core) only contend
+    for the same cores. Environment variables such as ``OPENBLAS_NUM_THREADS``
+    act only before numpy is imported, and a forked worker has numpy already,
+    so the limit is set at run time: with ``threadpoolctl`` if it is installed
+    (every BLAS and OpenMP library), else through OpenBLAS's own
+    ``openblas_set_num_threads`` (numpy's wheels' BLAS, found on Linux).
+    """
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:
+        return _openblas_single_thread()
+    controller = ThreadpoolController()
+    controller.limit(limits=1)
+    return bool(controller.lib_controllers)
+
+
+def _openblas_single_thread() -> bool:
+    """``openblas_set_num_threads(1)`` in every OpenBLAS this process has loaded
+    (listed in /proc/self/maps: Linux only); True if there was one."""
+    import ctypes
+
+    limited = False
+    for path in _loaded_libraries():
+        if not os.path.basename(path).startswith(_OPENBLAS_FILES):
+            continue
+        library = ctypes.CDLL(path)  # already loaded: the same library, not a second copy
+        for name in _OPENBLAS_SETTERS:
+            setter = getattr(library, name, None)
+            if setter is not None:
+                setter(ctypes.c_int(1))
+                limited = True
+                break
+    return limited
+
+
+def _loaded_libraries() -> list[str]:
+    """The paths of the shared libraries mapped into this process (empty off Linux)."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            fields = [line.split(maxsplit=5) for line in maps]
+    except OSError:
+        return []
+    return sorted({f[5].strip() for f in fields if len(f) == 6 and ".so" in f[5]})
 
 
 def _worker_play(indices: list[int]) -> tuple[list[GameRow], float]:
@@ -743,6 +809,8 @@ def _run_ray(
 
 
 def _ray_play(run: _Run, indices: list[int]) -> tuple[list[GameRow], float]:
+    # No BLAS limit here: Ray starts its workers with OMP_NUM_THREADS set to the task's
+    # CPUs (1), which numpy's OpenBLAS reads at import; and a Ray worker outlives the task.
     return run.play_many(indices)
 
 
@@ -762,8 +830,7 @@ def _simulate_vector(
 
     if engine != "vector":
         raise ConfigError(f'engine must be "scalar" or "vector", not {engine!r}')
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ConfigError(f"games must be a non-negative int, not {games!r}")
+    games = as_int(games, "games", 0)
     if resume:
         raise ConfigError('engine="vector" runs do not resume; run again without resume')
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
@@ -801,10 +868,12 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` games of ``game`` between ``agents`` and collect the outcomes.
 
-    * ``agents``: agents or specs, cycled over the seats; with ``rotate`` the
+    * ``agents``: agents (any object with ``choose(state)``; a row names one by
+      its ``name``, else its class name) or specs, cycled over the seats; with ``rotate`` the
       seats turn by one each game, so that over a multiple of the player count
       every agent plays every seat equally often.
-    * ``workers``: local processes (``backend="local"``, spawn-safe) or the
+    * ``workers``: local processes (``backend="local"``, spawn-safe, each with
+      BLAS held to one thread: :func:`single_thread_blas`) or the
       number of CPUs of a Ray cluster started for the run (``backend="ray"``
       without ``address``; with ``address`` the cluster there is used).
     * ``out``: a JSON-lines file written as games finish; with ``resume`` an
@@ -822,7 +891,7 @@ def simulate(
     game = as_game(game)
     if engine != "scalar":
         return _simulate_vector(game, agents, games, seed, rotate, max_moves, out, resume, engine)
-    _check_run_arguments(games, workers, backend, out, resume)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume)
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
     rows = execute_run(run, games, workers, backend, progress, out, resume, address)
     return SimulationResult(game.name, game.options(), run.seed, rows)
@@ -830,17 +899,18 @@ def simulate(
 
 def _check_run_arguments(
     games: Any, workers: Any, backend: Any, out: str | Path | None, resume: bool
-) -> None:
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ConfigError(f"games must be a non-negative int, not {excerpt(games)}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
-        raise ConfigError(f"workers must be an int in 1..{MAX_WORKERS}, not {excerpt(workers)}")
+) -> tuple[int, int]:
+    """``games`` and ``workers`` as ints (numpy ints accepted); ConfigError naming a bad
+    argument."""
+    games = as_int(games, "games", 0)
+    workers = as_int(workers, "workers", 1, MAX_WORKERS)
     if backend not in ("local", "ray"):
         raise ConfigError(f'backend must be "local" or "ray", not {excerpt(backend)}')
     if resume and out is None:
         raise ConfigError("resume needs the results file (out=...) of the run to finish")
     if out is not None:
         as_path(out, "out")
+    return games, workers
 
 
 MAX_WORKERS = 4096
@@ -873,7 +943,7 @@ def execute_run(
 ) -> tuple[GameRow, ...]:
     """Play games ``0..games-1`` of ``run`` (see :func:`simulate` for the arguments);
     return the rows by index."""
-    _check_run_arguments(games, workers, backend, out, resume)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume)
     rows: dict[int, GameRow] = {}
     sink: TextIO | None = None
     if out is not None:

@@ -42,6 +42,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from forestgames.agents import agent_name
 from forestgames.core import (
     ConfigError,
     as_game,
@@ -373,13 +374,13 @@ def tournament(
     elif options:
         raise ConfigError(f"options {sorted(options)} are for a game name, not a game object")
     game = as_game(game)
-    _check_run_arguments(games, workers, backend, out, resume)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume)
     seed = resolve_seed(seed)
     if isinstance(agents, str) or not isinstance(agents, Sequence) or len(agents) < 2:
         raise ConfigError(f"a tournament needs a list of two or more agents, not {agents!r}")
     lineups = tournament_lineups(len(agents), game.num_players, derive_seed(seed, 3))
     run = make_lineup_run(game, agents, lineups, seed, max_moves)
-    names = tuple(str(agent.name) for agent in run.agents)
+    names = tuple(agent_name(agent) for agent in run.agents)
     if len(set(names)) < len(names):
         raise ConfigError(f"tournament agents need distinct names, not {list(names)}")
     rows = execute_run(run, games, workers, backend, progress, out, resume, address)

@@ -110,6 +110,42 @@ def test_an_agent_playing_illegally_is_named():
         play_game(BuzzGame(2), [Cheat(lambda s: Add(1 - s.turn, 1))], 0)
 
 
+class FirstMove:
+    """An agent with choose(state) only: no name, no seed, no react."""
+
+    def choose(self, state):
+        return state.legal_moves()[0]
+
+
+def test_an_agent_without_a_name_goes_by_its_class_name():
+    """Any object with choose(state) is an agent in play, simulate (also in workers) and
+    tournament; without a ``name`` it is shown by its class name."""
+    fg.play(BOSK, [FirstMove()], seed=1)
+    for workers in (1, 2):
+        result = fg.simulate(BOSK, [FirstMove(), "random"], 2, seed=1, workers=workers,
+                             progress=False)  # fmt: skip
+        assert all(row.agents == ("FirstMove", "random") for row in result.rows)
+    rated = fg.tournament(BOSK, [FirstMove(), "random"], 2, seed=1, progress=False)
+    assert sorted(rated.agents) == ["FirstMove", "random"]
+
+
+def test_an_agent_class_is_refused_with_a_hint():
+    """An agent class where an agent belongs is a ConfigError at once, in every driver,
+    saying to pass an instance or a spec."""
+    hint = r"(\w+) is a class: pass an agent instance \(e\.g\. \1\(\)\) or a spec string"
+    from forestgames import rl
+
+    for call in (
+        lambda: fg.play(BOSK, [fg.RandomAgent] * 2, seed=0),
+        lambda: fg.simulate(BOSK, [fg.RandomAgent], 1, progress=False),
+        lambda: fg.tournament(BOSK, [fg.RandomAgent, "random"], 1, progress=False),
+        lambda: rl.gym_env("bosk", opponents=fg.RandomAgent),
+        lambda: fg.agents.make_agent(FirstMove),
+    ):
+        with pytest.raises(fg.ConfigError, match=hint):
+            call()
+
+
 def test_agents_without_react_never_move_out_of_turn():
     """An agent with no react() is never asked out of turn: in Buzz nobody buzzes."""
 
@@ -215,6 +251,38 @@ def test_bad_arguments_raise_config_errors():
             fg.simulate(**args)
 
 
+def test_numpy_integers_count_as_ints():
+    """numpy ints are accepted for games, workers, seeds and move caps, as plain ints are."""
+    import numpy as np
+
+    plain = fg.simulate(BOSK, ["random"], 3, seed=4, workers=2, max_moves=500, progress=False)
+    same = fg.simulate(BOSK, ["random"], np.int64(3), seed=np.uint64(4), workers=np.int64(2),
+                       max_moves=np.int32(500), progress=False)  # fmt: skip
+    assert same.rows == plain.rows
+    with pytest.warns(TruncatedGameWarning):
+        record = fg.play(BOSK, ["random"], seed=np.int64(1), max_moves=np.int64(10))
+    assert len(record.moves) == 10
+    vector = fg.simulate(BOSK, ["random"], np.int64(2), seed=1, engine="vector", progress=False)
+    assert len(vector.rows) == 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"games": True}, "games must be an int, not True"),
+        ({"games": 2.0}, "games must be an int, not 2.0"),
+        ({"workers": True}, "workers must be an int, not True"),
+        ({"max_moves": True}, "max_moves must be an int, not True"),
+        ({"max_moves": 0}, "max_moves must be in >= 1, not 0"),
+    ],
+)
+def test_counts_that_are_not_ints_are_named(kwargs, message):
+    """Bools and floats are refused as counts, by the same message as any other int check."""
+    args = {"game": BOSK, "agents": ["random"], "games": 1, "progress": False} | kwargs
+    with pytest.raises(fg.ConfigError, match=message):
+        fg.simulate(**args)
+
+
 # --------------------------------------------------------------------------- results files
 
 
@@ -306,6 +374,32 @@ def test_summary_counts_by_hand():
     assert (agents["b"]["wins"], agents["b"]["win_rate"]) == (1, 0.5)
     text = SimulationResult("bosk", {"num_players": 2}, 0, rows).format_summary()
     assert "3 games (1 truncated)" in text and "100.0%" in text
+
+
+def test_one_game_has_no_standard_deviation():
+    """The sample deviation of one game's score is NaN (undefined, like a rate of no
+    games), and the summary table prints "-" for it, never nan."""
+    import math
+
+    rows = (GameRow(0, 1, 0, ("a", "b"), (10, 4), (0,), 20, False, "x"),)
+    result = SimulationResult("bosk", {"num_players": 2}, 0, rows)
+    summary = result.summary()
+    assert all(math.isnan(t["sd_score"]) for t in summary["seats"] + summary["agents"])
+    assert [t["mean_score"] for t in summary["seats"]] == [10.0, 4.0]
+    text = result.format_summary()
+    assert "nan" not in text and text.splitlines()[2].split()[-1] == "-"
+
+
+def test_agents_of_truncated_games_are_still_listed():
+    """When every game is cut by the move cap, each agent is still listed, with 0 games."""
+    result = fg.simulate(BOSK, ["greedy", "random"], 2, seed=1, max_moves=10, progress=False)
+    agents = result.summary()["agents"]
+    assert [(t["label"], t["games"], t["wins"]) for t in agents] == [
+        ("greedy", 0, 0),
+        ("random", 0, 0),
+    ]
+    text = result.format_summary()
+    assert "nan" not in text and any(line.startswith("greedy ") for line in text.splitlines())
 
 
 def test_progress_only_on_a_terminal(monkeypatch):
@@ -405,6 +499,72 @@ def test_same_rows_with_a_fork_server():
     finally:
         stop.set()
         thread.join()
+
+
+def _blas_threads() -> int:
+    """The most threads a BLAS library loaded here would use (threadpoolctl's view)."""
+    from threadpoolctl import threadpool_info
+
+    return max((i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"), default=0)
+
+
+class BlasProbe(RandomAgent):
+    """A random agent that writes, per process, how many BLAS threads its moves run with."""
+
+    name = "probe"
+
+    def __init__(self, folder: str, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.folder = folder
+
+    def settings(self):
+        return {"folder": self.folder}
+
+    def choose(self, state):
+        Path(self.folder, str(os.getpid())).write_text(str(_blas_threads()))
+        return super().choose(state)
+
+
+@pytest.mark.parametrize("threads", [False, True], ids=["fork", "forkserver"])
+def test_worker_processes_run_blas_on_one_thread(tmp_path, threads):
+    """Local workers (forked, or from a fork server) play with BLAS on one thread, whatever
+    the parent uses; the parent's own setting is left as it was."""
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    import threading
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    if threads:
+        thread.start()
+    try:
+        with threadpoolctl.threadpool_limits(2, user_api="blas"):
+            if _blas_threads() < 2:
+                pytest.skip("numpy's BLAS here has no thread pool to limit")
+            agents = [BlasProbe(str(tmp_path), seed=1), "random"]
+            fg.simulate(BOSK, agents, 4, seed=5, workers=2, progress=False)
+            assert _blas_threads() == 2
+    finally:
+        stop.set()
+        if threads:
+            thread.join()
+    seen = {int(f.name): f.read_text() for f in tmp_path.iterdir()}
+    assert seen and os.getpid() not in seen
+    assert set(seen.values()) == {"1"}
+
+
+def test_blas_limit_without_threadpoolctl():
+    """Without threadpoolctl the workers' limit goes through OpenBLAS's own call (Linux)."""
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    from forestgames import sim
+
+    with threadpoolctl.threadpool_limits(2, user_api="blas"):
+        if not any(i["internal_api"] == "openblas" for i in threadpoolctl.threadpool_info()):
+            pytest.skip("numpy's BLAS here is not OpenBLAS")
+        if sys.platform != "linux":
+            pytest.skip("the fallback finds OpenBLAS on Linux only")
+        assert _blas_threads() == 2
+        assert sim._openblas_single_thread() is True
+        assert _blas_threads() == 1
 
 
 # --------------------------------------------------------------------------- the command line

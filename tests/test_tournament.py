@@ -109,6 +109,16 @@ def test_rate_with_an_agent_that_never_ended_a_game():
     assert "-" in result.format_table() or "nan" not in result.format_table()
 
 
+def test_tournament_takes_numpy_integers():
+    """numpy ints are accepted for a tournament's games, workers, seed and move cap."""
+    plain = fg.tournament("bosk", ["random", "greedy"], 2, seed=3, max_moves=1000, progress=False)
+    same = fg.tournament("bosk", ["random", "greedy"], np.int64(2), seed=np.int64(3),
+                         workers=np.int64(1), max_moves=np.int64(1000), progress=False)  # fmt: skip
+    assert same.rows == plain.rows
+    with pytest.raises(fg.ConfigError, match="games must be an int, not True"):
+        fg.tournament("bosk", ["random", "greedy"], True, progress=False)
+
+
 def test_bad_tournaments_raise_config_errors():
     """One agent, duplicate names, options with a game object: ConfigError naming the problem."""
     with pytest.raises(fg.ConfigError, match="two or more"):

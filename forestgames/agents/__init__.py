@@ -3,8 +3,9 @@
     from forestgames.agents import make_agent
     agents = [make_agent("greedy", seed=1), make_agent("mcts:100", seed=2)]
 
-An agent has ``choose(state) -> Move`` and may have ``react(state, player)``
-for out-of-turn play. Agent *specs* name an agent in text: ``random``,
+An agent is any object with ``choose(state) -> Move``; it may have
+``react(state, player)`` for out-of-turn play and a ``name`` (its display name,
+else its class name). Agent *specs* name an agent in text: ``random``,
 ``greedy``, ``mcts``, ``mcts:ITERATIONS`` or ``mcts:ITERATIONS:ROLLOUT_LIMIT``.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from forestgames.agents.base import Agent, SeededAgent, acting_seat, agent_for_game
+from forestgames.agents.base import Agent, SeededAgent, acting_seat, agent_for_game, agent_name
 from forestgames.agents.greedy import GreedyAgent
 from forestgames.agents.heuristics import evaluate_moves, heuristic_for, register_heuristic
 from forestgames.agents.mcts import MCTSAgent
@@ -28,6 +29,7 @@ __all__ = [
     "SeededAgent",
     "acting_seat",
     "agent_for_game",
+    "agent_name",
     "evaluate_moves",
     "heuristic_for",
     "make_agent",
@@ -45,8 +47,14 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
     or ``mcts:`` followed by ``KEY=VALUE`` settings joined by ``:`` —
     ``t`` seconds a decision, ``n`` iterations, ``l`` playout limit (``none``:
     play to the end), ``c`` exploration, ``reuse`` (0 or 1), e.g.
-    ``mcts:t=0.5`` or ``mcts:t=0.2:l=20``. ConfigError names a bad spec.
+    ``mcts:t=0.5`` or ``mcts:t=0.2:l=20``. ConfigError names a bad spec, an
+    object without ``choose(state)`` and an agent class given for an agent.
     """
+    if isinstance(spec, type):
+        raise ConfigError(
+            f"{spec.__name__} is a class: pass an agent instance (e.g. {spec.__name__}()) "
+            "or a spec string such as 'random'"
+        )
     if not isinstance(spec, str):
         if not callable(getattr(spec, "choose", None)):
             raise ConfigError(f"{spec!r} is not an agent (it has no choose(state) method)")

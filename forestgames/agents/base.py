@@ -2,7 +2,9 @@
 
 An agent is any object with ``choose(state) -> Move`` (a move of the seat that
 acts now, ``state.players_to_act[0]``) and, for games where seats act out of
-turn, optionally ``react(state, player) -> Move | None`` (None passes). The
+turn, optionally ``react(state, player) -> Move | None`` (None passes). Its
+display name (in results rows, ratings and error messages) is its ``name``
+attribute if it has one, else its class name: :func:`agent_name`. The
 simulation driver gives each game fresh agents with :func:`agent_for_game`, so
 a game's moves depend only on its seed, never on the games played before it.
 """
@@ -15,14 +17,13 @@ from typing import Any, Protocol, runtime_checkable
 
 from forestgames.core import ConfigError, IllegalMoveError, derive_seed, excerpt, resolve_seed
 
-__all__ = ["Agent", "SeededAgent", "acting_seat", "agent_for_game"]
+__all__ = ["Agent", "SeededAgent", "acting_seat", "agent_for_game", "agent_name"]
 
 
 @runtime_checkable
 class Agent(Protocol):
-    """The protocol of an agent (``react`` and ``for_game`` are optional)."""
-
-    name: str
+    """The protocol of an agent: ``choose``; ``name``, ``react`` and ``for_game`` are
+    optional (the shipped agents have them all)."""
 
     def choose(self, state: Any) -> Any: ...
 
@@ -37,6 +38,13 @@ def acting_seat(state: Any) -> int:
     if not seats:
         raise IllegalMoveError(f"{excerpt(state)}: nobody may act (is the game over?)")
     return int(seats[0])
+
+
+def agent_name(agent: Any) -> str:
+    """The display name of ``agent``: its ``name`` attribute if it has one, else its
+    class name."""
+    name = getattr(agent, "name", None)
+    return type(agent).__name__ if name is None else str(name)
 
 
 def agent_for_game(agent: Any, seed: int) -> Any:
