@@ -145,7 +145,7 @@ def _apply_for(state: Any, move: Any, seat: int, agent: Any) -> Any:
     name = agent_name(agent)
     if getattr(move, "player", None) != seat:
         raise IllegalMoveError(
-            f"agent {name} at seat {seat} returned {move!r}, not a move of its seat"
+            f"agent {name} at seat {seat} returned {excerpt(move)}, not a move of its seat"
         )
     try:
         return state.apply(move)
@@ -507,7 +507,7 @@ class SimulationResult:
                     *row.scores,
                     ";".join(map(str, row.winners)),
                     row.moves,
-                    row.truncated,
+                    "true" if row.truncated else "false",  # as in the JSON lines
                     row.run,
                 ]
             )
@@ -638,13 +638,6 @@ def _init_worker(run: _Run, warm: bool) -> None:
 
 # --------------------------------------------------------------------------- BLAS threads
 
-_OPENBLAS_FILES = ("libopenblas", "libscipy_openblas")
-_OPENBLAS_SETTERS = tuple(
-    f"{prefix}openblas_set_num_threads{suffix}"
-    for prefix in ("", "scipy_")
-    for suffix in ("", "64_", "_64")
-)
-
 
 def single_thread_blas() -> bool:
     """Hold this process's BLAS to one thread; True if a thread pool was found and limited.
@@ -653,46 +646,14 @@ def single_thread_blas() -> bool:
     threads in each (numpy's matrix products start one per core) only contend
     for the same cores. Environment variables such as ``OPENBLAS_NUM_THREADS``
     act only before numpy is imported, and a forked worker has numpy already,
-    so the limit is set at run time: with ``threadpoolctl`` if it is installed
-    (every BLAS and OpenMP library), else through OpenBLAS's own
-    ``openblas_set_num_threads`` (numpy's wheels' BLAS, found on Linux).
+    so the limit is set at run time, with ``threadpoolctl`` (every BLAS and
+    OpenMP library the process has loaded).
     """
-    try:
-        from threadpoolctl import ThreadpoolController
-    except ImportError:
-        return _openblas_single_thread()
+    from threadpoolctl import ThreadpoolController  # here: only workers need it
+
     controller = ThreadpoolController()
     controller.limit(limits=1)
     return bool(controller.lib_controllers)
-
-
-def _openblas_single_thread() -> bool:
-    """``openblas_set_num_threads(1)`` in every OpenBLAS this process has loaded
-    (listed in /proc/self/maps: Linux only); True if there was one."""
-    import ctypes
-
-    limited = False
-    for path in _loaded_libraries():
-        if not os.path.basename(path).startswith(_OPENBLAS_FILES):
-            continue
-        library = ctypes.CDLL(path)  # already loaded: the same library, not a second copy
-        for name in _OPENBLAS_SETTERS:
-            setter = getattr(library, name, None)
-            if setter is not None:
-                setter(ctypes.c_int(1))
-                limited = True
-                break
-    return limited
-
-
-def _loaded_libraries() -> list[str]:
-    """The paths of the shared libraries mapped into this process (empty off Linux)."""
-    try:
-        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
-            fields = [line.split(maxsplit=5) for line in maps]
-    except OSError:
-        return []
-    return sorted({f[5].strip() for f in fields if len(f) == 6 and ".so" in f[5]})
 
 
 def _worker_play(indices: list[int]) -> tuple[list[GameRow], float]:

@@ -336,6 +336,9 @@ def test_csv_and_jsonl_exports(tmp_path):
     first = lines[0].split(",")
     row = result.rows[0]
     assert first[3:7] == [*row.agents, *map(str, row.scores)]
+    assert first[-2] == "false"  # booleans as the JSON lines write them
+    cut = fg.simulate(BOSK, ["random"], 1, seed=9, max_moves=5, progress=False)
+    assert cut.to_csv().splitlines()[1].split(",")[-2] == "true"
     result.to_jsonl(tmp_path / "r.jsonl")
     loaded = [
         GameRow.from_dict(json.loads(line))
@@ -529,8 +532,9 @@ class BlasProbe(RandomAgent):
 def test_worker_processes_run_blas_on_one_thread(tmp_path, threads):
     """Local workers (forked, or from a fork server) play with BLAS on one thread, whatever
     the parent uses; the parent's own setting is left as it was."""
-    threadpoolctl = pytest.importorskip("threadpoolctl")
     import threading
+
+    import threadpoolctl
 
     stop = threading.Event()
     thread = threading.Thread(target=stop.wait)
@@ -550,21 +554,6 @@ def test_worker_processes_run_blas_on_one_thread(tmp_path, threads):
     seen = {int(f.name): f.read_text() for f in tmp_path.iterdir()}
     assert seen and os.getpid() not in seen
     assert set(seen.values()) == {"1"}
-
-
-def test_blas_limit_without_threadpoolctl():
-    """Without threadpoolctl the workers' limit goes through OpenBLAS's own call (Linux)."""
-    threadpoolctl = pytest.importorskip("threadpoolctl")
-    from forestgames import sim
-
-    with threadpoolctl.threadpool_limits(2, user_api="blas"):
-        if not any(i["internal_api"] == "openblas" for i in threadpoolctl.threadpool_info()):
-            pytest.skip("numpy's BLAS here is not OpenBLAS")
-        if sys.platform != "linux":
-            pytest.skip("the fallback finds OpenBLAS on Linux only")
-        assert _blas_threads() == 2
-        assert sim._openblas_single_thread() is True
-        assert _blas_threads() == 1
 
 
 # --------------------------------------------------------------------------- the command line
@@ -705,3 +694,18 @@ def test_vector_engine_refuses_a_cap_it_would_ignore():
     )
     with pytest.raises(fg.ConfigError, match="file path"):
         fg.simulate(**args, engine="vector", out=1)
+
+
+def test_an_agent_returning_a_non_move_gets_a_short_message():
+    """An agent that returns the whole tuple of legal moves is told so in a bounded message
+    (it used to list every move: about 20 KB in 4-player Bosk)."""
+
+    class Confused:
+        name = "confused"
+
+        def choose(self, state):
+            return state.legal_moves()
+
+    with pytest.raises(fg.IllegalMoveError, match="agent confused at seat") as caught:
+        fg.play(fg.make("bosk", num_players=4), [Confused()] * 4, seed=1)
+    assert len(str(caught.value)) < 200
