@@ -45,6 +45,11 @@ IntArray = npt.NDArray[np.integer[Any]]
 MAX_TREE_VALUE = 4
 BLOCK = 2048
 """Boards scored per numpy pass: the block's temporaries stay in the core's cache."""
+BLAS_THREADING_WORK = 4 * 65536
+"""Multiply-adds from which OpenBLAS (numpy's wheels' BLAS) runs a matrix product on a
+thread per core (its GEMM_MULTITHREAD_THRESHOLD, 4, times 65536). The scoring products are
+thin, (2N or 8, S*S) by (S*S, boards), and threads cost them more than they save (they
+spin while waiting): products are cut into slices of boards below this."""
 COMPILED_MIN_BOARDS = 1024
 """Smaller calls stay on the numpy path (the compiled call's fixed cost is not worth it)."""
 
@@ -338,6 +343,18 @@ def _contest_points(
 # --------------------------------------------------------------------------- incidence
 
 
+def _product(incidence: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """``incidence @ cells.T``, in slices of boards small enough for BLAS to run each on the
+    calling thread (see :data:`BLAS_THREADING_WORK`)."""
+    rows, inner = incidence.shape
+    boards = cells.shape[0]
+    step = max(1, (BLAS_THREADING_WORK - 1) // (rows * inner))
+    out = np.empty((rows, boards), incidence.dtype)
+    for start in range(0, boards, step):
+        np.matmul(incidence, cells[start : start + step].T, out=out[:, start : start + step])
+    return out
+
+
 @functools.cache
 def _line_incidence(n: int, dtype: Any) -> np.ndarray:
     """(2n, n*n) 0/1: row i of intersections (first n contests), then column j."""
@@ -375,7 +392,7 @@ def _summer_block(
     owner8 = owner.astype(np.int8, copy=False)
     cells = value.astype(packing.float)
     cells *= _pow2_of_seats(owner8, packing, empty_is_zero=False)
-    sums = _line_incidence(n, packing.float) @ cells.T  # (2N, M)
+    sums = _product(_line_incidence(n, packing.float), cells)  # (2N, M)
     if sums.size and sums.max() >= packing.garbage:  # a value where no tree stands
         return False
     _contest_points(sums, packing, SUMMER_POINTS, out)
@@ -433,7 +450,7 @@ def _winter_block(
     if top.min() < -1 or top.max() >= packing.players:
         return False
     cells = _pow2_of_seats(top.astype(np.int8, copy=False), packing, empty_is_zero=True)
-    _contest_points(incidence @ cells.T, packing, WINTER_POINTS, out)
+    _contest_points(_product(incidence, cells), packing, WINTER_POINTS, out)
     return True
 
 

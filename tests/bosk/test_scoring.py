@@ -319,6 +319,20 @@ def test_kernels_match_plain_scorer(compiled, batch):
     np.testing.assert_array_equal(got_winter, winter)
 
 
+@pytest.mark.parametrize(("rows", "inner"), [(20, 100), (8, 121), (14, 49)])
+def test_products_are_sliced_below_blas_threading_and_exact(rows, inner):
+    """The scoring products are cut into slices of boards whose work stays under
+    BLAS_THREADING_WORK (one BLAS thread each); the result equals the whole product at
+    every size around a slice's edge."""
+    step = (scoring.BLAS_THREADING_WORK - 1) // (rows * inner)
+    assert rows * inner * step < scoring.BLAS_THREADING_WORK
+    rng = np.random.default_rng(rows)
+    incidence = (rng.random((rows, inner)) < 0.2).astype(np.float64)
+    for boards in (0, 1, step - 1, step, step + 1, 3 * step + 7):
+        cells = rng.integers(0, 2**20, (boards, inner)).astype(np.float64)
+        np.testing.assert_array_equal(scoring._product(incidence, cells), incidence @ cells.T)
+
+
 @pytest.mark.parametrize("compiled", PATHS)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_large_mixed_batch_over_several_blocks(compiled, players):
