@@ -120,6 +120,8 @@ class BoomBokkenCodec(CodecBase):
         self._pile_piece = Pieces(self._build_pile_piece)
         self._round_pieces: dict[tuple[Any, ...], bytes] = {}
         self._known_pieces = Pieces(self._build_known_piece)
+        self._nobody_known: tuple[tuple[int, ...], ...] = ((),) * p
+        self._nothing_known = self._build_known_piece((0, (), self._nobody_known, (), ()))
         self._middle = [0.0] * (5 * p + 2)  # safe .. last_player, all zero
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             TimeOut: self._time_out_id,
@@ -273,16 +275,20 @@ class BoomBokkenCodec(CodecBase):
 
     def _known_piece(self, state: Any, observer: int) -> bytes:
         """The known deck bottom, the known cards and what exploded seats could not answer."""
-        deck, known_bottom = state.deck, state.known_bottom
+        deck, known_bottom, exploded = state.deck, state.known_bottom, state.exploded
+        if not known_bottom and not exploded and state.known == self._nobody_known:
+            return self._nothing_known  # the common case: nothing hidden is known
         bottom = deck[len(deck) - known_bottom :] if known_bottom else ()
-        key = (observer, bottom, state.known, state.exploded, state.exploded_on)
+        key = (observer, bottom, state.known, exploded, state.exploded_on)
         return self._known_pieces[key]  # type: ignore[no-any-return]
 
     def _build_known_piece(self, key: tuple[Any, ...]) -> bytes:
         """The known fields' bytes by (observer, bottom, known, exploded, exploded_on)."""
-        buffer = array("f", bytes(4 * self.layout.size))
-        self._write_known(buffer, *key)
-        return buffer[self.layout.offset["deck_bottom_counts"] :].tobytes()
+        start = self.layout.offset["deck_bottom_counts"]
+        buffer = array("f", bytes(4 * (self.layout.size - start)))
+        observer, bottom, known, exploded, exploded_on = key
+        self._write_known(buffer, observer, bottom, known, exploded, exploded_on, base=start)
+        return buffer.tobytes()
 
     def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -398,9 +404,12 @@ class BoomBokkenCodec(CodecBase):
         known: tuple[tuple[int, ...], ...],
         exploded: tuple[int, ...],
         exploded_on: tuple[tuple[int, bool] | None, ...],
+        base: int = 0,
     ) -> None:
-        """The known deck bottom, the known cards, what each exploded seat could not answer."""
-        at, p = self.layout.offset, self.num_players
+        """The known deck bottom, the known cards, what each exploded seat could not answer,
+        into ``buffer`` (the whole tensor, or the part from offset ``base`` on)."""
+        at = {name: offset - base for name, offset in self.layout.offset.items()}
+        p = self.num_players
         counts, sequence = at["deck_bottom_counts"], at["deck_bottom"]
         for position, code in enumerate(bottom):
             buffer[counts + code] += 1.0
