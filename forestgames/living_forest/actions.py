@@ -101,6 +101,7 @@ class _Spirit(NamedTuple):
     deck_size: int
     deck_top: tuple[int, ...]
     deck_rest: tuple[int, ...] | None
+    cards: tuple[int, ...]  # the deck below its known top and the discard pile, together
 
 
 class _View(NamedTuple):
@@ -137,6 +138,7 @@ def _spirit_layout() -> Layout:
     layout.add("deck_size", (1,), "cards in the deck")
     layout.add("known", (1,), "cards on top of the deck put there by Attract (public)")
     layout.add("deck_top", (len(ATTRACT_CARDS),), "those cards, top first: 1 + card row")
+    layout.add("cards", (NUM_CARDS,), "the deck below them and the discard pile: count per card")
     return layout
 
 
@@ -146,7 +148,7 @@ _DISCARD_SIZE, _FRAGMENTS = SPIRIT_LAYOUT.offset["discard_size"], SPIRIT_LAYOUT.
 _FOREST, _ROCK = SPIRIT_LAYOUT.offset["forest"], SPIRIT_LAYOUT.offset["rock"]
 _VICTORY, _FIRES = SPIRIT_LAYOUT.offset["victory"], SPIRIT_LAYOUT.offset["fires"]
 _DECK_SIZE, _KNOWN = SPIRIT_LAYOUT.offset["deck_size"], SPIRIT_LAYOUT.offset["known"]
-_DECK_TOP = SPIRIT_LAYOUT.offset["deck_top"]
+_DECK_TOP, _CARDS = SPIRIT_LAYOUT.offset["deck_top"], SPIRIT_LAYOUT.offset["cards"]
 
 
 def _layout(p: int) -> Layout:
@@ -304,6 +306,7 @@ class LivingForestCodec(CodecBase):
             len(deck),
             deck[:known],
             tuple(sorted(deck[known:])) if mine else None,
+            deck[known:] + state.discards[s],
         )
 
     def _view_of(self, state: Any, player: int, spirits: tuple[_Spirit, ...]) -> _View:
@@ -362,10 +365,13 @@ class LivingForestCodec(CodecBase):
             for at, was, line in zip(blocks, old.lines, state.lines, strict=True):
                 if was is not line:
                     _patch_line(buffer, at, was, line)
-        if old.decks is not state.decks or old.known is not state.known:
+        decks_changed = old.decks is not state.decks or old.known is not state.known
+        if decks_changed:
             self._patch_decks(buffer, old, state, player)
         if old.discards is not state.discards:
             self._patch_discards(buffer, old.discards, state.discards, player)
+        if decks_changed or old.discards is not state.discards:
+            self._patch_cards(buffer, old, state, player)
         if old.fragments is not state.fragments:
             for at, fragments in zip(blocks, state.fragments, strict=True):
                 buffer[at + _FRAGMENTS] = fragments
@@ -403,6 +409,14 @@ class LivingForestCodec(CodecBase):
                 self._write_deck(buffer, at, len(deck), deck[:known])
             if s == player:
                 _patch_counts(buffer, self._deck_rest_at, was[was_known:], deck[known:])
+
+    def _patch_cards(self, buffer: array[float], old: Any, state: Any, player: int) -> None:
+        """The ``cards`` counts of the Spirits whose deck or discard pile changed."""
+        piles = zip(old.decks, state.decks, old.discards, state.discards, strict=True)
+        for s, (was_deck, deck, was_discard, discard) in enumerate(piles):
+            known = state.known[s]
+            if deck is not was_deck or discard is not was_discard or known != old.known[s]:
+                _write_counts(buffer, self._blocks[player][s] + _CARDS, deck[known:] + discard)
 
     def _patch_discards(
         self, buffer: array[float], old: tuple[Any, ...], new: tuple[Any, ...], player: int
@@ -453,6 +467,7 @@ class LivingForestCodec(CodecBase):
                     spirit["deck_size"],
                     _cards(spirit["deck_top"]),
                     _cards(spirit["deck_rest"]) if mine else None,
+                    _cards(spirit["cards"]),
                 )
             )
         reserve = obs["reserve"]
@@ -489,6 +504,7 @@ class LivingForestCodec(CodecBase):
         buffer[at + _DISCARD_SIZE] = spirit.discard_size
         buffer[at + _FRAGMENTS] = spirit.fragments
         buffer[at + _ROCK + spirit.rock] = 1.0
+        _write_counts(buffer, at + _CARDS, spirit.cards)
 
     def _clear(self, buffer: array[float], start: int, length: int) -> None:
         buffer[start : start + length] = self._zeros[:length]

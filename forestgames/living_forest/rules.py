@@ -795,7 +795,9 @@ class LivingForestGame(
     # ------------------------------------------------------------------ information
 
     def _observe(self, state: LivingForestState, player: int) -> dict[str, Any]:
-        """What ``player`` may see: all but deck orders, other discards, reserve stacks."""
+        """What ``player`` may see: all but deck orders, reserve stacks' orders, and how
+        another Spirit's cards are split between its deck and its discard pile (``cards``
+        shows them together: every card a Spirit has came from a public place)."""
         data = self.state_to_dict(state)
         del data["entropy"]
         for level in data["reserve"].values():
@@ -806,6 +808,7 @@ class LivingForestGame(
             spirit["deck_size"] = len(deck)
             spirit["deck_top"] = deck[:known]
             spirit["discard_size"] = len(spirit["discard"])
+            spirit["cards"] = sorted(deck[known:] + spirit["discard"], key=CARD_INDEX.__getitem__)
             if seat == player:
                 spirit["deck_rest"] = sorted(deck[known:])
             else:
@@ -814,21 +817,32 @@ class LivingForestGame(
         return data
 
     def _determinize(self, state: LivingForestState, player: int, seed: int) -> LivingForestState:
-        """A state ``player`` cannot tell from ``state``: the unknown part of every deck and
-        each reserve stack reshuffled, a fresh reshuffle seed. The unknown cards are sorted
-        before each shuffle: the sample depends on the seed and on what ``player`` sees only."""
+        """A state ``player`` cannot tell from ``state``: its own deck below the known top
+        reshuffled; each other Spirit's ``cards`` (its deck below the known top and its
+        discard pile) dealt again between the two, at random, sizes kept; each reserve
+        stack reshuffled; a fresh reshuffle seed. The cards are sorted before each shuffle:
+        the sample depends on the seed and on what ``player`` sees only."""
         rng = random.Random(int(new_rng(seed, player).integers(2**62)))
-        decks = []
-        for deck, known in zip(state.decks, state.known, strict=True):
-            rest = sorted(deck[known:])
+        decks, discards = [], []
+        for seat, (deck, known) in enumerate(zip(state.decks, state.known, strict=True)):
+            discard = state.discards[seat]
+            pooled = deck[known:] if seat == player else deck[known:] + discard
+            rest = sorted(pooled)
             shuffle(rest, rng)
-            decks.append(deck[:known] + tuple(rest))
+            below = len(deck) - known
+            decks.append(deck[:known] + tuple(rest[:below]))
+            discards.append(discard if seat == player else tuple(sorted(rest[below:])))
         stacks = []
         for stack in state.stacks:
             cards = sorted(stack)
             shuffle(cards, rng)
             stacks.append(tuple(cards))
-        return state._evolve(decks=tuple(decks), stacks=tuple(stacks), entropy=rng.getrandbits(62))
+        return state._evolve(
+            decks=tuple(decks),
+            discards=tuple(discards),
+            stacks=tuple(stacks),
+            entropy=rng.getrandbits(62),
+        )
 
     # ------------------------------------------------------------------ saved states
 

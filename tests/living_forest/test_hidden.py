@@ -1,6 +1,7 @@
 """Hidden information: what observation(p) shows, and what determinize(p) resamples."""
 
 import json
+import random
 
 from forestgames.living_forest._tables import CARD_NAMES
 from tests.living_forest.helpers import acting, checked, play, put, start, to_row
@@ -33,6 +34,46 @@ def test_own_discard_visible_others_only_counted():
     assert view["spirits"][0]["discard"] == [CARD_NAMES[c] for c in state.discards[0]]
     assert "discard" not in view["spirits"][1]
     assert view["spirits"][1]["discard_size"] == len(state.discards[1])
+
+
+def test_each_spirits_cards_shown_together_not_split():
+    """Every Spirit's ``cards`` (its deck below the known top and its discard pile) are shown
+    to all, sorted, as one multiset: which of them are in the deck is hidden."""
+    state = final_state(start().game, 3)
+    for seat in range(2):
+        spirit = state.observation(1 - seat)["spirits"][seat]
+        below = state.decks[seat][state.known[seat] :]
+        assert spirit["cards"] == [CARD_NAMES[c] for c in sorted(below + state.discards[seat])]
+
+
+def test_determinize_depends_only_on_the_view():
+    """Two positions that differ only in how seat 1's cards are split between its deck and
+    its discard pile look the same to seat 0, and seat 0's determinizations of them are the
+    same; each keeps seat 1's cards, deck size and discard size."""
+    state = start()
+    rng = random.Random(1)
+    while not (state.discards[1] and len(state.decks[1]) > state.known[1]):
+        state = state.apply(rng.choice(state.legal_moves()))
+    data = state.to_dict()
+    spirit = data["spirits"][1]
+    k = next(
+        i
+        for i in range(state.known[1], len(spirit["deck"]))
+        if spirit["deck"][i] != spirit["discard"][0]
+    )
+    spirit["deck"][k], spirit["discard"][0] = spirit["discard"][0], spirit["deck"][k]
+    spirit["discard"].sort(key=CARD_NAMES.index)
+    other = state.game.state_from_dict(data)
+    assert other != state and other.observation(0) == state.observation(0)
+    for seed in (0, 5):
+        sample = state.determinize(0, seed)
+        assert other.determinize(0, seed) == sample
+        assert sample.observation(0) == state.observation(0)
+        assert len(sample.discards[1]) == len(state.discards[1])
+        assert sorted(sample.decks[1] + sample.discards[1]) == sorted(
+            state.decks[1] + state.discards[1]
+        )
+        state.game.state_from_dict(sample.to_dict())  # every invariant holds
 
 
 def test_own_deck_contents_shown_sorted_not_in_order():
