@@ -705,7 +705,7 @@ def _add_tournament_parser(commands: Any) -> None:
         "tournament",
         help="rate agents against each other in seat-rotated games",
         description="Play seat-rotated games between agents and print a Bradley-Terry rating "
-        "(Elo scale, mean 1500) per agent with a 95% bootstrap interval, and win rates.",
+        "(Elo scale, mean 1500) per agent with a 95% interval, and win rates.",
     )
     _add_game_arguments(parser)
     parser.add_argument("--games", "-n", type=int, default=100, help="number of games (100)")
@@ -794,7 +794,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine",
         choices=("scalar", "vector"),
         default="scalar",
-        help="vector: Bosk between random/greedy agents in numpy batches (same statistics)",
+        help="vector: Bosk between random/greedy agents in numpy batches (the same rows)",
     )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     sim.set_defaults(run=_cmd_simulate)

@@ -844,8 +844,8 @@ def simulate(
       game's ``traits.max_moves``); a capped game's row says ``truncated``.
     * ``progress``: a progress line on stderr when it is a terminal.
     * ``engine``: ``"vector"`` plays Bosk games between random and greedy agents
-      in batches on numpy arrays (``forestgames.bosk.vector``): the same
-      statistics, not the same rows (see docs/simulation.md).
+      in batches on numpy arrays (``forestgames.bosk.vector``): the same rows as
+      the scalar engine, faster (see docs/simulation.md).
 
     The rows are the same for any ``workers`` and either backend.
     """

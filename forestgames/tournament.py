@@ -219,7 +219,8 @@ def _elo(theta: np.ndarray) -> np.ndarray:
 
 @attrs.frozen
 class AgentRating:
-    """One agent's rating (Elo scale) with its 95% bootstrap interval, and its win rate
+    """One agent's rating (Elo scale) with its 95% interval (the wider of a bootstrap over
+    games and the fit's Laplace interval), and its win rate
     (its seats among the winners) with a 95% Wilson interval."""
 
     agent: str
@@ -256,7 +257,7 @@ class TournamentResult:
         lines = [
             f"{summary['game']}, {summary['players']} players: {summary['games']} games "
             f"({summary['truncated']} truncated), seats rotated; Bradley-Terry ratings "
-            "(Elo scale, mean 1500) with 95% bootstrap intervals",
+            "(Elo scale, mean 1500) with 95% intervals",
             f"{'agent':<18} {'rating':>7}  {'95% interval':<14} {'games':>6} {'wins':>6} "
             f"{'win rate':>9}  {'95% CI':<15} {'mean score':>10}",
         ]
@@ -320,7 +321,7 @@ class TournamentResult:
         axes.set_yticks(range(len(ratings)), [r.agent for r in ratings])
         axes.axvline(ELO_MEAN, color="grey", linewidth=0.8, linestyle="dashed")
         summary = self.simulation.summary()
-        axes.set_xlabel("rating (Elo scale), 95% bootstrap interval")
+        axes.set_xlabel("rating (Elo scale), 95% interval")
         axes.set_title(f"{summary['game']}, {summary['players']} players, {summary['games']} games")
         figure.tight_layout()
         figure.savefig(path, dpi=120)

@@ -396,6 +396,30 @@ def _positions(game, seed=0):
     return picked
 
 
+def test_mcts_reacts_out_of_turn_as_greedy_does():
+    """MCTS plays out of turn in Boom Bokken (it never did): its reaction is Greedy's, the
+    best by the heuristic's margin when that beats passing, from its own stream."""
+    from forestgames.agents.greedy import greedy_reaction
+
+    game = fg.make("boom_bokken", num_players=4)
+    record = fg.play(game, ["mcts:20"], seed=2)
+    states = record.replay()
+    moves = [game.parse_move(text) for text in record.moves]
+    assert any(
+        state.current_player is not None and move.player != state.current_player
+        for state, move in zip(states, moves, strict=False)
+    )
+    agent, greedy = MCTSAgent(20, seed=3), fg.GreedyAgent(seed=3)
+    for state in states[:-1]:
+        for seat in range(4):
+            if seat != state.current_player and state.legal_moves(seat):
+                assert agent.react(state, seat) == greedy.react(state, seat)
+                assert greedy_reaction(state, seat, random.Random(1)) in (
+                    None,
+                    *state.legal_moves(seat),
+                )
+
+
 def test_mcts_time_budget_is_kept():
     """MCTSAgent(time_per_move=t) searches for at least t seconds and returns soon after (the
     slack is wide: wall time on a loaded machine; the fake-clock test below is exact)."""

@@ -391,7 +391,7 @@ def test_no_help_shows_a_doubled_percent(capsys, command):
     text = help_text(capsys, *command)
     assert "%%" not in text and "%(" not in text
     if command == ["tournament"]:
-        assert "95% bootstrap interval" in text
+        assert "95% interval" in text
 
 
 @pytest.mark.parametrize("command", ["simulate", "tournament", "play"])

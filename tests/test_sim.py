@@ -709,3 +709,26 @@ def test_an_agent_returning_a_non_move_gets_a_short_message():
     with pytest.raises(fg.IllegalMoveError, match="agent confused at seat") as caught:
         fg.play(fg.make("bosk", num_players=4), [Confused()] * 4, seed=1)
     assert len(str(caught.value)) < 200
+
+
+def test_unseeded_agent_instances_play_as_their_specs_in_a_seeded_run():
+    """``RandomAgent()`` (no seed) in a driver plays as the spec "random" does, so a seeded
+    run is the same in every process; a seeded instance still has its own stream."""
+    game = fg.make("bosk", num_players=2)
+    by_spec = fg.play(game, ["random", "greedy"], seed=4)
+    by_instance = fg.play(game, [fg.RandomAgent(), fg.GreedyAgent()], seed=4)
+    assert by_instance.moves == by_spec.moves
+    seeded = fg.play(game, [fg.RandomAgent(seed=9), fg.GreedyAgent()], seed=4)
+    assert seeded.moves != by_spec.moves
+    code = (
+        "import forestgames as fg; g = fg.make('bosk', num_players=2); "
+        "print(fg.play(g, [fg.RandomAgent(), fg.MCTSAgent(iterations=5)], seed=4).moves[-1])"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])}
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+        ).stdout
+        for _ in range(2)
+    }
+    assert len(runs) == 1

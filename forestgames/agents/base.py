@@ -64,7 +64,10 @@ class SeededAgent:
     """Base of the shipped agents: a name, a seed and a private ``random.Random``.
 
     Subclasses list their settings (constructor keywords besides ``seed``) in
-    ``settings()``; ``for_game`` rebuilds the agent with a derived seed.
+    ``settings()``; ``for_game`` rebuilds the agent with a derived seed. Without a
+    seed an agent draws one from the OS for its own use, but in a driver (``play``,
+    ``simulate``, ``tournament``, an env's opponents) it plays as its spec does,
+    from seed 0, so a seeded run is reproducible whichever form the agent was given in.
     """
 
     name: str = "agent"
@@ -72,14 +75,16 @@ class SeededAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = resolve_seed(seed)
         self.rng = random.Random(self.seed)
+        self._game_seed_base = self.seed if seed is not None else 0
 
     def settings(self) -> dict[str, Any]:
         """Constructor keywords (other than ``seed``) that rebuild this agent."""
         return {}
 
     def for_game(self, seed: int) -> SeededAgent:
-        """The same agent, fresh, its stream derived from its seed and ``seed``."""
-        return type(self)(**self.settings(), seed=derive_seed(self.seed, seed))
+        """The same agent, fresh, its stream derived from its seed (0 if it was given none)
+        and ``seed``."""
+        return type(self)(**self.settings(), seed=derive_seed(self._game_seed_base, seed))
 
     def choose(self, state: Any) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -10,7 +11,7 @@ from forestgames.agents.base import SeededAgent, acting_seat
 from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
 from forestgames.agents.heuristics import _position_value as position_value  # unchecked
 
-__all__ = ["GreedyAgent", "margins"]
+__all__ = ["GreedyAgent", "greedy_reaction", "margins"]
 
 
 def margins(values: np.ndarray, seat: int) -> np.ndarray:
@@ -38,12 +39,18 @@ class GreedyAgent(SeededAgent):
         return moves[int(best[self.rng.randrange(len(best))])]
 
     def react(self, state: Any, player: int) -> Any | None:
-        moves = state.legal_moves(player)
-        if not moves:
-            return None
-        gain = margins(evaluate_moves(state, moves), player)
-        now = margins(position_value(state)[None], player)[0]
-        if gain.max() <= now:
-            return None
-        best = np.flatnonzero(gain == gain.max())
-        return moves[int(best[self.rng.randrange(len(best))])]
+        return greedy_reaction(state, player, self.rng)
+
+
+def greedy_reaction(state: Any, player: int, rng: random.Random) -> Any | None:
+    """``player``'s out-of-turn move with the best estimated margin, if it beats passing
+    (the position's value as it stands); ties broken by ``rng``. None: pass."""
+    moves = state.legal_moves(player)
+    if not moves:
+        return None
+    gain = margins(evaluate_moves(state, moves), player)
+    now = margins(position_value(state)[None], player)[0]
+    if gain.max() <= now:
+        return None
+    best = np.flatnonzero(gain == gain.max())
+    return moves[int(best[rng.randrange(len(best))])]

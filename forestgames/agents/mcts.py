@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from forestgames.agents.base import SeededAgent, acting_seat
-from forestgames.agents.greedy import margins
+from forestgames.agents.greedy import greedy_reaction, margins
 from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
 from forestgames.agents.heuristics import _position_value as position_value  # unchecked
 from forestgames.agents.heuristics import chance_outcomes
@@ -294,6 +294,13 @@ class MCTSAgent(SeededAgent):
         best = self._decision(root, state, seat, moves)
         self._keep(state, root, best)
         return best
+
+    def react(self, state: Any, player: int) -> Any | None:
+        """Out of turn (Boom Bokken's Flash, Temps Mort, a Gardien's answer) MCTS plays as
+        Greedy does: its best reaction by the heuristic's margin if that beats passing.
+        Reactions are not searched: every seat may react after every move, and a search
+        for each would multiply the cost of a game by the number of seats."""
+        return greedy_reaction(state, player, self.rng)
 
     def _decision(self, root: _Node, state: Any, seat: int, moves: tuple[Any, ...]) -> Any:
         """The most visited root move legal in the real state, unless the heuristic's best
