@@ -178,8 +178,8 @@ def as_int(
     if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
         raise error(f"{what} must be an int, not {excerpt(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
-        span = f"{low}..{high}" if high is not None else f">= {low}"
-        raise error(f"{what} must be in {span}, not {excerpt(int(value))}")
+        span = f"in {low}..{high}" if high is not None else f">= {low}"
+        raise error(f"{what} must be {span}, not {excerpt(int(value))}")
     return int(value)
 
 

@@ -91,7 +91,14 @@ def _move_cap(game: Any, max_moves: int | None) -> int:
 def _seat_agents(agents: Sequence[Any], num_players: int) -> list[Any]:
     """The agent of each seat: ``agents`` cycled over the seats, specs built."""
     if isinstance(agents, str) or not isinstance(agents, Sequence) or not agents:
-        raise ConfigError(f"agents must be a non-empty list of agents or specs, not {agents!r}")
+        raise ConfigError(
+            f"agents must be a non-empty list of agents or specs, not {excerpt(agents)}"
+        )
+    if len(agents) > num_players:
+        raise ConfigError(
+            f"{len(agents)} agents for a {num_players}-player game: give at most one per "
+            "seat (fewer are cycled over the seats)"
+        )
     built = [make_agent(a, seed=0) for a in agents]
     return [built[seat % len(built)] for seat in range(num_players)]
 

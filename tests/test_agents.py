@@ -746,3 +746,12 @@ def test_public_heuristics_refuse_junk():
         evaluate_moves(state, state.legal_moves()),
         heuristics._evaluate_moves(state, state.legal_moves()),
     )
+
+
+def test_mcts_reuse_tree_is_a_bool():
+    """``reuse_tree`` takes True or False (numpy's too); anything else is a ConfigError (a
+    string like "no" used to leave tree reuse on)."""
+    assert MCTSAgent(10, reuse_tree=np.bool_(False)).reuse_tree is False
+    for bad in ("no", "", [], 1, None):
+        with pytest.raises(fg.ConfigError, match="reuse_tree must be True or False"):
+            MCTSAgent(10, reuse_tree=bad)

@@ -273,7 +273,7 @@ def test_numpy_integers_count_as_ints():
         ({"games": 2.0}, "games must be an int, not 2.0"),
         ({"workers": True}, "workers must be an int, not True"),
         ({"max_moves": True}, "max_moves must be an int, not True"),
-        ({"max_moves": 0}, "max_moves must be in >= 1, not 0"),
+        ({"max_moves": 0}, "max_moves must be >= 1, not 0"),
     ],
 )
 def test_counts_that_are_not_ints_are_named(kwargs, message):
@@ -732,3 +732,11 @@ def test_unseeded_agent_instances_play_as_their_specs_in_a_seeded_run():
         for _ in range(2)
     }
     assert len(runs) == 1
+
+
+def test_more_agents_than_seats_is_an_error():
+    """Three agents for a 2-player game is a ConfigError (the third used to be dropped)."""
+    with pytest.raises(fg.ConfigError, match="3 agents for a 2-player game"):
+        fg.play(fg.make("bosk", num_players=2), ["greedy", "random", "mcts:5"], seed=0)
+    with pytest.raises(fg.ConfigError, match="3 agents for a 2-player game"):
+        fg.simulate(BOSK, ["greedy", "random", "random"], 1, progress=False)

@@ -31,7 +31,7 @@ from forestgames.agents.greedy import greedy_reaction, margins
 from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
 from forestgames.agents.heuristics import _position_value as position_value  # unchecked
 from forestgames.agents.heuristics import chance_outcomes
-from forestgames.core import as_int, as_number
+from forestgames.core import ConfigError, as_int, as_number, excerpt
 
 __all__ = [
     "DEFAULT_EXPLORATION",
@@ -240,6 +240,8 @@ class MCTSAgent(SeededAgent):
         self.time_per_move = _checked_seconds(time_per_move)
         self.exploration = as_number(exploration, "exploration", 0)
         self.confidence = as_number(confidence, "confidence", 0)
+        if not isinstance(reuse_tree, bool | np.bool_):
+            raise ConfigError(f"reuse_tree must be True or False, not {excerpt(reuse_tree)}")
         self.reuse_tree = bool(reuse_tree)
         self.name = self._spec_name()
         self._kept: tuple[Any, _Node] | None = None  # (position after our move, its node)
