@@ -601,10 +601,10 @@ class GameBase(Generic[S, M]):
         )
 
     def _max_moves(self) -> int:  # pragma: no cover - every game overrides
-        raise NotImplementedError
+        raise NotImplementedError(_missing_hook(self, "_max_moves()"))
 
     def _score_range(self) -> tuple[int, int]:  # pragma: no cover - every game overrides
-        raise NotImplementedError
+        raise NotImplementedError(_missing_hook(self, "_score_range()"))
 
     # ------------------------------------------------------------------ new games and notation
 
@@ -633,7 +633,7 @@ class GameBase(Generic[S, M]):
         return self._parse_move(text.strip())
 
     def _parse_move(self, text: str) -> M:  # pragma: no cover - every game overrides
-        raise NotImplementedError
+        raise NotImplementedError(_missing_hook(self, "_parse_move(text)"))
 
     # ------------------------------------------------------------------ rules hooks
 
@@ -649,10 +649,10 @@ class GameBase(Generic[S, M]):
         return () if current is None else (current,)
 
     def _scores(self, state: S) -> tuple[int, ...]:  # pragma: no cover - every game overrides
-        raise NotImplementedError
+        raise NotImplementedError(_missing_hook(self, "_scores(state)"))
 
     def _winners(self, state: S) -> tuple[int, ...]:  # pragma: no cover - every game overrides
-        raise NotImplementedError
+        raise NotImplementedError(_missing_hook(self, "_winners(state)"))
 
     def _index_hint(self, state: S, move: Any) -> int | None:
         """Where ``move`` would stand in its seat's long legal list, if the game can say
@@ -804,8 +804,10 @@ class GameBase(Generic[S, M]):
 
     # ------------------------------------------------------------------ pictures
 
-    def _render_text(self, state: S, player: int | None) -> str:  # pragma: no cover
-        raise NotImplementedError
+    def _render_text(self, state: S, player: int | None) -> str:
+        """A one-line text picture (games draw their own): the scores and whose turn."""
+        turn = "over" if state.is_terminal else f"seat {state.current_player} to move"
+        return f"{self.title}: scores {list(state.scores)}, {turn}"
 
     def _render_svg(self, state: S, player: int | None) -> str:
         raise ConfigError(f"{self.title} has no SVG picture yet")
@@ -1240,6 +1242,11 @@ def register_game(name: str, factory: Callable[..., Any]) -> None:
 def registered_games() -> tuple[str, ...]:
     """The names :func:`make` knows, in registration order."""
     return tuple(_REGISTRY)
+
+
+def _missing_hook(game: Any, hook: str) -> str:
+    """The message of a required game hook a game class does not implement."""
+    return f"{type(game).__name__} must implement {hook} (see CONTRIBUTING.md, the hooks)"
 
 
 def make(name: str, **options: Any) -> Any:

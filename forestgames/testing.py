@@ -116,23 +116,46 @@ def check_game(game: Any, games: int = 20, seed: int = 0, deep_every: int = 7) -
 
 
 def _check_one_game(game: Any, seed: int, deep_every: int) -> None:
-    rng = random.Random(seed ^ 0x5EED)
-    last = None
-    for step, (state, move) in enumerate(random_game(game, seed)):
+    """The random game ``random_game(game, seed)`` plays, each state checked before its
+    move is applied; an error a hook raises becomes an AssertionError naming the step."""
+    rng, moves = random.Random(seed ^ 0x5EED), random.Random(seed)
+    state = _named(f"{game.name} {game.options()} seed {seed}: new_game", game.new_game, seed)
+    for step in range(game.traits.max_moves + 1):
         where = f"{game.name} {game.options()} seed {seed} step {step}"
-        if state.is_terminal:
-            _check_terminal(game, state, where)
-            last = state
-            break
-        _check_live(game, state, where)
-        if step % deep_every == 0:
-            _check_deep(game, state, move, where, rng)
-        before = state.to_dict()
-        successor = state.apply(move)
-        assert state.to_dict() == before, f"{where}: apply changed the state it was given"
-        assert successor != state, f"{where}: apply returned an equal state"
-        hash(successor)
-    assert last is not None
+        state = _named(where, _check_state, game, state, where, step % deep_every == 0, rng, moves)
+        if state is None:
+            return
+    raise AssertionError(f"{game.name}: random game {seed} not over after its maximum moves")
+
+
+def _named(where: str, call: Any, *args: Any) -> Any:
+    """``call(*args)``; any error but an AssertionError raised as one naming ``where``."""
+    try:
+        return call(*args)
+    except AssertionError:
+        raise
+    except Exception as error:
+        raise AssertionError(f"{where}: {type(error).__name__}: {error}") from error
+
+
+def _check_state(
+    game: Any, state: Any, where: str, deep: bool, rng: random.Random, moves: random.Random
+) -> Any:
+    """Check one state of a random game; return its successor by a random move (drawn from
+    ``moves``), or None at the end."""
+    if state.is_terminal:
+        _check_terminal(game, state, where)
+        return None
+    _check_live(game, state, where)
+    move = random_step(state, moves)
+    if deep:
+        _check_deep(game, state, move, where, rng)
+    before = state.to_dict()
+    successor = state.apply(move)
+    assert state.to_dict() == before, f"{where}: apply changed the state it was given"
+    assert successor != state, f"{where}: apply returned an equal state"
+    hash(successor)
+    return successor
 
 
 def _check_terminal(game: Any, state: Any, where: str) -> None:

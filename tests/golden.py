@@ -186,4 +186,7 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if not args or args[0] != "--update":
         sys.exit("usage: python -m tests.golden --update [GAME ...]")
+    unknown = [name for name in args[1:] if name not in TRANSCRIPTS]
+    if unknown:
+        sys.exit(f"unknown game(s) {', '.join(unknown)}; games: {', '.join(TRANSCRIPTS)}")
     update(args[1:])

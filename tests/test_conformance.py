@@ -12,7 +12,7 @@ import pytest
 import forestgames as fg
 from forestgames.core import GameBase
 from forestgames.testing import check_game
-from tests.test_fake_game import BuzzGame
+from tests.test_fake_game import Add, BuzzGame
 
 
 def _cases(name: str) -> tuple[dict, ...]:
@@ -50,6 +50,44 @@ def test_harness_names_a_broken_promise():
 
     with pytest.raises(AssertionError, match="options"):
         check_game(Broken.create(target=20), games=1)
+
+
+class _Crashes(BuzzGame):
+    """Buzz whose transition raises once the counter reaches 4."""
+
+    def _step(self, state, move):
+        if state.counter >= 4:
+            raise KeyError("boom")
+        return super()._step(state, move)
+
+
+class _OtherSeat(BuzzGame):
+    """Buzz that lists a move of the next seat among a seat's legal moves."""
+
+    def _legal_moves(self, state, player):
+        moves = super()._legal_moves(state, player)
+        return (*moves, Add((player + 1) % self.num_players, 1)) if moves else moves
+
+
+class _Mutates(BuzzGame):
+    """Buzz whose transition also writes the new counter into the old state."""
+
+    def _step(self, state, move):
+        successor = super()._step(state, move)
+        object.__setattr__(state, "counter", successor.counter)
+        return successor
+
+
+def test_harness_checks_each_state_before_its_move_is_applied():
+    """Each state is checked before the harness applies its move, so it names the seed and
+    step of a hook that raises, sees a move listed for the wrong seat, and sees an ``apply``
+    that changes the state it was given even when the change is the same every time."""
+    with pytest.raises(AssertionError, match=r"seed \d+ step \d+: KeyError: 'boom'"):
+        check_game(_Crashes.create(target=12), games=1)
+    with pytest.raises(AssertionError, match="belongs to another seat"):
+        check_game(_OtherSeat.create(target=12), games=1)
+    with pytest.raises(AssertionError, match="apply changed the state it was given"):
+        check_game(_Mutates.create(target=12), games=1)
 
 
 HIDDEN = [name for name in fg.GAME_NAMES if fg.make(name).traits.hidden_information]
