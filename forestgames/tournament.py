@@ -238,6 +238,17 @@ class AgentRating:
         return attrs.asdict(self)
 
 
+def _finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite float inside it replaced by None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
+
+
 @attrs.frozen
 class TournamentResult:
     """The games of a tournament (``simulation``) and the ratings fitted to them."""
@@ -287,8 +298,9 @@ class TournamentResult:
         }
 
     def to_json(self, path: str | Path | None = None) -> str:
-        """The ratings as JSON (see :meth:`to_dict`); written to ``path`` if given."""
-        text = json.dumps(self.to_dict(), indent=1) + "\n"
+        """The ratings as JSON (see :meth:`to_dict`; a value with no data, NaN or an
+        infinite bound, is ``null``: strict JSON has neither); written to ``path`` if given."""
+        text = json.dumps(_finite(self.to_dict()), indent=1, allow_nan=False) + "\n"
         if path is not None:
             as_path(path).write_text(text, encoding="utf-8")
         return text

@@ -167,3 +167,18 @@ def test_tournament_command_checks_files_before_playing(tmp_path, capsys, monkey
         ["tournament", "bosk", "-a", "random,greedy", "-n", "2", "--json", "/nonexistent/r.json"]
     )
     assert status == 2 and "no directory" in capsys.readouterr().err
+
+
+def test_json_is_strict_when_values_are_missing():
+    """An agent with no games has NaN statistics; to_json writes them as null (strict JSON
+    has no NaN or Infinity), and the text loads with a strict parser."""
+    import json
+
+    result = fg.tournament("bosk", ["greedy", "random", "mcts:5", "mcts:6", "mcts:7"], 4, seed=0)
+    text = result.to_json()
+    assert "NaN" not in text and "Infinity" not in text
+
+    def refuse(name):
+        raise ValueError(name)
+
+    json.loads(text, parse_constant=refuse)
