@@ -217,10 +217,21 @@ def _move_namespace(move: Any) -> dict[str, Any]:
 def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> None:
     observation = state.observation(seat)
     json.dumps(observation)
-    sample = state.determinize(seat, rng.randrange(2**31))
+    seed = rng.randrange(2**31)
+    sample = state.determinize(seat, seed)
     assert sample.observation(seat) == observation, f"{where}: determinize({seat}) changed view"
     assert sample.legal_moves(seat) == state.legal_moves(seat), f"{where}: seat {seat}'s moves"
-    assert isinstance(state.render(seat), str), f"{where}: render({seat})"
+    other = state.determinize(seat, seed + 1)
+    assert other.determinize(seat, seed) == sample, (
+        f"{where}: determinize({seat}, seed) differs between two states seat {seat} cannot "
+        "tell apart: it depends on something hidden from the seat"
+    )
+    picture = state.render(seat)
+    assert isinstance(picture, str), f"{where}: render({seat})"
+    assert other.render(seat) == picture, (
+        f"{where}: render({seat}) differs between two states seat {seat} cannot tell apart: "
+        "it shows something hidden from the seat"
+    )
 
 
 def _check_refused(state: Any, data: dict[str, Any], where: str) -> None:

@@ -7,9 +7,11 @@ so the harness is known to work on a game that is not registered.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import forestgames as fg
+from forestgames.boom_bokken.rules import BoomBokkenGame
 from forestgames.core import GameBase
 from forestgames.testing import check_game
 from tests.test_fake_game import Add, BuzzGame
@@ -160,3 +162,47 @@ def test_random_game_helpers_refuse_bad_arguments():
     with pytest.raises(fg.ConfigError, match=r"random\.Random"):
         random_step(state, 1)
     assert random_step(state, random.Random(1)) in state.legal_moves()
+
+
+@attrs.frozen(slots=False, repr=False)
+class _LeakyPicture(
+    BoomBokkenGame,
+    name="leaky_picture",
+    players=(4, 9),
+    chance=True,
+    hidden_information=True,
+    out_of_turn=True,
+):
+    """Boom Bokken whose seat's picture is the referee's (every hand shown)."""
+
+    def _render_text(self, state, player):
+        return super()._render_text(state, None)
+
+
+@attrs.frozen(slots=False, repr=False)
+class _PeekingSample(
+    BoomBokkenGame,
+    name="peeking_sample",
+    players=(4, 9),
+    chance=True,
+    hidden_information=True,
+    out_of_turn=True,
+):
+    """Boom Bokken whose determinize reads the hidden deck (its seed moved by the top card)."""
+
+    def _determinize(self, state, player, seed):
+        return super()._determinize(state, player, seed + (state.deck[-1] if state.deck else 0))
+
+
+@pytest.mark.parametrize(
+    ("leaky", "message"),
+    [
+        (_LeakyPicture, r"render\(\d\) differs .* shows something hidden"),
+        (_PeekingSample, r"determinize\(\d, seed\) differs .* depends on something hidden"),
+    ],
+)
+def test_harness_catches_a_view_that_shows_hidden_information(leaky, message):
+    """A seat's picture, or a determinization, that changes between two states the seat
+    cannot tell apart (two determinizations of one state) fails the harness."""
+    with pytest.raises(AssertionError, match=message):
+        check_game(leaky.create(num_players=4), games=1, deep_every=1)
