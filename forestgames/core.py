@@ -853,6 +853,11 @@ class GameBase(Generic[S, M]):
     def _describe_illegal(self, state: S, move: Any) -> str:
         """The message of an IllegalMoveError for ``move`` in ``state`` (known illegal)."""
         text = describe_move(move)
+        if isinstance(move, str):
+            return (
+                f"{text} is a string, not a {self.title} move: game.parse_move(text) turns "
+                "notation into a move"
+            )
         if not isinstance(move, self.MOVE_TYPES):
             return f"{text} is not a {self.title} move"
         seat = getattr(move, "player", None)

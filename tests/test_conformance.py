@@ -206,3 +206,13 @@ def test_harness_catches_a_view_that_shows_hidden_information(leaky, message):
     cannot tell apart (two determinizations of one state) fails the harness."""
     with pytest.raises(AssertionError, match=message):
         check_game(leaky.create(num_players=4), games=1, deep_every=1)
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_a_move_given_as_notation_points_to_parse_move(name):
+    """``state.apply(text)`` with a move's notation says to parse it first."""
+    state = fg.make(name).new_game(seed=1)
+    text = str(state.legal_moves()[0])
+    with pytest.raises(fg.IllegalMoveError, match=r"is a string.*game\.parse_move\(text\)"):
+        state.apply(text)
+    assert state.apply(state.game.parse_move(text)) == state.apply(state.legal_moves()[0])
