@@ -17,6 +17,7 @@ __all__ = [
     "observation_space",
     "render_picture",
     "reward_fn",
+    "state_space",
 ]
 
 REWARDS: tuple[str, ...] = ("win", "score")
@@ -33,6 +34,13 @@ def observation_space(game: Any, num_ids: int) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (num_ids,), np.int8),
         }
     )
+
+
+def state_space(game: Any) -> spaces.Box:
+    """The float32 Box of every seat's observation tensor joined (the AEC env's ``state()``)."""
+    low, high = game.codec.observation_bounds
+    size = game.num_players * int(np.prod(game.observation_shape))
+    return spaces.Box(low, high, (size,), np.float32)
 
 
 def check_reward(reward: Any) -> str:

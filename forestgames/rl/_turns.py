@@ -104,10 +104,10 @@ class TurnDriver:
             return f"action id {number} is outside 0..{self.num_ids - 1}"
         if self.seat is None:
             return "the game is over"
-        turn = "a reaction turn" if self.reacting else "its turn"
         if number == self.pass_id:
             return None if self.reacting else f"PASS ({number}) is offered on reaction turns only"
         if not self.codec.mask_bytes(self.state, self.seat)[number]:
+            turn = "a reaction turn" if self.reacting else "its turn"
             return f"action {number} is not legal for seat {self.seat} now ({turn}); see the mask"
         return None
 

@@ -19,7 +19,7 @@ from pettingzoo import AECEnv
 
 from forestgames.core import ConfigError, IllegalMoveError, StateError, check_seed
 from forestgames.rl import RENDER_MODES
-from forestgames.rl._spaces import observation_space, render_picture, reward_fn
+from forestgames.rl._spaces import observation_space, render_picture, reward_fn, state_space
 from forestgames.rl._turns import TurnDriver
 
 __all__ = ["ForestGamesAECEnv"]
@@ -55,9 +55,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         act_space = spaces.Discrete(self.driver.num_ids)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
-        low, high = game.codec.observation_bounds
-        size = game.num_players * int(np.prod(game.observation_shape))
-        self.state_space = spaces.Box(low, high, (size,), np.float32)
+        self.state_space = state_space(game)
         self._rewards_of = reward_fn(reward)
         self._win_rewards = reward == "win"
         self._seed_rng = random.Random()
