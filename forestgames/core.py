@@ -1047,6 +1047,12 @@ class StateBase(Generic[M]):
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             return False  # a malformed move: the checked path says what is wrong
 
+    def _apply_legal(self, move: M) -> Self:
+        """The state after ``move``, which the caller has already shown legal: one of this
+        state's ids in its exact action mask, decoded to the engine's own move object (the
+        environments' step). No second check."""
+        return self.game._step(self, move)  # type: ignore[no-any-return]
+
     def _apply_checked(self, move: Any) -> Self:
         return self.game._step(self, self._legal_form(move))  # type: ignore[no-any-return]
 
@@ -1056,7 +1062,8 @@ class StateBase(Generic[M]):
         if isinstance(move, game.MOVE_TYPES) and not self.is_terminal:
             player: Any = getattr(move, "player", None)
             if _is_int(player) and 0 <= player < game.num_players:
-                canonical = _find(self.legal_moves(player), move)
+                moves = self.legal_moves(player)
+                canonical = move if self._is_own_move(move) else _find(moves, move)
                 if canonical is not None and (canonical is move or _same_forms(move, canonical)):
                     return canonical  # type: ignore[no-any-return]
         raise IllegalMoveError(game._describe_illegal(self, move))

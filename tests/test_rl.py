@@ -91,6 +91,33 @@ def test_aec_observations_are_the_codec_tensors(name: str, options: dict[str, An
             break
 
 
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_env_steps_make_the_engines_checked_moves(name: str, options: dict[str, Any]) -> None:
+    """The environment applies a masked id without a second legality check; over a whole
+    random game each step gives the state the engine's checked ``apply`` of that id's move
+    gives (PASS leaves the state as it was)."""
+    env = rl.aec_env(name, **options)
+    env.reset(seed=11)
+    rng = random.Random(11)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        before, seat = env.game_state, env.agent_name_mapping[agent]
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        env.step(action)
+        if action == before.game.num_actions:  # PASS
+            assert env.game_state is before
+        else:
+            expected = before.apply(before.game.move_from_id(action, seat))
+            assert env.game_state.to_dict() == expected.to_dict()
+            assert env.last_move == before.game.move_from_id(action, seat)
+        steps += 1
+    assert env.game_state.is_terminal and steps > 10
+
+
 def test_boom_bokken_reaction_turns_go_to_every_seat_in_a_seeded_order() -> None:
     """After a lead, every other seat still in the round gets a reaction turn with PASS, in a
     seeded order, whatever its cards; then the named seat plays, without PASS."""

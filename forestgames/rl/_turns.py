@@ -147,7 +147,7 @@ class TurnDriver:
                     move = state.legal_moves(seat)[ids.index(action)]
                 else:
                     move = self.codec._decode(action, seat)
-                self.state = state.apply(move)
+                self.state = state._apply_legal(move)  # the exact mask said it is legal
                 self._decide()
                 return move
         why = self._why_not(action)
@@ -160,7 +160,7 @@ class TurnDriver:
             else:
                 self.seat, self.reacting = self.state.current_player, False
             return None
-        self.state = self.state.apply(move)
+        self.state = self.state._apply_legal(move)  # _why_not found it in the mask
         self._decide()
         return move
 
