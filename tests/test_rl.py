@@ -198,14 +198,21 @@ def test_win_rewards_at_the_end() -> None:
 
 
 def test_aec_illegal_action_raises_and_changes_nothing() -> None:
-    """The AEC environment refuses an id outside the mask with IllegalMoveError."""
-    env = rl.aec_env("bosk", num_players=2)
+    """The AEC environment refuses an id outside the mask with IllegalMoveError, and the
+    state, the selected agent and every reward stay as they were (with score rewards, the
+    reward an agent has built up since it last acted too)."""
+    env = rl.aec_env("bosk", num_players=2, reward="score")
     env.reset(seed=0)
-    state = env.game_state
-    mask = env.observe(env.agent_selection)["action_mask"]
+    rng = random.Random(0)
+    while env.last()[1] == 0:  # play until the selected agent has a reward to keep
+        env.step(int(rng.choice(np.flatnonzero(env.last()[0]["action_mask"]))))
+    state, agent = env.game_state, env.agent_selection
+    before = (dict(env.rewards), dict(env._cumulative_rewards), env.last()[1:])
+    mask = env.observe(agent)["action_mask"]
     with pytest.raises(fg.IllegalMoveError):
         env.step(int(np.flatnonzero(mask == 0)[0]))
-    assert env.game_state is state
+    assert env.game_state is state and env.agent_selection == agent
+    assert (dict(env.rewards), dict(env._cumulative_rewards), env.last()[1:]) == before
 
 
 @pytest.mark.parametrize(("name", "options"), [CONFIGS[0], CONFIGS[6]], ids=[IDS[0], IDS[6]])

@@ -302,10 +302,14 @@ def _seat_pieces(state: BoskState, seat: int, finished: bool) -> None:
         f"seat {seat}'s squirrel is out but its squirrel tile is unspent",
     )
     given = sum(t for t in LEAF_TILES if t != SQUIRREL and used >> t & 1)
+    laying = state.active if state.phase is Phase.LEAVES and seat == state.current_player else 0
+    on_board = state.leaves_on_board(seat)
     require(
-        state.leaves_on_board(seat) <= given,
+        on_board + laying <= given,
         StateError,
-        f"seat {seat} has more leaves on the board than its spent tiles gave",
+        f"seat {seat} has {on_board} leaves on the board"
+        + (f" and {laying} still to lay" if laying else "")
+        + f", more than its spent tiles gave ({given})",
     )
 
 

@@ -176,8 +176,8 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             return
         driver = self.driver
         before = driver.state
+        self.last_move = driver.step(action)  # IllegalMoveError here changes nothing
         self._cumulative_rewards[agent] = 0.0
-        self.last_move = driver.step(action)
         seat = driver.seat
         if self._win_rewards and seat is not None:
             self.rewards = self._no_rewards  # nothing is won before the end

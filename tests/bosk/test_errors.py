@@ -137,6 +137,31 @@ def test_malformed_states(midgame):
     corrupt(s, lambda d: d.__setitem__("stacks", "x"), "rows")
 
 
+def test_leaves_still_to_lay_count_against_the_tiles(midgame):
+    """A seat laying leaves has its spent tiles' leaves on the board, still active, or
+    blown off the board: a saved path whose board and active leaves together exceed
+    them is refused. (It used to load, and the engine's next legal leaf then made a
+    state that would not.) At the bound it loads, and plays on to a loadable state."""
+    s, seat = midgame, midgame.current_player
+    given = sum(t for t in s.to_dict()["tiles_used"][seat] if t != 1)
+    spare = given - s.leaves_on_board(seat) - s.active  # leaves that blew off the board
+    assert spare >= 0 and s.active >= 1
+
+    def add_leaves(d, count):
+        empty = [(r, c) for r, row in enumerate(d["stacks"]) for c, x in enumerate(row) if x == ""]
+        for r, c in empty[:count]:
+            d["stacks"][r][c] = str(seat)
+
+    corrupt(s, lambda d: add_leaves(d, spare + 1), "leaves on the board and .* still to lay")
+    data = copy.deepcopy(s.to_dict())
+    add_leaves(data, spare)
+    loaded = s.game.state_from_dict(json.loads(json.dumps(data)))
+    assert loaded.leaves_on_board(seat) + loaded.active == given
+    for move in loaded.legal_moves():
+        after = loaded.apply(move)
+        assert s.game.state_from_dict(after.to_dict()) == after
+
+
 def test_loaded_state_equals_original(midgame):
     """The round trip through JSON gives an equal state that plays on identically."""
     game = midgame.game
