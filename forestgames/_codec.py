@@ -24,7 +24,14 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import ConfigError, IllegalMoveError, describe_move, excerpt
+from forestgames.core import (
+    ConfigError,
+    ForestGamesError,
+    IllegalMoveError,
+    StateError,
+    describe_move,
+    excerpt,
+)
 
 __all__ = [
     "CodecBase",
@@ -171,6 +178,15 @@ class Layout:
         return "\n".join(rows)
 
 
+def _describe(error: Exception) -> str:
+    """``error``'s type and message, bounded (its message may itself fail to print)."""
+    try:
+        message = str(error)
+    except ValueError:  # an int too long to print, named in the message
+        message = "(a value too long to print)"
+    return f"{type(error).__name__}: {excerpt(message)}"
+
+
 class CodecBase:
     """The checks and masks every game's codec shares (see the module docstring)."""
 
@@ -233,7 +249,7 @@ class CodecBase:
             raise IllegalMoveError(f"an action id is an int, not {excerpt(action_id)}")
         if not 0 <= number < self.num_actions:
             raise IllegalMoveError(
-                f"action id {number} is outside 0..{self.num_actions - 1} "
+                f"action id {excerpt(number)} is outside 0..{self.num_actions - 1} "
                 f"({self.game.name}, {self.num_players} players)"
             )
         return self._decode(number, self.check_seat(player))
@@ -338,15 +354,37 @@ class CodecBase:
         if type(player) is int and 0 <= player < self.num_players:
             return player
         if isinstance(player, bool) or not isinstance(player, int | np.integer):
-            raise IllegalMoveError(f"player must be a seat number, not {player!r}")
+            raise IllegalMoveError(f"player must be a seat number, not {excerpt(player)}")
         if not 0 <= player < self.num_players:
-            raise IllegalMoveError(f"seat {player} is not in this {self.num_players}-player game")
+            raise IllegalMoveError(
+                f"seat {excerpt(player)} is not in this {self.num_players}-player game"
+            )
         return int(player)
 
     def tensor(self, state: Any, player: int) -> np.ndarray:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+    def tensor_from_observation(self, observation: Any) -> np.ndarray:
+        """The observation tensor built from ``state.observation(player)`` alone (the
+        reference the fast ``tensor`` is tested against); StateError if ``observation`` is
+        not an observation dict of this game."""
+        game = self.game.name
+        if not isinstance(observation, dict) or observation.get("game", game) != game:
+            raise StateError(f"not a {game} observation dict: {excerpt(observation)}")
+        try:
+            tensor = self._tensor_from_observation(observation)
+        except ForestGamesError:
+            raise
+        except (
+            AssertionError, AttributeError, IndexError, KeyError, OverflowError,
+            RecursionError, TypeError, ValueError,
+        ) as error:  # fmt: skip
+            raise StateError(f"a malformed {game} observation ({_describe(error)})") from None
+        if tensor.shape != self.observation_shape:  # a list of the wrong length, read whole
+            raise StateError(f"a malformed {game} observation (it makes {tensor.shape})")
+        return tensor
+
+    def _tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         raise NotImplementedError  # pragma: no cover - overridden
 
     def _cached_tensor(self, state: Any, player: int) -> np.ndarray | None:

@@ -268,7 +268,7 @@ def _option_value(text: str) -> tuple[str, Any]:
     key, sep, value = text.partition("=")
     if not sep or not key:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: options are KEY=VALUE (VALUE in JSON, e.g. true)"
+            f"{excerpt(text)}: options are KEY=VALUE (VALUE in JSON, e.g. true)"
         )
     try:
         return key, json.loads(value)
@@ -286,7 +286,8 @@ def _game_options(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in options:
             raise ConfigError(
-                f"-o {key} given twice ({options[key]!r} and {value!r}): give each option once"
+                f"-o {key} given twice ({excerpt(options[key])} and {excerpt(value)}): "
+                "give each option once"
             )
         options[key] = value
     return options
@@ -298,7 +299,8 @@ def _make_game(args: argparse.Namespace) -> Any:
         given = options.get("num_players", args.players)
         if given != args.players:
             raise ConfigError(
-                f"--players {args.players} and -o num_players={given!r} disagree: give it once"
+                f"--players {args.players} and -o num_players={excerpt(given)} disagree: "
+                "give it once"
             )
         options["num_players"] = args.players
     return make(args.game, **options)
@@ -374,7 +376,7 @@ def _agent_list(text: str, option: str = "--agents") -> list[str]:
     for position, spec in enumerate(specs, 1):
         if not spec:
             raise ConfigError(
-                f"{option} {text!r}: agent {position} of {len(specs)} is empty "
+                f"{option} {excerpt(text)}: agent {position} of {len(specs)} is empty "
                 "(agents are comma-separated, e.g. random,greedy)"
             )
     return specs
@@ -608,7 +610,7 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
         elif _is_number(command):
             index = min(int(command), len(record.moves))
         elif command:
-            print(f"unknown command {command!r}", file=out)
+            print(f"unknown command {excerpt(command)}", file=out)
         elif index == len(record.moves):
             print("end of the game", file=out)
             return 0

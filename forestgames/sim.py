@@ -34,9 +34,10 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, TextIO
@@ -340,7 +341,7 @@ def make_lineup_run(
     last = len(built) - 1
     tables = tuple(tuple(as_int(k, "a lineup's agent index", 0, last) for k in t) for t in lineups)
     if not tables or any(len(t) != p for t in tables):
-        raise ConfigError(f"lineups must list {p} agent indices per game, not {lineups!r}")
+        raise ConfigError(f"lineups must list {p} agent indices per game, not {excerpt(lineups)}")
     cap = _move_cap(game, max_moves)
     described = {
         "game": game.name,
@@ -582,22 +583,26 @@ _MAX_CHUNK = 256
 
 
 class _Chunker:
-    """Game indices handed out in chunks sized to the work measured so far.
+    """Game indices ``0..games-1`` (but those ``done``) handed out in chunks sized to the
+    work measured so far.
 
     The first chunks hold one game each; then each holds about
     ``CHUNK_SECONDS`` of games at the measured pace, never more than a quarter
     of what is left per worker (so the last chunks are small and the workers
-    end together).
+    end together). Indices are drawn as they are handed out, so a run of any
+    length starts at once.
     """
 
-    def __init__(self, indices: Iterable[int], workers: int) -> None:
-        self.todo = list(indices)[::-1]  # popped from the end: lowest index first
+    def __init__(self, games: int, workers: int, done: Collection[int] = ()) -> None:
+        self._fresh = (k for k in range(games) if k not in done)
+        self._returned: list[int] = []  # indices of dead workers' chunks, played first
+        self.left = games - sum(1 for k in done if 0 <= k < games)
         self.workers = workers
         self.games = 0
         self.seconds = 0.0
 
     def __bool__(self) -> bool:
-        return bool(self.todo)
+        return self.left > 0
 
     def observe(self, games: int, seconds: float) -> None:
         """Record that ``games`` games took ``seconds`` in one worker."""
@@ -605,19 +610,23 @@ class _Chunker:
         self.seconds += seconds
 
     def take(self) -> list[int]:
-        """The next chunk of indices (empty when all are handed out)."""
+        """The next chunk of indices, lowest first (empty when all are handed out)."""
         size = 1
         if self.games:
             pace = self.seconds / self.games
             size = round(CHUNK_SECONDS / pace) if pace > 0 else _MAX_CHUNK
-            size = min(size, _MAX_CHUNK, len(self.todo) // (4 * self.workers))
-        chunk = [self.todo.pop() for _ in range(min(max(1, size), len(self.todo)))]
+            size = min(size, _MAX_CHUNK, self.left // (4 * self.workers))
+        count = min(max(1, size), self.left)
+        chunk = self._returned[:count]
+        del self._returned[:count]
+        chunk += islice(self._fresh, count - len(chunk))
+        self.left -= len(chunk)
         return chunk
 
     def give_back(self, chunk: Sequence[int]) -> None:
         """Return a chunk whose worker died: its games are played again."""
-        self.todo.extend(sorted(chunk, reverse=True))
-        self.todo.sort(reverse=True)
+        self._returned = sorted([*self._returned, *chunk])
+        self.left += len(chunk)
 
 
 def _warm_up(game: Any) -> None:
@@ -797,7 +806,7 @@ def _simulate_vector(
     from forestgames.bosk._vector_sim import simulate_vector
 
     if engine != "vector":
-        raise ConfigError(f'engine must be "scalar" or "vector", not {engine!r}')
+        raise ConfigError(f'engine must be "scalar" or "vector", not {excerpt(engine)}')
     games = as_int(games, "games", 0)
     if resume:
         raise ConfigError('engine="vector" runs do not resume; run again without resume')
@@ -921,7 +930,7 @@ def execute_run(
         if path.exists() and resume:
             rows = _load_results(path, run, games)
         sink = open(path, "a", encoding="utf-8")
-    chunker = _Chunker((k for k in range(games) if k not in rows), workers)
+    chunker = _Chunker(games, workers, rows)
     # tqdm draws on stderr and turns itself off when stderr is not a terminal
     bar = _Bar(
         total=games,

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import forestgames as fg
+from forestgames.agents import make_agent
 from forestgames.bosk.scoring import plain_board_scores
 from forestgames.core import ForestGamesError, GameBase
 from forestgames.tournament import fit_bradley_terry, pairwise_results, rate, tournament_lineups
@@ -134,6 +135,29 @@ def test_mutated_saved_states(name, players, data):
     loaded = bounded(state.game.state_from_dict, broken)
     if loaded is not None:
         works(loaded)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+@FUZZ
+@given(data=st.data())
+def test_mutated_observations_make_a_tensor_or_a_state_error(name, players, data):
+    """``codec.tensor_from_observation`` of a mutated observation dict gives a float32
+    tensor of the game's shape, or StateError (it raised TypeError, KeyError and more)."""
+    state = data.draw(st.sampled_from(positions(name, players)))
+    seat = data.draw(st.integers(0, players - 1))
+    codec = state.game.codec
+    broken = mutate(json.loads(json.dumps(state.observation(seat))), data.draw)
+    tensor = bounded(codec.tensor_from_observation, broken)
+    if tensor is not None:
+        assert tensor.dtype == np.float32 and tensor.shape == codec.observation_shape
+
+
+def test_observations_that_are_not_dicts_are_state_errors():
+    """Not a dict, or another game's observation: StateError saying so."""
+    bosk, bonsai = fg.make("bosk"), fg.make("bonsai")
+    for junk in (None, [], "obs", 10**5000, bonsai.new_game(seed=1).observation(0)):
+        with pytest.raises(fg.StateError, match="not a bosk observation dict"):
+            bosk.codec.tensor_from_observation(junk)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
@@ -545,3 +569,66 @@ def test_evaluate_moves_takes_moves_of_one_seat():
     mixed = [state.legal_moves(first)[0], state.legal_moves(second)[0]]
     with pytest.raises(fg.IllegalMoveError, match="of one seat"):
         state.game.evaluate_moves(state, mixed)
+
+
+HUGE = 10**5000  # Python refuses to turn an int over 4,300 digits into text
+
+
+def _huge_int_calls() -> list[tuple[str, Any]]:
+    bosk = fg.make("bosk")
+    calls = [
+        ("move_from_id", lambda: bosk.move_from_id(HUGE, 0)),
+        ("move_from_id seat", lambda: bosk.move_from_id(0, HUGE)),
+        ("codec.check_seat", lambda: bosk.codec.check_seat(HUGE)),
+        ("stack", lambda: bosk.new_game(seed=0).stack((HUGE, 0))),
+        ("VectorBosk.state", lambda: fg.bosk.VectorBosk(2, 1, 0).state(HUGE)),
+        ("make_agent", lambda: make_agent(HUGE)),
+        ("boom_bokken deck", lambda: fg.make("boom_bokken", deck={HUGE: 1})),
+    ]
+    if _has_rl():
+        from forestgames import rl
+
+        def aec(call: Any) -> Any:
+            env = rl.aec_env("bosk")
+            env.reset(seed=0)
+            return call(env)
+
+        calls += [
+            ("aec step", lambda: aec(lambda env: env.step(HUGE))),
+            ("aec observe", lambda: aec(lambda env: env.observe(HUGE))),
+            ("aec action_space", lambda: aec(lambda env: env.action_space(HUGE))),
+            ("aec reward", lambda: rl.aec_env("bosk", reward=HUGE)),
+            ("gym opponents", lambda: rl.gym_env("bosk", opponents=HUGE)),
+        ]
+    return calls
+
+
+def _has_rl() -> bool:
+    try:
+        import gymnasium  # noqa: F401
+        import pettingzoo  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("what", "call"), _huge_int_calls(), ids=lambda x: x if isinstance(x, str) else ""
+)
+def test_huge_ints_are_named_by_their_size(what, call):
+    """An int too long for Python to print gets the library's error, naming its size
+    (error messages quote values through ``excerpt``; Python's own ValueError escaped)."""
+    with pytest.raises(ForestGamesError, match="an int of 5001 digits"):
+        call()
+
+
+def test_a_huge_id_ends_a_gym_episode_as_an_illegal_action():
+    """The gym env ends the episode on any illegal id, a huge int too, instead of raising."""
+    if not _has_rl():
+        pytest.skip("the rl extra is not installed")
+    from forestgames import rl
+
+    env = rl.gym_env("bosk")
+    env.reset(seed=0)
+    _, reward, terminated, _, info = env.step(HUGE)
+    assert terminated and reward == env.illegal_reward and info["illegal_action"]

@@ -456,7 +456,7 @@ def test_killed_ray_worker_costs_no_game(ray_cluster, tmp_path):
 def test_chunks_grow_with_the_measured_pace_and_shrink_at_the_end():
     """The chunker hands out one game first, then about CHUNK_SECONDS of games at the pace
     measured, never more than a quarter of what is left per worker; dead chunks come back."""
-    chunker = _Chunker(range(1000), workers=2)
+    chunker = _Chunker(1000, workers=2)
     assert chunker.take() == [0]
     chunker.observe(1, CHUNK_SECONDS / 20)  # 20 games per chunk at this pace
     assert chunker.take() == list(range(1, 21))
@@ -468,6 +468,20 @@ def test_chunks_grow_with_the_measured_pace_and_shrink_at_the_end():
     while chunker:
         left += chunker.take()
     assert sorted(left) == [2, *range(22, 1000)]
+
+
+def test_a_run_of_any_length_starts_at_once():
+    """Indices are drawn as they are handed out: a run of 10**15 games (or 2**64) hands out
+    its first chunk at once, with no list of every index (which filled the memory before
+    any game was played); a resumed run skips the games done."""
+    start = time.perf_counter()
+    for games in (10**15, 2**64):
+        chunker = _Chunker(games, workers=2)
+        assert chunker.take() == [0] and chunker.left == games - 1
+    assert time.perf_counter() - start < 1.0
+    resumed = _Chunker(10**15, workers=1, done={0: None, 2: None, 5: None})
+    assert [resumed.take()[0] for _ in range(4)] == [1, 3, 4, 6]
+    assert resumed.left == 10**15 - 3 - 4
 
 
 def test_workers_start_warm_by_fork_when_safe():

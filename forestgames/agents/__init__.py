@@ -18,7 +18,7 @@ from forestgames.agents.greedy import GreedyAgent
 from forestgames.agents.heuristics import evaluate_moves, heuristic_for, register_heuristic
 from forestgames.agents.mcts import MCTSAgent
 from forestgames.agents.random_agent import RandomAgent
-from forestgames.core import ConfigError
+from forestgames.core import ConfigError, excerpt
 
 __all__ = [
     "AGENT_KINDS",
@@ -57,7 +57,7 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
         )
     if not isinstance(spec, str):
         if not callable(getattr(spec, "choose", None)):
-            raise ConfigError(f"{spec!r} is not an agent (it has no choose(state) method)")
+            raise ConfigError(f"{excerpt(spec)} is not an agent (it has no choose(state) method)")
         return spec
     kind, _, argument = spec.strip().lower().partition(":")
     if kind == "random" and not argument:
@@ -67,7 +67,8 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
     if kind == "mcts":
         return MCTSAgent(seed=seed, **_mcts_settings(spec, argument))
     raise ConfigError(
-        f"unknown agent {spec!r}; known: random, greedy, mcts, mcts:N, mcts:N:L, mcts:t=SECONDS"
+        f"unknown agent {excerpt(spec)}; known: random, greedy, mcts, mcts:N, mcts:N:L, "
+        "mcts:t=SECONDS"
     )
 
 
@@ -94,12 +95,12 @@ def _mcts_settings(spec: str, argument: str) -> dict[str, Any]:
         key, equals, value = token.partition("=")
         if not equals:  # positional: N, then L
             if position > 1 or not token.isdigit() or int(token) < 1 - position:
-                raise ConfigError(f"agent {spec!r}: {_MCTS_HELP}")
+                raise ConfigError(f"agent {excerpt(spec)}: {_MCTS_HELP}")
             key, value = ("n", "l")[position], token
         name = "reuse_tree" if key == "reuse" else _MCTS_KEYS.get(key)
         if name is None or name in settings:
             raise ConfigError(
-                f"agent {spec!r}: {key!r} is not a setting, or repeated; {_MCTS_HELP}"
+                f"agent {excerpt(spec)}: {excerpt(key)} is not a setting, or repeated; {_MCTS_HELP}"
             )
         settings[name] = _mcts_value(spec, key, value)
     return settings
@@ -113,4 +114,6 @@ def _mcts_value(spec: str, key: str, text: str) -> Any:
             return {"0": False, "1": True}[text]
         return float(text)
     except (ValueError, KeyError):
-        raise ConfigError(f"agent {spec!r}: bad value {text!r} for {key}; {_MCTS_HELP}") from None
+        raise ConfigError(
+            f"agent {excerpt(spec)}: bad value {excerpt(text)} for {key}; {_MCTS_HELP}"
+        ) from None

@@ -418,7 +418,7 @@ class BonsaiCodec(CodecBase):
         data = b"".join(map(tuple.__getitem__, rows, map(cells.__getitem__, order)))
         return _Block(tree, data + self._pieces.no_rows[len(data) :], order)
 
-    def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+    def _tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
         obs = observation
         seats = []

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from forestgames.bonsai._tables import COLOURS, KINDS, Tile
-from forestgames.core import ParseError, as_pair, notation
+from forestgames.core import ParseError, as_pair, excerpt, notation
 
 __all__ = [
     "BonsaiMove",
@@ -184,6 +184,7 @@ def parse_move(text: str) -> BonsaiMove:
         if match := pattern.fullmatch(stripped):
             return build(*match.groups())  # type: ignore[no-any-return]
     raise ParseError(
-        f"{text!r} is not a Bonsai move; expected e.g. '0:meditate 2 leaf', '0:place leaf@1,-2', "
-        "'0:finish', '0:discard wood', '0:prune@0,-1', '0:claim brown 2' or '0:renounce green 1'"
+        f"{excerpt(text)} is not a Bonsai move; expected e.g. '0:meditate 2 leaf', "
+        "'0:place leaf@1,-2', '0:finish', '0:discard wood', '0:prune@0,-1', '0:claim brown 2' "
+        "or '0:renounce green 1'"
     )

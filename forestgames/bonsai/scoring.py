@@ -45,7 +45,7 @@ from forestgames.bonsai._tables import (
     cell_of,
     protrusion_bits,
 )
-from forestgames.core import StateError
+from forestgames.core import StateError, excerpt
 
 __all__ = [
     "BLUE_LEVEL",
@@ -212,7 +212,7 @@ def goal_points(goal_owner: tuple[int, ...], player: int) -> int:
 def _kind_index(kind: Any, what: str) -> int:
     index = KIND_INDEX.get(kind) if isinstance(kind, str) else None
     if index is None:
-        raise StateError(f"{what}: a tile kind is one of {', '.join(KINDS)}, not {kind!r}")
+        raise StateError(f"{what}: a tile kind is one of {', '.join(KINDS)}, not {excerpt(kind)}")
     return index
 
 
@@ -222,7 +222,7 @@ def _cell(at: Any, what: str) -> int:
         or len(at) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in at)
     ):
-        raise StateError(f"{what}: a cell is a (q, r) tuple of ints, not {at!r}")
+        raise StateError(f"{what}: a cell is a (q, r) tuple of ints, not {excerpt(at)}")
     if max(abs(at[0]), abs(at[1])) > COORD_LIMIT:
         raise StateError(f"{what}: cell {at} is too far from the pot")
     return cell_of(*at)

@@ -290,7 +290,7 @@ class BoomBokkenCodec(CodecBase):
         self._write_known(buffer, observer, bottom, known, exploded, exploded_on, base=start)
         return buffer.tobytes()
 
-    def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+    def _tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
         obs = observation
         hand = [0] * NUM_CODES

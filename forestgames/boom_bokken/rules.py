@@ -107,7 +107,7 @@ def _check_deck(value: Any, options: Mapping[str, Any]) -> tuple[int, ...]:
     for name, count in value.items():
         if not isinstance(name, str) or name not in CARD_CODE:
             raise ConfigError(f"deck: {excerpt(name)} is not a card name (T, 1..8, F1..F8)")
-        counts[CARD_CODE[name]] = as_int(count, f"deck: the count of {name!r}", 0, 99)
+        counts[CARD_CODE[name]] = as_int(count, f"deck: the count of {excerpt(name)}", 0, 99)
     players = options["num_players"]
     need = HAND_SIZE[players] * players
     if sum(counts) < need:

@@ -176,7 +176,8 @@ def announce_while_named(fields: dict[str, Any]) -> None:
     keeps the announcement as a bool)."""
     _check(
         (fields["announce"] is None) == (fields["target"] is None),
-        f"announce {fields['announce']!r}: 'higher' or 'lower' exactly while a player is named",
+        f"announce {excerpt(fields['announce'])}: 'higher' or 'lower' exactly while a player "
+        "is named",
     )
 
 

@@ -32,7 +32,7 @@ def round_coins(safe_order: Sequence[int], team_of: Sequence[Hashable]) -> tuple
     seen: set[int] = set()
     for seat in safe_order:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-            raise StateError(f"safe_order: {seat!r} is not a seat of a {seats}-player table")
+            raise StateError(f"safe_order: {excerpt(seat)} is not a seat of a {seats}-player table")
         if seat in seen:
             raise StateError(f"safe_order: seat {seat} is safe twice")
         seen.add(seat)

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import ConfigError, derive_seed
+from forestgames.core import ConfigError, derive_seed, excerpt
 
 __all__ = ["VECTOR_BATCH", "simulate_vector", "vector_agents"]
 
@@ -49,7 +49,7 @@ def simulate_vector(
     if built is None:
         raise ConfigError(
             'engine="vector" plays Bosk between random and greedy agents only, '
-            f"not {game.name} with {list(agents)!r}"
+            f"not {game.name} with {excerpt(list(agents))}"
         )
     p = game.num_players
     seats = [built[seat % len(built)] for seat in range(p)]

@@ -510,7 +510,7 @@ class BoskCodec(CodecBase):
         seats = self._seats_from[observer]
         return array("f", [*(summer[s] for s in seats), *(winter[s] for s in seats)]).tobytes()
 
-    def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+    def _tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
         obs = observation
         n, size, p = self.n, self.size, self.num_players

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from forestgames.bosk._tables import DIRECTIONS, SQUIRREL
-from forestgames.core import ParseError, as_pair, notation
+from forestgames.core import ParseError, as_pair, excerpt, notation
 
 __all__ = [
     "SQUIRREL",
@@ -146,6 +146,6 @@ def parse_move(text: str) -> BoskMove:
         if match := pattern.fullmatch(stripped):
             return build(*map(int, match.groups()))  # type: ignore[no-any-return]
     raise ParseError(
-        f"{text!r} is not a Bosk move; expected e.g. '0:plant 3@4,5', '1:wind N', "
+        f"{excerpt(text)} is not a Bosk move; expected e.g. '0:plant 3@4,5', '1:wind N', "
         "'2:tree@4,5', '2:tile 6', '2:tile squirrel', '2:leaf@3,5' or '2:squirrel@1,5'"
     )

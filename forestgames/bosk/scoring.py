@@ -60,7 +60,7 @@ COMPILED_MIN_BOARDS = 1024
 def _check_points(name: str, points: Any) -> None:
     """ConfigError unless ``points`` is an int that fits the kernels' 32 bits."""
     if isinstance(points, bool) or not isinstance(points, int | np.integer):
-        raise ConfigError(f"placement_points: {name} must be an int, not {points!r}")
+        raise ConfigError(f"placement_points: {name} must be an int, not {excerpt(points)}")
     if not -(2**31) <= points < 2**31:
         raise ConfigError(f"placement_points: {name} must fit in 32 bits, not {excerpt(points)}")
 
@@ -639,8 +639,8 @@ def _check_places(points: Any) -> None:
         raise ConfigError(f"plain_scores: points must be a mapping, not {excerpt(points)}")
     for place in PLACES:
         if place not in points:
-            raise ConfigError(f"plain_scores: points has no {place!r} (needs {PLACES})")
-        as_int(points[place], f"plain_scores: points[{place!r}]")
+            raise ConfigError(f"plain_scores: points has no {excerpt(place)} (needs {PLACES})")
+        as_int(points[place], f"plain_scores: points[{excerpt(place)}]")
 
 
 def _check_contest(entries: Any, players: int, index: int) -> list[tuple[int, int]]:

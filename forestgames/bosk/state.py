@@ -142,7 +142,7 @@ class BoskState(StateBase[BoskMove]):
             raise IllegalMoveError(f"a square is a (row, col) pair, not {excerpt(at)}")
         row, col = pair
         if not (0 <= row < size and 0 <= col < size):
-            raise IllegalMoveError(f"square {pair} is off the {size}x{size} board")
+            raise IllegalMoveError(f"square {excerpt(pair)} is off the {size}x{size} board")
         return self.stacks[row * size + col]
 
     @property

@@ -123,7 +123,7 @@ class ActionLayout:
             return self.leaf + self._point(move.at, self.size)
         if kind == "PlaceSquirrel":
             return self.squirrel + self._point(move.at, self.size)
-        raise IllegalMoveError(f"{move!r} is not a Bosk move")
+        raise IllegalMoveError(f"{excerpt(move)} is not a Bosk move")
 
     @staticmethod
     def _point(at: tuple[int, int], width: int) -> int:
@@ -445,7 +445,7 @@ class VectorBosk:
     def state(self, i: int) -> BoskState:
         """Game ``i`` as an ordinary BoskState (equal to the scalar engine's)."""
         if isinstance(i, bool) or not isinstance(i, int | np.integer) or not 0 <= i < self.batch:
-            raise ConfigError(f"game index must be 0..{self.batch - 1}, not {i!r}")
+            raise ConfigError(f"game index must be 0..{self.batch - 1}, not {excerpt(i)}")
         return self.game.state_from_dict(self._state_dict(int(i)))
 
     def _state_dict(self, i: int) -> dict[str, Any]:
@@ -1112,7 +1112,9 @@ class VectorBosk:
         try:
             flags = np.vectorize(lambda x: greedy[x], otypes=[bool])(array)
         except (KeyError, TypeError):
-            raise ConfigError(f"policies are 'random' or 'greedy', not {policies!r}") from None
+            raise ConfigError(
+                f"policies are 'random' or 'greedy', not {excerpt(policies)}"
+            ) from None
         result: np.ndarray = np.broadcast_to(flags, shape)
         return result
 

@@ -443,7 +443,7 @@ class LivingForestCodec(CodecBase):
             field[(seat - observer) % self.num_players] = position
         return field.tobytes()
 
-    def tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+    def _tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
         obs = observation
         observer = obs["observer"]

@@ -173,7 +173,7 @@ _NAME = r"([A-Za-z]+)"
 
 def _card(text: str, name: str) -> str:
     if name not in CARD_INDEX:
-        raise ParseError(f"{excerpt(text)}: there is no Guardian Animal card named {name!r}")
+        raise ParseError(f"{excerpt(text)}: there is no Guardian Animal card named {excerpt(name)}")
     return name
 
 

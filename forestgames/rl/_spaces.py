@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from forestgames.core import ConfigError, as_number
+from forestgames.core import ConfigError, as_number, excerpt
 
 __all__ = [
     "REWARDS",
@@ -46,7 +46,7 @@ def state_space(game: Any) -> spaces.Box:
 def check_reward(reward: Any) -> str:
     """``reward`` checked: one of :data:`REWARDS`; ConfigError otherwise."""
     if not isinstance(reward, str) or reward not in REWARDS:
-        raise ConfigError(f"reward must be one of {list(REWARDS)}, not {reward!r}")
+        raise ConfigError(f"reward must be one of {list(REWARDS)}, not {excerpt(reward)}")
     return reward
 
 

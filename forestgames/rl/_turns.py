@@ -101,7 +101,7 @@ class TurnDriver:
         if number is None:
             return f"an action id is an int, not {excerpt(action)}"
         if not 0 <= number < self.num_ids:
-            return f"action id {number} is outside 0..{self.num_ids - 1}"
+            return f"action id {excerpt(number)} is outside 0..{self.num_ids - 1}"
         if self.seat is None:
             return "the game is over"
         if number == self.pass_id:

@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from forestgames.core import ConfigError, IllegalMoveError, StateError, check_seed
+from forestgames.core import ConfigError, IllegalMoveError, StateError, check_seed, excerpt
 from forestgames.rl import RENDER_MODES
 from forestgames.rl._spaces import observation_space, render_picture, reward_fn, state_space
 from forestgames.rl._turns import TurnDriver
@@ -78,7 +78,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """``agent`` checked as one of ``possible_agents`` (ConfigError if not)."""
         if not isinstance(agent, str) or agent not in self.agent_name_mapping:
             names = ", ".join(self.possible_agents)
-            raise ConfigError(f"{agent!r} is not an agent of this env (its agents: {names})")
+            raise ConfigError(f"{excerpt(agent)} is not an agent of this env (its agents: {names})")
         return agent
 
     def _check_started(self) -> None:
@@ -170,7 +170,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             if action is not None:
                 raise IllegalMoveError(
                     f"the game is over for {agent}: step(None) takes it out of the env, "
-                    f"not {action!r}"
+                    f"not {excerpt(action)}"
                 )
             self._was_dead_step(action)
             return

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import IllegalMoveError, StateError, make
+from forestgames.core import IllegalMoveError, StateError, excerpt, make
 from forestgames.rl.openspiel._deals import Deal, deal_rules
 from forestgames.rl.openspiel._params import check_utility
 
@@ -205,10 +205,11 @@ class Node:
         if self.kind == DECIDE:
             return self._decided(action)
         if self.kind == OVER:
-            raise IllegalMoveError(f"the game is over: action {action} cannot be applied")
+            raise IllegalMoveError(f"the game is over: action {excerpt(action)} cannot be applied")
         if action not in self.legal_actions():
             raise IllegalMoveError(
-                f"chance outcome {action} is not possible here; possible: {self.legal_actions()}"
+                f"chance outcome {excerpt(action)} is not possible here; "
+                f"possible: {self.legal_actions()}"
             )
         if self.kind == FIRST:
             return self._first(action)
@@ -258,7 +259,7 @@ class Node:
         move = self._move_of(action)
         if move is None:
             raise IllegalMoveError(
-                f"action {action!r} is not legal for seat {self.seat} now "
+                f"action {excerpt(action)} is not legal for seat {self.seat} now "
                 f"({'a reaction turn' if self.reacting else 'its turn'}); "
                 f"legal: {self.legal_actions()}"
             )
