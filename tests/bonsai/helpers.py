@@ -176,7 +176,7 @@ def _settle_goals(game: Any, data: dict[str, Any]) -> None:
         if seat == mover and data["phase"] in ("cultivate", "helper", "discard", "goals"):
             continue
         tree = Tree.from_tiles({(q, r): kind for q, r, kind in player["tree"]})
-        while True:
+        for _ in range(len(GOALS) + 1):  # bounded: an engine that offers a goal again fails
             owner = [-1] * len(GOALS)
             for name, holder in data["goal_owners"].items():
                 owner[GOAL_IDS[name]] = holder
@@ -185,6 +185,8 @@ def _settle_goals(game: Any, data: dict[str, Any]) -> None:
             if g < 0:
                 break
             data["renounced"][seat] = [*data["renounced"][seat], GOALS[g].name]
+        else:
+            raise AssertionError(f"seat {seat} was offered a goal it has renounced")
 
 
 def play(state: Any, *texts: str) -> Any:

@@ -159,6 +159,8 @@ def test_pink_counts_flowers_protruding_on_one_same_side():
         ({(4, -2): "leaf", (-3, 2): "leaf"}, 3),  # right, and below-left: large
         ({(-3, 0): "leaf", (2, 2): "leaf"}, 3),  # left, and below-right: large
         ({(2, 2): "leaf"}, 1),  # below and right alone: small only
+        ({(4, -2): "leaf", (-3, 1): "leaf"}, 2),  # left at r = 1 is not below the pot: medium
+        ({(-3, 0): "leaf", (3, 1): "leaf"}, 2),  # right at r = 1 (x = 3.5): not below either
     ],
 )
 def test_blue_levels(tiles, level):
