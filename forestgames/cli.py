@@ -585,9 +585,8 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
     states = record.replay()
     if seat is not None and not 0 <= seat < states[0].game.num_players:
         raise ForestGamesError(f"--seat {seat} is not a seat of this game")
-    print(
-        f"{record.game} {record.options}, seed {record.seed}, {len(record.moves)} moves", file=out
-    )
+    seed = f", seed {record.seed}" if seat is None else ""  # the seed deals every hidden card
+    print(f"{record.game} {record.options}{seed}, {len(record.moves)} moves", file=out)
     if args.all:
         print(states[0].render(seat), file=out)
         for number, (move, state) in enumerate(zip(record.moves, states[1:], strict=True), 1):

@@ -1016,14 +1016,15 @@ class StateBase(Generic[M]):
             player = self.current_player
             if player is None:
                 return ()
+        elif type(player) is not int or not 0 <= player < self.game.num_players:
+            # checked before the memo, which 0.0 and True would also hit (0.0 == 0)
+            player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         try:
             return self._memo[player]  # type: ignore[no-any-return]
         except AttributeError:
             _set_memo(self, {})
-        except (KeyError, TypeError):
+        except KeyError:
             pass
-        if type(player) is not int or not 0 <= player < self.game.num_players:
-            player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         moves = () if self.is_terminal else self.game._legal_moves(self, player)
         self._memo[player] = moves
         return moves

@@ -184,7 +184,9 @@ def replay_html(record: GameRecord, player: int | None = None) -> str:
         position["picture"] = [lines.setdefault(line, len(lines)) for line in svg.split("\n")]
     game = record.make_game()
     view = "the referee's view (every card shown)" if player is None else f"seat {player}'s view"
-    title = f"{record.game} · {game.num_players} players · seed {record.seed}"
+    title = f"{record.game} · {game.num_players} players"
+    if player is None:  # a seat's page leaves the seed out: it deals every hidden card
+        title += f" · seed {record.seed}"
     data = {"lines": list(lines), "positions": shown}
     return f"""<!DOCTYPE html>
 <html lang="en">

@@ -755,3 +755,37 @@ def test_mcts_reuse_tree_is_a_bool():
     for bad in ("no", "", [], 1, None):
         with pytest.raises(fg.ConfigError, match="reuse_tree must be True or False"):
             MCTSAgent(10, reuse_tree=bad)
+
+
+@pytest.mark.parametrize("spec", ["mcts:²", "mcts:" + "9" * 5000, "mcts:1:٣"])
+def test_mcts_specs_with_odd_digits_are_config_errors(spec):
+    """'²'.isdigit() is True and int('²') fails; an int of 5,000 digits cannot be parsed:
+    both raised Python's ValueError from make_agent."""
+    with pytest.raises(fg.ConfigError, match="agent"):
+        make_agent(spec)
+
+
+@pytest.mark.parametrize("agent", [RandomAgent(1), GreedyAgent(1), MCTSAgent(iterations=5)])
+def test_react_checks_its_state_and_seat(agent):
+    """react(state, player) refuses a non-state (ConfigError) and a seat that is not one,
+    None and 1.0 included (IllegalMoveError); it raised AttributeError, IndexError or
+    numpy's ValueError, and RandomAgent answered for the current player given None."""
+    state = fg.make("boom_bokken").new_game(seed=1)
+    state.legal_moves(1)
+    for junk_state in (None, "x", fg.make("boom_bokken")):
+        with pytest.raises(fg.ConfigError):
+            agent.react(junk_state, 0)
+    for junk_seat in (None, 1.0, True, -1, 4, "1"):
+        with pytest.raises(fg.IllegalMoveError):
+            agent.react(state, junk_seat)
+
+
+@pytest.mark.parametrize("agent", [RandomAgent(1), GreedyAgent(1), MCTSAgent(iterations=5)])
+def test_for_game_checks_the_seed(agent):
+    """for_game(seed) takes a seed by the library's one rule: -1, 'x' and 1.5 are refused
+    (a plain ValueError, or 1.5 silently accepted)."""
+    for junk in (-1, "x", 1.5, None, 2**64):
+        with pytest.raises(fg.ConfigError, match="seed"):
+            agent.for_game(junk)
+        with pytest.raises(fg.ConfigError, match="seed"):
+            agent_for_game(agent, junk)

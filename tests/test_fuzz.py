@@ -632,3 +632,16 @@ def test_a_huge_id_ends_a_gym_episode_as_an_illegal_action():
     env.reset(seed=0)
     _, reward, terminated, _, info = env.step(HUGE)
     assert terminated and reward == env.illegal_reward and info["illegal_action"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_seat_that_equals_an_int_is_refused_after_the_moves_are_known(name):
+    """0.0 == 0 and True == 1: a seat that only equals one was accepted once the seat's
+    legal moves were in the state's memo (and on Living Forest's first state, whose
+    moves come with it)."""
+    state = fg.make(name).new_game(seed=1)
+    seat = state.players_to_act[0]
+    state.legal_moves(seat)
+    for junk in (float(seat), bool(seat), np.bool_(seat), "free", ("mask", seat)):
+        with pytest.raises(fg.IllegalMoveError):
+            state.legal_moves(junk)

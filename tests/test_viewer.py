@@ -96,6 +96,27 @@ def test_page_has_controls_move_list_and_scores():
     assert "seat 2&#x27;s view" in html or "seat 2's view" in html
 
 
+def test_a_seats_page_leaves_the_seed_out():
+    """The seed deals every hidden card, so only the referee's page names it: with it, a
+    seat could rebuild the others' hands."""
+    game = fg.make("boom_bokken", num_players=4)
+    record = fg.play(game, ["random"], seed=987654321)
+    assert "987654321" in fg.viewer.replay_html(record)
+    for seat in range(4):
+        assert "987654321" not in fg.viewer.replay_html(record, seat)
+
+
+def test_replay_with_a_seat_leaves_the_seed_out(tmp_path):
+    """`forestgames replay --seat K` prints only seat K's view: no seed."""
+    record = fg.play(fg.make("bosk", num_players=2), ["random"], seed=987654321)
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    referee = run_cli("replay", str(path), "--all")
+    seat = run_cli("replay", str(path), "--all", "--seat", "1")
+    assert referee.returncode == seat.returncode == 0
+    assert "987654321" in referee.stdout and "987654321" not in seat.stdout
+
+
 def test_a_bad_seat_is_refused():
     """replay_html(record, seat) refuses a seat outside the game with ConfigError."""
     with pytest.raises(fg.ConfigError):

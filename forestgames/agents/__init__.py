@@ -94,7 +94,7 @@ def _mcts_settings(spec: str, argument: str) -> dict[str, Any]:
     for position, token in enumerate(argument.split(":")):
         key, equals, value = token.partition("=")
         if not equals:  # positional: N, then L
-            if position > 1 or not token.isdigit() or int(token) < 1 - position:
+            if position > 1 or not (token.isascii() and token.isdigit()):
                 raise ConfigError(f"agent {excerpt(spec)}: {_MCTS_HELP}")
             key, value = ("n", "l")[position], token
         name = "reuse_tree" if key == "reuse" else _MCTS_KEYS.get(key)

@@ -15,9 +15,23 @@ import copy
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from forestgames.core import ConfigError, IllegalMoveError, derive_seed, excerpt, resolve_seed
+from forestgames.core import (
+    ConfigError,
+    IllegalMoveError,
+    check_seed,
+    derive_seed,
+    excerpt,
+    resolve_seed,
+)
 
-__all__ = ["Agent", "SeededAgent", "acting_seat", "agent_for_game", "agent_name"]
+__all__ = [
+    "Agent",
+    "SeededAgent",
+    "acting_seat",
+    "agent_for_game",
+    "agent_name",
+    "reaction_moves",
+]
 
 
 @runtime_checkable
@@ -38,6 +52,17 @@ def acting_seat(state: Any) -> int:
     if not seats:
         raise IllegalMoveError(f"{excerpt(state)}: nobody may act (is the game over?)")
     return int(seats[0])
+
+
+def reaction_moves(state: Any, player: Any) -> tuple[Any, ...]:
+    """The moves ``react`` picks from: seat ``player``'s legal moves now (out of turn).
+    ConfigError if ``state`` is not a game state, IllegalMoveError if ``player`` is not
+    one of its seats."""
+    if not hasattr(state, "players_to_act"):
+        raise ConfigError(f"an agent reacts in a game state, not in {excerpt(state)}")
+    if player is None:
+        raise IllegalMoveError("react(state, player) needs the reacting seat, not None")
+    return state.legal_moves(player)  # type: ignore[no-any-return]
 
 
 def agent_name(agent: Any) -> str:
@@ -84,7 +109,8 @@ class SeededAgent:
     def for_game(self, seed: int) -> SeededAgent:
         """The same agent, fresh, its stream derived from its seed (0 if it was given none)
         and ``seed``."""
-        return type(self)(**self.settings(), seed=derive_seed(self._game_seed_base, seed))
+        game_seed = check_seed(seed)
+        return type(self)(**self.settings(), seed=derive_seed(self._game_seed_base, game_seed))
 
     def choose(self, state: Any) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError

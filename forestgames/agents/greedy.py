@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.agents.base import SeededAgent, acting_seat
+from forestgames.agents.base import SeededAgent, acting_seat, reaction_moves
 from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
 from forestgames.agents.heuristics import _position_value as position_value  # unchecked
 
@@ -45,7 +45,7 @@ class GreedyAgent(SeededAgent):
 def greedy_reaction(state: Any, player: int, rng: random.Random) -> Any | None:
     """``player``'s out-of-turn move with the best estimated margin, if it beats passing
     (the position's value as it stands); ties broken by ``rng``. None: pass."""
-    moves = state.legal_moves(player)
+    moves = reaction_moves(state, player)
     if not moves:
         return None
     gain = margins(evaluate_moves(state, moves), player)

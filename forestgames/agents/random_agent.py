@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from forestgames.agents.base import SeededAgent, acting_seat
+from forestgames.agents.base import SeededAgent, acting_seat, reaction_moves
 
 __all__ = ["RandomAgent"]
 
@@ -20,6 +20,6 @@ class RandomAgent(SeededAgent):
         return self.rng.choice(state.legal_moves(seat))
 
     def react(self, state: Any, player: int) -> Any | None:
-        moves = state.legal_moves(player)
+        moves = reaction_moves(state, player)
         pick = self.rng.randrange(len(moves) + 1)
         return None if pick == len(moves) else moves[pick]
