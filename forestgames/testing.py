@@ -45,12 +45,24 @@ __all__ = ["check_game", "random_game", "random_step"]
 
 
 def random_step(state: Any, rng: random.Random) -> Any:
-    """One random legal move of a seat that may act now (any seat, for out-of-turn games)."""
+    """One random legal move of a seat that may act now (any seat, for out-of-turn games).
+    ConfigError for a bad argument, IllegalMoveError when nobody may act (the game is over)."""
     if not isinstance(rng, random.Random):
         raise ConfigError(f"rng must be a random.Random, not {excerpt(rng)}")
-    seats = state.players_to_act
+    seats = _acting_seats(state)
     player = seats[0] if len(seats) == 1 else rng.choice(seats)
     return rng.choice(state.legal_moves(player))
+
+
+def _acting_seats(state: Any) -> tuple[int, ...]:
+    """``state.players_to_act``, checked: ConfigError if ``state`` is not a game state,
+    IllegalMoveError if nobody may act."""
+    seats = getattr(state, "players_to_act", None)
+    if not isinstance(seats, tuple):
+        raise ConfigError(f"a random step is taken in a game state, not in {excerpt(state)}")
+    if not seats:
+        raise IllegalMoveError(f"{excerpt(state)}: nobody may act (is the game over?)")
+    return seats
 
 
 def random_game(game: Any, seed: int, max_moves: int | None = None) -> list[tuple[Any, Any]]:
@@ -61,6 +73,7 @@ def random_game(game: Any, seed: int, max_moves: int | None = None) -> list[tupl
     """
     game = as_game(game)
     limit = game.traits.max_moves if max_moves is None else as_int(max_moves, "max_moves", 0)
+    seed = check_seed(seed)
     rng = random.Random(seed)
     state = game.new_game(seed=seed)
     steps = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import time
 from typing import Any
@@ -645,3 +646,22 @@ def test_a_seat_that_equals_an_int_is_refused_after_the_moves_are_known(name):
     for junk in (float(seat), bool(seat), np.bool_(seat), "free", ("mask", seat)):
         with pytest.raises(fg.IllegalMoveError):
             state.legal_moves(junk)
+
+
+def test_the_harness_random_helpers_check_their_arguments():
+    """random_step of a finished game is an IllegalMoveError, of a non-state a ConfigError
+    (IndexError and AttributeError before); random_game checks its seed first (a list
+    reached random.Random as TypeError)."""
+    from forestgames.testing import random_game as harness_game
+    from forestgames.testing import random_step
+
+    game = fg.make("bosk")
+    over = harness_game(game, 1)[-1][0]
+    with pytest.raises(fg.IllegalMoveError, match="nobody may act"):
+        random_step(over, random.Random(0))
+    for junk in (None, game, "state"):
+        with pytest.raises(fg.ConfigError, match="game state"):
+            random_step(junk, random.Random(0))
+    for seed in ([1], -1, 1.5):
+        with pytest.raises(fg.ConfigError, match="seed"):
+            harness_game("bosk", seed)

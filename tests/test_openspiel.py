@@ -439,6 +439,24 @@ def test_parameters_cover_the_options_with_game_defaults_where_they_depend_on_pl
         _params.game_parameters("boom_bokken", deck={"1": 70})
 
 
+@pytest.mark.parametrize(
+    ("name", "options", "words"),
+    [
+        ("bosk", {"num_players": "x"}, "must be an int"),
+        ("bosk", {"num_players": 2.0}, "must be an int"),
+        ("bosk", {"num_players": 2**70}, "2 to 4 players"),
+        ("bosk", {"squirrel_exactly_three": "False"}, "True or False"),
+        ("bonsai", {"goal_setup": None}, "goal_setup"),
+        ("living_forest", {"fire_tiles": 5}, "fire_tiles"),
+    ],
+)
+def test_options_are_checked_by_the_game_before_openspiel_sees_them(name, options, words):
+    """A bad option value is the game's ConfigError: it reached OpenSpiel as SpielError,
+    pybind's RuntimeError or a TypeError, or came back unchecked from game_parameters."""
+    with pytest.raises(fg.ConfigError, match=words):
+        _params.game_parameters(name, **options)
+
+
 @pytest.mark.parametrize("expert", [False, True])
 @pytest.mark.parametrize("spent", ["deck", "aside"])
 def test_an_option_whose_default_follows_another_is_kept_as_given(expert, spent):
@@ -679,3 +697,23 @@ def test_openspiels_cpp_mcts_bot_still_crashes_on_python_games(spiel, tmp_path):
         [sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, timeout=120
     )
     assert result.returncode != 0, "pyspiel.MCTSBot now plays Python games: update the docs"
+
+
+def test_action_to_string_refuses_ids_that_are_no_action_here(spiel):
+    """OpenSpiel hands ``action_to_string`` any int: an id that is not one of the node's
+    chance outcomes, or -1 at a seat of a game without PASS, is an IllegalMoveError (they
+    read "first player 5", "chance outcome 3" and "0:pass")."""
+    state = _load(spiel, "bosk").new_initial_state()
+    assert state.action_to_string(-1, 0) == "first player 0"
+    for bad in (5, -7, 10**6):
+        with pytest.raises(fg.IllegalMoveError, match="not a chance outcome"):
+            state.action_to_string(-1, bad)
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(fg.IllegalMoveError, match="outside"):
+        state.action_to_string(0, -1)
+    bonsai = _load(spiel, "bonsai").new_initial_state()
+    while not bonsai.is_chance_node():
+        bonsai.apply_action(bonsai.legal_actions()[0])
+    with pytest.raises(fg.IllegalMoveError, match="not a chance outcome"):
+        bonsai.action_to_string(-1, 10**6)

@@ -365,11 +365,17 @@ class Node:
             seen[:] = self.state.observation_tensor(player)
 
     def action_string(self, player: int, action: int) -> str:
-        """An action in words: the move's notation, ``S:pass``, or the chance outcome."""
+        """An action in words: the move's notation, ``S:pass``, or the chance outcome;
+        IllegalMoveError for an id that is neither (OpenSpiel passes ids unchecked)."""
         if player >= 0:
-            if action == self.table.pass_id:
+            if action >= 0 and action == self.table.pass_id:
                 return f"{player}:pass"
             return str(self.table.game.move_from_id(action, player))
+        if action not in self.legal_actions():
+            raise IllegalMoveError(
+                f"{excerpt(action)} is not a chance outcome of this node; "
+                f"its outcomes: {excerpt(self.legal_actions())}"
+            )
         if self.kind == FIRST:
             return f"first player {action}"
         if self.kind == ORDER:

@@ -119,20 +119,24 @@ def check_utility(utility: Any) -> str:
 
 
 def game_parameters(name: str, utility: str = "win", **options: Any) -> dict[str, Any]:
-    """The OpenSpiel parameters of game ``name`` with ``make`` options ``options``."""
+    """The OpenSpiel parameters of game ``name`` with ``make`` options ``options``
+    (checked by ``make`` first: a bad value is the game's ConfigError, not OpenSpiel's)."""
     check_utility(utility)
     defaults, kinds = parameter_spec(name)
-    parameters: dict[str, Any] = {}
-    for key, value in options.items():
-        if key == "num_players":
-            parameters["players"] = value
-        elif key in kinds:
-            parameters[key] = _encode(value, kinds[key])
-        else:
+    for key in options:
+        if key != "num_players" and key not in kinds:
             raise ConfigError(
                 f"option {excerpt(key)} of {name} is not offered as an OpenSpiel parameter; "
                 f"offered: {['num_players', *kinds]}"
             )
+    game = make(name, **options)
+    checked = game.options()  # each value in its plain (JSON) form
+    parameters: dict[str, Any] = {}
+    for key in options:
+        if key == "num_players":
+            parameters["players"] = game.num_players
+        elif key in checked:  # (an option given as its default may be left out)
+            parameters[key] = _encode(checked[key], kinds[key])
     if utility != defaults["utility"]:
         parameters["utility"] = utility
     return parameters
