@@ -717,3 +717,33 @@ def test_action_to_string_refuses_ids_that_are_no_action_here(spiel):
         bonsai.apply_action(bonsai.legal_actions()[0])
     with pytest.raises(fg.IllegalMoveError, match="not a chance outcome"):
         bonsai.action_to_string(-1, 10**6)
+
+
+def test_observers_and_resampling_check_their_arguments(spiel):
+    """An observer takes a state of its own game and an int seat; resampling takes a
+    callable that returns a number in [0, 1). Before, 1.5, True and "0" were taken as
+    seats, other games' states half-worked, and junk raised TypeError, AttributeError,
+    numpy's ValueError, OverflowError or a MemoryError."""
+    game = _load(spiel, "bonsai")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    observer = game.make_py_observer()
+    again = _load(spiel, "bonsai").new_initial_state()  # the same game, loaded again: fine
+    observer.set_from(again, 1)
+    for seat in (1.5, True, "0", None, -1, 2):
+        with pytest.raises(fg.IllegalMoveError):
+            observer.set_from(state, seat)
+        with pytest.raises(fg.IllegalMoveError):
+            observer.string_from(state, seat)
+    for other in (None, "state", _load(spiel, "bosk").new_initial_state()):
+        with pytest.raises(fg.ConfigError, match="not a state of this observer's game"):
+            observer.set_from(other, 0)
+    with pytest.raises(fg.ConfigError, match="IIGObservationType"):
+        game.make_py_observer("x")
+    for sampler in (3, lambda: float("nan"), lambda: float("inf"), lambda: "x", lambda: 1.0):
+        with pytest.raises(fg.ConfigError, match="probability_sampler"):
+            state.resample_from_infostate(0, sampler)
+    assert state.resample_from_infostate(0, lambda: 0.25).information_state_string(0) == (
+        state.information_state_string(0)
+    )

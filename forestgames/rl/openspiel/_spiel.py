@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from forestgames.core import ConfigError, make
+from forestgames.core import ConfigError, IllegalMoveError, as_int, excerpt, make
 from forestgames.rl.openspiel._nodes import HEADER, Node, Table, table_for
 from forestgames.rl.openspiel._params import options_from_parameters, parameter_spec, short_name
 
@@ -92,6 +92,10 @@ class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             raise ConfigError(f"observer parameters are not supported, got {params}")
         if iig_obs_type is None:
             return Observer(self.table, info_state=False)
+        if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise ConfigError(
+                f"an observer's type is a pyspiel.IIGObservationType, not {excerpt(iig_obs_type)}"
+            )
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
             iig_obs_type.public_info
         ):
@@ -152,7 +156,16 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         """A state ``player_id`` cannot tell from this one (its hidden part drawn through
         ``state.determinize`` with a seed from ``probability_sampler()``). It keeps this
         state's ``history()``, whose chance outcomes are this state's, not the sample's."""
-        seed = int(probability_sampler() * 2**62)
+        if not callable(probability_sampler):
+            raise ConfigError(
+                f"probability_sampler must be callable, not {excerpt(probability_sampler)}"
+            )
+        draw = probability_sampler()
+        if not isinstance(draw, float | int) or isinstance(draw, bool) or not 0 <= draw < 1:
+            raise ConfigError(
+                f"probability_sampler() must return a number in [0, 1), not {excerpt(draw)}"
+            )
+        seed = int(draw * 2**62)
         sample = self.clone()
         sample._node = self._node.resample(int(player_id), seed)
         return sample  # type: ignore[no-any-return]
@@ -166,6 +179,7 @@ class Observer:
     views of it, ``set_from(state, player)``, ``string_from(state, player)``."""
 
     def __init__(self, table: Table, info_state: bool) -> None:
+        self.table = table
         players = table.num_players
         self.info_state = info_state
         self.tensor = np.zeros(table.tensor_size, np.float32)
@@ -176,11 +190,29 @@ class Observer:
         }
 
     def set_from(self, state: ForestGamesState, player: int) -> None:
+        node, seat = self._checked(state, player)
         views = self.dict
-        state._node.write_tensor(int(player), views["turn"], views["flags"], views["observation"])
+        node.write_tensor(seat, views["turn"], views["flags"], views["observation"])
 
     def string_from(self, state: ForestGamesState, player: int) -> str:
-        return state._node.view(int(player), self.info_state)
+        node, seat = self._checked(state, player)
+        return node.view(seat, self.info_state)
+
+    def _checked(self, state: Any, player: Any) -> tuple[Node, int]:
+        """The node of ``state``, a state of this observer's game (ConfigError if not), and
+        ``player`` as one of its seats (IllegalMoveError if not)."""
+        node = getattr(state, "_node", None) if isinstance(state, ForestGamesState) else None
+        if node is None or not _same_game(node.table, self.table):
+            raise ConfigError(f"not a state of this observer's game: {excerpt(state)}")
+        seat = as_int(player, "player", 0, self.table.num_players - 1, IllegalMoveError)
+        return node, seat
+
+
+def _same_game(one: Table, other: Table) -> bool:
+    """Whether two tables are of one game with the same options (and so one tensor)."""
+    if one is other:
+        return True
+    return bool(one.game.name == other.game.name and one.game.options() == other.game.options())
 
 
 def register() -> tuple[str, ...]:
