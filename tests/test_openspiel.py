@@ -390,6 +390,34 @@ def test_every_node_saved_as_json_loads_back_the_same(name, options):
         assert loaded.view(0, True) == node.view(0, True)
 
 
+def test_a_tampered_saved_node_is_a_state_error():
+    """A saved node (what a pickled OpenSpiel state holds) with a part missing, of the wrong
+    type, or that does not fit its position raises StateError: a KeyError, ValueError or
+    TypeError escaped, and a seat of 99 or the end on a live position loaded."""
+    table = _table("bosk", num_players=2)
+    node = next(n for n in walk(table.initial, 5) if n.kind == DECIDE)
+    good = json.loads(node.to_json())
+    tampered = [
+        {k: v for k, v in good.items() if k != "seat"},
+        {**good, "kind": "x"},
+        {**good, "kind": True},
+        {**good, "options": []},
+        {**good, "deal": {}},
+        {**good, "seat": 99},
+        {**good, "reacting": 1},
+        {**good, "queue": [5]},
+        {**good, "kind": OVER},
+        {**good, "seat": 1 - good["seat"]},  # the other seat has nothing to do
+    ]
+    for data in tampered:
+        with pytest.raises(fg.StateError):
+            _nodes.node_from_json(json.dumps(data))
+    for text in ("", "[]", "{", "null"):
+        with pytest.raises(fg.StateError):
+            _nodes.node_from_json(text)
+    assert _nodes.node_from_json(json.dumps(good)).to_json() == node.to_json()
+
+
 def test_illegal_actions_and_resampling_during_a_deal_are_refused():
     """An id that is not legal raises IllegalMoveError; resampling mid-deal raises StateError."""
     table = _table("boom_bokken", num_players=4)

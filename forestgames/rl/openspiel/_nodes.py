@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import IllegalMoveError, StateError, excerpt, make
+from forestgames.core import ForestGamesError, IllegalMoveError, StateError, excerpt, make
 from forestgames.rl.openspiel._deals import Deal, deal_rules
 from forestgames.rl.openspiel._params import check_utility
 
@@ -426,21 +426,54 @@ class Node:
 
 
 def node_from_json(text: str) -> Node:
-    """The node :meth:`Node.to_json` saved (its state through ``state_from_dict``)."""
-    data = json.loads(text)
-    table = table_for(data["game"], _dump(data["options"]), data["utility"])
-    state = None if data["state"] is None else table.game.state_from_dict(data["state"])
-    deal = None if data["deal"] is None else Deal.from_json(data["deal"])
-    return Node(
-        table,
-        int(data["kind"]),
-        state,
-        int(data["seat"]),
-        bool(data["reacting"]),
-        tuple(data["queue"]),
-        deal,
-        tuple(data["public"]),
-    )
+    """The node :meth:`Node.to_json` saved (its state through ``state_from_dict``);
+    StateError if ``text`` is not one, or its parts do not fit together."""
+    try:
+        data = json.loads(text)
+        table = table_for(data["game"], _dump(data["options"]), data["utility"])
+        state = None if data["state"] is None else table.game.state_from_dict(data["state"])
+        deal = None if data["deal"] is None else Deal.from_json(data["deal"])
+        node = Node(
+            table,
+            _one_of(data["kind"], range(OVER + 1), "kind"),
+            state,
+            _one_of(data["seat"], range(-1, table.num_players), "seat"),
+            _one_of(data["reacting"], (False, True), "reacting"),
+            tuple(_one_of(seat, range(table.num_players), "queue") for seat in data["queue"]),
+            deal,
+            tuple(data["public"]),
+        )
+    except ForestGamesError:
+        raise
+    except (AttributeError, IndexError, KeyError, RecursionError, TypeError, ValueError):
+        raise StateError(f"not a saved forestgames OpenSpiel node: {excerpt(text)}") from None
+    _check_fit(node)
+    return node
+
+
+def _one_of(value: Any, allowed: Sequence[Any], what: str) -> Any:
+    """``value`` if it is one of ``allowed``, of their type (ints and bools kept apart);
+    StateError if not."""
+    if type(value) is not type(allowed[0]) or value not in allowed:
+        raise StateError(
+            f"a saved node's {what} is not one of {excerpt(list(allowed))}: {excerpt(value)}"
+        )
+    return value
+
+
+def _check_fit(node: Node) -> None:
+    """A saved node's kind and seat against its position: the end exactly at a finished
+    game, a decision for a seat with a move (or a reaction turn, where it may pass)."""
+    state = node.state
+    over = state is not None and state.is_terminal
+    if (node.kind == OVER) != over:
+        raise StateError(
+            "a saved node's kind does not fit its position (the end exactly when over)"
+        )
+    if node.kind == DECIDE and (
+        state is None or node.seat < 0 or not (node.reacting or state.legal_moves(node.seat))
+    ):
+        raise StateError(f"a saved node's seat {node.seat} has no decision in its position")
 
 
 def play_out(node: Node, actions: Sequence[int]) -> Node:
