@@ -570,6 +570,13 @@ def _results_file_look(text: str) -> str | None:
     return None
 
 
+def _replay_header(record: GameRecord, seat: int | None) -> str:
+    """The game, its options, its seed (the referee's view only: the seed deals every
+    hidden card) and its length."""
+    seed = f", seed {record.seed}" if seat is None else ""
+    return f"{record.game} {record.options}{seed}, {len(record.moves)} moves"
+
+
 def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
     _check_outputs(args, ("html",))
     record = _load_record(args.file)
@@ -585,8 +592,7 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
     states = record.replay()
     if seat is not None and not 0 <= seat < states[0].game.num_players:
         raise ForestGamesError(f"--seat {seat} is not a seat of this game")
-    seed = f", seed {record.seed}" if seat is None else ""  # the seed deals every hidden card
-    print(f"{record.game} {record.options}{seed}, {len(record.moves)} moves", file=out)
+    print(_replay_header(record, seat), file=out)
     if args.all:
         print(states[0].render(seat), file=out)
         for number, (move, state) in enumerate(zip(record.moves, states[1:], strict=True), 1):
