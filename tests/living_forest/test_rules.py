@@ -150,6 +150,16 @@ def test_spent_varan_returns_with_option():
     assert state.discards[0] == () and state.varans == 23
 
 
+def test_only_a_varan_returns_with_the_option():
+    """varan_returns=True sends back Fire Varans only: another solitary card spent with a
+    Fragment still goes to the discard pile, and the Varan stack keeps its size."""
+    state = with_seat(start(varan_returns=True), "fragments", 0, 1)
+    state = checked(stack_deck(state, 0, "Bear"))
+    before = state.varans
+    state = play(state, "0:reveal", "0:spend Bear")
+    assert state.discards[0] == (CARD_INDEX["Bear"],) and state.varans == before
+
+
 def test_empty_deck_reshuffles_discard_when_drawing():
     """Wanting to draw from an empty deck shuffles the discard pile into a new deck."""
     state = checked(empty_deck(start(), 0))
