@@ -1012,19 +1012,21 @@ class StateBase(Generic[M]):
 
     def legal_moves(self, player: int | None = None) -> tuple[M, ...]:
         """Every legal move now in a fixed order: of the current player, or of ``player``."""
-        if player is None:
-            player = self.current_player
+        if type(player) is not int:  # before the memo, which 0.0 and True hit (0.0 == 0)
             if player is None:
-                return ()
-        elif type(player) is not int or not 0 <= player < self.game.num_players:
-            # checked before the memo, which 0.0 and True would also hit (0.0 == 0)
-            player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
+                player = self.current_player
+                if player is None:
+                    return ()
+            else:
+                player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         try:
             return self._memo[player]  # type: ignore[no-any-return]
         except AttributeError:
             _set_memo(self, {})
         except KeyError:
             pass
+        if not 0 <= player < self.game.num_players:  # an int that is no seat (never kept)
+            player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         moves = () if self.is_terminal else self.game._legal_moves(self, player)
         self._memo[player] = moves
         return moves
@@ -1063,7 +1065,7 @@ class StateBase(Generic[M]):
         if isinstance(move, game.MOVE_TYPES) and not self.is_terminal:
             player: Any = getattr(move, "player", None)
             if _is_int(player) and 0 <= player < game.num_players:
-                moves = self.legal_moves(player)
+                moves = self.legal_moves(player)  # known now, so _is_own_move can look
                 canonical = move if self._is_own_move(move) else _find(moves, move)
                 if canonical is not None and (canonical is move or _same_forms(move, canonical)):
                     return canonical  # type: ignore[no-any-return]
@@ -1231,10 +1233,8 @@ def _legal_forms(state: Any, moves: Sequence[Any]) -> tuple[Any, ...]:
 
 
 def _find(moves: tuple[Any, ...], move: Any) -> Any | None:
-    """The legal move equal to ``move`` (the one to apply), or None."""
-    for candidate in moves:
-        if candidate is move:
-            return candidate
+    """The legal move equal to ``move`` (the one to apply), or None. (The move itself is
+    looked for first by ``_is_own_move``, at the game's hint.)"""
     try:
         index = moves.index(move)
     except (ValueError, TypeError):

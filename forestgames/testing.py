@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from forestgames.agents.base import acting_seat
 from forestgames.core import (
     ConfigError,
     ForestGamesError,
@@ -49,20 +50,10 @@ def random_step(state: Any, rng: random.Random) -> Any:
     ConfigError for a bad argument, IllegalMoveError when nobody may act (the game is over)."""
     if not isinstance(rng, random.Random):
         raise ConfigError(f"rng must be a random.Random, not {excerpt(rng)}")
-    seats = _acting_seats(state)
+    acting_seat(state)  # ConfigError for a non-state, IllegalMoveError when nobody may act
+    seats = state.players_to_act
     player = seats[0] if len(seats) == 1 else rng.choice(seats)
     return rng.choice(state.legal_moves(player))
-
-
-def _acting_seats(state: Any) -> tuple[int, ...]:
-    """``state.players_to_act``, checked: ConfigError if ``state`` is not a game state,
-    IllegalMoveError if nobody may act."""
-    seats = getattr(state, "players_to_act", None)
-    if not isinstance(seats, tuple):
-        raise ConfigError(f"a random step is taken in a game state, not in {excerpt(state)}")
-    if not seats:
-        raise IllegalMoveError(f"{excerpt(state)}: nobody may act (is the game over?)")
-    return seats
 
 
 def random_game(game: Any, seed: int, max_moves: int | None = None) -> list[tuple[Any, Any]]:

@@ -201,18 +201,14 @@ class Observer:
     def _checked(self, state: Any, player: Any) -> tuple[Node, int]:
         """The node of ``state``, a state of this observer's game (ConfigError if not), and
         ``player`` as one of its seats (IllegalMoveError if not)."""
-        node = getattr(state, "_node", None) if isinstance(state, ForestGamesState) else None
-        if node is None or not _same_game(node.table, self.table):
+        mine = (self.table.name, self.table.options)
+        if (
+            not isinstance(state, ForestGamesState)
+            or (state.node.table.name, state.node.table.options) != mine
+        ):
             raise ConfigError(f"not a state of this observer's game: {excerpt(state)}")
         seat = as_int(player, "player", 0, self.table.num_players - 1, IllegalMoveError)
-        return node, seat
-
-
-def _same_game(one: Table, other: Table) -> bool:
-    """Whether two tables are of one game with the same options (and so one tensor)."""
-    if one is other:
-        return True
-    return bool(one.game.name == other.game.name and one.game.options() == other.game.options())
+        return state.node, seat
 
 
 def register() -> tuple[str, ...]:
