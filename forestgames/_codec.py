@@ -119,6 +119,34 @@ class IdentityCache:
         return value
 
 
+class SeatRows:
+    """A tensor's per-seat rows turned to an observer (its own row first), from the source
+    objects they are made of: ``build(source, other)`` gives the rows of seats 0, 1, ...
+    as float32 bytes, made once while the same objects (by identity) come back, and each
+    observer's order is then one slice of them written twice."""
+
+    __slots__ = ("_build", "_entry", "_row", "_width")
+
+    def __init__(self, build: Callable[[Any, Any], bytes], num_players: int, row: int = 1) -> None:
+        self._build = build
+        self._row = 4 * row
+        self._width = 4 * row * num_players
+        self._entry: tuple[Any, Any, bytes] = (self, self, b"")  # matches no source
+
+    def get(self, observer: int, source: Any, other: Any = None) -> bytes:
+        """The rows of ``source`` (and ``other``) with seat ``observer``'s first."""
+        entry = self._entry
+        if entry[0] is not source or entry[1] is not other:
+            entry = self._entry = (source, other, self._build(source, other) * 2)
+        start = observer * self._row
+        return entry[2][start : start + self._width]
+
+    def table(self) -> Pieces:
+        """A bounded table of these rows by ``(observer, source[, other])``: a hit costs one
+        dict lookup, a miss one slice (or one build, for new sources)."""
+        return Pieces(lambda key: self.get(*key))
+
+
 class Pieces(dict[Any, Any]):
     """Pieces of tensors by what they are made of (a hashable key), built on a miss by
     ``build(key)``. Bounded: when full it starts afresh."""

@@ -30,7 +30,14 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from forestgames._codec import PIECES_LIMIT, CodecBase, Layout, Pieces
+from forestgames._codec import (
+    CodecBase,
+    Layout,
+    Pieces,
+    SeatRows,
+    float32_bytes,
+    one_hots,
+)
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
     CARD_CODE,
@@ -116,13 +123,22 @@ class BoomBokkenCodec(CodecBase):
         self.observation_shape = (self.layout.size,)
         self._tensor_keys = [("tensor", seat) for seat in range(p)]
         self._hand_piece = Pieces(_hand_piece)
-        self._size_of = Pieces(_hand_size)
         self._pile_piece = Pieces(self._build_pile_piece)
-        self._round_pieces: dict[tuple[Any, ...], bytes] = {}
-        self._known_pieces = Pieces(self._build_known_piece)
-        self._nobody_known: tuple[tuple[int, ...], ...] = ((),) * p
-        self._nothing_known = self._build_known_piece((0, (), self._nobody_known, (), ()))
-        self._middle = [0.0] * (5 * p + 2)  # safe .. last_player, all zero
+        self._round_pieces = Pieces(self._build_round_piece)
+        self._bottom_pieces = Pieces(self._build_bottom_piece)
+        self._known_rows = SeatRows(self._build_known_rows, p, NUM_CODES).table()
+        self._exploded_on_rows = SeatRows(self._build_exploded_on_rows, p, NUM_CODES + 3).table()
+        self._size_pieces = Pieces(lambda packed: float32_bytes((_hand_size(packed),)))
+        self._size_rows = SeatRows(self._build_size_rows, p).table()
+        self._counts_pieces = Pieces(float32_bytes)
+        self._safe_rows = SeatRows(self._rank_rows, p).table()
+        self._exploded_rows = SeatRows(self._rank_rows, p).table()
+        self._token_rows = SeatRows(lambda tokens, _: float32_bytes(tokens), p).table()
+        self._seat_pieces = tuple(  # [observer][seat + 1]: the seat one-hot, [0] none
+            (bytes(4 * p), *(one_hots(p)[(seat - observer) % p] for seat in range(p)))
+            for observer in range(p)
+        )
+        self._announce_pieces = (bytes(8), *one_hots(2))  # [0] no target, [1 + higher]
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             TimeOut: self._time_out_id,
             Boom: self._boom_id,
@@ -197,11 +213,12 @@ class BoomBokkenCodec(CodecBase):
 
     # ------------------------------------------------------------------ tensors
 
-    # The state's tensor is four pieces of float32 bytes joined: my hand, the turn's fields,
-    # the pile, the round's fields. The hand, pile and round pieces are kept in bounded
-    # tables keyed by what they are made of (a packed hand, a pile, the round's fields);
-    # the turn's fields are written anew. ``tensor_from_observation`` builds the same
-    # tensor the other way, with the writers further down.
+    # The state's tensor is pieces of float32 bytes joined, each from a bounded table keyed
+    # by what it is made of (a packed hand, a pile, the round's fields, the seat to lead):
+    # a tensor is a dozen dict lookups and one join. Per-seat fields come from ``SeatRows``
+    # tables, which build a field's rows once per source object and turn them to each
+    # observer by slicing. ``tensor_from_observation`` builds the same tensor the other
+    # way, with the writers further down.
 
     def tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state``."""
@@ -214,38 +231,42 @@ class BoomBokkenCodec(CodecBase):
         else:
             player = self.check_seat(player)
             key = self._tensor_keys[player]
-        packed = state.packed
+        packed, seats, target = state.packed, self._seat_pieces[player], state.target
+        deck, known_bottom = state.deck, state.known_bottom
         pieces = (
             self._hand_piece[packed[player]],
-            self._turn_piece(state, player),
+            # the turn: hand sizes, deck, aside, safe and exploded ranks, the chain, tokens
+            self._size_rows[(player, packed)],
+            self._counts_pieces[(len(deck), state.aside)],
+            self._safe_rows[(player, state.safe)],
+            self._exploded_rows[(player, state.exploded)],
+            seats[state.leader + 1],
+            seats[target + 1],
+            self._announce_pieces[0 if target < 0 else 1 + state.higher],
+            seats[state.last_player + 1],
+            self._token_rows[(player, state.tokens)],
             self._pile_piece[state.pile],
-            self._round_piece(state, player),
-            self._known_piece(state, player),
+            self._round_pieces[
+                (player, state.round, state.over, state.teams, state.roles, state.history)
+            ],
+            # what all know: the deck's bottom, cards in hands, what exploded seats could not answer
+            self._bottom_pieces[deck[len(deck) - known_bottom :] if known_bottom else ()],
+            self._known_rows[(player, state.known)],
+            self._exploded_on_rows[(player, state.exploded, state.exploded_on)],
         )
         tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
         return tensor
 
-    def _turn_piece(self, state: Any, observer: int) -> bytes:
-        """Hand sizes, deck, aside, safe and exploded ranks, the chain, tokens."""
-        p = self.num_players
-        packed, tokens = state.packed, state.tokens
-        sizes = list(map(self._size_of.__getitem__, packed[observer:] + packed[:observer]))
-        middle = self._middle.copy()
-        for rank, seat in enumerate(state.safe, 1):
-            middle[(seat - observer) % p] = rank
-        for rank, seat in enumerate(state.exploded, 1):
-            middle[p + (seat - observer) % p] = rank
-        if state.leader >= 0:
-            middle[2 * p + (state.leader - observer) % p] = 1.0
-        if state.target >= 0:
-            middle[3 * p + (state.target - observer) % p] = 1.0
-            middle[4 * p + state.higher] = 1.0
-        if state.last_player >= 0:
-            middle[4 * p + 2 + (state.last_player - observer) % p] = 1.0
-        return array(
-            "f",
-            [*sizes, len(state.deck), state.aside, *middle, *tokens[observer:], *tokens[:observer]],
-        ).tobytes()
+    def _build_size_rows(self, packed: tuple[int, ...], _: None) -> bytes:
+        """Per seat, the cards it holds."""
+        return b"".join(map(self._size_pieces.__getitem__, packed))
+
+    def _rank_rows(self, order: tuple[int, ...], _: None) -> bytes:
+        """Per seat, its rank in ``order`` (1 = first), 0 if absent."""
+        ranks = [0.0] * self.num_players
+        for rank, seat in enumerate(order, 1):
+            ranks[seat] = rank
+        return float32_bytes(ranks)
 
     def _build_pile_piece(self, pile: tuple[int, ...]) -> bytes:
         """Top card, counts per code, the cards in order (0 = no card)."""
@@ -256,39 +277,43 @@ class BoomBokkenCodec(CodecBase):
         rest = (0,) * (self.pile_length - len(pile))
         return array("f", [*top, *counts, *pile, *rest]).tobytes()
 
-    def _round_piece(self, state: Any, observer: int) -> bytes:
-        """Round, over, teams and roles, the finished rounds (kept by their values)."""
-        key = (observer, state.round, state.over, state.teams, state.roles, state.history)
-        piece = self._round_pieces.get(key)
-        if piece is None:
-            if len(self._round_pieces) >= PIECES_LIMIT:
-                self._round_pieces.clear()
-            v = _View(
-                observer, (), (), 0, state.round, state.over, state.teams, state.roles, (),
-                -1, 0, (), (), -1, -1, False, -1, (), state.history,
-            )  # fmt: skip
-            buffer = array("f", bytes(4 * self.layout.size))
-            self._write_round(buffer, v)
-            start, end = self.layout.offset["round"], self.layout.offset["deck_bottom_counts"]
-            piece = self._round_pieces[key] = buffer[start:end].tobytes()
-        return piece
+    def _build_round_piece(self, key: tuple[Any, ...]) -> bytes:
+        """Round, over, teams and roles, the finished rounds, by (observer, round, over,
+        teams, roles, history)."""
+        observer, round_, over, teams, roles, history = key
+        v = _View(
+            observer, (), (), 0, round_, over, teams, roles, (), -1, 0, (), (), -1, -1, False, -1,
+            (), history,
+        )  # fmt: skip
+        buffer = array("f", bytes(4 * self.layout.size))
+        self._write_round(buffer, v)
+        start, end = self.layout.offset["round"], self.layout.offset["deck_bottom_counts"]
+        return buffer[start:end].tobytes()
 
-    def _known_piece(self, state: Any, observer: int) -> bytes:
-        """The known deck bottom, the known cards and what exploded seats could not answer."""
-        deck, known_bottom, exploded = state.deck, state.known_bottom, state.exploded
-        if not known_bottom and not exploded and state.known == self._nobody_known:
-            return self._nothing_known  # the common case: nothing hidden is known
-        bottom = deck[len(deck) - known_bottom :] if known_bottom else ()
-        key = (observer, bottom, state.known, exploded, state.exploded_on)
-        return self._known_pieces[key]  # type: ignore[no-any-return]
-
-    def _build_known_piece(self, key: tuple[Any, ...]) -> bytes:
-        """The known fields' bytes by (observer, bottom, known, exploded, exploded_on)."""
-        start = self.layout.offset["deck_bottom_counts"]
-        buffer = array("f", bytes(4 * (self.layout.size - start)))
-        observer, bottom, known, exploded, exploded_on = key
-        self._write_known(buffer, observer, bottom, known, exploded, exploded_on, base=start)
+    def _known_part(
+        self, start: str, end: str | None, bottom: tuple[int, ...] = (),
+        known: tuple[tuple[int, ...], ...] = (), exploded: tuple[int, ...] = (),
+        exploded_on: tuple[tuple[int, bool] | None, ...] = (),
+    ) -> bytes:  # fmt: skip
+        """The tensor's fields ``start`` up to ``end`` (None: to the end) for seat 0, written
+        from the facts given (the others left empty)."""
+        at = self.layout.offset
+        base = at[start]
+        buffer = array("f", bytes(4 * ((at[end] if end else self.layout.size) - base)))
+        self._write_known(buffer, 0, bottom, known, exploded, exploded_on, base=base)
         return buffer.tobytes()
+
+    def _build_bottom_piece(self, bottom: tuple[int, ...]) -> bytes:
+        """The known deck bottom (counts, then in order) by its cards."""
+        return self._known_part("deck_bottom_counts", "known_cards", bottom)
+
+    def _build_known_rows(self, known: tuple[tuple[int, ...], ...], _: None) -> bytes:
+        """Per seat, the cards all know it holds."""
+        return self._known_part("known_cards", "exploded_on", known=known)
+
+    def _build_exploded_on_rows(self, exploded: tuple[int, ...], exploded_on: Any) -> bytes:
+        """Per seat, what it could not answer when it exploded."""
+        return self._known_part("exploded_on", None, exploded=exploded, exploded_on=exploded_on)
 
     def _tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""

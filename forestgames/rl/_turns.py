@@ -45,6 +45,8 @@ class TurnDriver:
         self._rng = random.Random(0)
         self._no_ids = np.frombuffer(bytes(self.num_ids), np.int8)
         self._pass_only = np.frombuffer(bytes(self.num_ids - 1) + b"\1", np.int8)
+        seats = range(game.num_players)  # [reacting][seat]: the memo's keys of the masks
+        self._mask_keys = tuple([("env mask", s, reacting) for s in seats] for reacting in (0, 1))
 
     def reset(self, seed: int) -> None:
         """A new game from ``seed`` (the game's seed; reaction orders derive from it)."""
@@ -78,7 +80,7 @@ class TurnDriver:
         state = self.state
         if not self.reactions:
             return self.codec.mask(state, seat)  # type: ignore[no-any-return]
-        key = ("env mask", seat, self.reacting)
+        key = self._mask_keys[self.reacting][seat]
         full: np.ndarray | None = state._memo.get(key)
         if full is not None:
             return full
@@ -132,37 +134,36 @@ class TurnDriver:
         IllegalMoveError if the id is not legal now (nothing changes).
         """
         seat, state = self.seat, self.state
-        if (
-            type(action) is int
-            and seat is not None
-            and 0 <= action < self.codec.num_actions
-            and not self.reacting
-        ):  # the common case, checked fast: an own-turn id of the codec
-            flags: bytes | None = state._memo.get(self.codec._bytes_keys[seat])
-            if flags is None:
-                flags = self.codec.mask_bytes(state, seat)
-            if flags[action]:
-                ids = state._memo.get(self.codec._ids_keys[seat])
-                if ids is not None:  # the very move object legal_moves gave
-                    move = state.legal_moves(seat)[ids.index(action)]
-                else:
-                    move = self.codec._decode(action, seat)
-                self.state = state._apply_legal(move)  # the exact mask said it is legal
-                self._decide()
-                return move
+        if type(action) is int and seat is not None:  # the common cases, checked fast
+            if action == self.pass_id and self.reacting:
+                self._pass()
+                return None
+            if 0 <= action < self.codec.num_actions:  # an id of the codec: legal if in the mask
+                flags: bytes | None = state._memo.get(self.codec._bytes_keys[seat])
+                if flags is None:
+                    flags = self.codec.mask_bytes(state, seat)
+                if flags[action]:
+                    move = self.move_of(action)
+                    self.state = state._apply_legal(move)  # the exact mask said it is legal
+                    self._decide()
+                    return move
         why = self._why_not(action)
         if why is not None:
             raise IllegalMoveError(why)
         move = self.move_of(int(action))  # int(): numpy ids are accepted
         if move is None:
-            if self._queue:
-                self.seat, self._queue = self._queue[0], self._queue[1:]
-            else:
-                self.seat, self.reacting = self.state.current_player, False
+            self._pass()
             return None
         self.state = self.state._apply_legal(move)  # _why_not found it in the mask
         self._decide()
         return move
+
+    def _pass(self) -> None:
+        """The seat on a reaction turn passes: the next seat reacts, or the named seat plays."""
+        if self._queue:
+            self.seat, self._queue = self._queue[0], self._queue[1:]
+        else:
+            self.seat, self.reacting = self.state.current_player, False
 
     def play_agent(self, agent: Any) -> Any:
         """Let a built-in agent take the decision now: ``react`` on a reaction turn (a seat
