@@ -271,6 +271,11 @@ class _Run:
     cap: int
     digest: str
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The agents' names, as rows give them."""
+        return tuple(agent_name(agent) for agent in self.agents)
+
     def lineup(self, index: int) -> list[Any]:
         """The agent of each seat in game ``index``."""
         return [self.agents[k] for k in self.lineups[index % len(self.lineups)]]
@@ -443,6 +448,8 @@ class SimulationResult:
     options: dict[str, Any]
     seed: int
     rows: tuple[GameRow, ...]
+    agents: tuple[str, ...] = ()
+    """The names of the run's agents: the summary lists each, with 0 games if it played none."""
 
     def summary(self) -> dict[str, Any]:
         """Win rates (a shared win counts for each winner) with Wilson 95% intervals,
@@ -457,7 +464,7 @@ class SimulationResult:
             _places_tally(str(seat), done, functools.partial(_at_seat, seat))
             for seat in range(players)
         ]
-        names = sorted({name for row in self.rows for name in row.agents})
+        names = sorted({name for row in self.rows for name in row.agents}.union(self.agents))
         agents = [_places_tally(name, done, functools.partial(_played_by, name)) for name in names]
         lengths = [row.moves for row in self.rows]
         return {
@@ -819,7 +826,7 @@ def _simulate_vector(
     if out is not None:
         as_path(out, "out")
     rows = simulate_vector(game, agents, games, run.seed, rotate, run.digest)
-    result = SimulationResult(game.name, game.options(), run.seed, tuple(rows))
+    result = SimulationResult(game.name, game.options(), run.seed, tuple(rows), run.names)
     if out is not None:
         if Path(out).exists() and Path(out).stat().st_size:
             raise ConfigError(f"{out} exists: choose another file")
@@ -871,7 +878,7 @@ def simulate(
     games, workers = _check_run_arguments(games, workers, backend, out, resume)
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
     rows = execute_run(run, games, workers, backend, progress, out, resume, address)
-    return SimulationResult(game.name, game.options(), run.seed, rows)
+    return SimulationResult(game.name, game.options(), run.seed, rows, run.names)
 
 
 def _check_run_arguments(

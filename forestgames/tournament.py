@@ -397,7 +397,7 @@ def tournament(
     if len(set(names)) < len(names):
         raise ConfigError(f"tournament agents need distinct names, not {list(names)}")
     rows = execute_run(run, games, workers, backend, progress, out, resume, address)
-    simulation = SimulationResult(game.name, game.options(), seed, rows)
+    simulation = SimulationResult(game.name, game.options(), seed, rows, names)
     return rate(simulation, names, derive_seed(seed, 4))
 
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 
 import forestgames as fg
 from forestgames.bonsai.actions import reachable_cells, tile_bound, wood_bound
+from forestgames.bonsai.moves import Place, Prune
 from forestgames.bonsai.tree import Tree
 from tests.strategies import random_game, reachable_states
 
@@ -186,6 +187,19 @@ def test_bonsai_bounds_from_the_card_table() -> None:
     assert (wood_bound(1), wood_bound(2), wood_bound(3), wood_bound(4)) == (38, 38, 54, 58)
     assert (tile_bound(2), tile_bound(4)) == (78, 124)
     assert len(reachable_cells(40, False)) == 4656
+
+
+def test_bonsai_codec_cells_are_the_place_ids_cells() -> None:
+    """``codec.cells`` lists (q, r) pairs in id order, sorted by (r, q): Place(kind, cell c)
+    is id 60 + kind*C + c and Prune(cell c) 60 + 4C + c (the layout docs/bonsai.md gives)."""
+    game = fg.make("bonsai", num_players=2)
+    cells = game.codec.cells
+    assert len(cells) == 4656 and cells == tuple(sorted(cells, key=lambda qr: (qr[1], qr[0])))
+    assert all(type(q) is int and type(r) is int for q, r in cells)
+    for c in (0, 1234, len(cells) - 1):
+        assert game.move_from_id(60 + 2 * len(cells) + c, 1) == Place(1, "flower", cells[c])
+        assert game.move_from_id(60 + 4 * len(cells) + c, 0) == Prune(0, cells[c])
+        assert game.action_id(Place(0, "wood", cells[c])) == 60 + c
 
 
 def test_bonsai_cells_reach_exactly_the_bound() -> None:

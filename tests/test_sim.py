@@ -405,6 +405,18 @@ def test_agents_of_truncated_games_are_still_listed():
     assert "nan" not in text and any(line.startswith("greedy ") for line in text.splitlines())
 
 
+def test_agents_of_a_run_with_no_games_are_listed():
+    """A run of 0 games (scalar, vector or tournament) lists each of its agents, with 0
+    games, as a run whose games the move cap all cut does."""
+    for engine in ("scalar", "vector"):
+        result = fg.simulate(BOSK, ["greedy", "random"], 0, seed=1, engine=engine, progress=False)
+        agents = result.summary()["agents"]
+        assert [(t["label"], t["games"]) for t in agents] == [("greedy", 0), ("random", 0)]
+    ratings = fg.tournament(BOSK, ["greedy", "random"], games=0, seed=1, progress=False)
+    labels = [t["label"] for t in ratings.simulation.summary()["agents"]]
+    assert labels == ["greedy", "random"]
+
+
 def test_progress_only_on_a_terminal(monkeypatch):
     """The progress bar is drawn on a terminal stderr only, and never when disabled."""
 
@@ -583,10 +595,12 @@ def test_simulate_command_checks_its_output_file_first(tmp_path, capsys, monkeyp
 
 
 def test_simulate_command_with_no_games_prints_no_nan(capsys):
-    """-n 0 prints a summary with dashes, never nan%."""
-    assert cli.main(["simulate", "bosk", "-n", "0", "--no-progress"]) == 0
+    """-n 0 prints a summary with dashes, never nan%, and lists each agent."""
+    argv = ["simulate", "bosk", "-n", "0", "--agents", "greedy,random", "--no-progress"]
+    assert cli.main(argv) == 0
     out = capsys.readouterr().out
     assert "0 games" in out and "nan" not in out
+    assert {line.split()[0] for line in out.splitlines()} >= {"greedy", "random"}
 
 
 def test_players_and_option_must_agree(capsys):

@@ -213,8 +213,10 @@ class BonsaiCodec(CodecBase):
         self.wood_bound = wood_bound(p)
         self.tile_bound = tile_bound(p)
         self.radius = self.wood_bound + 2
-        self.cells = reachable_cells(self.radius, game.wood_beside_pot)
-        self._cell_index = {cell: i for i, cell in enumerate(self.cells)}
+        packed = reachable_cells(self.radius, game.wood_beside_pot)
+        self.cells: tuple[tuple[int, int], ...] = tuple(map(qr_of, packed))
+        """The cells of the Place and Prune ids, as (q, r), in id order (sorted by (r, q))."""
+        self._cell_index = {cell: i for i, cell in enumerate(packed)}
         c = len(self.cells)
         self.prune_base = PLACE + 4 * c
         self.num_actions = self.prune_base + c
@@ -283,7 +285,7 @@ class BonsaiCodec(CodecBase):
     def _build(self, action_id: int, player: int) -> Any:
         if action_id >= PLACE:
             kind, c = divmod(action_id - PLACE, len(self.cells))
-            at = qr_of(self.cells[c])
+            at = self.cells[c]
             return Prune(player, at) if kind == 4 else Place(player, KINDS[kind].value, at)
         if action_id >= CLAIM:
             claim = action_id < RENOUNCE

@@ -1,7 +1,7 @@
 """Whose decision it is, for environments that hand one seat at a time an action id.
 
 A :class:`TurnDriver` wraps a game state for the environments (PettingZoo,
-Gymnasium and, later, OpenSpiel): it says which seat decides now, gives its
+Gymnasium and the OpenSpiel games): it says which seat decides now, gives its
 action mask, and applies an action id. It needs neither pettingzoo nor
 gymnasium.
 
