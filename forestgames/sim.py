@@ -273,8 +273,8 @@ class _Run:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The agents' names, as rows give them."""
-        return tuple(agent_name(agent) for agent in self.agents)
+        """The agents' names, as rows give them, each once."""
+        return tuple(dict.fromkeys(agent_name(agent) for agent in self.agents))
 
     def lineup(self, index: int) -> list[Any]:
         """The agent of each seat in game ``index``."""
@@ -449,7 +449,12 @@ class SimulationResult:
     seed: int
     rows: tuple[GameRow, ...]
     agents: tuple[str, ...] = ()
-    """The names of the run's agents: the summary lists each, with 0 games if it played none."""
+    """The names of the run's agents, each once: the summary lists each, with 0 games if it
+    played none."""
+
+    def _players(self) -> int:
+        """The seats of the run's games (from the options when there are no rows)."""
+        return len(self.rows[0].scores) if self.rows else int(self.options.get("num_players", 0))
 
     def summary(self) -> dict[str, Any]:
         """Win rates (a shared win counts for each winner) with Wilson 95% intervals,
@@ -459,7 +464,7 @@ class SimulationResult:
         games. A value with no data (a rate of no games, the deviation of one
         game) is NaN."""
         done = [row for row in self.rows if not row.truncated]
-        players = len(self.rows[0].scores) if self.rows else int(self.options.get("num_players", 0))
+        players = self._players()
         seats = [
             _places_tally(str(seat), done, functools.partial(_at_seat, seat))
             for seat in range(players)
@@ -503,7 +508,7 @@ class SimulationResult:
     def to_csv(self, path: str | Path | None = None) -> str:
         """The rows as CSV (one column per seat for agents and scores; winners
         joined by ';'); written to ``path`` if given, and returned."""
-        players = len(self.rows[0].scores) if self.rows else 0
+        players = self._players()
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(

@@ -249,6 +249,26 @@ def _finite(value: Any) -> Any:
     return value
 
 
+def _csv_cell(value: Any) -> Any:
+    """A CSV cell: empty for a float with no data (NaN or an infinite bound)."""
+    return "" if isinstance(value, float) and not math.isfinite(value) else value
+
+
+def _table_cells(r: AgentRating) -> str:
+    """A rating line's cells after the rating: "-" where there is no data (no bootstrap
+    interval without games, no win rate or mean score without a finished game)."""
+    interval = (
+        f"[{r.rating_low:>5.0f}, {r.rating_high:>5.0f}]"
+        if math.isfinite(r.rating_low) and math.isfinite(r.rating_high)
+        else "-"
+    )
+    if r.games:
+        rate = f"{r.win_rate:>9.1%}  [{r.win_low:5.1%}, {r.win_high:5.1%}] {r.mean_score:>10.2f}"
+    else:
+        rate = f"{'-':>9}  {'-':<15} {'-':>10}"
+    return f"{interval:<14} {r.games:>6} {r.wins:>6} {rate}"
+
+
 @attrs.frozen
 class TournamentResult:
     """The games of a tournament (``simulation``) and the ratings fitted to them."""
@@ -273,11 +293,7 @@ class TournamentResult:
             f"{'win rate':>9}  {'95% CI':<15} {'mean score':>10}",
         ]
         for r in self.ratings:
-            lines.append(
-                f"{r.agent:<18} {r.rating:>7.0f}  [{r.rating_low:>5.0f}, {r.rating_high:>5.0f}] "
-                f"{r.games:>6} {r.wins:>6} {r.win_rate:>9.1%}  "
-                f"[{r.win_low:5.1%}, {r.win_high:5.1%}] {r.mean_score:>10.2f}"
-            )
+            lines.append(f"{r.agent:<18} {r.rating:>7.0f}  {_table_cells(r)}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -306,13 +322,14 @@ class TournamentResult:
         return text
 
     def to_csv(self, path: str | Path | None = None) -> str:
-        """The ratings as CSV, one line per agent, best first; written to ``path`` if given."""
+        """The ratings as CSV, one line per agent, best first (a value with no data, NaN or
+        an infinite bound, is an empty cell); written to ``path`` if given."""
         buffer = io.StringIO()
         fields = [field.name for field in attrs.fields(AgentRating)]
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(fields)
         for r in self.ratings:
-            writer.writerow([getattr(r, name) for name in fields])
+            writer.writerow([_csv_cell(getattr(r, name)) for name in fields])
         text = buffer.getvalue()
         if path is not None:
             as_path(path).write_text(text, encoding="utf-8")

@@ -417,6 +417,17 @@ def test_agents_of_a_run_with_no_games_are_listed():
     assert labels == ["greedy", "random"]
 
 
+def test_a_run_with_no_games_keeps_its_shape():
+    """A run of 0 games names each agent once and writes the CSV header of any other run of
+    its game (one agent and one score column per seat)."""
+    three = fg.make("bosk", num_players=3)
+    empty = fg.simulate(three, ["greedy", "random"], 0, seed=1, progress=False)
+    one = fg.simulate(three, ["greedy", "random"], 1, seed=1, progress=False)
+    assert empty.agents == ("greedy", "random")
+    assert empty.to_csv() == one.to_csv().splitlines(keepends=True)[0]
+    assert "agent_2" in empty.to_csv() and "score_2" in empty.to_csv()
+
+
 def test_progress_only_on_a_terminal(monkeypatch):
     """The progress bar is drawn on a terminal stderr only, and never when disabled."""
 

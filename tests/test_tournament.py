@@ -106,7 +106,26 @@ def test_rate_with_an_agent_that_never_ended_a_game():
     rows = (GameRow(0, 1, 0, ("a", "b"), (1, 2), (), 10, True, "x"),)
     result = rate(SimulationResult("bosk", {"num_players": 2}, 0, rows), ("a", "b"))
     assert [r.games for r in result.ratings] == [0, 0]
-    assert "-" in result.format_table() or "nan" not in result.format_table()
+    table = result.format_table()
+    assert "nan" not in table and "inf" not in table
+    line = next(line for line in table.splitlines() if line.startswith("a "))
+    assert line.split()[-4:] == ["0", "-", "-", "-"]  # wins, then no rate, interval or score
+
+
+def test_no_data_is_a_dash_in_the_table_and_an_empty_csv_cell():
+    """A tournament of 0 games has no rating interval, win rate or mean score: the table
+    prints "-", the CSV leaves the cell empty and the JSON writes null (never nan or inf)."""
+    result = fg.tournament(BuzzGame(2), ["random", "greedy"], 0, seed=1, progress=False)
+    table = result.format_table()
+    assert "nan" not in table and "inf" not in table
+    assert all(line.split()[2] == "-" for line in table.splitlines()[2:])
+    rows = result.to_csv().splitlines()
+    header = rows[0].split(",")
+    for row in rows[1:]:
+        cells = dict(zip(header, row.split(","), strict=True))
+        assert cells["games"] == "0" and cells["rating"] == "1500.0"
+        assert all(cells[k] == "" for k in ("rating_low", "rating_high", "win_rate", "mean_score"))
+    assert "NaN" not in result.to_json() and "Infinity" not in result.to_json()
 
 
 def test_tournament_takes_numpy_integers():

@@ -213,9 +213,11 @@ def test_ctrl_c_saves_the_record(tmp_path):
             seen += os.read(process.stdout.fileno(), 65536)
     assert b"seat 1> " in seen, "no prompt"
     process.send_signal(signal.SIGINT)
-    out, _ = process.communicate(timeout=60)
-    process.stdin.close()
-    assert process.returncode == 130
+    process.wait(timeout=60)  # stdin stays open: only the signal may end the game
+    out, err = process.stdout.read(), process.stderr.read()
+    for stream in (process.stdin, process.stdout, process.stderr):
+        stream.close()
+    assert process.returncode == 130, err.decode(errors="replace")
     assert b"stopped (interrupted)" in seen + out
     record = fg.GameRecord.from_json(save.read_text())
     assert len(record.moves) == seen.count(b"seat 0 plays") >= 1 and record.replay()
