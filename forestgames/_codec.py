@@ -399,6 +399,7 @@ class CodecBase:
         game = self.game.name
         if not isinstance(observation, dict) or observation.get("game", game) != game:
             raise StateError(f"not a {game} observation dict: {excerpt(observation)}")
+        self.game._observation_schema.read(observation, f"{game} observation")
         try:
             tensor = self._tensor_from_observation(observation)
         except ForestGamesError:

@@ -46,7 +46,7 @@ import attrs
 import numpy as np
 
 if TYPE_CHECKING:
-    from forestgames.schema import Field, StateSchema
+    from forestgames.schema import Field, Spec, StateSchema
 
 __all__ = [
     "ConfigError",
@@ -701,6 +701,19 @@ class GameBase(Generic[S, M]):
 
     def _state_from_fields(self, fields: dict[str, Any]) -> S:  # pragma: no cover
         raise NotImplementedError
+
+    @functools.cached_property
+    def _observation_schema(self) -> Spec:
+        """What an ``observation(seat)`` dict holds: its keys, each value's type and range."""
+        from forestgames.schema import Int, Record
+
+        seat = Int(0, self.num_players - 1)
+        return Record({"observer": seat, **self._observation_fields()})
+
+    def _observation_fields(self) -> Mapping[str, Spec]:
+        """The specs of an observation's keys besides ``observer`` (hook): a saved state's,
+        for a game that hides nothing."""
+        return {field.key: field.spec for field in self._schema.fields}
 
     def _invariants(self) -> Sequence[Callable[[S], None]]:
         """Named cross-field checks a loaded state must pass (each raises StateError)."""

@@ -240,17 +240,20 @@ class Tuple(Spec):
 
 @attrs.frozen
 class Record(Spec):
-    """A JSON object with exactly these keys, each read by its spec, in order."""
+    """A JSON object with exactly these keys, each read by its spec, in order; the keys in
+    ``optional`` may be absent (a seat's own view of a player has more than another's)."""
 
     fields: Mapping[str, Spec]
+    optional: frozenset[str] = frozenset()
 
     expected = "an object"
 
     def read(self, value: Any, path: str) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise _fail(path, "an object", value)
-        check_keys(value, tuple(self.fields), path)
-        return {key: spec.read(value[key], f"{path}.{key}") for key, spec in self.fields.items()}
+        keys = tuple(k for k in self.fields if k not in self.optional or k in value)
+        check_keys(value, keys, path)
+        return {key: self.fields[key].read(value[key], f"{path}.{key}") for key in keys}
 
 
 @attrs.frozen

@@ -153,6 +153,64 @@ def test_mutated_observations_make_a_tensor_or_a_state_error(name, players, data
         assert tensor.dtype == np.float32 and tensor.shape == codec.observation_shape
 
 
+BAD_OBSERVATIONS = [
+    # (game, options, key, value): each value the helper's fuzzing found written into the
+    # tensor (round 0 landed in the last pile slot), or a value no position shows
+    ("boom_bokken", {"num_players": 4}, "round", 0, "round must be an int in 1..3"),
+    ("boom_bokken", {"num_players": 4}, "observer", 99, "observer must be an int in 0..3"),
+    ("boom_bokken", {"num_players": 4}, "teams", [0, 0, 0, 5], r"teams\[3\]"),
+    ("boom_bokken", {"num_players": 4}, "tokens", [0] * 5, "tokens must be a list of 4"),
+    ("boom_bokken", {"num_players": 4}, "safe", [9], r"safe\[0\]"),
+    ("boom_bokken", {"num_players": 4}, "leader", -3, "leader must be an int in 0..3"),
+    ("boom_bokken", {"num_players": 4}, "announce", "sideways", "announce must be one of"),
+    ("boom_bokken", {"num_players": 4}, "over", "yes", "over must be true or false"),
+    ("boom_bokken", {"num_players": 4}, "deck_size", 10**40, "deck_size must be an int"),
+    ("boom_bokken", {"num_players": 4}, "roles", ["gardien"] * 4, "roles must be None"),
+    ("bosk", {}, "observer", -1, "observer must be an int in 0..1"),
+    ("bosk", {}, "round", 99, "round must be an int"),
+    ("bonsai", {}, "observer", 99, "observer must be an int in 0..1"),
+    ("bonsai", {}, "deck_size", -1, "deck_size must be an int"),
+    ("living_forest", {}, "turn", 0, "turn must be an int"),
+    ("living_forest", {}, "extra", 1, "has unknown keys extra"),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "key", "value", "message"), BAD_OBSERVATIONS)
+def test_observation_values_out_of_their_range_are_state_errors(name, options, key, value, message):
+    """A value of the wrong type or range in an observation dict raises StateError naming the
+    field, before anything is written into a tensor."""
+    game = fg.make(name, **options)
+    observation = game.new_game(seed=1).observation(0)
+    with pytest.raises(fg.StateError, match=f"{name} observation.{message}"):
+        game.codec.tensor_from_observation({**observation, key: value})
+
+
+def test_observations_of_other_options_are_state_errors():
+    """Another player count's observation, or an Expert one in a plain game (and the other
+    way round), is refused: its lists have other lengths, its roles are not allowed."""
+    four, five = fg.make("boom_bokken", num_players=4), fg.make("boom_bokken", num_players=5)
+    expert = fg.make("boom_bokken", num_players=4, expert=True)
+    for codec, other in ((four, five), (five, four), (four, expert), (expert, four)):
+        with pytest.raises(fg.StateError, match="boom_bokken observation"):
+            codec.codec.tensor_from_observation(other.new_game(seed=2).observation(1))
+
+
+def test_a_spirit_shows_its_own_piles_only_to_itself():
+    """A Living Forest observation's Spirits may lack ``discard`` and ``deck_rest`` (only the
+    observer's has them), but nothing else; an unknown key is refused."""
+    game = fg.make("living_forest")
+    observation = game.new_game(seed=1).observation(0)
+    spirits = observation["spirits"]
+    assert "deck_rest" in spirits[0] and "deck_rest" not in spirits[1]
+    game.codec.tensor_from_observation(observation)
+    without_cards = [{k: v for k, v in spirits[0].items() if k != "cards"}, spirits[1]]
+    with pytest.raises(fg.StateError, match=r"spirits\[0\] lacks cards"):
+        game.codec.tensor_from_observation({**observation, "spirits": without_cards})
+    with pytest.raises(fg.StateError, match=r"spirits\[1\] has unknown keys hand"):
+        spirits_plus = [spirits[0], {**spirits[1], "hand": []}]
+        game.codec.tensor_from_observation({**observation, "spirits": spirits_plus})
+
+
 def test_observations_that_are_not_dicts_are_state_errors():
     """Not a dict, or another game's observation: StateError saying so."""
     bosk, bonsai = fg.make("bosk"), fg.make("bonsai")

@@ -58,7 +58,7 @@ from forestgames.core import (
     excerpt,
     new_rng,
 )
-from forestgames.schema import Field
+from forestgames.schema import Field, Spec
 
 __all__ = ["END_RULES", "GOAL_SETUPS", "OPTIONS", "BonsaiGame"]
 
@@ -590,6 +590,9 @@ class BonsaiGame(
         return state._evolve(deck=tuple(cards[i] for i in order))
 
     # ------------------------------------------------------------------ saved states
+
+    def _observation_fields(self) -> dict[str, Spec]:
+        return saved.observation_fields(self)
 
     def _state_fields(self) -> Sequence[Field]:
         return saved.state_fields(self)

@@ -40,7 +40,7 @@ from forestgames.bonsai.scoring import allowed_kinds, cells_from_tiles
 from forestgames.bonsai.state import SYMBOL_NAMES, BonsaiState, Phase
 from forestgames.bonsai.tree import Tree
 from forestgames.core import StateError, require
-from forestgames.schema import Choice, Field, Int, List, Map, Nullable, Record, Tuple
+from forestgames.schema import Choice, Field, Int, List, Map, Nullable, Record, Spec, Tuple
 
 if TYPE_CHECKING:
     from forestgames.bonsai.rules import BonsaiGame
@@ -88,6 +88,13 @@ def state_fields(game: BonsaiGame) -> tuple[Field, ...]:
             lambda s: dict(zip(SYMBOL_NAMES, s.symbols, strict=True)),
         ),
     )
+
+
+def observation_fields(game: BonsaiGame) -> dict[str, Spec]:
+    """An observation's keys besides ``observer``: a saved state's, the deck's size for
+    the deck."""
+    fields = {field.key: field.spec for field in game._schema.fields if field.key != "deck"}
+    return {"deck_size": Int(0, sum(deck_counts(game.num_players))), **fields}
 
 
 def _player_spec(game: BonsaiGame) -> Record:

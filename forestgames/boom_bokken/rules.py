@@ -67,7 +67,7 @@ from forestgames.core import (
     describe_move,
     excerpt,
 )
-from forestgames.schema import Field
+from forestgames.schema import Field, Spec
 
 __all__ = ["OPTIONS", "BoomBokkenGame"]
 
@@ -769,6 +769,9 @@ class BoomBokkenGame(
         return hidden.determinize(state, player, seed)
 
     # ------------------------------------------------------------------ saved states
+
+    def _observation_fields(self) -> dict[str, Spec]:
+        return saved.observation_fields(self)
 
     def _state_fields(self) -> Sequence[Field]:
         return saved.state_fields(self)

@@ -30,7 +30,18 @@ from forestgames.boom_bokken._tables import (
 )
 from forestgames.boom_bokken.state import BoomBokkenState, card_holders, hand_names, pack_hand
 from forestgames.core import SEED_LIMIT, StateError, excerpt, require
-from forestgames.schema import Bool, Choice, Const, Field, Int, List, Nullable, Record, Tuple
+from forestgames.schema import (
+    Bool,
+    Choice,
+    Const,
+    Field,
+    Int,
+    List,
+    Nullable,
+    Record,
+    Spec,
+    Tuple,
+)
 
 if TYPE_CHECKING:
     from forestgames.boom_bokken.rules import BoomBokkenGame
@@ -95,6 +106,19 @@ def public_fields(game: BoomBokkenGame) -> tuple[Field, ...]:
             _exploded_on,
         ),
     )
+
+
+def observation_fields(game: BoomBokkenGame) -> dict[str, Spec]:
+    """An observation's keys besides ``observer``: my hand, every hand's size, the deck's
+    size, the public fields and the known bottom of the deck."""
+    p, cards = game.num_players, sum(game.deck)
+    return {
+        "hand": List(CARD, max_len=cards),
+        "hand_sizes": List(Int(0, cards), length=p),
+        "deck_size": Int(0, cards),
+        **{field.key: field.spec for field in public_fields(game)},
+        "deck_bottom": List(CARD, max_len=cards),
+    }
 
 
 def state_fields(game: BoomBokkenGame) -> tuple[Field, ...]:

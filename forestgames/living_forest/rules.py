@@ -84,7 +84,7 @@ from forestgames.living_forest.scoring import (
     limit_winners,
 )
 from forestgames.living_forest.state import LivingForestState, Phase, Step
-from forestgames.schema import Field
+from forestgames.schema import Field, Spec
 
 __all__ = ["MOVE_TABLE", "OPTIONS", "LivingForestGame"]
 
@@ -845,6 +845,9 @@ class LivingForestGame(
         )
 
     # ------------------------------------------------------------------ saved states
+
+    def _observation_fields(self) -> dict[str, Spec]:
+        return saved.observation_fields(self)
 
     def _state_fields(self) -> Sequence[Field]:
         return saved.state_fields(self)

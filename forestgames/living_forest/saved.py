@@ -77,7 +77,7 @@ CARD = Choice(CARD_NAMES)
 TREE = Nullable(Choice(TREE_NAMES))
 
 
-def _spirit_spec(game: LivingForestGame) -> Spec:
+def _spirit_spec(game: LivingForestGame) -> Record:
     p = game.num_players
     pile = List(CARD, max_len=MAX_PILE)
     return Record(
@@ -101,12 +101,36 @@ def _spirit_spec(game: LivingForestGame) -> Spec:
     )
 
 
-def _reserve_spec() -> Spec:
+def observation_fields(game: LivingForestGame) -> dict[str, Spec]:
+    """An observation's keys besides ``observer``: a saved state's without the reshuffle
+    seed, reserve stacks as their sizes, and each Spirit as ``observation`` shows it."""
+    fields = {field.key: field.spec for field in game._schema.fields if field.key != "entropy"}
+    fields["reserve"] = _reserve_spec(stack_sizes=True)
+    saved_spirit = _spirit_spec(game).fields
+    pile = saved_spirit["deck"]
+    spirit = {key: spec for key, spec in saved_spirit.items() if key != "deck"}
+    spirit.update(
+        deck_size=Int(0, MAX_PILE),
+        deck_top=pile,
+        discard_size=Int(0, MAX_PILE),
+        cards=List(CARD, max_len=2 * MAX_PILE),
+        deck_rest=pile,
+    )
+    optional = frozenset(("discard", "deck_rest"))  # the observer's Spirit only
+    fields["spirits"] = List(Record(spirit, optional), length=game.num_players)
+    return fields
+
+
+def _reserve_spec(stack_sizes: bool = False) -> Spec:
     return Record(
         {
             name: Record(
                 {
-                    "stack": List(CARD, max_len=len(LEVEL_CARDS[level])),
+                    "stack": (
+                        Int(0, len(LEVEL_CARDS[level]))
+                        if stack_sizes
+                        else List(CARD, max_len=len(LEVEL_CARDS[level]))
+                    ),
                     "row": List(CARD, max_len=ROW_SIZE),
                 }
             )
