@@ -5,11 +5,15 @@ allow, ``0 <= id < num_actions``, the seat left out (``move_from_id`` takes it
 back), and turns a position into a float32 observation tensor. A game's codec
 provides ``_encoders`` (each move type's encoder, ``move -> int | None``; None:
 the move has no id), ``_build(action_id, player) -> move`` (the base keeps
-each decoded move),
-``tensor(state, player)`` and ``tensor_from_observation(observation)``; this
-base adds the checks and the masks. Ids, masks and tensors of a state are kept
-in the state's own memo (the engine base's one cache), under tuple keys:
-``("ids", seat)``, ``("mask", seat)``, ``("tensor", seat)``.
+each decoded move), ``tensor(state, player)`` and
+``_tensor_from_observation(observation)``; this base adds the checks (an
+observation dict is read against the game's observation schema first) and the
+masks. Tensor pieces come from bounded tables: ``Pieces`` (by what a piece is
+made of), ``SeatRows`` (per-seat rows turned to each observer) and
+``IdentityCache`` (by an object's identity).
+Ids, masks and tensors of a state are kept in the state's own memo (the engine
+base's one cache), under tuple keys: ``("ids", seat)``, ``("mask", seat)``,
+``("tensor", seat)``.
 
 Tensors put seats in observer order: block ``k`` of a per-seat field is the
 seat ``k`` places after the observer (``(observer + k) % num_players``), so
@@ -38,6 +42,7 @@ __all__ = [
     "IdentityCache",
     "Layout",
     "Pieces",
+    "SeatRows",
     "as_action_id",
     "float32_bytes",
     "float32_numbers",
