@@ -404,9 +404,9 @@ class CodecBase:
         game = self.game.name
         if not isinstance(observation, dict) or observation.get("game", game) != game:
             raise StateError(f"not a {game} observation dict: {excerpt(observation)}")
-        self.game._observation_schema.read(observation, f"{game} observation")
-        try:
-            tensor = self._tensor_from_observation(observation)
+        fields = self.game._observation_schema.read(observation, f"{game} observation")
+        try:  # from the fields as read: plain ints (not numpy's), tuples for lists
+            tensor = self._tensor_from_observation(fields)
         except ForestGamesError:
             raise
         except (

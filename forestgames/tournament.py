@@ -263,7 +263,8 @@ def _table_cells(r: AgentRating) -> str:
         else "-"
     )
     if r.games:
-        rate = f"{r.win_rate:>9.1%}  [{r.win_low:5.1%}, {r.win_high:5.1%}] {r.mean_score:>10.2f}"
+        bounds = f"[{r.win_low:5.1%}, {r.win_high:5.1%}]"
+        rate = f"{r.win_rate:>9.1%}  {bounds:<15} {r.mean_score:>10.2f}"
     else:
         rate = f"{'-':>9}  {'-':<15} {'-':>10}"
     return f"{interval:<14} {r.games:>6} {r.wins:>6} {rate}"

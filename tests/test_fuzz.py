@@ -15,6 +15,7 @@ import os
 import random
 import re
 import time
+import warnings
 from typing import Any
 
 import attrs
@@ -183,6 +184,50 @@ def test_observation_values_out_of_their_range_are_state_errors(name, options, k
     observation = game.new_game(seed=1).observation(0)
     with pytest.raises(fg.StateError, match=f"{name} observation.{message}"):
         game.codec.tensor_from_observation({**observation, key: value})
+
+
+def test_lists_longer_than_their_tensor_field_are_state_errors():
+    """A list the tensor has no room for is refused, never written on into the next field:
+    a Boom Bokken pile of more than the 64 valued cards, a Bosk stack of more than 8P
+    leaves (in a saved state too), a Living Forest known deck top of more than the 51
+    reserve cards."""
+    boom = fg.make("boom_bokken", num_players=4)
+    observation = boom.new_game(seed=1).observation(0)
+    with pytest.raises(fg.StateError, match=r"observation.pile must be a list of 0..64"):
+        boom.codec.tensor_from_observation({**observation, "pile": ["3"] * 65})
+    bosk = fg.make("bosk")
+    state = bosk.new_game(seed=1)
+    observation, saved = state.observation(0), state.to_dict()
+    stacks = [list(row) for row in observation["stacks"]]
+    stacks[0][0] = "01" * 8 + "0"  # 17 leaves, 2 players
+    for refused in (
+        lambda: bosk.codec.tensor_from_observation({**observation, "stacks": stacks}),
+        lambda: bosk.state_from_dict({**saved, "stacks": stacks}),
+    ):
+        with pytest.raises(fg.StateError, match=r"stacks\[0\]\[0\] must be a stack: at most 16"):
+            refused()
+    stacks[0][0] = "01" * 8 + "S1"  # 16 leaves and a squirrel: the tallest stack there is
+    bosk.codec.tensor_from_observation({**observation, "stacks": stacks})
+    forest = fg.make("living_forest")
+    observation = forest.new_game(seed=1).observation(0)
+    spirits = [observation["spirits"][0], {**observation["spirits"][1], "deck_top": ["Bear"] * 52}]
+    with pytest.raises(fg.StateError, match=r"spirits\[1\].deck_top must be a list of 0..51"):
+        forest.codec.tensor_from_observation({**observation, "spirits": spirits})
+
+
+def test_numpy_integers_in_an_observation_read_as_their_ints():
+    """Numpy integers (unsigned ones too) in an observation dict give the tensor the ints
+    give: the reader gets the values as the schema read them, so no uint64 wraps around."""
+    for name, players in (("bonsai", 3), ("bosk", 3), ("living_forest", 3), ("boom_bokken", 5)):
+        game = fg.make(name, num_players=players)
+        states = positions(name, players)
+        state = states[len(states) // 2]  # mid-game: seats and lists all in use
+        observation = state.observation(1)
+        expected = state.observation_tensor(1)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # numpy's overflow warning would be an error here
+            tensor = game.codec.tensor_from_observation({**observation, "observer": np.uint64(1)})
+        assert np.array_equal(tensor, expected), name
 
 
 def test_observations_of_other_options_are_state_errors():

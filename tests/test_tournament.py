@@ -128,6 +128,14 @@ def test_no_data_is_a_dash_in_the_table_and_an_empty_csv_cell():
     assert "NaN" not in result.to_json() and "Infinity" not in result.to_json()
 
 
+def test_table_columns_line_up():
+    """Every line of the ratings table is as long as its header, whatever the win rates'
+    widths (a CI ending below 100% was one character short)."""
+    result = fg.tournament("bosk", ["random", "greedy"], games=6, seed=1, progress=False)
+    lines = result.format_table().splitlines()[1:]
+    assert {len(line) for line in lines} == {len(lines[0])}
+
+
 def test_tournament_takes_numpy_integers():
     """numpy ints are accepted for a tournament's games, workers, seed and move cap."""
     plain = fg.tournament("bosk", ["random", "greedy"], 2, seed=3, max_moves=1000, progress=False)

@@ -81,7 +81,7 @@ def public_fields(game: BoomBokkenGame) -> tuple[Field, ...]:
         Field("over", Bool(), lambda s: s.over),
         Field("teams", List(team, length=p), lambda s: list(s.teams)),
         Field("roles", roles, lambda s: list(s.roles) if s.roles else None),
-        Field("pile", List(VALUED_CARD, max_len=cards), lambda s: _names(s.pile)),
+        Field("pile", List(VALUED_CARD, max_len=sum(game.deck[1:])), lambda s: _names(s.pile)),
         Field("aside", Int(0, game.deck[TIME_OUT]), lambda s: s.aside),
         Field("safe", seats, lambda s: list(s.safe)),
         Field("exploded", seats, lambda s: list(s.exploded)),

@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from forestgames.bosk._tables import DIRECTIONS, LEAF_TILES, SQUIRREL, TREE_VALUES, TREES_PER_VALUE
+from forestgames.bosk._tables import (
+    DIRECTIONS,
+    LEAF_TILES,
+    ROUNDS,
+    SQUIRREL,
+    TREE_VALUES,
+    TREES_PER_VALUE,
+)
 from forestgames.bosk.scoring import summer_scores, winter_scores
 from forestgames.bosk.state import BoskState, Phase
 from forestgames.core import StateError, require
@@ -32,11 +39,12 @@ def state_fields(game: BoskGame) -> tuple[Field, ...]:
     p, size = game.num_players, game.size
     n = size - 1
     seat = Int(0, p - 1)
+    height = ROUNDS * p  # a path never visits a square twice, and there are 8P turns
     stack = Str(
-        2 * 35 + 2,
-        pattern=f"[0-{p - 1}]*(S[0-{p - 1}])?",
-        form=f"a stack: its leaves' seats 0..{p - 1} bottom to top, then 'S' and a seat if a "
-        "squirrel tops it (nothing may lie on a squirrel)",
+        height + 2,
+        pattern=f"[0-{p - 1}]{{0,{height}}}(S[0-{p - 1}])?",
+        form=f"a stack: at most {height} leaves' seats 0..{p - 1} bottom to top, then 'S' and "
+        "a seat if a squirrel tops it (nothing may lie on a squirrel)",
     )
     return (
         Field("phase", Choice(tuple(p.value for p in Phase)), lambda s: s.phase.value),

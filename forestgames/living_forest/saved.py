@@ -111,7 +111,7 @@ def observation_fields(game: LivingForestGame) -> dict[str, Spec]:
     spirit = {key: spec for key, spec in saved_spirit.items() if key != "deck"}
     spirit.update(
         deck_size=Int(0, MAX_PILE),
-        deck_top=pile,
+        deck_top=List(CARD, max_len=sum(map(len, LEVEL_CARDS.values()))),  # attracted cards
         discard_size=Int(0, MAX_PILE),
         cards=List(CARD, max_len=2 * MAX_PILE),
         deck_rest=pile,
