@@ -179,6 +179,13 @@ def test_play_shows_the_human_seat_view_unless_revealed():
     assert all(len(line) <= 100 for line in hidden.stdout.splitlines())
 
 
+def _sigint_as_at_a_terminal() -> None:
+    """In the child: SIGINT's default action, so that Python turns it into
+    KeyboardInterrupt even when the tests run where SIGINT is ignored (a shell's
+    background job inherits SIG_IGN, and Python then leaves SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_saves_the_record(tmp_path):
     """Ctrl-C (SIGINT) at the prompt stops the game with status 130 and saves the moves
     played so far (seat 0 moves first with seed 1)."""
@@ -204,6 +211,7 @@ def test_ctrl_c_saves_the_record(tmp_path):
         stderr=subprocess.PIPE,
         env=ENV,
         cwd=ROOT,
+        preexec_fn=_sigint_as_at_a_terminal,
     )
     assert process.stdout is not None and process.stdin is not None
     seen, deadline = b"", time.monotonic() + 60
@@ -213,7 +221,7 @@ def test_ctrl_c_saves_the_record(tmp_path):
             seen += os.read(process.stdout.fileno(), 65536)
     assert b"seat 1> " in seen, "no prompt"
     process.send_signal(signal.SIGINT)
-    process.wait(timeout=60)  # stdin stays open: only the signal may end the game
+    process.wait(timeout=60)  # stdin open: only the signal may end the game
     out, err = process.stdout.read(), process.stderr.read()
     for stream in (process.stdin, process.stdout, process.stderr):
         stream.close()
