@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import random
+import stat
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -28,6 +29,8 @@ from forestgames._version import __version__
 from forestgames.agents import acting_seat
 from forestgames.boom_bokken import TimeOut
 from forestgames.core import (
+    MAX_NOTATION,
+    MAX_RECORD_MOVES,
     ConfigError,
     ForestGamesError,
     GameRecord,
@@ -528,10 +531,21 @@ _STOP_STATUS: dict[type, int] = {KeyboardInterrupt: 130, _StdoutClosed: PIPE_CLO
 """A stopped ``play``'s exit status by the reason (else 1: quit, or the input ended)."""
 
 
+_RECORD_BYTES = MAX_RECORD_MOVES * (MAX_NOTATION + 4) + (1 << 20)
+"""No game record is larger: the most moves, each of the longest notation, quoted."""
+
+
 def _load_record(path: str) -> GameRecord:
     """The game record in the file at ``path``; StateError (one line) if it is not one."""
+    facts = os.stat(path)  # first: opening a FIFO would wait for a writer
+    if not stat.S_ISREG(facts.st_mode):
+        raise StateError(f"{path} is not a game record: not a regular file")
+    if facts.st_size > _RECORD_BYTES:
+        raise StateError(f"{path} is not a game record: {facts.st_size:,} bytes is too large")
+    with open(path, "rb") as file:
+        data = file.read(_RECORD_BYTES + 1)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise StateError(f"{path} is not a game record: it is not JSON text (binary?)") from None
     try:

@@ -547,7 +547,7 @@ def _load_results(path: Path, run: _Run, games: int) -> dict[int, GameRow]:
     data = path.read_bytes()
     keep = data.rfind(b"\n") + 1
     torn = data[keep:]
-    if torn and not _ROW_START.startswith(torn[: len(_ROW_START)]):
+    if torn and not _could_be_torn(torn):
         raise ConfigError(f"{path} is not a results file: its last line is not a result row")
     try:
         text = data[:keep].decode("utf-8")
@@ -567,23 +567,58 @@ def _load_results(path: Path, run: _Run, games: int) -> dict[int, GameRow]:
 
 _ROW_START = b'{"index":'
 """How every line of a results file begins (:meth:`GameRow.to_json`)."""
+_TORN_LIMIT = 1 << 20
+"""A row is far shorter than this, so an unfinished last line is too."""
+
+
+def _could_be_torn(line: bytes) -> bool:
+    """Whether ``line`` (the last, with no newline) can be a row cut off while written: the
+    start of a row, short, and not a whole JSON value (a row is written with its newline)."""
+    if len(line) > _TORN_LIMIT or not _ROW_START.startswith(line[: len(_ROW_START)]):
+        return False
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return True
+    return False
 
 
 def _result_row(path: Path, number: int, line: str, run: _Run) -> GameRow:
     """Line ``number`` of a results file as a row of ``run``; ConfigError if it is not."""
     try:
         row = GameRow.from_dict(json.loads(line))
-    except (json.JSONDecodeError, ConfigError, RecursionError) as error:
-        raise ConfigError(f"{path}:{number} is not a result row ({error})") from None
+    except (ValueError, ConfigError, RecursionError) as error:  # ValueError: bad JSON, huge ints
+        why = excerpt(str(error), 120)
+        raise ConfigError(f"{path}:{number} is not a result row ({why})") from None
     if row.run != run.digest:
         raise ConfigError(
             f"{path} holds rows of another run (run {excerpt(row.run)}, this one {run.digest}): "
             "resume with the same game, options, agents, seed, --rotate and move cap"
         )
+    reason = _not_of_run(row, run)
+    if reason:
+        raise ConfigError(f"{path}:{number} is not a result row of this run: {reason}")
+    return row
+
+
+_SCORE_LIMIT = 10**9
+"""No seat's score comes near this; a row beyond it is not a game's."""
+
+
+def _not_of_run(row: GameRow, run: _Run) -> str | None:
+    """Why ``row`` cannot be game ``row.index`` of ``run`` as played; None if it can be."""
     p = run.game.num_players
     if not len(row.agents) == len(row.scores) == p or max((row.first_player, *row.winners)) >= p:
-        raise ConfigError(f"{path}:{number} is not a result row of a {p}-player game")
-    return row
+        return f"not a row of a {p}-player game"
+    if row.seed != derive_seed(run.seed, row.index):
+        return f"game {row.index} of this run is seeded {derive_seed(run.seed, row.index)}"
+    if row.agents != tuple(agent_name(agent) for agent in run.lineup(row.index)):
+        return f"game {row.index} of this run seats other agents"
+    if len(set(row.winners)) < len(row.winners) or (row.truncated and row.winners):
+        return "its winners are not those of a game (repeated, or of a cut game)"
+    if row.moves > run.cap or any(abs(score) > _SCORE_LIMIT for score in row.scores):
+        return f"more moves than the cap ({run.cap}) or a score beyond any game's"
+    return None
 
 
 # --------------------------------------------------------------------------- running
@@ -774,7 +809,11 @@ def _run_ray(
     started = False
     if not ray.is_initialized():  # else: use the Ray this process is already connected to
         if address:
-            ray.init(address=address, logging_level=logging.WARNING)
+            try:
+                ray.init(address=address, logging_level=logging.WARNING)
+            except (ValueError, ConnectionError) as error:  # an address Ray cannot use
+                why = excerpt(str(error))
+                raise ConfigError(f"Ray cluster {excerpt(address)}: {why}") from None
         else:
             cpus = workers if workers > 1 else None
             ray.init(num_cpus=cpus, include_dashboard=False, logging_level=logging.WARNING)
@@ -828,13 +867,15 @@ def _simulate_vector(
             f'engine="vector" plays whole games: max_moves={run.cap} could cut one short '
             f"(a game lasts up to {game.traits.max_moves} moves); use the scalar engine"
         )
-    if out is not None:
-        as_path(out, "out")
+    if out is not None:  # before the games, as the scalar engine does
+        out = as_path(out, "out")
+        if out.exists() and (out.is_dir() or out.stat().st_size):
+            raise ConfigError(f"{out} exists: choose another file")
+        if not out.parent.is_dir():
+            raise ConfigError(f"no directory {out.parent} to write {out.name} in")
     rows = simulate_vector(game, agents, games, run.seed, rotate, run.digest)
     result = SimulationResult(game.name, game.options(), run.seed, tuple(rows), run.names)
     if out is not None:
-        if Path(out).exists() and Path(out).stat().st_size:
-            raise ConfigError(f"{out} exists: choose another file")
         result.to_jsonl(out)
     return result
 
@@ -937,6 +978,8 @@ def execute_run(
     sink: TextIO | None = None
     if out is not None:
         path = Path(out)
+        if path.is_dir():
+            raise ConfigError(f"{path} is a directory: name a file for the results")
         if path.exists() and path.stat().st_size and not resume:
             raise ConfigError(f"{path} exists: resume to finish that run, or choose another file")
         if path.exists() and resume:

@@ -492,6 +492,18 @@ def test_replay_of_a_results_file_says_what_it_is(capsys, tmp_path):
         assert "GameRecord.to_json" in err and "Extra data" not in err
 
 
+def test_replay_reads_regular_files_only(capsys, tmp_path):
+    """replay of a device, a FIFO with no writer or a directory is an error at once (it read
+    /dev/zero until memory ran out, and waited forever on the FIFO)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", str(fifo), str(tmp_path)):
+        start = time.perf_counter()
+        assert main(["replay", path]) == 2
+        assert "not a regular file" in capsys.readouterr().err
+        assert time.perf_counter() - start < 1
+
+
 @pytest.mark.parametrize("args", [["chess"], ["bonsai", "-p", "9"], ["bosk", "chess"]])
 def test_bench_checks_its_arguments_before_printing(capsys, args):
     """bench of an unknown game or a bad player count prints only the error."""

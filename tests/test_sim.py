@@ -661,6 +661,13 @@ def test_first_player_example_fails_at_once_without_matplotlib():
         ("moves", [1]),
         ("truncated", None),
         ("run", 7),
+        # rows well formed but not this run's games (resume kept them as they were)
+        ("seed", 12345),
+        ("agents", ["bogus", "random"]),
+        ("winners", [0, 0]),
+        ("moves", 10**30),
+        ("scores", [10**400, 1]),
+        ("index", "5000 digits"),  # written below: json.dumps refuses an int this long
     ],
 )
 def test_resume_refuses_malformed_rows(tmp_path, field, value):
@@ -670,7 +677,11 @@ def test_resume_refuses_malformed_rows(tmp_path, field, value):
     fg.simulate(BOSK, ["random"], 2, seed=1, out=out, progress=False)
     lines = out.read_text().splitlines()
     row = json.loads(lines[0]) | {field: value}
-    out.write_text("\n".join([json.dumps(row), lines[1], lines[0][:30]]))
+    if value == "5000 digits":
+        text = lines[0].replace('"index":0', '"index":' + "9" * 5000)
+    else:
+        text = json.dumps(row)
+    out.write_text("\n".join([text, lines[1], lines[0][:30]]))
     before = out.read_bytes()
     with pytest.raises(fg.ConfigError, match=r"r\.jsonl:1"):
         fg.simulate(BOSK, ["random"], 3, seed=1, out=out, resume=True, progress=False)
@@ -678,7 +689,14 @@ def test_resume_refuses_malformed_rows(tmp_path, field, value):
 
 
 @pytest.mark.parametrize(
-    "content", [b"\x89PNG\r\n\x1a\n\x00\xff\xfe", b"name,score", b"[1]\n", b"\xff\n{"]
+    "content",
+    [
+        b"\x89PNG\r\n\x1a\n\x00\xff\xfe",
+        b"name,score",
+        b"[1]\n",
+        b"\xff\n{",
+        b'{"index": {"my": "precious notes"}}',  # whole JSON, no newline: not a torn row
+    ],
 )
 def test_resume_refuses_a_file_that_is_not_results(tmp_path, content):
     """Resuming into a file that is not a results file is a ConfigError and the file is not
@@ -688,6 +706,34 @@ def test_resume_refuses_a_file_that_is_not_results(tmp_path, content):
     with pytest.raises(fg.ConfigError, match="not a result"):
         fg.simulate(BOSK, ["random"], 2, seed=1, out=out, resume=True, progress=False)
     assert out.read_bytes() == content
+
+
+def test_vector_runs_check_their_out_file_before_the_games(tmp_path, monkeypatch):
+    """engine="vector" refuses an out file that exists, a directory, or one in a missing
+    directory before it plays any game (it checked after playing them all)."""
+    import forestgames.bosk._vector_sim as vector_sim
+
+    def no_games(*args):
+        raise AssertionError("games were played before the out file was checked")
+
+    monkeypatch.setattr(vector_sim, "simulate_vector", no_games)
+    taken = tmp_path / "taken.jsonl"
+    taken.write_text("x")
+    for out in (taken, tmp_path, tmp_path / "missing" / "r.jsonl"):
+        with pytest.raises(fg.ConfigError):
+            fg.simulate(BOSK, ["random"], 5, seed=1, out=out, engine="vector", progress=False)
+
+
+def test_a_bad_ray_address_is_a_config_error():
+    """An address Ray cannot parse is a ConfigError naming it (Ray's ValueError escaped). In
+    a fresh process: this module's other tests leave a Ray running, which a run then uses."""
+    pytest.importorskip("ray")
+    command = [sys.executable, "-m", "forestgames.cli", "simulate", "bosk", "-n", "1"]
+    done = subprocess.run(
+        [*command, "--ray", "::::", "--no-progress"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("forestgames: error: Ray cluster '::::'"), done.stderr
 
 
 @pytest.mark.parametrize("junk", [None, 0, True, [1], object()])
