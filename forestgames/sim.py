@@ -280,16 +280,19 @@ class _Run:
         """The agent of each seat in game ``index``."""
         return [self.agents[k] for k in self.lineups[index % len(self.lineups)]]
 
+    def lineup_names(self, index: int) -> tuple[str, ...]:
+        """The name of each seat's agent in game ``index``, as its row gives them."""
+        return tuple(agent_name(agent) for agent in self.lineup(index))
+
     def play(self, index: int) -> GameRow:
         seed = derive_seed(self.seed, index)
-        lineup = self.lineup(index)
-        record, state, truncated = play_game(self.game, lineup, seed, self.cap)
+        record, state, truncated = play_game(self.game, self.lineup(index), seed, self.cap)
         first = self.game.new_game(seed=seed).players_to_act[0]
         return GameRow(
             index=index,
             seed=seed,
             first_player=int(first),
-            agents=tuple(agent_name(agent) for agent in lineup),
+            agents=self.lineup_names(index),
             scores=tuple(int(s) for s in state.scores),
             winners=() if truncated else tuple(int(w) for w in state.winners),
             moves=len(record.moves),
@@ -612,7 +615,7 @@ def _not_of_run(row: GameRow, run: _Run) -> str | None:
         return f"not a row of a {p}-player game"
     if row.seed != derive_seed(run.seed, row.index):
         return f"game {row.index} of this run is seeded {derive_seed(run.seed, row.index)}"
-    if row.agents != tuple(agent_name(agent) for agent in run.lineup(row.index)):
+    if row.agents != run.lineup_names(row.index):
         return f"game {row.index} of this run seats other agents"
     if len(set(row.winners)) < len(row.winners) or (row.truncated and row.winners):
         return "its winners are not those of a game (repeated, or of a cut game)"
@@ -868,9 +871,7 @@ def _simulate_vector(
             f"(a game lasts up to {game.traits.max_moves} moves); use the scalar engine"
         )
     if out is not None:  # before the games, as the scalar engine does
-        out = as_path(out, "out")
-        if out.exists() and (out.is_dir() or out.stat().st_size):
-            raise ConfigError(f"{out} exists: choose another file")
+        out = _check_out_file(as_path(out, "out"), "choose another file")
         if not out.parent.is_dir():
             raise ConfigError(f"no directory {out.parent} to write {out.name} in")
     rows = simulate_vector(game, agents, games, run.seed, rotate, run.digest)
@@ -961,6 +962,16 @@ class _Bar(tqdm):  # type: ignore[misc, type-arg, unused-ignore]  # typed or not
     monitor_interval = 0
 
 
+def _check_out_file(path: Path, advice: str) -> Path:
+    """``path`` if a run may write its results there (a new or empty file); ConfigError
+    with ``advice`` if it holds something, or names a directory."""
+    if path.is_dir():
+        raise ConfigError(f"{path} is a directory: name a file for the results")
+    if path.exists() and path.stat().st_size:
+        raise ConfigError(f"{path} exists: {advice}")
+    return path
+
+
 def execute_run(
     run: _Run,
     games: int,
@@ -978,10 +989,8 @@ def execute_run(
     sink: TextIO | None = None
     if out is not None:
         path = Path(out)
-        if path.is_dir():
-            raise ConfigError(f"{path} is a directory: name a file for the results")
-        if path.exists() and path.stat().st_size and not resume:
-            raise ConfigError(f"{path} exists: resume to finish that run, or choose another file")
+        if not resume or path.is_dir():  # resuming reads the file's rows instead
+            _check_out_file(path, "resume to finish that run, or choose another file")
         if path.exists() and resume:
             rows = _load_results(path, run, games)
         sink = open(path, "a", encoding="utf-8")

@@ -251,7 +251,8 @@ def _finite(value: Any) -> Any:
 
 def _csv_cell(value: Any) -> Any:
     """A CSV cell: empty for a float with no data (NaN or an infinite bound)."""
-    return "" if isinstance(value, float) and not math.isfinite(value) else value
+    finite = _finite(value)
+    return "" if finite is None else finite
 
 
 def _table_cells(r: AgentRating) -> str:
