@@ -156,11 +156,17 @@ def _container_repr(value: Any, depth: int) -> str:
         ]
         open_, close = "{", "}"
     else:
+        if isinstance(value, set | frozenset) and not value:
+            return f"{name}()"
         head = list(value)[:_EXCERPT_ITEMS] if len(value) <= 10**6 else []
         items = [_bounded_repr(v, depth - 1) for v in head]
-        open_, close = ("[", "]") if isinstance(value, list) else ("(", ")")
+        tuple_brackets = ("(", ",)" if len(value) == 1 else ")")
+        open_, close = next((b for t, b in _BRACKETS if isinstance(value, t)), tuple_brackets)
     more = f", ... ({len(value)} items)" if len(value) > _EXCERPT_ITEMS else ""
     return open_ + ", ".join(items) + more + close
+
+
+_BRACKETS = ((list, ("[", "]")), (set, ("{", "}")), (frozenset, ("frozenset({", "})")))
 
 
 # --------------------------------------------------------------------------- checks
@@ -1301,19 +1307,37 @@ MAX_OPTION_DEPTH = 32
 """Deepest nesting of lists and dicts a record's options may have (a game's options nest
 two or three levels; deeper ones would only exhaust the stack)."""
 
+MAX_OPTION_VALUES = 4096
+"""Most values (lists, dicts and the scalars in them) a record's options may hold. The
+largest shipped option, a 12×12 Bosk terrain, holds 157; a cap lets a record of a huge
+option be refused before it is copied or converted."""
 
-def _jsonable(value: Any, depth: int = 0) -> Any:
-    if depth > MAX_OPTION_DEPTH:
-        raise ConfigError(f"record options nest deeper than {MAX_OPTION_DEPTH} levels")
-    if isinstance(value, np.ndarray):
-        return value.tolist()
-    if isinstance(value, np.integer):
-        return int(value)
-    if isinstance(value, tuple | list):
-        return [_jsonable(v, depth + 1) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v, depth + 1) for k, v in value.items()}
-    return value
+
+def _jsonable(options: Any) -> Any:
+    """``options`` as JSON's own types (numpy arrays and ints, tuples made lists and ints);
+    ConfigError past :data:`MAX_OPTION_DEPTH` levels or :data:`MAX_OPTION_VALUES` values."""
+    count = 0
+
+    def copy(value: Any, depth: int) -> Any:
+        nonlocal count
+        count += value.size if isinstance(value, np.ndarray) else 1
+        if count > MAX_OPTION_VALUES:
+            raise ConfigError(f"record options hold more than {MAX_OPTION_VALUES} values")
+        if depth > MAX_OPTION_DEPTH:
+            raise ConfigError(f"record options nest deeper than {MAX_OPTION_DEPTH} levels")
+        if isinstance(value, np.ndarray | np.generic):
+            value = value.tolist()  # numpy's own scalars become Python's
+        if value is None or isinstance(value, str | int | float):
+            return value
+        if isinstance(value, tuple | list):
+            return [copy(v, depth + 1) for v in value]
+        if isinstance(value, dict):
+            return {str(k): copy(v, depth + 1) for k, v in value.items()}
+        raise ConfigError(
+            f"record options must be JSON values, not {type(value).__name__} {excerpt(value)}"
+        )
+
+    return copy(options, 0)
 
 
 def _as_tuple(moves: Iterable[str]) -> tuple[str, ...]:
@@ -1436,11 +1460,16 @@ class GameRecord:
             }
         )
         fields = spec.read(data, "game record")
-        try:
-            options = _jsonable(data["options"])
+        try:  # the options are made JSON's own (and bounded) by the class's converter
+            return cls(
+                fields["game"],
+                data["options"],
+                fields["seed"],
+                fields["first_player"],
+                fields["moves"],
+            )
         except ConfigError as error:
             raise StateError(f"game record: {error}") from None
-        return cls(fields["game"], options, fields["seed"], fields["first_player"], fields["moves"])
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:

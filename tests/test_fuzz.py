@@ -332,7 +332,10 @@ def test_mutated_records(name, players, data):
         '{"game": "bosk", "options": {"terrain": ' + "[" * 500 + "]" * 500 + '}, "seed": 1, '
         '"first_player": null, "moves": []}',  # was RecursionError (options nested too deep)
         b"\x89PNG\r\n",
+        '{"game": "bosk", "options": {"terrain": ' + json.dumps([[0] * 3000] * 3000) + "}, "
+        '"seed": 1, "first_player": null, "moves": []}',  # took 9 s to refuse (options copied)
     ],
+    ids=lambda text: f"{len(text)} chars",
 )
 def test_bad_record_texts(text):
     """Record texts that are not records (or name impossible games) raise StateError."""
@@ -507,6 +510,12 @@ def test_junk_into_exported_helpers(helper, junk):
         ),
         (lambda: fg.GameRecord(None, {}, 1, None, ()), fg.ConfigError, "game's name"),
         (lambda: fg.GameRecord("bosk", {}, 1, None, [1]), fg.ConfigError, "notation strings"),
+        (lambda: fg.GameRecord("bosk", {"x": {1}}, 1, None, ()), fg.ConfigError, "not set {1}"),
+        (
+            lambda: fg.GameRecord("bosk", {"terrain": np.zeros((65, 65))}, 1, None, ()),
+            fg.ConfigError,
+            "more than 4096 values",
+        ),
         (
             lambda: fg.make("bosk").state_to_dict(fg.make("bonsai").new_game(seed=1)),
             fg.ConfigError,
@@ -724,6 +733,17 @@ def test_huge_ints_are_named_by_their_size(what, call):
     (error messages quote values through ``excerpt``; Python's own ValueError escaped)."""
     with pytest.raises(ForestGamesError, match="an int of 5001 digits"):
         call()
+
+
+@pytest.mark.parametrize(
+    "value", [{1}, set(), frozenset({2, 3}), (1,), (), (1, 2), [1], [], {"a": (1,)}]
+)
+def test_excerpts_of_small_containers_read_as_their_repr(value):
+    """A message quotes a small container as Python writes it: a set was shown as ``(1)``,
+    which reads as the int 1, and a one-tuple lost its comma."""
+    from forestgames.core import excerpt
+
+    assert excerpt(value) == repr(value)
 
 
 def test_a_huge_id_ends_a_gym_episode_as_an_illegal_action():
