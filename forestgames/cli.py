@@ -41,7 +41,7 @@ from forestgames.core import (
     make,
     registered_games,
 )
-from forestgames.sim import GameRow, play_game, simulate
+from forestgames.sim import GameRow, play_game, simulate, write_file
 from forestgames.tournament import require_plotting, tournament
 
 __all__ = ["HumanAgent", "main", "move_pages"]
@@ -503,7 +503,7 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
         why = str(reason) if isinstance(reason, _Quit) else "interrupted"
         write(f"\nstopped ({why}) after {len(played)} moves")
     if args.save:
-        Path(args.save).write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
+        write_file(args.save, record.to_json(indent=1) + "\n", "--save")
         write(f"record saved to {args.save}")
     elif status:
         write("(play with --save FILE to keep the record of a game)")
@@ -599,7 +599,7 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
         from forestgames.viewer import replay_html
 
         page = replay_html(record, seat)
-        Path(args.html).write_text(page, encoding="utf-8")
+        write_file(args.html, page, "--html")
         view = "the referee's view" if seat is None else f"seat {seat}'s view"
         print(f"replay page of {len(record.moves)} moves ({view}) written to {args.html}", file=out)
         return 0

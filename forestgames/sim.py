@@ -21,6 +21,7 @@ the loop starts again); then ``players_to_act[0]`` plays ``choose(state)``.
 from __future__ import annotations
 
 import csv
+import errno
 import functools
 import hashlib
 import io
@@ -30,6 +31,7 @@ import math
 import multiprocessing
 import os
 import random
+import stat
 import sys
 import threading
 import time
@@ -504,9 +506,7 @@ class SimulationResult:
 
     def to_jsonl(self, path: str | Path) -> None:
         """Write the rows as JSON lines (the format ``out=`` writes while running)."""
-        with open(as_path(path), "w", encoding="utf-8") as file:
-            for row in self.rows:
-                file.write(row.to_json() + "\n")
+        write_file(path, "".join(row.to_json() + "\n" for row in self.rows))
 
     def to_csv(self, path: str | Path | None = None) -> str:
         """The rows as CSV (one column per seat for agents and scores; winners
@@ -536,7 +536,7 @@ class SimulationResult:
             )
         text = buffer.getvalue()
         if path is not None:
-            as_path(path).write_text(text, encoding="utf-8")
+            write_file(path, text)
         return text
 
 
@@ -694,12 +694,44 @@ def _warm_up(game: Any) -> None:
 _WORKER_RUN: _Run | None = None
 
 
-def _init_worker(run: _Run, warm: bool) -> None:
+def _init_worker(run: _Run, warm: bool, run_pid: int) -> None:
     global _WORKER_RUN
     _WORKER_RUN = run
+    _exit_when_orphaned(run_pid)
     single_thread_blas()
     if warm:
         _warm_up(run.game)
+
+
+_ORPHAN_POLL_SECONDS = 0.5
+
+
+def _exit_when_orphaned(run_pid: int) -> None:
+    """End this worker once the run's process ``run_pid`` is gone (killed, say: it cannot
+    tell its workers then, and they would wait for work for ever).
+
+    A daemon thread looks twice a second. A forked or spawned worker sees its parent
+    change; under ``forkserver`` the parent is the fork server, which stays while its
+    workers do, so the run's pid itself is looked up (POSIX)."""
+    parent = os.getppid()
+
+    def run_is_there() -> bool:
+        if os.getppid() != parent:
+            return False
+        if os.name != "posix" or run_pid == parent:
+            return True
+        try:
+            os.kill(run_pid, 0)  # signal 0: only asks whether the process exists
+        except (ProcessLookupError, PermissionError):  # gone, or its pid reused
+            return False
+        return True
+
+    def watch() -> None:
+        while run_is_there():
+            time.sleep(_ORPHAN_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="forestgames-orphan-watch", daemon=True).start()
 
 
 # --------------------------------------------------------------------------- BLAS threads
@@ -760,7 +792,10 @@ def _run_local(
         _warm_up(run.game)  # the workers inherit what this builds
     for attempt in range(_LOCAL_RETRIES + 1):
         with ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_init_worker, initargs=(run, not forked)
+            workers,
+            mp_context=context,
+            initializer=_init_worker,
+            initargs=(run, not forked, os.getpid()),
         ) as pool:
             try:
                 _drain(pool, chunker, workers, emit)
@@ -953,7 +988,33 @@ def as_path(path: Any, what: str = "path") -> Path:
     int would be taken by ``open`` as a file descriptor)."""
     if not isinstance(path, str | os.PathLike) or not str(path):
         raise ConfigError(f"{what} must be a file path (a str or a Path), not {excerpt(path)}")
+    if "\0" in str(path):
+        raise ConfigError(f"{what} must be a file path, not {excerpt(str(path))} (a NUL byte)")
     return Path(path)
+
+
+def write_file(path: Any, data: str | bytes, what: str = "path") -> None:
+    """Write ``data`` (text as UTF-8) to the file at ``path``, whole or not at all: it goes
+    to a new file beside it, which then replaces it. ConfigError naming the path if the file
+    cannot be written (an existing one is then left as it was)."""
+    target = as_path(path, what)
+    content = data.encode("utf-8") if isinstance(data, str) else data
+    final = Path(os.path.realpath(target))  # a symlink's file is written, as open() would
+    temporary = final.with_name(f".{final.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        if final.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "is a directory")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(content)
+            if final.exists():  # keep its permissions
+                os.chmod(temporary, stat.S_IMODE(final.stat().st_mode))
+            os.replace(temporary, final)
+        finally:
+            temporary.unlink(missing_ok=True)
+    except OSError as error:
+        raise ConfigError(f"cannot write {target}: {error.strerror or error}") from None
 
 
 class _Bar(tqdm):  # type: ignore[misc, type-arg, unused-ignore]  # typed or not by version
@@ -991,9 +1052,12 @@ def execute_run(
         path = Path(out)
         if not resume or path.is_dir():  # resuming reads the file's rows instead
             _check_out_file(path, "resume to finish that run, or choose another file")
-        if path.exists() and resume:
-            rows = _load_results(path, run, games)
-        sink = open(path, "a", encoding="utf-8")
+        try:
+            if path.exists() and resume:
+                rows = _load_results(path, run, games)
+            sink = open(path, "a", encoding="utf-8")
+        except OSError as error:
+            raise ConfigError(f"cannot use {path} for results: {error.strerror or error}") from None
     chunker = _Chunker(games, workers, rows)
     # tqdm draws on stderr and turns itself off when stderr is not a terminal
     bar = _Bar(

@@ -61,6 +61,7 @@ from forestgames.sim import (
     as_path,
     execute_run,
     make_lineup_run,
+    write_file,
 )
 
 __all__ = [
@@ -320,7 +321,7 @@ class TournamentResult:
         infinite bound, is ``null``: strict JSON has neither); written to ``path`` if given."""
         text = json.dumps(_finite(self.to_dict()), indent=1, allow_nan=False) + "\n"
         if path is not None:
-            as_path(path).write_text(text, encoding="utf-8")
+            write_file(path, text)
         return text
 
     def to_csv(self, path: str | Path | None = None) -> str:
@@ -334,12 +335,12 @@ class TournamentResult:
             writer.writerow([_csv_cell(getattr(r, name)) for name in fields])
         text = buffer.getvalue()
         if path is not None:
-            as_path(path).write_text(text, encoding="utf-8")
+            write_file(path, text)
         return text
 
     def plot(self, path: str | Path) -> None:
-        """Save the ratings with their intervals as a PNG (needs matplotlib: the
-        ``plot`` extra)."""
+        """Save the ratings with their intervals as a picture: PNG, or the format the path's
+        suffix names (``.svg``, ``.pdf``; needs matplotlib: the ``plot`` extra)."""
         path = as_path(path)
         plt = _pyplot()
         ratings = self.ratings[::-1]  # best on top
@@ -355,8 +356,15 @@ class TournamentResult:
         axes.set_xlabel("rating (Elo scale), 95% interval")
         axes.set_title(f"{summary['game']}, {summary['players']} players, {summary['games']} games")
         figure.tight_layout()
-        figure.savefig(path, dpi=120)
-        plt.close(figure)
+        picture = io.BytesIO()
+        kind = path.suffix.lstrip(".").lower() or "png"
+        try:
+            figure.savefig(picture, format=kind, dpi=120)
+        except ValueError:  # matplotlib's word for a format it cannot write
+            raise ConfigError(f"cannot plot to {path}: no picture format {kind!r}") from None
+        finally:
+            plt.close(figure)
+        write_file(path, picture.getvalue())
 
 
 def _pyplot() -> Any:

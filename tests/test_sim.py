@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
 import time
@@ -314,6 +317,42 @@ def test_out_file_is_never_overwritten_or_mixed(tmp_path):
     assert len(out.read_text().splitlines()) == 2
 
 
+def test_exports_write_whole_files_or_none(tmp_path, monkeypatch):
+    """A results file is written whole or not at all: when the last step fails the file
+    keeps what it held, no temporary file is left, and the error is the library's and names
+    the path (Python's FileNotFoundError and, for a NUL byte, ValueError escaped)."""
+    result = fg.simulate(BOSK, ["random"], 2, seed=9, progress=False)
+    target = tmp_path / "r.csv"
+    target.write_text("old\n")
+    target.chmod(0o640)
+
+    def full_disk(*args):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", full_disk)
+        with pytest.raises(fg.ConfigError, match=f"cannot write {target}: No space left"):
+            result.to_csv(target)
+    assert target.read_text() == "old\n" and os.listdir(tmp_path) == ["r.csv"]
+    result.to_jsonl(target)
+    assert len(target.read_text().splitlines()) == 2
+    assert target.stat().st_mode & 0o777 == 0o640  # the file's permissions are kept
+    link = tmp_path / "link.csv"
+    link.symlink_to(target)
+    result.to_csv(link)
+    assert link.is_symlink() and target.read_text() == result.to_csv()
+    for bad, words in [
+        (tmp_path / "no" / "r.csv", "No such file or directory"),
+        (tmp_path, "is a directory"),
+        (str(tmp_path / "r\0.csv"), "NUL byte"),
+    ]:
+        for write in (result.to_csv, result.to_jsonl):
+            with pytest.raises(fg.ConfigError, match=re.escape(words)):
+                write(bad)
+        with pytest.raises(fg.ConfigError, match=re.escape(words)):
+            fg.simulate(BOSK, ["random"], 1, out=bad, progress=False)
+
+
 def test_csv_and_jsonl_exports(tmp_path):
     """Rows export to CSV (a column per seat) and JSON lines that load back to equal rows."""
     result = fg.simulate(BOSK, ["greedy", "random"], 3, seed=9, progress=False)
@@ -524,6 +563,62 @@ def test_workers_start_warm_by_fork_when_safe():
     finally:
         stop.set()
         thread.join()
+
+
+def _live_children(pid: int) -> set[int]:
+    """The pids of ``pid``'s child processes that are not zombies (Linux's /proc)."""
+    children = set()
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # not a process, or gone
+        if fields[1] == str(pid) and fields[0] != "Z":
+            children.add(int(entry.name))
+    return children
+
+
+@pytest.mark.parametrize("threads", [1, 2], ids=["fork", "forkserver"])
+def test_workers_end_when_their_run_is_killed(threads):
+    """A run's worker processes leave soon after its process is killed (SIGKILL: it cannot
+    tell them); they used to wait for work for ever. Under a fork server (a run's process
+    with a second thread) the workers are the server's children."""
+    if sys.platform != "linux":
+        pytest.skip("reads Linux's /proc")
+    script = (
+        "import threading, forestgames as fg\n"
+        f"if {threads} == 2: threading.Thread(target=threading.Event().wait, daemon=True).start()\n"
+        "fg.simulate('bosk', ['random'], 10**9, workers=2, progress=False)\n"
+    )
+    run = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _descendants(run.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(workers) >= 2, "the run started no workers"
+    finally:
+        run.kill()
+        run.wait()
+    deadline = time.monotonic() + 10
+    try:
+        while any(_is_alive(w) for w in workers):
+            assert time.monotonic() < deadline, "workers outlived their run"
+            time.sleep(0.1)
+    finally:
+        for worker in filter(_is_alive, workers):
+            os.kill(worker, signal.SIGKILL)
+
+
+def _descendants(pid: int) -> set[int]:
+    children = _live_children(pid)
+    return children | {grandchild for child in children for grandchild in _live_children(child)}
+
+
+def _is_alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def test_same_rows_with_a_fork_server():

@@ -99,6 +99,13 @@ def test_tournament_plot(tmp_path):
     result = fg.tournament(BuzzGame(2), ["random", "greedy"], 4, seed=1, progress=False)
     result.plot(tmp_path / "r.png")
     assert (tmp_path / "r.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    result.plot(tmp_path / "r.svg")  # the suffix names the format
+    assert b"<svg" in (tmp_path / "r.svg").read_bytes()[:1000]
+    with pytest.raises(fg.ConfigError, match="no picture format 'xyz'"):
+        result.plot(tmp_path / "r.xyz")
+    with pytest.raises(fg.ConfigError, match="cannot write"):
+        result.plot(tmp_path / "none" / "r.png")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.png", "r.svg"]
 
 
 def test_rate_with_an_agent_that_never_ended_a_game():
