@@ -499,6 +499,48 @@ def test_an_option_whose_default_follows_another_is_kept_as_given(expert, spent)
 # --------------------------------------------------------------------------- OpenSpiel
 
 
+def _deal_tampered(deal: dict[str, Any]) -> list[dict[str, Any]]:
+    """Saved deals each broken in one part (``deal`` is a good one under way)."""
+    pools, slots = deal["pools"], deal["slots"]
+    return [
+        {**deal, "kind": "x"},
+        {**deal, "template": "[]"},
+        {**deal, "slots": [], "pool_of": []},
+        {**deal, "slots": [[["no such key", 5]]] * len(slots)},
+        {**deal, "pool_of": [99] * len(slots)},
+        {**deal, "pools": [[["zzz", 3]], *pools[1:]]},
+        {**deal, "pools": [[[item, 0] for item, _ in pool] for pool in pools]},
+        {**deal, "pools": [[[item, 1.5] for item, _ in pool] for pool in pools]},
+        {**deal, "pools": [list(reversed(pool)) for pool in pools]},
+        {**deal, "pools": [pool[:1] and [[pool[0][0], 1]] for pool in pools]},  # too few
+        {**deal, "picks": [pools[0][0][0]] * len(slots)},
+        {**deal, "move": [9, 10**9]},
+    ]
+
+
+def test_a_tampered_saved_deal_or_chance_node_is_a_state_error():
+    """A saved deal whose parts do not fit (an unknown item, empty or short pools, slots
+    that name no place, too many picks, a bad move) and a chance node without its parts
+    raise StateError on loading. They used to load, and later calls raised KeyError,
+    IndexError, ZeroDivisionError or AssertionError, or gave a node with no outcomes."""
+    table = _table("bonsai", num_players=2)
+    node = table.initial.apply(0)
+    assert node.kind == DEAL
+    good = json.loads(node.to_json())
+    assert good["deal"]["pools"][0][0][1] > 1  # the "too few" case takes copies away
+    tampered = [{**good, "deal": deal} for deal in _deal_tampered(good["deal"])]
+    tampered += [
+        {**good, "deal": None},  # a deal node without its deal
+        {**good, "public": [1]},
+        {**good, "kind": ORDER, "deal": None, "queue": []},
+        {**good, "kind": FIRST},
+    ]
+    for data in tampered:
+        with pytest.raises(fg.StateError, match="saved"):
+            _nodes.node_from_json(json.dumps(data))
+    assert _nodes.node_from_json(json.dumps(good)).to_json() == node.to_json()
+
+
 @pytest.fixture(scope="module")
 def spiel() -> Any:
     """pyspiel with the games registered (the module's OpenSpiel tests skip without it)."""
@@ -775,3 +817,36 @@ def test_observers_and_resampling_check_their_arguments(spiel):
     assert state.resample_from_infostate(0, lambda: 0.25).information_state_string(0) == (
         state.information_state_string(0)
     )
+
+
+def test_a_state_loads_only_in_the_game_that_saved_it(spiel):
+    """deserialize_state refuses a state saved by another game, other options or another
+    utility (StateError): a 2-player Bosk loaded a 4-player state, whose current player
+    was then seat 3."""
+    bosk4 = _load(spiel, "bosk", num_players=4)
+    state = bosk4.new_initial_state()
+    state.apply_action(3)
+    text = state.serialize()
+    for other in (
+        _load(spiel, "bosk", num_players=2),
+        _load(spiel, "bonsai", num_players=2),
+        _load(spiel, "bosk", "score", num_players=4),
+    ):
+        with pytest.raises(fg.StateError, match="cannot load in"):
+            other.deserialize_state(text)
+    loaded = _load(spiel, "bosk", num_players=4).deserialize_state(text)
+    assert loaded.current_player() == 3 and loaded.history() == state.history()
+
+
+def test_games_pickle(spiel):
+    """A game pickles (for multiprocessing and Ray) as its class and parameters, as
+    OpenSpiel's own Python games do: the classes were not found by name."""
+    import pickle
+
+    for name, options in EXTREMES[::4]:
+        game = _load(spiel, name, **options)
+        copy = pickle.loads(pickle.dumps(game))
+        assert type(copy) is type(game) and copy.get_parameters() == game.get_parameters()
+        state = copy.new_initial_state()
+        state.apply_action(0)
+        assert pickle.loads(pickle.dumps(state)).history() == [0]

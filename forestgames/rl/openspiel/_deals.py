@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Collection, Sequence
+from typing import Any, NoReturn
 
 import attrs
 
-from forestgames.core import StateError
+from forestgames.core import StateError, excerpt
 
 __all__ = ["Deal", "DealRules", "deal_rules"]
 
@@ -167,16 +167,71 @@ class Deal:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Deal:
+        """The deal :meth:`to_json` saved, unchecked (see :meth:`check`)."""
         move = data["move"]
         return cls(
             data["kind"],
             data["template"],
             tuple(tuple(tuple(path) for path in slot) for slot in data["slots"]),
             tuple(data["pool_of"]),
-            tuple(tuple((item, int(n)) for item, n in pool) for pool in data["pools"]),
+            tuple(tuple((item, n) for item, n in pool) for pool in data["pools"]),
             tuple(data["picks"]),
-            None if move is None else (int(move[0]), int(move[1])),
+            None if move is None else (move[0], move[1]),
         )
+
+    def check(self, items: Collection[str], seats: int, actions: int) -> Deal:
+        """This deal if its parts fit together: a deal under way of one of ``items``, to
+        seats ``0..seats-1`` and ids ``0..actions-1``; StateError naming the part that does
+        not (a saved deal is read back through this)."""
+        if self.kind not in DEAL_KINDS:
+            _bad(f"kind is not one of {DEAL_KINDS}: {excerpt(self.kind)}")
+        template = json.loads(self.template) if isinstance(self.template, str) else None
+        if not isinstance(template, dict):
+            _bad("template is not a position's JSON text")
+        if not self.slots or len(self.pool_of) != len(self.slots):
+            _bad("slots do not match its pool_of (one pool per slot, at least one slot)")
+        for slot in self.slots:
+            if not slot or not all(path and all(_is_key(k) for k in path) for path in slot):
+                _bad(f"slot is not a list of paths: {excerpt(slot)}")
+            try:
+                _item_at(template, slot)
+            except (KeyError, IndexError, TypeError):
+                _bad(f"slot names no place in its position: {excerpt(slot)}")
+        if not all(_is_int(i) and 0 <= i < len(self.pools) for i in self.pool_of):
+            _bad(f"pool_of names a pool it does not have: {excerpt(self.pool_of)}")
+        for pool in self.pools:
+            names = [item for item, _ in pool]
+            if names != sorted(set(names)) or not all(item in items for item in names):
+                _bad(f"pool is not distinct items of the game, sorted: {excerpt(pool)}")
+            if not all(_is_int(n) and n >= 1 for _, n in pool):
+                _bad(f"pool's counts are not ints >= 1: {excerpt(pool)}")
+        if len(self.picks) >= len(self.slots) or not all(p in items for p in self.picks):
+            _bad(f"picks are not items drawn into some of its slots: {excerpt(self.picks)}")
+        for index, slots_left in Counter(self.pool_of[len(self.picks) :]).items():
+            if sum(n for _, n in self.pools[index]) < slots_left:
+                _bad(f"pool {index} holds fewer items than its {slots_left} slots left")
+        if self.move is not None and not (
+            _is_int(self.move[0]) and 0 <= self.move[0] < seats
+            and _is_int(self.move[1]) and 0 <= self.move[1] < actions
+        ):  # fmt: skip
+            _bad(f"move is not a (seat, action id) pair: {excerpt(self.move)}")
+        return self
+
+
+DEAL_KINDS = ("setup", "round", "reshuffle")
+"""The occasions of a deal."""
+
+
+def _bad(what: str) -> NoReturn:
+    raise StateError(f"a saved deal's {what}")
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_key(value: Any) -> bool:
+    return type(value) in (int, str)
 
 
 def _each(prefix: Path, count: int) -> list[Slot]:

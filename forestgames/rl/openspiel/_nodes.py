@@ -433,6 +433,8 @@ def node_from_json(text: str) -> Node:
         table = table_for(data["game"], _dump(data["options"]), data["utility"])
         state = None if data["state"] is None else table.game.state_from_dict(data["state"])
         deal = None if data["deal"] is None else Deal.from_json(data["deal"])
+        if deal is not None:
+            deal.check(table.item_ids, table.num_players, table.codec.num_actions)
         node = Node(
             table,
             _one_of(data["kind"], range(OVER + 1), "kind"),
@@ -441,7 +443,7 @@ def node_from_json(text: str) -> Node:
             _one_of(data["reacting"], (False, True), "reacting"),
             tuple(_one_of(seat, range(table.num_players), "queue") for seat in data["queue"]),
             deal,
-            tuple(data["public"]),
+            tuple(_public_entry(entry) for entry in data["public"]),
         )
     except ForestGamesError:
         raise
@@ -461,9 +463,41 @@ def _one_of(value: Any, allowed: Sequence[Any], what: str) -> Any:
     return value
 
 
+def _public_entry(entry: Any) -> str:
+    if type(entry) is not str:
+        raise StateError(f"a saved node's public history holds text only, not {excerpt(entry)}")
+    return entry
+
+
+_NEEDS = {
+    FIRST: "no position, deal or queue",
+    DEAL: "a deal",
+    ORDER: "a position and at least two seats queued, no deal",
+    DECIDE: "no deal",
+    OVER: "no deal",
+}
+"""What a saved node of each kind holds, in words."""
+
+
+def _holds_its_parts(node: Node) -> bool:
+    """Whether ``node`` holds what its kind needs (:data:`_NEEDS`)."""
+    if node.kind == FIRST:
+        return node.state is None and node.deal is None and not node.queue
+    if node.kind == DEAL:
+        return node.deal is not None
+    if node.kind == ORDER and (node.state is None or len(node.queue) < 2):
+        return False
+    return node.deal is None
+
+
 def _check_fit(node: Node) -> None:
-    """A saved node's kind and seat against its position: the end exactly at a finished
-    game, a decision for a seat with a move (or a reaction turn, where it may pass)."""
+    """A saved node's kind and seat against its position: the parts its kind needs, the
+    end exactly at a finished game, a decision for a seat with a move (or a reaction turn,
+    where it may pass), reaction seats queued once and not the deciding one."""
+    if not _holds_its_parts(node):
+        raise StateError(f"a saved node of its kind needs {_NEEDS[node.kind]}")
+    if len(set(node.queue)) != len(node.queue) or node.seat in node.queue:
+        raise StateError(f"a saved node's queue repeats a seat: {list(node.queue)}")
     state = node.state
     over = state is not None and state.is_terminal
     if (node.kind == OVER) != over:

@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from forestgames.core import ConfigError, IllegalMoveError, as_int, excerpt, make
+from forestgames import GAME_NAMES
+from forestgames.core import ConfigError, IllegalMoveError, StateError, as_int, excerpt, make
 from forestgames.rl.openspiel._nodes import HEADER, Node, Table, table_for
 from forestgames.rl.openspiel._params import options_from_parameters, parameter_spec, short_name
 
@@ -80,6 +81,11 @@ class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         super().__init__(_game_type(name, table), _game_info(table), dict(params or {}))
         self.table = table
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and parameters (OpenSpiel's own pickling would drop the
+        Python attributes)."""
+        return type(self), (self.get_parameters(),)
+
     def new_initial_state(self) -> ForestGamesState:
         """The root: the chance node that draws the first player."""
         return ForestGamesState(self, self.table.initial)
@@ -118,6 +124,18 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
     def __init__(self, game: ForestGamesGame, node: Node) -> None:
         super().__init__(game)
         self._node = node
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Attributes as usual; a node (OpenSpiel's ``deserialize_state`` sets the saved
+        one) must be of this state's game: StateError if it was saved from another game
+        or other options."""
+        if name == "_node":
+            mine = self.__dict__.get("_node")
+            if mine is not None and value.table is not mine.table and _key(value) != _key(mine):
+                raise StateError(
+                    f"a state saved from {_described(value)} cannot load in {_described(mine)}"
+                )
+        super().__setattr__(name, value)
 
     @property
     def forestgames_state(self) -> Any:
@@ -174,6 +192,15 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         return self._node.describe()
 
 
+def _key(node: Node) -> tuple[str, dict[str, Any], str]:
+    return node.table.name, node.table.options, node.table.utility
+
+
+def _described(node: Node) -> str:
+    table = node.table
+    return f"{table.name} {_json(table.options)} (utility {table.utility!r})"
+
+
 class Observer:
     """OpenSpiel's observer protocol for one seat's view: ``tensor``, ``dict`` of named
     views of it, ``set_from(state, player)``, ``string_from(state, player)``."""
@@ -214,13 +241,11 @@ class Observer:
 def register() -> tuple[str, ...]:
     """Register every forestgames game with OpenSpiel (again: nothing happens); return
     their OpenSpiel names."""
-    from forestgames import GAME_NAMES
-
     known = set(pyspiel.registered_names())
-    for name in GAME_NAMES:
+    for name, cls in GAME_CLASSES.items():
         if short_name(name) not in known:
-            pyspiel.register_game(_game_type(name), _creator(name))
-    return tuple(short_name(name) for name in GAME_NAMES)
+            pyspiel.register_game(_game_type(name), cls)
+    return tuple(short_name(name) for name in GAME_CLASSES)
 
 
 def _creator(name: str) -> type[ForestGamesGame]:
@@ -235,3 +260,9 @@ def _creator(name: str) -> type[ForestGamesGame]:
 
     title = name.replace("_", " ").title().replace(" ", "")
     return type(f"ForestGames{title}Game", (ForestGamesGame,), {"__init__": __init__})
+
+
+GAME_CLASSES: dict[str, type[ForestGamesGame]] = {name: _creator(name) for name in GAME_NAMES}
+"""The class of each game, bound in this module by its name so that pickle finds it (a
+game pickles as its class and parameters)."""
+globals().update({cls.__name__: cls for cls in GAME_CLASSES.values()})
