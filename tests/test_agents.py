@@ -170,8 +170,9 @@ def test_make_agent_specs():
     for bad in bad_specs:
         with pytest.raises(fg.ConfigError, match=r"agent|mcts|time_per_move|iterations|confidence"):
             make_agent(bad)
-    with pytest.raises(fg.ConfigError, match="not an agent"):
-        make_agent(42)
+    for junk in (42, np.array("random"), np.array(["random"])):  # arrays have a choose()
+        with pytest.raises(fg.ConfigError, match="not an agent"):
+            make_agent(junk)
     with pytest.raises(fg.ConfigError, match="iterations"):
         MCTSAgent(0)
     with pytest.raises(fg.ConfigError, match="rollout_limit"):
@@ -789,3 +790,19 @@ def test_for_game_checks_the_seed(agent):
             agent.for_game(junk)
         with pytest.raises(fg.ConfigError, match="seed"):
             agent_for_game(agent, junk)
+
+
+def test_an_agent_that_cannot_be_copied_is_named():
+    """An agent without for_game is deep-copied for each game; one that cannot be (it holds
+    a lock) is a ConfigError naming it and the way out, not the TypeError of deepcopy."""
+    import threading
+
+    class Locked:
+        def __init__(self) -> None:
+            self.lock = threading.Lock()
+
+        def choose(self, state):
+            return state.legal_moves()[0]
+
+    with pytest.raises(fg.ConfigError, match=r"'Locked' cannot be copied.*for_game"):
+        fg.play("bosk", [Locked(), "random"], seed=0)

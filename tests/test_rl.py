@@ -372,6 +372,41 @@ def test_misuse_raises_the_librarys_errors() -> None:
     assert rl.gym_env("bosk", illegal_reward=np.float32(-2)).illegal_reward == -2.0
 
 
+class _FailsOnce:
+    """An opponent that raises IllegalMoveError once ``armed`` is set, then plays on."""
+
+    armed = False
+
+    def choose(self, state: Any) -> Any:
+        if _FailsOnce.armed:
+            _FailsOnce.armed = False
+            raise fg.IllegalMoveError("this agent refused")
+        return state.legal_moves()[0]
+
+
+def test_a_failing_opponent_ends_the_episode() -> None:
+    """An opponent's error propagates from reset() or step() and ends the episode: step()
+    then asks for a reset. The learning seat used to be left on the opponent's turn, its
+    next step playing the opponent's move."""
+    env = rl.gym_env("bosk", num_players=2, seat=0, opponents=[_FailsOnce()])
+    env.reset(seed=0)
+    _FailsOnce.armed = True
+    with pytest.raises(fg.IllegalMoveError, match="refused"):
+        env.reset(seed=0)  # seat 1 starts this game
+    assert env.game_state.current_player == 1
+    with pytest.raises(fg.StateError, match="call reset"):
+        env.step(0)
+    observation, _ = env.reset(seed=1)
+    action = int(np.flatnonzero(observation["action_mask"])[0])
+    _FailsOnce.armed = True
+    with pytest.raises(fg.IllegalMoveError, match="refused"):
+        env.step(action)
+    with pytest.raises(fg.StateError, match="call reset"):
+        env.step(action)
+    env.reset(seed=1)  # and plays on
+    assert env.step(action)[4]["illegal_action"] is False
+
+
 @pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_envs_copy_and_pickle_mid_game(name: str) -> None:
     """An env copied (deep) or pickled mid-game, after its observations were computed,

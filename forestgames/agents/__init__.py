@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from forestgames.agents.base import Agent, SeededAgent, acting_seat, agent_for_game, agent_name
 from forestgames.agents.greedy import GreedyAgent
 from forestgames.agents.heuristics import evaluate_moves, heuristic_for, register_heuristic
@@ -56,8 +58,11 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
             "or a spec string such as 'random'"
         )
     if not isinstance(spec, str):
-        if not callable(getattr(spec, "choose", None)):
-            raise ConfigError(f"{excerpt(spec)} is not an agent (it has no choose(state) method)")
+        if isinstance(spec, np.ndarray | np.generic) or not callable(getattr(spec, "choose", None)):
+            raise ConfigError(
+                f"{excerpt(spec)} is not an agent: give an object with a choose(state) "
+                "method, or a spec string such as 'random'"
+            )
         return spec
     kind, _, argument = spec.strip().lower().partition(":")
     if kind == "random" and not argument:

@@ -82,7 +82,14 @@ def agent_for_game(agent: Any, seed: int) -> Any:
     for_game = getattr(agent, "for_game", None)
     if for_game is not None:
         return for_game(seed)
-    return copy.deepcopy(agent)
+    try:
+        return copy.deepcopy(agent)
+    except Exception as error:  # a lock, an open file, a generator... that cannot be copied
+        raise ConfigError(
+            f"agent {agent_name(agent)!r} cannot be copied for each game "
+            f"({type(error).__name__}: {excerpt(str(error))}): give it a for_game(seed) "
+            "method that returns a fresh agent for a game"
+        ) from None
 
 
 class SeededAgent:

@@ -42,7 +42,10 @@ def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
             raise ConfigError(
                 f"opponents: {len(seats)} agents needed (one per other seat), not {len(specs)}"
             )
-    return {seat: make_agent(s, seed=0) for seat, s in zip(seats, specs, strict=True)}
+    agents = {seat: make_agent(s, seed=0) for seat, s in zip(seats, specs, strict=True)}
+    for agent in agents.values():
+        agent_for_game(agent, 0)  # ConfigError now if it cannot be copied for a game
+    return agents
 
 
 class ForestGamesGymEnv(gymnasium.Env):
@@ -107,9 +110,17 @@ class ForestGamesGymEnv(gymnasium.Env):
         return self._observe(), self._info()
 
     def _play_opponents(self) -> None:
+        """The opponents' decisions up to the learning seat's next one or the end. If an
+        opponent's agent fails, its error propagates and the episode is over (``step``
+        then asks for a reset): the learning seat never plays an opponent's turn."""
         driver = self.driver
-        while driver.seat is not None and driver.seat != self.seat:
-            driver.play_agent(self._playing[driver.seat])
+        try:
+            while driver.seat is not None and driver.seat != self.seat:
+                driver.play_agent(self._playing[driver.seat])
+        except BaseException:
+            driver.seat = None
+            self._pending = 0.0
+            raise
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         driver = self.driver
