@@ -817,6 +817,10 @@ def test_observers_and_resampling_check_their_arguments(spiel):
     assert state.resample_from_infostate(0, lambda: 0.25).information_state_string(0) == (
         state.information_state_string(0)
     )
+    root = game.new_initial_state()  # nothing dealt yet: the player is still checked
+    for seat in (1.5, True, -1, 2, 99):
+        with pytest.raises(fg.ConfigError, match="player_id"):
+            root.resample_from_infostate(seat, lambda: 0.25)
 
 
 def test_a_state_loads_only_in_the_game_that_saved_it(spiel):

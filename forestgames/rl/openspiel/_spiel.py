@@ -174,6 +174,7 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         """A state ``player_id`` cannot tell from this one (its hidden part drawn through
         ``state.determinize`` with a seed from ``probability_sampler()``). It keeps this
         state's ``history()``, whose chance outcomes are this state's, not the sample's."""
+        as_int(player_id, "player_id", 0, self._node.table.num_players - 1, ConfigError)
         if not callable(probability_sampler):
             raise ConfigError(
                 f"probability_sampler must be callable, not {excerpt(probability_sampler)}"
