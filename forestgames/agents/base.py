@@ -116,8 +116,12 @@ class SeededAgent:
     def for_game(self, seed: int) -> SeededAgent:
         """The same agent, fresh, its stream derived from its seed (0 if it was given none)
         and ``seed``."""
-        game_seed = check_seed(seed)
-        return type(self)(**self.settings(), seed=derive_seed(self._game_seed_base, game_seed))
+        return type(self)(**self.settings(), seed=self.seed_for_game(seed))
+
+    def seed_for_game(self, seed: int) -> int:
+        """The seed of :meth:`for_game`'s agent: derived from this agent's seed (0 if it was
+        given none) and ``seed``."""
+        return derive_seed(self._game_seed_base, check_seed(seed))
 
     def choose(self, state: Any) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError

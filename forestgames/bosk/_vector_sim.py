@@ -2,8 +2,8 @@
 
 Game k of a run seeded S is the scalar path's game k move for move: it starts
 as ``new_game(derive_seed(S, k))``, and each seat draws from the very stream its
-scalar agent would own (``random.Random(derive_seed(agent seed, derive_seed(
-derive_seed(S, k), 1, seat)))``, emulated on numpy arrays), choosing among the
+scalar agent would own (``random.Random(agent.seed_for_game(derive_seed(derive_seed(
+S, k), 1, seat)))``, emulated on numpy arrays), choosing among the
 legal moves in the scalar order as RandomAgent and GreedyAgent do. So the rows
 are identical to the scalar path's.
 """
@@ -24,8 +24,12 @@ VECTOR_BATCH = 1024
 
 
 def vector_agents(game: Any, agents: Sequence[Any]) -> list[Any] | None:
-    """The built agents (random or greedy) if the vector engine can play them all, else None."""
+    """The built agents (random or greedy) if the vector engine can play them all, else None.
+
+    Not with a heuristic registered for Bosk (``register_heuristic``): the scalar greedy
+    agent would use it, and the vector one plays the built-in estimate."""
     from forestgames.agents import GreedyAgent, RandomAgent, make_agent
+    from forestgames.agents.heuristics import _HEURISTICS
 
     if getattr(game, "name", None) != "bosk" or not agents or isinstance(agents, str):
         return None
@@ -35,7 +39,17 @@ def vector_agents(game: Any, agents: Sequence[Any]) -> list[Any] | None:
         return None
     if not all(type(agent) in (RandomAgent, GreedyAgent) for agent in built):
         return None
+    if "bosk" in _HEURISTICS and any(type(agent) is GreedyAgent for agent in built):
+        return None
     return built
+
+
+def _policy(agent: Any) -> str:
+    """The vector policy of a built random or greedy agent (by its class, not its name,
+    which a user may change)."""
+    from forestgames.agents import GreedyAgent
+
+    return "greedy" if type(agent) is GreedyAgent else "random"
 
 
 def simulate_vector(
@@ -48,8 +62,9 @@ def simulate_vector(
     built = vector_agents(game, agents)
     if built is None:
         raise ConfigError(
-            'engine="vector" plays Bosk between random and greedy agents only, '
-            f"not {game.name} with {excerpt(list(agents))}"
+            'engine="vector" plays Bosk between random and greedy agents only (and greedy '
+            "with the built-in estimate: no heuristic registered for Bosk), not "
+            f"{game.name} with {excerpt(list(agents))}"
         )
     p = game.num_players
     seats = [built[seat % len(built)] for seat in range(p)]
@@ -69,8 +84,8 @@ def simulate_vector(
             lineups.append(lineup)
             game_seed = derive_seed(seed, index)
             for seat, agent in enumerate(lineup):
-                streams[k, seat] = derive_seed(agent.seed, derive_seed(game_seed, 1, seat))
-        policies = np.array([[agent.name for agent in lineup] for lineup in lineups], dtype=object)
+                streams[k, seat] = agent.seed_for_game(derive_seed(game_seed, 1, seat))
+        policies = np.array([[_policy(agent) for agent in lineup] for lineup in lineups])
         moves = vec.play(policies, streams=streams)
         scores, winners = vec.scores, vec.winners
         for k in range(count):

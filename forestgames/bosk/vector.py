@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
@@ -65,6 +65,7 @@ from forestgames.core import (
     IllegalMoveError,
     StateError,
     as_int,
+    check_seed,
     derive_seed,
     excerpt,
     frozen_array,
@@ -109,28 +110,43 @@ class ActionLayout:
         self.num_actions = self.squirrel + size * size
 
     def action_id(self, move: Any) -> int:
-        """The id of a Bosk move (for tests and conversions; the seat is not part of it)."""
+        """The id of a Bosk move (for tests and conversions; the seat is not part of it).
+        IllegalMoveError if ``move`` is not a Bosk move on this board."""
         kind = type(move).__name__
-        if kind == "PlantTree":
-            return int((move.value - 1) * self.intersections + self._point(move.at, self.n))
-        if kind == "ChooseWind":
-            return self.wind + DIRECTIONS.index(move.direction)
-        if kind == "ChooseTree":
-            return self.tree + self._point(move.at, self.n)
-        if kind == "ChooseTile":
-            return int(self.tile + move.tile - 1)
-        if kind == "PlaceLeaf":
-            return self.leaf + self._point(move.at, self.size)
-        if kind == "PlaceSquirrel":
-            return self.squirrel + self._point(move.at, self.size)
-        raise IllegalMoveError(f"{excerpt(move)} is not a Bosk move")
+        what = f"{excerpt(move)} is not a Bosk move on a {self.size}x{self.size} board"
+        try:
+            if kind == "PlantTree":
+                value = as_int(move.value, "value", 1, max(TREE_VALUES), IllegalMoveError)
+                return (value - 1) * self.intersections + self._point(move.at, self.n)
+            if kind == "ChooseWind" and move.direction in DIRECTIONS:
+                return self.wind + DIRECTIONS.index(move.direction)
+            if kind == "ChooseTree":
+                return self.tree + self._point(move.at, self.n)
+            if kind == "ChooseTile":
+                return (
+                    self.tile + as_int(move.tile, "tile", 1, LEAF_TILE_COUNT, IllegalMoveError) - 1
+                )
+            if kind == "PlaceLeaf":
+                return self.leaf + self._point(move.at, self.size)
+            if kind == "PlaceSquirrel":
+                return self.squirrel + self._point(move.at, self.size)
+        except (IllegalMoveError, AttributeError, TypeError, ValueError):
+            raise IllegalMoveError(what) from None
+        raise IllegalMoveError(what)
 
     @staticmethod
-    def _point(at: tuple[int, int], width: int) -> int:
-        return int(at[0]) * width + int(at[1])
+    def _point(at: Any, width: int) -> int:
+        """The index of point ``at`` (row, column) on a ``width``-wide grid (an error if it
+        is not one; ``action_id`` words it)."""
+        row, column = at
+        for index in (row, column):
+            as_int(index, "a coordinate", 0, width - 1, IllegalMoveError)
+        return int(row) * width + int(column)
 
     def describe(self, action: int) -> str:
         """A short text for an id, for error messages."""
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            return f"{excerpt(action)} (not an id: ids are ints)"
         for name, low, high in (
             ("PlantTree", self.plant, self.wind),
             ("ChooseWind", self.wind, self.tree),
@@ -230,6 +246,39 @@ def _nth_true(valid: np.ndarray, index: np.ndarray) -> np.ndarray:
     return position
 
 
+_R = TypeVar("_R")
+
+
+def _memory_guarded(changes_games: bool) -> Callable[[Callable[..., _R]], Callable[..., _R]]:
+    """A public method with numpy's MemoryError turned into a ConfigError (a batch can fit
+    in memory yet a call on it not). One that ``changes_games`` leaves them part-way
+    through then, so every call but ``reset()`` refuses until it is made."""
+
+    def wrap(method: Callable[..., _R]) -> Callable[..., _R]:
+        @functools.wraps(method)
+        def guarded(self: VectorBosk, *args: Any, **kwargs: Any) -> _R:
+            if self._spoiled and method.__name__ != "reset":
+                raise StateError(self._spoiled)
+            try:
+                result = method(self, *args, **kwargs)
+            except MemoryError:
+                name = f"{method.__name__}()"
+                if changes_games:
+                    self._spoiled = f"{name} ran out of memory part-way: reset() the games"
+                raise ConfigError(
+                    f"batch={self.batch}: not enough memory for {name} on so many games"
+                    + (" (they were left part-way: reset() them)" if changes_games else "")
+                    + ": take a smaller batch"
+                ) from None
+            if method.__name__ == "reset":
+                self._spoiled = ""
+            return result
+
+        return guarded
+
+    return wrap
+
+
 class VectorBosk:
     """``batch`` Bosk games stepped in lockstep; see the module docstring.
 
@@ -249,6 +298,7 @@ class VectorBosk:
     ) -> None:
         self.game = BoskGame.create(num_players=num_players, **options)
         self.batch = as_int(batch, "batch", 1, MAX_BATCH)
+        self._spoiled = ""  # why the games cannot be used until reset() ("": they can)
         try:
             self._setup()
             self.reset(seed, first_game=first_game)
@@ -307,6 +357,7 @@ class VectorBosk:
         self._mover = np.zeros(b, np.intp)  # (start + turn) % P, kept in step
         self._blow = np.zeros(b, np.intp)  # this round's wind, kept in step
 
+    @_memory_guarded(changes_games=True)
     def reset(self, seed: int | None = None, *, first_game: int = 0) -> None:
         """Start every game anew: game i as ``game.new_game(seed=derive_seed(seed, i))``
         (``derive_seed(seed, first_game + i)`` to continue a run's numbering)."""
@@ -343,8 +394,8 @@ class VectorBosk:
             raise ConfigError(
                 f"from_states takes a list of Bosk states, not {excerpt(states)}"
             ) from None
-        if not states:
-            raise ConfigError("from_states needs at least one state")
+        if not 1 <= len(states) <= MAX_BATCH:
+            raise ConfigError(f"from_states takes 1..{MAX_BATCH} states, not {len(states)}")
         for state in states:
             if not isinstance(state, BoskState):
                 raise ConfigError(f"from_states takes Bosk states, not {excerpt(state)}")
@@ -442,6 +493,7 @@ class VectorBosk:
         winner = np.take_along_axis(seats, np.argmax(tops, axis=1)[:, None], axis=1)[:, 0]
         return np.where(self.terminated, winner, -1).astype(np.int8)
 
+    @_memory_guarded(changes_games=False)
     def state(self, i: int) -> BoskState:
         """Game ``i`` as an ordinary BoskState (equal to the scalar engine's)."""
         if isinstance(i, bool) or not isinstance(i, int | np.integer) or not 0 <= i < self.batch:
@@ -604,6 +656,7 @@ class VectorBosk:
             if len(games := np.flatnonzero(self._phase == phase))
         ]
 
+    @_memory_guarded(changes_games=False)
     def legal_action_mask(self) -> np.ndarray:
         """(batch, num_actions) int8: 1 at the ids of each game's legal moves now."""
         mask = np.zeros((self.batch, self.num_actions), dtype=np.int8)
@@ -615,6 +668,7 @@ class VectorBosk:
 
     # ------------------------------------------------------------------ stepping
 
+    @_memory_guarded(changes_games=True)
     def step(self, actions: Any) -> None:
         """Apply one id per game (finished games ignore theirs).
 
@@ -625,11 +679,10 @@ class VectorBosk:
         groups = self._groups()
         for phase, games in groups:
             ids = self._candidates(phase, games)
-            legal = (ids == actions[games, None]).any(axis=1)
+            chosen = actions[games]
+            legal = (chosen >= 0) & (ids == chosen[:, None]).any(axis=1)  # -1: a hole, no id
             if not legal.all():
-                self._refuse(
-                    phase, games[np.flatnonzero(~legal)[0]], int(actions[games][~legal][0])
-                )
+                self._refuse(phase, games[np.flatnonzero(~legal)[0]], int(chosen[~legal][0]))
         self._apply_groups(groups, actions)
 
     def _checked_actions(self, actions: Any) -> np.ndarray:
@@ -642,12 +695,15 @@ class VectorBosk:
                 f"actions must be {self.batch} integer ids (one per game), "
                 f"not an array of shape {array.shape} and dtype {array.dtype}"
             )
-        if array.dtype == np.uint64 and (array > _INT64_MAX).any():  # astype would wrap them
-            game = int(np.flatnonzero(array > _INT64_MAX)[0])
-            raise IllegalMoveError(
-                f"game {game}: action {int(array[game])} is not an id (ids are "
-                f"0..{self.num_actions - 1})"
-            )
+        if array.dtype == np.uint64:  # astype would wrap ids past int64's range
+            huge = array > _INT64_MAX
+            if (huge & ~self.terminated).any():
+                game = int(np.flatnonzero(huge & ~self.terminated)[0])
+                raise IllegalMoveError(
+                    f"game {game}: action {int(array[game])} is not an id (ids are "
+                    f"0..{self.num_actions - 1})"
+                )
+            array = np.where(huge, 0, array)  # finished games ignore their ids
         return array.astype(np.int64)
 
     def _refuse(self, phase: int, game: int, action: int) -> None:
@@ -1044,6 +1100,7 @@ class VectorBosk:
         margin = np.where(ids >= 0, own - others.max(axis=2), np.iinfo(np.int64).min)
         return np.asarray(margin == margin.max(axis=1, keepdims=True))
 
+    @_memory_guarded(changes_games=False)
     def greedy_actions(self, rng: np.random.Generator) -> np.ndarray:
         """(batch,) the greedy agent's id for each live game (0 for finished ones)."""
         actions = np.zeros(self.batch, dtype=np.int64)
@@ -1051,6 +1108,7 @@ class VectorBosk:
             actions[games] = self._greedy_ids(phase, games, _uniform(_generator(rng)))
         return actions
 
+    @_memory_guarded(changes_games=True)
     def play(
         self, policies: Any = "random", seed: int | None = None, *, streams: Any = None
     ) -> np.ndarray:
@@ -1096,7 +1154,7 @@ class VectorBosk:
             raise ConfigError(
                 f"streams must be ({self.batch}, {self.num_players}) seeds, not {seeds.shape}"
             )
-        return [resolve_seed(seed) for seed in seeds.reshape(-1).tolist()]
+        return [check_seed(seed, "a stream's seed") for seed in seeds.reshape(-1).tolist()]
 
     def _greedy_seats(self, policies: Any) -> np.ndarray:
         """(batch, P) bool: which seats of which games play greedy."""
@@ -1108,16 +1166,17 @@ class VectorBosk:
             raise ConfigError(
                 f"policies must be one per seat or an array {shape}, not {array.shape}"
             )
-        greedy = {"random": False, "greedy": True, False: False, True: True}  # 0, 1 too
         try:
-            flags = np.vectorize(lambda x: greedy[x], otypes=[bool])(array)
-        except (KeyError, TypeError):
+            flags = np.vectorize(_is_greedy, otypes=[bool])(array)
+        except KeyError:
             raise ConfigError(
-                f"policies are 'random' or 'greedy', not {excerpt(policies)}"
+                f"policies are 'random' or 'greedy' (or False/0 and True/1), not "
+                f"{excerpt(policies)}"
             ) from None
         result: np.ndarray = np.broadcast_to(flags, shape)
         return result
 
+    @_memory_guarded(changes_games=False)
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """(batch,) one uniformly random legal id per live game (0 for finished ones)."""
         actions = np.zeros(self.batch, dtype=np.int64)
@@ -1125,6 +1184,7 @@ class VectorBosk:
             actions[games] = self._random_ids(phase, games, _uniform(_generator(rng)))
         return actions
 
+    @_memory_guarded(changes_games=True)
     def play_random(self, seed: int | None = None) -> np.ndarray:
         """Play every game to its end with uniformly random legal moves; moves made per game.
 
@@ -1196,6 +1256,16 @@ class VectorBosk:
 
 Draw = Callable[[np.ndarray, np.ndarray], np.ndarray]
 """``draw(positions, counts)``: a number below each count for those rows of a group."""
+
+
+def _is_greedy(policy: Any) -> bool:
+    """Whether ``policy`` names greedy play: "greedy", True or 1 (KeyError if it names
+    neither random nor greedy; a float is neither)."""
+    if isinstance(policy, str) and policy in ("random", "greedy"):
+        return policy == "greedy"
+    if isinstance(policy, bool | np.bool_ | int | np.integer) and policy in (0, 1):
+        return bool(policy)
+    raise KeyError(policy)
 
 
 class _Uniform:

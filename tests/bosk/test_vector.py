@@ -308,3 +308,144 @@ def test_bad_batch_inputs_are_the_librarys_errors():
     assert VectorBosk(2, 2, seed=0, first_game=np.int64(3)).seed == 0
     with pytest.raises(ConfigError, match="first_game"):
         VectorBosk(2, 2, seed=0, first_game=-1)
+
+
+def test_minus_one_is_never_an_id():
+    """-1 pads the rows of legal ids; step() took it for one of them (it planted a tree of
+    value 0, or raised IndexError in a leaf step, after earlier games had moved). Now it
+    is refused in every step, and no game of the batch moves."""
+    vec = VectorBosk(2, 6, seed=5)
+    rng = np.random.default_rng(1)
+    phases_seen = set()
+    while not vec.terminated.all():
+        before = snapshot(vec)
+        for game in range(vec.batch):
+            if vec.terminated[game]:
+                continue
+            actions = vec.random_actions(rng)
+            actions[game] = -1
+            with pytest.raises(IllegalMoveError, match=rf"game {game}: action -1 "):
+                vec.step(actions)
+            assert snapshot(vec) == before
+        phases_seen |= set(vec._phase[~vec.terminated].tolist())
+        vec.step(vec.random_actions(rng))
+    assert len(phases_seen) == 6  # spring, wind, tree, tile, leaves, squirrel
+
+
+def test_finished_games_ignore_even_ids_past_int64():
+    """A finished game ignores its id, a uint64 past int64's range too."""
+    vec = VectorBosk(2, 2, seed=0)
+    vec.play_random(1)
+    before = snapshot(vec)
+    vec.step(np.array([2**64 - 1, 2**63], dtype=np.uint64))
+    assert snapshot(vec) == before
+
+
+def test_layout_ids_are_the_games_and_odd_moves_are_illegal():
+    """ActionLayout.action_id agrees with game.action_id over a random game, and refuses
+    what game.action_id refuses: a tree of value 5 was the first wind id, one off the
+    board wrapped onto another point, and a bad direction raised ValueError."""
+    from forestgames.bosk.moves import ChooseTile, ChooseWind, PlaceLeaf, PlantTree
+
+    game = fg.make("bosk", num_players=2)
+    layout = VectorBosk(2, 1, seed=0).layout
+    state = game.new_game(seed=3)
+    rng = random.Random(0)
+    while not state.is_terminal:
+        for move in state.legal_moves():
+            assert layout.action_id(move) == game.action_id(move)
+        state = state.apply(rng.choice(state.legal_moves()))
+    odd = [
+        PlantTree(0, 5, (0, 0)),
+        PlantTree(0, 0, (0, 0)),
+        PlantTree(0, 1, (0, 9)),
+        PlantTree(0, 1, (0, -1)),
+        PlantTree(0, 1, ("a", 0)),
+        PlantTree(0, 1, (0,)),
+        ChooseWind(0, "X"),
+        ChooseTile(0, 9),
+        PlaceLeaf(0, (8, 0)),
+        "PlantTree",
+    ]
+    for move in odd:
+        with pytest.raises(IllegalMoveError, match="not a Bosk move on a 8x8 board"):
+            layout.action_id(move)
+    assert "not an id" in layout.describe("x")
+
+
+def test_policies_and_streams_are_what_the_docs_say():
+    """Policies are "random"/"greedy", bools or 0/1 (floats were taken for 1 and 0), and
+    streams are int seeds (None drew an unrepeatable seed from the OS)."""
+    vec = VectorBosk(2, 3, seed=0)
+    for policies in (np.ones((3, 2)), [1.0, 0.0], ["random", None], ["greedy", 2]):
+        with pytest.raises(ConfigError, match="policies are 'random' or 'greedy'"):
+            vec.play(policies)
+    with pytest.raises(ConfigError, match="stream's seed must be an int"):
+        vec.play("random", streams=[[None, None]] * 3)
+    assert snapshot(vec) == snapshot(VectorBosk(2, 3, seed=0))
+    moves = vec.play([True, np.int64(0)], streams=[[1, 2]] * 3)
+    again = VectorBosk(2, 3, seed=0)
+    assert (again.play(["greedy", "random"], streams=[[1, 2]] * 3) == moves).all()
+
+
+def test_vector_rows_with_unseeded_agent_objects_and_renamed_agents():
+    """Unseeded agent objects play from seed 0 on both engines, as their specs do (the
+    vector engine drew from their OS seeds: rows changed from run to run); an agent's
+    policy comes from its class, not its name, which its user may change."""
+    game = fg.make("bosk", num_players=2)
+    renamed = fg.agents.GreedyAgent(seed=3)
+    renamed.name = "random"
+    for agents in ([fg.agents.RandomAgent(), fg.agents.GreedyAgent()], [renamed, "random"]):
+        scalar = fg.simulate(game, agents, 3, seed=2, progress=False)
+        for _ in range(2):
+            vector = fg.simulate(game, agents, 3, seed=2, progress=False, engine="vector")
+            assert vector.rows == scalar.rows
+
+
+def test_vector_engine_refuses_greedy_with_a_registered_heuristic(monkeypatch):
+    """A heuristic registered for Bosk steers the scalar greedy agent; the vector engine
+    plays the built-in estimate, so it refuses instead of giving other rows (random
+    agents are unaffected)."""
+    from forestgames.agents import heuristics
+
+    monkeypatch.setitem(heuristics._HEURISTICS, "bosk", lambda state, moves: None)
+    game = fg.make("bosk", num_players=2)
+    with pytest.raises(ConfigError, match="no heuristic registered"):
+        fg.simulate(game, ["greedy"], 2, seed=0, progress=False, engine="vector")
+    fg.simulate(game, ["random"], 2, seed=0, progress=False, engine="vector")
+
+
+def test_running_out_of_memory_in_a_call_is_a_config_error(monkeypatch):
+    """A batch can fit in memory while a call on it does not: the call's MemoryError is a
+    ConfigError. A reading call leaves the games usable; a call that moves them leaves
+    them part-way, and every call but reset() then refuses."""
+    vec = VectorBosk(2, 4, seed=0)
+    before = snapshot(vec)
+
+    def no_memory(*args):
+        raise MemoryError
+
+    with monkeypatch.context() as patch:
+        patch.setattr(VectorBosk, "_candidates", no_memory)
+        with pytest.raises(ConfigError, match=r"not enough memory for legal_action_mask\(\)"):
+            vec.legal_action_mask()
+    assert snapshot(vec) == before
+    vec.step(vec.random_actions(np.random.default_rng(0)))
+    with monkeypatch.context() as patch:
+        patch.setattr(VectorBosk, "_apply_groups", no_memory)
+        with pytest.raises(ConfigError, match="left part-way: reset"):
+            vec.step(vec.random_actions(np.random.default_rng(0)))
+    for call in (vec.legal_action_mask, lambda: vec.state(0), lambda: vec.play_random(0)):
+        with pytest.raises(fg.StateError, match="ran out of memory part-way"):
+            call()
+    vec.reset(0)
+    assert snapshot(vec) == before
+
+
+def test_from_states_refuses_too_many_states_at_once():
+    """More than MAX_BATCH states are refused before any is looked at (it took seconds)."""
+    from forestgames.bosk import vector
+
+    state = fg.make("bosk").new_game(seed=0)
+    with pytest.raises(ConfigError, match=r"from_states takes 1\.\.1048576 states"):
+        VectorBosk.from_states([state] * (vector.MAX_BATCH + 1))

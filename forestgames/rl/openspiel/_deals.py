@@ -185,6 +185,21 @@ class Deal:
         not (a saved deal is read back through this)."""
         if self.kind not in DEAL_KINDS:
             _bad(f"kind is not one of {DEAL_KINDS}: {excerpt(self.kind)}")
+        self._check_slots()
+        self._check_pools(items)
+        if len(self.picks) >= len(self.slots) or not all(p in items for p in self.picks):
+            _bad(f"picks are not items drawn into some of its slots: {excerpt(self.picks)}")
+        for index, slots_left in Counter(self.pool_of[len(self.picks) :]).items():
+            if sum(n for _, n in self.pools[index]) < slots_left:
+                _bad(f"pool {index} holds fewer items than its {slots_left} slots left")
+        if self.move is not None and not (
+            _in_range(self.move[0], seats) and _in_range(self.move[1], actions)
+        ):
+            _bad(f"move is not a (seat, action id) pair: {excerpt(self.move)}")
+        return self
+
+    def _check_slots(self) -> None:
+        """Each slot a list of paths to a place in the template, with one pool each."""
         template = json.loads(self.template) if isinstance(self.template, str) else None
         if not isinstance(template, dict):
             _bad("template is not a position's JSON text")
@@ -197,25 +212,17 @@ class Deal:
                 _item_at(template, slot)
             except (KeyError, IndexError, TypeError):
                 _bad(f"slot names no place in its position: {excerpt(slot)}")
-        if not all(_is_int(i) and 0 <= i < len(self.pools) for i in self.pool_of):
+        if not all(_in_range(i, len(self.pools)) for i in self.pool_of):
             _bad(f"pool_of names a pool it does not have: {excerpt(self.pool_of)}")
+
+    def _check_pools(self, items: Collection[str]) -> None:
+        """Each pool distinct ``items``, sorted, each with a count of at least 1."""
         for pool in self.pools:
             names = [item for item, _ in pool]
             if names != sorted(set(names)) or not all(item in items for item in names):
                 _bad(f"pool is not distinct items of the game, sorted: {excerpt(pool)}")
             if not all(_is_int(n) and n >= 1 for _, n in pool):
                 _bad(f"pool's counts are not ints >= 1: {excerpt(pool)}")
-        if len(self.picks) >= len(self.slots) or not all(p in items for p in self.picks):
-            _bad(f"picks are not items drawn into some of its slots: {excerpt(self.picks)}")
-        for index, slots_left in Counter(self.pool_of[len(self.picks) :]).items():
-            if sum(n for _, n in self.pools[index]) < slots_left:
-                _bad(f"pool {index} holds fewer items than its {slots_left} slots left")
-        if self.move is not None and not (
-            _is_int(self.move[0]) and 0 <= self.move[0] < seats
-            and _is_int(self.move[1]) and 0 <= self.move[1] < actions
-        ):  # fmt: skip
-            _bad(f"move is not a (seat, action id) pair: {excerpt(self.move)}")
-        return self
 
 
 DEAL_KINDS = ("setup", "round", "reshuffle")
@@ -228,6 +235,10 @@ def _bad(what: str) -> NoReturn:
 
 def _is_int(value: Any) -> bool:
     return type(value) is int
+
+
+def _in_range(value: Any, stop: int) -> bool:
+    return _is_int(value) and 0 <= value < stop
 
 
 def _is_key(value: Any) -> bool:
