@@ -896,7 +896,6 @@ def _simulate_vector(
 
     if engine != "vector":
         raise ConfigError(f'engine must be "scalar" or "vector", not {excerpt(engine)}')
-    games = as_int(games, "games", 0)
     if resume:
         raise ConfigError('engine="vector" runs do not resume; run again without resume')
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
@@ -955,9 +954,9 @@ def simulate(
     The rows are the same for any ``workers`` and either backend.
     """
     game = as_game(game)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume)  # any engine
     if engine != "scalar":
         return _simulate_vector(game, agents, games, seed, rotate, max_moves, out, resume, engine)
-    games, workers = _check_run_arguments(games, workers, backend, out, resume)
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
     rows = execute_run(run, games, workers, backend, progress, out, resume, address)
     return SimulationResult(game.name, game.options(), run.seed, rows, run.names)

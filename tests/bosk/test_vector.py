@@ -239,6 +239,8 @@ def test_vector_rows_with_seeded_agent_objects():
         ("bosk", ["mcts:10"], {}),
         ("bosk", ["random"], {"resume": True, "out": "x.jsonl"}),
         ("bosk", ["random"], {"engine": "gpu"}),
+        ("bosk", ["random"], {"workers": 0}),  # ignored, but checked as on the scalar engine
+        ("bosk", ["random"], {"backend": "bad"}),
     ],
 )
 def test_vector_engine_refuses_what_it_cannot_play(game, agents, extra):
