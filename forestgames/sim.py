@@ -546,12 +546,14 @@ class SimulationResult:
 def _load_results(path: Path, run: _Run, games: int) -> dict[int, GameRow]:
     """The rows already in ``path`` (a resumed run); a torn last line is cut off, once
     every whole line has been read as a row of this run (so a file that is not this run's
-    results is refused untouched)."""
+    results is refused untouched). A last row whole but for its newline (a short write)
+    is cut off too, once read as a row of this run: its game is played again."""
     data = path.read_bytes()
     keep = data.rfind(b"\n") + 1
     torn = data[keep:]
     if torn and not _could_be_torn(torn):
-        raise ConfigError(f"{path} is not a results file: its last line is not a result row")
+        last = torn.decode("utf-8", "replace")
+        _result_row(path, data.count(b"\n") + 1, last, run)  # ConfigError if not a row
     try:
         text = data[:keep].decode("utf-8")
     except UnicodeDecodeError:

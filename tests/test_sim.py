@@ -306,6 +306,28 @@ def test_out_file_and_resume_after_interruption(tmp_path):
     assert again.rows == whole.rows and len(out.read_text().splitlines()) == 8
 
 
+def test_a_last_row_without_its_newline_is_played_again(tmp_path):
+    """A last row whole but for its newline (a short write, the disk full) is read as a row
+    of the run and cut off, and its game played again; it used to be refused, and the run
+    could not be resumed. Another run's row there is still refused, the file untouched."""
+    args = dict(game=BOSK, agents=["greedy", "random"], games=5, seed=5, progress=False)
+    whole = fg.simulate(**args)
+    out = tmp_path / "results.jsonl"
+    fg.simulate(**args | {"games": 3}, out=out)
+    with open(out, "a") as file:
+        file.write(whole.rows[3].to_json())  # no newline
+    assert fg.simulate(**args, out=out, resume=True).rows == whole.rows
+    assert out.read_text().count("\n") == 5
+    other = tmp_path / "other.jsonl"
+    fg.simulate(**args | {"games": 3}, out=other)
+    with open(other, "a") as file:
+        file.write(fg.simulate(**args | {"seed": 6}).rows[3].to_json())
+    before = other.read_bytes()
+    with pytest.raises(fg.ConfigError, match="another run"):
+        fg.simulate(**args, out=other, resume=True)
+    assert other.read_bytes() == before
+
+
 def test_out_file_is_never_overwritten_or_mixed(tmp_path):
     """An existing results file needs resume; resuming with other arguments is refused."""
     out = tmp_path / "r.jsonl"
