@@ -31,10 +31,12 @@ import math
 import multiprocessing
 import os
 import random
+import socket
 import stat
 import sys
 import threading
 import time
+import urllib.parse
 import warnings
 from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -849,6 +851,7 @@ def _run_ray(
     started = False
     if not ray.is_initialized():  # else: use the Ray this process is already connected to
         if address:
+            _check_reachable(address)
             try:
                 ray.init(address=address, logging_level=logging.WARNING)
             except (ValueError, ConnectionError) as error:  # an address Ray cannot use
@@ -874,6 +877,33 @@ def _run_ray(
     finally:
         if started:
             ray.shutdown()
+
+
+_RAY_PORTS = {"ray": 10001, "": 6379}
+"""The port Ray listens on when an address names none: Ray Client's, or the cluster's."""
+_CONNECT_SECONDS = 5.0
+
+
+def _check_reachable(address: str) -> None:
+    """ConfigError at once if nothing listens at a Ray ``address`` naming a host (Ray
+    itself would try for minutes); ``auto``, ``local`` and forms it does not know are left
+    to Ray."""
+    if not isinstance(address, str) or address in ("auto", "local"):
+        return
+    parts = urllib.parse.urlsplit(address if "://" in address else f"//{address}")
+    try:
+        host, port = parts.hostname, parts.port or _RAY_PORTS.get(parts.scheme)
+    except ValueError:  # a port that is not a number: Ray's own error says so
+        return
+    if not host or port is None:
+        return
+    try:
+        socket.create_connection((host, port), timeout=_CONNECT_SECONDS).close()
+    except OSError as error:
+        why = error.strerror or str(error) or type(error).__name__
+        raise ConfigError(
+            f"Ray cluster {excerpt(address)}: nothing answers at {host}:{port} ({why})"
+        ) from None
 
 
 def _ray_play(run: _Run, indices: list[int]) -> tuple[list[GameRow], float]:

@@ -853,6 +853,30 @@ def test_a_bad_ray_address_is_a_config_error():
     assert done.stderr.startswith("forestgames: error: Ray cluster '::::'"), done.stderr
 
 
+def test_a_ray_address_where_nothing_answers_is_refused_at_once():
+    """An address naming a host and port where nothing listens is a ConfigError within a
+    second (Ray itself tried for minutes); a host that does not resolve too. Addresses
+    without a host (auto, local) are left to Ray."""
+    import socket
+
+    from forestgames.sim import _check_reachable
+
+    with socket.socket() as probe:  # a port nothing listens on once it is closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start = time.perf_counter()
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}", "nosuchhost.invalid:6379"):
+        with pytest.raises(fg.ConfigError, match="nothing answers at"):
+            _check_reachable(address)
+    assert time.perf_counter() - start < 1.0
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        _check_reachable(f"127.0.0.1:{server.getsockname()[1]}")  # something answers
+    for address in ("auto", "local", "::::", "host:port"):
+        _check_reachable(address)  # Ray's to judge
+
+
 @pytest.mark.parametrize("junk", [None, 0, True, [1], object()])
 def test_junk_games_and_paths_are_config_errors(tmp_path, junk):
     """play/simulate of something that is not a game, and outputs to something that is not a
