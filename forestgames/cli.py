@@ -267,6 +267,20 @@ def _is_number(text: str) -> bool:
     return 0 < len(text) <= _NUMBER_DIGITS and text.isascii() and text.isdigit()
 
 
+def _integer(text: str) -> int:
+    """An integer argument: ASCII digits with an optional sign (``int`` also reads other
+    scripts' digits, spaces and underscores)."""
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > _ARGUMENT_DIGITS:
+        raise argparse.ArgumentTypeError(f"not an integer: {excerpt(text)}")
+    return int(text)
+
+
+_ARGUMENT_DIGITS = 4000
+"""The longest integer argument read (Python refuses to read ints over 4300 digits; the
+library's checks then say which range an argument must be in)."""
+
+
 def _option_value(text: str) -> tuple[str, Any]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -314,7 +328,7 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players",
         "-p",
-        type=int,
+        type=_integer,
         default=None,
         help="number of players (default: the game's default)",
     )
@@ -364,9 +378,11 @@ def _check_outputs(args: argparse.Namespace, options: Sequence[str]) -> None:
         named[Path(args.out).resolve()] = "--out"
     for option in options:
         path = getattr(args, option)
-        if not path:
-            continue
         flag = f"--{option}"
+        if path is None:
+            continue
+        if not path:
+            raise ConfigError(f"{flag} needs a file name, not an empty one")
         _check_writable(flag, path)
         other = named.setdefault(Path(path).resolve(), flag)
         if other != flag:
@@ -729,22 +745,22 @@ def _add_tournament_parser(commands: Any) -> None:
         "(Elo scale, mean 1500) per agent with a 95% interval, and win rates.",
     )
     _add_game_arguments(parser)
-    parser.add_argument("--games", "-n", type=int, default=100, help="number of games (100)")
+    parser.add_argument("--games", "-n", type=_integer, default=100, help="number of games (100)")
     parser.add_argument(
         "--agents",
         "-a",
         default="random,greedy,mcts",
         help="two or more agents, comma-separated (default random,greedy,mcts); " + AGENT_SPECS,
     )
-    parser.add_argument("--workers", "-w", type=int, default=1, help="worker processes (1)")
+    parser.add_argument("--workers", "-w", type=_integer, default=1, help="worker processes (1)")
     parser.add_argument(
         "--ray", nargs="?", const="", default=None, metavar="ADDRESS",
         help="run on Ray: the cluster at ADDRESS, or a local Ray started for the run",
     )  # fmt: skip
     parser.add_argument("--out", help=OUT_HELP)
     parser.add_argument("--resume", action="store_true", help="finish the run already in --out")
-    parser.add_argument("--seed", "-s", type=int, default=0, help="the run's seed (default 0)")
-    parser.add_argument("--max-moves", type=int, default=None, help="move cap (see simulate)")
+    parser.add_argument("--seed", "-s", type=_integer, default=0, help="the run's seed (default 0)")
+    parser.add_argument("--max-moves", type=_integer, default=None, help="move cap (see simulate)")
     parser.add_argument("--csv", help=f"also write the ratings to this CSV file ({NO_OVERWRITE})")
     parser.add_argument(
         "--json", help=f"also write the ratings (and pairwise results) as JSON ({NO_OVERWRITE})"
@@ -774,7 +790,9 @@ def build_parser() -> argparse.ArgumentParser:
         "intervals) and mean scores per seat and per agent.",
     )
     _add_game_arguments(sim)
-    sim.add_argument("--games", "-n", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument(
+        "--games", "-n", type=_integer, default=100, help="number of games (default 100)"
+    )
     sim.add_argument(
         "--agents",
         "-a",
@@ -782,7 +800,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="agents cycled over the seats, comma-separated (default random); " + AGENT_SPECS,
     )
     sim.add_argument(
-        "--workers", "-w", type=int, default=1, help="worker processes / Ray CPUs (default 1)"
+        "--workers", "-w", type=_integer, default=1, help="worker processes / Ray CPUs (default 1)"
     )
     sim.add_argument(
         "--ray",
@@ -798,7 +816,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="finish the run already in --out (same arguments): only missing games are played",
     )
-    sim.add_argument("--seed", "-s", type=int, default=0, help="the run's seed (default 0)")
+    sim.add_argument("--seed", "-s", type=_integer, default=0, help="the run's seed (default 0)")
     sim.add_argument(
         "--rotate",
         action="store_true",
@@ -806,7 +824,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--max-moves",
-        type=int,
+        type=_integer,
         default=None,
         help="move cap; longer games are reported truncated (default: 4x the game's maximum)",
     )
@@ -828,7 +846,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(or their number in the list that ? prints). help lists the commands.",
     )
     _add_game_arguments(play)
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--seat", type=_integer, default=0, help="your seat (default 0)")
     play.add_argument(
         "--agents",
         "-a",
@@ -836,7 +854,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the other seats' agents, comma-separated, cycled (default greedy); " + AGENT_SPECS,
     )
     play.add_argument(
-        "--seed", "-s", type=int, default=None, help="the game's seed (default: random)"
+        "--seed", "-s", type=_integer, default=None, help="the game's seed (default: random)"
     )
     play.add_argument(
         "--save",
@@ -872,7 +890,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument(
         "--seat",
-        type=int,
+        type=_integer,
         default=None,
         help="show only what this seat sees (default: the referee's view, everything)",
     )
@@ -886,10 +904,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("games", nargs="*", help="games to measure (default: all registered)")
     bench.add_argument(
-        "--players", "-p", type=int, default=None, help="players (default: the fewest)"
+        "--players", "-p", type=_integer, default=None, help="players (default: the fewest)"
     )
     bench.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
-    bench.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    bench.add_argument("--seed", type=_integer, default=0, help="first game's seed (default 0)")
     bench.set_defaults(run=_cmd_bench)
     return parser
 

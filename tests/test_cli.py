@@ -307,6 +307,26 @@ def test_an_option_value_that_cannot_be_read_is_a_usage_error():
         assert "terrain" in done.stderr
 
 
+@pytest.mark.parametrize("value", ["١٢", "1_0", " 7", "0x10", "1e3", "9" * 5000])
+def test_integer_arguments_are_ascii_digits(value, capsys):
+    """An integer argument is ASCII digits with an optional sign: Python's int also read
+    other scripts' digits, underscores and spaces; one too long for Python is named."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "bosk", "--no-progress", "-n", value])
+    assert exit_.value.code == 2
+    assert "--games/-n: not an integer" in capsys.readouterr().err
+
+
+def test_empty_names_are_refused(tmp_path, capsys):
+    """An empty output file name and an agent spec ending in a bare colon are errors; both
+    were taken (no CSV written, plain MCTS played)."""
+    assert main(["simulate", "bosk", "-n", "1", "--no-progress", "--csv", ""]) == 2
+    assert "--csv needs a file name" in capsys.readouterr().err
+    assert main(["simulate", "bosk", "-n", "1", "--no-progress", "-a", "mcts:"]) == 2
+    assert "nothing after the colon" in capsys.readouterr().err
+    assert main(["simulate", "bosk", "-n", "1", "--no-progress", "-s", "+3"]) == 0
+
+
 def test_bench_refuses_endless_or_negative_seconds():
     """bench --seconds inf (it would never end), nan or a negative time is a usage error."""
     for seconds in ("inf", "nan", "-1"):

@@ -64,7 +64,9 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
                 "method, or a spec string such as 'random'"
             )
         return spec
-    kind, _, argument = spec.strip().lower().partition(":")
+    kind, colon, argument = spec.strip().lower().partition(":")
+    if colon and not argument:
+        raise ConfigError(f"agent {excerpt(spec)}: nothing after the colon; {_MCTS_HELP}")
     if kind == "random" and not argument:
         return RandomAgent(seed)
     if kind == "greedy" and not argument:
