@@ -261,24 +261,27 @@ _NUMBER_DIGITS = 9
 """Typed numbers (a move's number, a page, a position) are at most this many ASCII digits."""
 
 
-def _is_number(text: str) -> bool:
+_ARGUMENT_DIGITS = 4000
+"""The longest integer argument read (the library's checks then say which range an
+argument must be in)."""
+
+
+def _is_number(text: str, digits: int = _NUMBER_DIGITS) -> bool:
     """Whether ``text`` is a number a person typed: ASCII digits only (``int`` reads other
-    scripts' digits and refuses '²'), and short (``int`` refuses over 4300 digits)."""
-    return 0 < len(text) <= _NUMBER_DIGITS and text.isascii() and text.isdigit()
+    scripts' digits and refuses '²'), at most ``digits`` of them (``int`` refuses over
+    4300)."""
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
 
 
 def _integer(text: str) -> int:
     """An integer argument: ASCII digits with an optional sign (``int`` also reads other
     scripts' digits, spaces and underscores)."""
     digits = text[1:] if text[:1] in "+-" else text
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > _ARGUMENT_DIGITS:
+    if _is_number(digits, len(digits)) and len(digits) > _ARGUMENT_DIGITS:
+        raise argparse.ArgumentTypeError(f"an integer of {len(digits):,} digits is too long")
+    if not _is_number(digits, _ARGUMENT_DIGITS):
         raise argparse.ArgumentTypeError(f"not an integer: {excerpt(text)}")
     return int(text)
-
-
-_ARGUMENT_DIGITS = 4000
-"""The longest integer argument read (Python refuses to read ints over 4300 digits; the
-library's checks then say which range an argument must be in)."""
 
 
 def _option_value(text: str) -> tuple[str, Any]:

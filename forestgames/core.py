@@ -1281,7 +1281,7 @@ def _missing_hook(game: Any, hook: str) -> str:
     return f"{type(game).__name__} must implement {hook} (see CONTRIBUTING.md, the hooks)"
 
 
-def make(name: str, **options: Any) -> Any:
+def make(name: str, /, **options: Any) -> Any:
     """Build the game called ``name`` with ``options``; ConfigError if either is bad."""
     factory = _REGISTRY.get(name) if isinstance(name, str) else None
     if factory is None:
@@ -1307,26 +1307,32 @@ MAX_OPTION_DEPTH = 32
 """Deepest nesting of lists and dicts a record's options may have (a game's options nest
 two or three levels; deeper ones would only exhaust the stack)."""
 
-MAX_OPTION_VALUES = 4096
-"""Most values (lists, dicts and the scalars in them) a record's options may hold. The
-largest shipped option, a 12×12 Bosk terrain, holds 157; a cap lets a record of a huge
-option be refused before it is copied or converted."""
+MAX_OPTION_VALUES = 100_000
+"""Most values (lists, dicts and the scalars in them) a record's options may hold: far
+above any game's (the largest shipped option, a 12×12 Bosk terrain, holds 157), and low
+enough that a record of a huge option is refused at once instead of copied."""
 
 
 def _jsonable(options: Any) -> Any:
-    """``options`` as JSON's own types (numpy arrays and ints, tuples made lists and ints);
-    ConfigError past :data:`MAX_OPTION_DEPTH` levels or :data:`MAX_OPTION_VALUES` values."""
+    """``options`` in JSON's types (numpy arrays and scalars, tuples made lists, ints and
+    floats); ConfigError past :data:`MAX_OPTION_DEPTH` levels or :data:`MAX_OPTION_VALUES`
+    values, or for a value JSON has no type for."""
     count = 0
 
     def copy(value: Any, depth: int) -> Any:
         nonlocal count
-        count += value.size if isinstance(value, np.ndarray) else 1
+        count += 1
+        if isinstance(value, np.ndarray) and value.size > MAX_OPTION_VALUES:
+            count += value.size  # refused below, before it is listed
         if count > MAX_OPTION_VALUES:
-            raise ConfigError(f"record options hold more than {MAX_OPTION_VALUES} values")
+            raise ConfigError(f"record options hold more than {MAX_OPTION_VALUES:,} values")
         if depth > MAX_OPTION_DEPTH:
             raise ConfigError(f"record options nest deeper than {MAX_OPTION_DEPTH} levels")
-        if isinstance(value, np.ndarray | np.generic):
-            value = value.tolist()  # numpy's own scalars become Python's
+        if isinstance(value, np.ndarray):
+            count -= 1  # counted as the lists it becomes
+            return copy(value.tolist(), depth)
+        if isinstance(value, np.generic):
+            value = value.item()  # numpy's own scalars become Python's
         if value is None or isinstance(value, str | int | float):
             return value
         if isinstance(value, tuple | list):

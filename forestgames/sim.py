@@ -29,8 +29,10 @@ import json
 import logging
 import math
 import multiprocessing
+import multiprocessing.connection
 import os
 import random
+import secrets
 import socket
 import stat
 import sys
@@ -714,15 +716,19 @@ def _exit_when_orphaned(run_pid: int) -> None:
     """End this worker once the run's process ``run_pid`` is gone (killed, say: it cannot
     tell its workers then, and they would wait for work for ever).
 
-    A daemon thread looks twice a second. A forked or spawned worker sees its parent
-    change; under ``forkserver`` the parent is the fork server, which stays while its
-    workers do, so the run's pid itself is looked up (POSIX)."""
+    A daemon thread waits on multiprocessing's sentinel of the parent (ready once it
+    exits; under ``forkserver`` multiprocessing ties it to the run's process too), and
+    checks twice a second that the parent has not changed and, on POSIX, that
+    ``run_pid`` still exists: the sentinel alone can be held open by sibling workers
+    forked later, which inherit its other end."""
     parent = os.getppid()
+    process = multiprocessing.parent_process()
+    sentinels = [] if process is None or process.sentinel is None else [process.sentinel]
 
     def run_is_there() -> bool:
         if os.getppid() != parent:
             return False
-        if os.name != "posix" or run_pid == parent:
+        if os.name != "posix":
             return True
         try:
             os.kill(run_pid, 0)  # signal 0: only asks whether the process exists
@@ -732,7 +738,10 @@ def _exit_when_orphaned(run_pid: int) -> None:
 
     def watch() -> None:
         while run_is_there():
-            time.sleep(_ORPHAN_POLL_SECONDS)
+            if not sentinels:
+                time.sleep(_ORPHAN_POLL_SECONDS)
+            elif multiprocessing.connection.wait(sentinels, timeout=_ORPHAN_POLL_SECONDS):
+                break  # the parent has exited
         os._exit(1)
 
     threading.Thread(target=watch, name="forestgames-orphan-watch", daemon=True).start()
@@ -882,14 +891,16 @@ def _run_ray(
 _RAY_PORTS = {"ray": 10001, "": 6379}
 """The port Ray listens on when an address names none: Ray Client's, or the cluster's."""
 _CONNECT_SECONDS = 5.0
+_PROXIES = frozenset({"grpc_proxy", "GRPC_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy"})
+"""Environment variables of proxies Ray's connections may go through."""
 
 
 def _check_reachable(address: str) -> None:
     """ConfigError at once if nothing listens at a Ray ``address`` naming a host (Ray
     itself would try for minutes); ``auto``, ``local`` and forms it does not know are left
     to Ray."""
-    if not isinstance(address, str) or address in ("auto", "local"):
-        return
+    if not isinstance(address, str) or address in ("auto", "local") or _PROXIES & set(os.environ):
+        return  # Ray finds these itself, or goes through a proxy this check cannot see
     parts = urllib.parse.urlsplit(address if "://" in address else f"//{address}")
     try:
         host, port = parts.hostname, parts.port or _RAY_PORTS.get(parts.scheme)
@@ -901,8 +912,9 @@ def _check_reachable(address: str) -> None:
         socket.create_connection((host, port), timeout=_CONNECT_SECONDS).close()
     except OSError as error:
         why = error.strerror or str(error) or type(error).__name__
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         raise ConfigError(
-            f"Ray cluster {excerpt(address)}: nothing answers at {host}:{port} ({why})"
+            f"Ray cluster {excerpt(address)}: nothing answers at {where} ({why})"
         ) from None
 
 
@@ -1025,27 +1037,55 @@ def as_path(path: Any, what: str = "path") -> Path:
 
 
 def write_file(path: Any, data: str | bytes, what: str = "path") -> None:
-    """Write ``data`` (text as UTF-8) to the file at ``path``, whole or not at all: it goes
-    to a new file beside it, which then replaces it. ConfigError naming the path if the file
-    cannot be written (an existing one is then left as it was)."""
+    """Write ``data`` (text as UTF-8) to the file at ``path``. A regular file (or a new
+    one) is written whole or not at all: a new file beside it, flushed to disk, replaces
+    it, with its permissions. Anything else (``/dev/stdout``, a FIFO) is written in place.
+    ConfigError naming the path if it cannot be written (a file then keeps what it held)."""
     target = as_path(path, what)
     content = data.encode("utf-8") if isinstance(data, str) else data
     final = Path(os.path.realpath(target))  # a symlink's file is written, as open() would
-    temporary = final.with_name(f".{final.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         if final.is_dir():
             raise IsADirectoryError(errno.EISDIR, "is a directory")
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-        try:
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(content)
-            if final.exists():  # keep its permissions
-                os.chmod(temporary, stat.S_IMODE(final.stat().st_mode))
-            os.replace(temporary, final)
-        finally:
-            temporary.unlink(missing_ok=True)
+        if final.exists() and not final.is_file():  # a device, a FIFO: not to be replaced
+            with open(final, "wb") as stream:
+                stream.write(content)
+            return
+        if final.exists() and not os.access(final, os.W_OK):  # as open(path, "w") refuses
+            raise PermissionError(errno.EACCES, "Permission denied")
+        _replace_with(final, content)
     except OSError as error:
         raise ConfigError(f"cannot write {target}: {error.strerror or error}") from None
+
+
+def _replace_with(final: Path, content: bytes) -> None:
+    """Replace the regular file ``final`` (or make it) with ``content``, through a new file
+    beside it: ``final`` holds either what it held or ``content``, even after a crash."""
+    temporary, descriptor = _new_file_beside(final)
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(content)
+            file.flush()
+            os.fsync(file.fileno())
+        if final.exists() and os.name == "posix":  # keep its permissions
+            os.chmod(temporary, stat.S_IMODE(final.stat().st_mode))
+        os.replace(temporary, final)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _new_file_beside(final: Path) -> tuple[Path, int]:
+    """A new file in ``final``'s folder, made by this call (never an existing file or a
+    link), with the permissions a new file gets; its path and an open descriptor."""
+    for _ in range(100):
+        name = f".{final.name[:64]}.{secrets.token_hex(6)}.tmp"
+        temporary = final.with_name(name)
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+            return temporary, os.open(temporary, flags, 0o666)
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, f"no free name for a new file beside {final.name}")
 
 
 class _Bar(tqdm):  # type: ignore[misc, type-arg, unused-ignore]  # typed or not by version

@@ -307,14 +307,24 @@ def test_an_option_value_that_cannot_be_read_is_a_usage_error():
         assert "terrain" in done.stderr
 
 
-@pytest.mark.parametrize("value", ["١٢", "1_0", " 7", "0x10", "1e3", "9" * 5000])
-def test_integer_arguments_are_ascii_digits(value, capsys):
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("١٢", "not an integer"),
+        ("1_0", "not an integer"),
+        (" 7", "not an integer"),
+        ("0x10", "not an integer"),
+        ("1e3", "not an integer"),
+        ("9" * 5000, "an integer of 5,000 digits is too long"),
+    ],
+)
+def test_integer_arguments_are_ascii_digits(value, words, capsys):
     """An integer argument is ASCII digits with an optional sign: Python's int also read
-    other scripts' digits, underscores and spaces; one too long for Python is named."""
+    other scripts' digits, underscores and spaces; one too long to read says so."""
     with pytest.raises(SystemExit) as exit_:
         main(["simulate", "bosk", "--no-progress", "-n", value])
     assert exit_.value.code == 2
-    assert "--games/-n: not an integer" in capsys.readouterr().err
+    assert f"--games/-n: {words}" in capsys.readouterr().err
 
 
 def test_empty_names_are_refused(tmp_path, capsys):

@@ -375,6 +375,36 @@ def test_exports_write_whole_files_or_none(tmp_path, monkeypatch):
             fg.simulate(BOSK, ["random"], 1, out=bad, progress=False)
 
 
+def test_write_file_writes_devices_in_place_and_never_through_a_planted_link(tmp_path, monkeypatch):
+    """write_file replaces regular files only: a FIFO (as /dev/stdout or /dev/null) is
+    written in place and stays one (it was replaced by a regular file). Its new file is
+    made afresh, so a link planted at its name is left alone (it was written through),
+    and a long file name still fits."""
+    import threading
+
+    from forestgames import sim
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    sim.write_file(fifo, "through the pipe\n")
+    reader.join(10)
+    assert received == [b"through the pipe\n"] and fifo.is_fifo()
+    victim = tmp_path / "victim"
+    victim.write_text("keep me")
+    names = iter(["planted", "fresh"])
+    monkeypatch.setattr(sim.secrets, "token_hex", lambda n: next(names))
+    (tmp_path / ".r.csv.planted.tmp").symlink_to(victim)
+    sim.write_file(tmp_path / "r.csv", "rows\n")
+    assert victim.read_text() == "keep me" and (tmp_path / "r.csv").read_text() == "rows\n"
+    monkeypatch.undo()
+    long_name = tmp_path / ("x" * 230 + ".csv")
+    sim.write_file(long_name, "ok")
+    assert long_name.read_text() == "ok"
+
+
 def test_csv_and_jsonl_exports(tmp_path):
     """Rows export to CSV (a column per seat) and JSON lines that load back to equal rows."""
     result = fg.simulate(BOSK, ["greedy", "random"], 3, seed=9, progress=False)
@@ -600,17 +630,18 @@ def _live_children(pid: int) -> set[int]:
     return children
 
 
-@pytest.mark.parametrize("threads", [1, 2], ids=["fork", "forkserver"])
-def test_workers_end_when_their_run_is_killed(threads):
+@pytest.mark.parametrize("start", ["fork", "forkserver", "spawn"])
+def test_workers_end_when_their_run_is_killed(start):
     """A run's worker processes leave soon after its process is killed (SIGKILL: it cannot
-    tell them); they used to wait for work for ever. Under a fork server (a run's process
-    with a second thread) the workers are the server's children."""
+    tell them); they used to wait for work for ever. Under a fork server (the library's
+    choice when the run's process has a second thread) they are the server's children."""
     if sys.platform != "linux":
         pytest.skip("reads Linux's /proc")
     script = (
-        "import threading, forestgames as fg\n"
-        f"if {threads} == 2: threading.Thread(target=threading.Event().wait, daemon=True).start()\n"
-        "fg.simulate('bosk', ['random'], 10**9, workers=2, progress=False)\n"
+        "import multiprocessing, forestgames as fg, forestgames.sim as sim\n"
+        f"sim.process_context = lambda: multiprocessing.get_context({start!r})\n"
+        "if __name__ == '__main__':\n"
+        "    fg.simulate('bosk', ['random'], 10**9, workers=2, progress=False)\n"
     )
     run = subprocess.Popen([sys.executable, "-c", script])
     try:
@@ -853,22 +884,27 @@ def test_a_bad_ray_address_is_a_config_error():
     assert done.stderr.startswith("forestgames: error: Ray cluster '::::'"), done.stderr
 
 
-def test_a_ray_address_where_nothing_answers_is_refused_at_once():
+def test_a_ray_address_where_nothing_answers_is_refused_at_once(monkeypatch):
     """An address naming a host and port where nothing listens is a ConfigError within a
-    second (Ray itself tried for minutes); a host that does not resolve too. Addresses
-    without a host (auto, local) are left to Ray."""
+    second (Ray itself tried for minutes). Addresses without a host (auto, local), and
+    any behind a proxy, are left to Ray."""
     import socket
 
-    from forestgames.sim import _check_reachable
+    from forestgames.sim import _PROXIES, _check_reachable
 
+    for name in _PROXIES:
+        monkeypatch.delenv(name, raising=False)
     with socket.socket() as probe:  # a port nothing listens on once it is closed
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     start = time.perf_counter()
-    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}", "nosuchhost.invalid:6379"):
-        with pytest.raises(fg.ConfigError, match="nothing answers at"):
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(fg.ConfigError, match=f"nothing answers at 127.0.0.1:{port}"):
             _check_reachable(address)
     assert time.perf_counter() - start < 1.0
+    monkeypatch.setenv("grpc_proxy", "http://proxy:3128")
+    _check_reachable(f"127.0.0.1:{port}")  # through the proxy: Ray's to judge
+    monkeypatch.delenv("grpc_proxy")
     with socket.socket() as server:
         server.bind(("127.0.0.1", 0))
         server.listen()

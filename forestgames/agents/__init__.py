@@ -66,17 +66,17 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
         return spec
     kind, colon, argument = spec.strip().lower().partition(":")
     if colon and not argument:
-        raise ConfigError(f"agent {excerpt(spec)}: nothing after the colon; {_MCTS_HELP}")
+        raise ConfigError(f"agent {excerpt(spec)}: nothing after the colon; {_KNOWN_SPECS}")
     if kind == "random" and not argument:
         return RandomAgent(seed)
     if kind == "greedy" and not argument:
         return GreedyAgent(seed)
     if kind == "mcts":
         return MCTSAgent(seed=seed, **_mcts_settings(spec, argument))
-    raise ConfigError(
-        f"unknown agent {excerpt(spec)}; known: random, greedy, mcts, mcts:N, mcts:N:L, "
-        "mcts:t=SECONDS"
-    )
+    raise ConfigError(f"unknown agent {excerpt(spec)}; {_KNOWN_SPECS}")
+
+
+_KNOWN_SPECS = "known: random, greedy, mcts, mcts:N, mcts:N:L, mcts:t=SECONDS"
 
 
 _MCTS_KEYS = {

@@ -29,7 +29,7 @@ def vector_agents(game: Any, agents: Sequence[Any]) -> list[Any] | None:
     Not with a heuristic registered for Bosk (``register_heuristic``): the scalar greedy
     agent would use it, and the vector one plays the built-in estimate."""
     from forestgames.agents import GreedyAgent, RandomAgent, make_agent
-    from forestgames.agents.heuristics import _HEURISTICS
+    from forestgames.agents.heuristics import heuristic_for, scores_after
 
     if getattr(game, "name", None) != "bosk" or not agents or isinstance(agents, str):
         return None
@@ -39,7 +39,8 @@ def vector_agents(game: Any, agents: Sequence[Any]) -> list[Any] | None:
         return None
     if not all(type(agent) in (RandomAgent, GreedyAgent) for agent in built):
         return None
-    if "bosk" in _HEURISTICS and any(type(agent) is GreedyAgent for agent in built):
+    registered = heuristic_for("bosk") is not scores_after
+    if registered and any(type(agent) is GreedyAgent for agent in built):
         return None
     return built
 

@@ -249,15 +249,17 @@ def _nth_true(valid: np.ndarray, index: np.ndarray) -> np.ndarray:
 _R = TypeVar("_R")
 
 
-def _memory_guarded(changes_games: bool) -> Callable[[Callable[..., _R]], Callable[..., _R]]:
+def _memory_guarded(
+    changes_games: bool, resets: bool = False
+) -> Callable[[Callable[..., _R]], Callable[..., _R]]:
     """A public method with numpy's MemoryError turned into a ConfigError (a batch can fit
     in memory yet a call on it not). One that ``changes_games`` leaves them part-way
-    through then, so every call but ``reset()`` refuses until it is made."""
+    through then, so every method but the one that ``resets`` them refuses until it runs."""
 
     def wrap(method: Callable[..., _R]) -> Callable[..., _R]:
         @functools.wraps(method)
         def guarded(self: VectorBosk, *args: Any, **kwargs: Any) -> _R:
-            if self._spoiled and method.__name__ != "reset":
+            if self._spoiled and not resets:
                 raise StateError(self._spoiled)
             try:
                 result = method(self, *args, **kwargs)
@@ -270,7 +272,7 @@ def _memory_guarded(changes_games: bool) -> Callable[[Callable[..., _R]], Callab
                     + (" (they were left part-way: reset() them)" if changes_games else "")
                     + ": take a smaller batch"
                 ) from None
-            if method.__name__ == "reset":
+            if resets:
                 self._spoiled = ""
             return result
 
@@ -301,7 +303,7 @@ class VectorBosk:
         self._spoiled = ""  # why the games cannot be used until reset() ("": they can)
         try:
             self._setup()
-            self.reset(seed, first_game=first_game)
+            self._reset(seed, first_game)  # unguarded: a MemoryError is this call's
         except MemoryError:
             raise ConfigError(
                 f"batch={self.batch}: not enough memory for so many games "
@@ -357,10 +359,13 @@ class VectorBosk:
         self._mover = np.zeros(b, np.intp)  # (start + turn) % P, kept in step
         self._blow = np.zeros(b, np.intp)  # this round's wind, kept in step
 
-    @_memory_guarded(changes_games=True)
+    @_memory_guarded(changes_games=True, resets=True)
     def reset(self, seed: int | None = None, *, first_game: int = 0) -> None:
         """Start every game anew: game i as ``game.new_game(seed=derive_seed(seed, i))``
         (``derive_seed(seed, first_game + i)`` to continue a run's numbering)."""
+        self._reset(seed, first_game)
+
+    def _reset(self, seed: int | None, first_game: int) -> None:
         seed = resolve_seed(seed)
         first_game = as_int(first_game, "first_game", 0)
         self.seed = seed

@@ -442,6 +442,11 @@ def test_running_out_of_memory_in_a_call_is_a_config_error(monkeypatch):
             call()
     vec.reset(0)
     assert snapshot(vec) == before
+    with monkeypatch.context() as patch:  # while building: no advice about a batch not given
+        patch.setattr(VectorBosk, "_reset", no_memory)
+        with pytest.raises(ConfigError, match="so many games") as refused:
+            VectorBosk(2, 4, seed=0)
+        assert "reset" not in str(refused.value)
 
 
 def test_from_states_refuses_too_many_states_at_once():

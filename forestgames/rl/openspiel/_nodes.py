@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -469,33 +469,29 @@ def _public_entry(entry: Any) -> str:
     return entry
 
 
-_NEEDS = {
-    FIRST: "no position, deal or queue",
-    DEAL: "a deal",
-    ORDER: "a position and at least two seats queued, no deal",
-    DECIDE: "no deal",
-    OVER: "no deal",
+_PARTS: dict[int, tuple[str, Callable[[Node], bool]]] = {
+    FIRST: (
+        "no position, deal or queue",
+        lambda n: n.state is None and n.deal is None and not n.queue,
+    ),
+    DEAL: ("a deal", lambda n: n.deal is not None),
+    ORDER: (
+        "a position and at least two seats queued, no deal",
+        lambda n: n.state is not None and len(n.queue) >= 2 and n.deal is None,
+    ),
+    DECIDE: ("no deal", lambda n: n.deal is None),
+    OVER: ("no deal", lambda n: n.deal is None),
 }
-"""What a saved node of each kind holds, in words."""
-
-
-def _holds_its_parts(node: Node) -> bool:
-    """Whether ``node`` holds what its kind needs (:data:`_NEEDS`)."""
-    if node.kind == FIRST:
-        return node.state is None and node.deal is None and not node.queue
-    if node.kind == DEAL:
-        return node.deal is not None
-    if node.kind == ORDER and (node.state is None or len(node.queue) < 2):
-        return False
-    return node.deal is None
+"""What a saved node of each kind holds: in words, and as a test of a node."""
 
 
 def _check_fit(node: Node) -> None:
     """A saved node's kind and seat against its position: the parts its kind needs, the
     end exactly at a finished game, a decision for a seat with a move (or a reaction turn,
     where it may pass), reaction seats queued once and not the deciding one."""
-    if not _holds_its_parts(node):
-        raise StateError(f"a saved node of its kind needs {_NEEDS[node.kind]}")
+    needs, holds = _PARTS[node.kind]
+    if not holds(node):
+        raise StateError(f"a saved node of its kind needs {needs}")
     if len(set(node.queue)) != len(node.queue) or node.seat in node.queue:
         raise StateError(f"a saved node's queue repeats a seat: {list(node.queue)}")
     state = node.state
