@@ -369,7 +369,10 @@ def _check_writable(option: str, path: str | None) -> None:
         raise ConfigError(f"{option} {path}: no directory {folder} to write it in")
     if target.exists() and target.stat().st_size:
         raise ConfigError(f"{option} {path} exists: choose another file (none is overwritten)")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+    in_place = target.exists() and not target.is_file()  # /dev/stdout: written, not replaced
+    if (target.exists() and not os.access(target, os.W_OK)) or (
+        not in_place and not os.access(folder, os.W_OK)  # a new file is made beside it
+    ):
         raise ConfigError(f"{option} {path}: not writable")
 
 

@@ -344,6 +344,23 @@ def test_bench_refuses_endless_or_negative_seconds():
         assert done.returncode == 2 and "--seconds" in done.stderr
 
 
+def test_an_output_device_needs_no_writable_folder(tmp_path, monkeypatch):
+    """A device or FIFO named as an output (--html /dev/stdout) is written in place, so
+    only it must be writable, not its folder (/dev is not, for most users); a new file
+    still needs its folder writable."""
+    from forestgames import cli
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    real_access = os.access
+    monkeypatch.setattr(
+        cli.os, "access", lambda p, mode: Path(p) != tmp_path and real_access(p, mode)
+    )
+    cli._check_writable("--html", str(fifo))
+    with pytest.raises(fg.ConfigError, match="not writable"):
+        cli._check_writable("--html", str(tmp_path / "page.html"))
+
+
 def test_play_checks_the_save_path_before_the_game(tmp_path):
     """play --save into a folder that does not exist fails before any move is asked for."""
     done = run_cli("play", "bosk", "--save", str(tmp_path / "no" / "game.json"), stdin="1\n")
