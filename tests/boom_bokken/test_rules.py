@@ -471,6 +471,18 @@ def test_knock_on_an_empty_deck_draws_nothing():
     assert state.hand_sizes == (7, 7, 6, 7)
 
 
+def test_knock_draws_the_last_card_of_the_draw_pile():
+    """With one card left in the draw pile the knocked seat draws it: only an empty pile
+    draws nothing (a mutant drawing nothing from a one-card pile passed every test)."""
+    deck = {"5": 7, "6": 7, "7": 7, "8": 8}  # 29 cards, 28 dealt: one "8" left
+    hands = [["7"] * 7, ["6"] * 7, ["5"] * 7, ["8"] * 7]
+    state = table(hands, TEAMS, leader=2, roles=ROLES, deck=deck)
+    assert [CARD_NAMES[c] for c in state.deck] == ["8"]
+    state = play(state, "2:play 5 @1 higher knock")
+    assert state.deck == () and state.hand_sizes == (7, 8, 6, 7)
+    assert "8" in state.hand(1)
+
+
 def test_coureur_plays_several_cards_of_one_value():
     """The Coureur leads with any set of one value, orange and Flash mixed; others play one card."""
     hands = [["1"], ["2"], ["3", "3"], ["4"], ["5", "5", "F5", "2"]]
