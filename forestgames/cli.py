@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import random
+import re
 import stat
 import sys
 import time
@@ -282,6 +283,18 @@ def _integer(text: str) -> int:
     if not _is_number(digits, _ARGUMENT_DIGITS):
         raise argparse.ArgumentTypeError(f"not an integer: {excerpt(text)}")
     return int(text)
+
+
+_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
+"""A decimal number as a person types it, in ASCII (``float`` also reads ``1_0``, other
+scripts' digits, spaces, ``inf`` and ``nan``)."""
+
+
+def _decimal(text: str) -> float:
+    """A decimal argument (see :data:`_DECIMAL`)."""
+    if len(text) > _ARGUMENT_DIGITS or not _DECIMAL.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"not a decimal number: {excerpt(text)}")
+    return float(text)
 
 
 def _option_value(text: str) -> tuple[str, Any]:
@@ -912,7 +925,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--players", "-p", type=_integer, default=None, help="players (default: the fewest)"
     )
-    bench.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
+    bench.add_argument("--seconds", type=_decimal, default=2.0, help="time per game (default 2)")
     bench.add_argument("--seed", type=_integer, default=0, help="first game's seed (default 0)")
     bench.set_defaults(run=_cmd_bench)
     return parser

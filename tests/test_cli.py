@@ -344,6 +344,18 @@ def test_bench_refuses_endless_or_negative_seconds():
         assert done.returncode == 2 and "--seconds" in done.stderr
 
 
+@pytest.mark.parametrize("seconds", ["1_0", "\u0661", " 2", "0x1", "1e", ".", "9" * 5000])
+def test_decimal_arguments_are_ascii_decimals(seconds, capsys):
+    """--seconds is an ASCII decimal (Python's float read underscores, other scripts' digits
+    and spaces); 0.5, .5, 1e-1 and 2 are."""
+    with pytest.raises(SystemExit):
+        main(["bench", "bosk", "--seconds", seconds])
+    assert "--seconds: not a decimal number" in capsys.readouterr().err
+    parser = build_parser()
+    for good in ("0.5", ".5", "1e-1", "2", "+1."):
+        assert parser.parse_args(["bench", "bosk", "--seconds", good]).seconds == float(good)
+
+
 def test_an_output_device_needs_no_writable_folder(tmp_path, monkeypatch):
     """A device or FIFO named as an output (--html /dev/stdout) is written in place, so
     only it must be writable, not its folder (/dev is not, for most users); a new file
