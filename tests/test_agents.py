@@ -806,3 +806,14 @@ def test_an_agent_that_cannot_be_copied_is_named():
 
     with pytest.raises(fg.ConfigError, match=r"'Locked' cannot be copied.*for_game"):
         fg.play("bosk", [Locked(), "random"], seed=0)
+
+
+def test_seed_for_game_is_the_seed_for_game_gives():
+    """seed_for_game(s) is the seed of for_game(s)'s agent, seeded or not (the vector
+    engine draws from it to replay the scalar agents' games)."""
+    for agent in (RandomAgent(), RandomAgent(3), fg.GreedyAgent(), MCTSAgent(5, seed=2)):
+        for seed in (0, 7, 2**63):
+            assert agent.for_game(seed).seed == agent.seed_for_game(seed)
+    assert RandomAgent().seed_for_game(7) == RandomAgent(0).seed_for_game(7)
+    with pytest.raises(fg.ConfigError, match="seed"):
+        RandomAgent().seed_for_game(-1)
