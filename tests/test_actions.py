@@ -346,7 +346,11 @@ def test_boom_bokken_tensor_holds_what_all_know_of_hidden_cards() -> None:
     known bottom is F1 then 1; everyone knows seat 2 holds an 8). Observer order puts seats
     1, 2, 3, 0 in blocks 0..3. By hand: ``deck_bottom_counts`` 1 at codes 9 (F1) and 1;
     ``deck_bottom`` codes + 1 in order: 10, 2, then zeros; ``known_cards`` block 1 (seat 2)
-    1 at code 8; ``exploded_on`` block 3 (seat 0): 1 at code 1 and at column 17 (lower)."""
+    1 at code 8; ``exploded_on`` block 3 (seat 0): 1 at code 1 and at column 17 (lower).
+    The per-seat fields of the round follow the same order: ``teams`` [1, 0, 0, 1] by seat
+    reads 0, 0, 1, 1 in blocks 0..3, and last round's first safe seat (1, the observer) is
+    ``history_safe`` column 0 (both were once written by seat, unseen: the observation
+    reader shares that code)."""
     hands = [["2", "3", "5", "5", "7", "8", "F4"], ["T", "T", "1", "6", "8", "F6"]]
     hands += [["1", "2", "6", "7", "8", "F8"], ["T", "1", "2", "4", "5", "6", "7"]]
     deck = "F1 F4 4 1 F5 4 3 2 8 6 3 3 5 7 7 T F2 4 8 F7 4 5 5 F2 F3 6 T 3 6 2 4 F6 1 T"
@@ -376,6 +380,10 @@ def test_boom_bokken_tensor_holds_what_all_know_of_hidden_cards() -> None:
     exploded_on = np.zeros((4, 20))
     exploded_on[3, 1] = exploded_on[3, 17] = 1
     np.testing.assert_array_equal(field("exploded_on"), exploded_on)
+    assert field("teams").argmax(axis=-1).tolist() == [0, 0, 1, 1]
+    assert field("teams").sum() == 4
+    assert np.flatnonzero(field("history_safe")[0]).tolist() == [0]
+    assert field("history_safe")[0, 0] == 1
     expected = game.codec.tensor_from_observation(state.observation(1))
     np.testing.assert_array_equal(tensor, expected)
 

@@ -153,6 +153,77 @@ def test_boom_bokken_reaction_turns_go_to_every_seat_in_a_seeded_order() -> None
     assert len(orders) > 1, "the reaction order should depend on the seed"
 
 
+def _random_aec_game(env: Any, seed: int, on_turn: Any) -> list[str]:
+    """A game of random legal ids (PASS on every reaction turn) through ``env``, seeded
+    ``seed``; ``on_turn(agent, info)`` hears each live decision before it is made. Returns
+    the agents selected after the end, in order."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    after = []
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            after.append(agent)
+            env.step(None)
+            continue
+        on_turn(agent, info)
+        mask = obs["action_mask"]
+        env.step(len(mask) - 1 if info["reaction"] else int(rng.choice(np.flatnonzero(mask))))
+    return after
+
+
+def test_reaction_orders_are_shuffled_from_the_reset_seed() -> None:
+    """The seats offered reaction turns after a lead come in a shuffled order, not seat
+    order (a driver that never shuffled passed the other tests), drawn from the reset's
+    seed."""
+    from forestgames.rl._turns import TurnDriver
+
+    env = rl.aec_env("boom_bokken", num_players=4)
+    orders: list[tuple[int, ...]] = []
+    run: list[int] = []
+
+    def note(agent: str, info: dict[str, Any]) -> None:
+        if info["reaction"]:
+            run.append(env.agent_name_mapping[agent])
+        elif run:
+            orders.append(tuple(run))
+            run.clear()
+
+    for seed in range(5):
+        _random_aec_game(env, seed, note)
+    assert len(orders) > 20 and any(list(o) != sorted(o) for o in orders)
+    driver = TurnDriver(fg.make("boom_bokken", num_players=4))
+    streams = set()
+    for seed in range(5):
+        driver.reset(seed)
+        streams.add(driver._rng.random())
+    assert len(streams) == 5  # one stream per seed
+
+
+def test_agents_not_selected_see_an_empty_mask() -> None:
+    """Only the selected agent's mask has ids: another seat's would show its out-of-turn
+    moves, or PASS while queued for a reaction turn, telling who holds a reaction card."""
+    env = rl.aec_env("boom_bokken", num_players=4)
+
+    def check(agent: str, info: dict[str, Any]) -> None:
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+
+    _random_aec_game(env, 0, check)
+
+
+def test_after_the_end_agents_leave_from_the_seat_after_the_last_mover() -> None:
+    """Once the game is over each agent is selected once more to leave, the first of them
+    the seat after the one that moved last."""
+    env = rl.aec_env("bosk", num_players=3)
+    movers: list[str] = []
+    after = _random_aec_game(env, 0, lambda agent, info: movers.append(agent))
+    last = env.agent_name_mapping[movers[-1]]
+    assert after[0] == f"player_{(last + 1) % 3}"
+    assert sorted(after) == ["player_0", "player_1", "player_2"]
+
+
 def test_compound_turns_repeat_the_agent() -> None:
     """A Bosk leaf path is several steps of the same agent."""
     seen = _play(rl.aec_env("bosk", num_players=2), seed=3)

@@ -216,3 +216,72 @@ def test_json_is_strict_when_values_are_missing():
         raise ValueError(name)
 
     json.loads(text, parse_constant=refuse)
+
+
+def _two_agent_result(winners_of_a: int, winners_of_b: int) -> fg.tournament.TournamentResult:
+    """The ratings of agents a and b from games that a won ``winners_of_a`` times."""
+    rows = [
+        GameRow(i, i, 0, ("a", "b"), (1, 0) if i < winners_of_a else (0, 1),
+                (0,) if i < winners_of_a else (1,), 10, False, "x")
+        for i in range(winners_of_a + winners_of_b)
+    ]  # fmt: skip
+    return rate(
+        SimulationResult("bosk", {"num_players": 2}, 0, tuple(rows), ("a", "b")), ["a", "b"]
+    )
+
+
+def test_a_winner_beats_a_non_winner_and_an_agent_meets_not_itself():
+    """A game's winner beats the others whatever the scores (a tie-break win with a lower
+    score included), and two seats of one agent are not compared."""
+    won_on_ties = [GameRow(0, 1, 0, ("a", "b"), (5, 9), (0,), 10, False, "x")]
+    wins = pairwise_results(won_on_ties, ["a", "b"])[0]
+    assert wins[0, 1] == 1 and wins[1, 0] == 0
+    twice = [GameRow(0, 1, 0, ("a", "a", "b"), (5, 3, 1), (0,), 10, False, "x")]
+    wins = pairwise_results(twice, ["a", "b"])[0]
+    assert wins[0, 0] == 0 and wins[0, 1] == 2 and wins[1, 0] == 0
+
+
+def test_ratings_are_on_the_elo_scale():
+    """400 points of rating are 10:1 odds: an agent that wins 1000 games of 1100 against
+    one other is rated 400 above it (the weak prior moves it by well under a point)."""
+    result = _two_agent_result(1000, 100)
+    a, b = result.ratings
+    assert abs(a.rating - b.rating - 400) < 2
+
+
+def test_the_rating_interval_is_the_laplace_one_when_every_game_is_won():
+    """When a won all 20 games the bootstrap has nothing to vary, and the interval is the
+    fit's curvature (Laplace) one: 1.96 standard errors of the posterior with prior
+    precision 0.05. Worked out for two agents with ratings d/2 and -d/2 (natural units):
+    each game adds p(1-p) to the curvature of d, so the rating's half-width is
+    1.96 / sqrt(2 (2 w + prior)) with w = 20 p (1-p)."""
+    a, b = _two_agent_result(20, 0).ratings
+    d = (a.rating - b.rating) / (400 / math.log(10))
+    p = 1 / (1 + math.exp(-d))
+    w = 20 * p * (1 - p)
+    half = 1.959964 * math.sqrt(1 / (2 * (2 * w + 0.05))) * 400 / math.log(10)
+    assert a.rating_high - a.rating == pytest.approx(half, rel=0.01)
+    assert a.rating - a.rating_low == pytest.approx(half, rel=0.01)
+
+
+def test_bootstrap_bounds_are_the_2_5_and_97_5_percentiles():
+    """The bootstrap interval is the 2.5th to 97.5th percentile of the ratings refitted on
+    games resampled with replacement (a 95% interval, not 90%)."""
+    from forestgames.tournament import BOOTSTRAP_SAMPLES, _bootstrap
+
+    draw = np.random.default_rng(5)
+    rows = [
+        GameRow(i, i, 0, ("a", "b"), (1, 0), (0,) if draw.random() < 0.6 else (1,), 10, False, "x")
+        for i in range(40)
+    ]
+    per_game = pairwise_results(rows, ["a", "b"])
+    low, high = _bootstrap(per_game, 7)
+    counts = np.random.default_rng(7).multinomial(40, np.full(40, 1 / 40), size=BOOTSTRAP_SAMPLES)
+    refits = np.array(
+        [
+            ELO_MEAN
+            + 400 / math.log(10) * fit_bradley_terry((c @ per_game.reshape(40, 4)).reshape(2, 2))
+            for c in counts.astype(float)
+        ]
+    )
+    assert np.allclose([low, high], np.percentile(refits, [2.5, 97.5], axis=0))
