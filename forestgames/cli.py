@@ -278,10 +278,10 @@ def _integer(text: str) -> int:
     """An integer argument: ASCII digits with an optional sign (``int`` also reads other
     scripts' digits, spaces and underscores)."""
     digits = text[1:] if text[:1] in "+-" else text
-    if _is_number(digits, len(digits)) and len(digits) > _ARGUMENT_DIGITS:
-        raise argparse.ArgumentTypeError(f"an integer of {len(digits):,} digits is too long")
-    if not _is_number(digits, _ARGUMENT_DIGITS):
+    if not _is_number(digits, len(digits)):
         raise argparse.ArgumentTypeError(f"not an integer: {excerpt(text)}")
+    if len(digits) > _ARGUMENT_DIGITS:
+        raise argparse.ArgumentTypeError(f"an integer of {len(digits):,} digits is too long")
     return int(text)
 
 

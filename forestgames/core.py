@@ -1318,19 +1318,19 @@ def _jsonable(options: Any) -> Any:
     floats); ConfigError past :data:`MAX_OPTION_DEPTH` levels or :data:`MAX_OPTION_VALUES`
     values, or for a value JSON has no type for."""
     count = 0
+    too_many = f"record options hold more than {MAX_OPTION_VALUES:,} values"
 
     def copy(value: Any, depth: int) -> Any:
         nonlocal count
+        if isinstance(value, np.ndarray):
+            if value.size > MAX_OPTION_VALUES:
+                raise ConfigError(too_many)
+            return copy(value.tolist(), depth)  # counted as the lists it becomes
         count += 1
-        if isinstance(value, np.ndarray) and value.size > MAX_OPTION_VALUES:
-            count += value.size  # refused below, before it is listed
         if count > MAX_OPTION_VALUES:
-            raise ConfigError(f"record options hold more than {MAX_OPTION_VALUES:,} values")
+            raise ConfigError(too_many)
         if depth > MAX_OPTION_DEPTH:
             raise ConfigError(f"record options nest deeper than {MAX_OPTION_DEPTH} levels")
-        if isinstance(value, np.ndarray):
-            count -= 1  # counted as the lists it becomes
-            return copy(value.tolist(), depth)
         if isinstance(value, np.generic):
             value = value.item()  # numpy's own scalars become Python's
         if value is None or isinstance(value, str | int | float):

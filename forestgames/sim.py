@@ -716,20 +716,17 @@ def _exit_when_orphaned(run_pid: int) -> None:
     """End this worker once the run's process ``run_pid`` is gone (killed, say: it cannot
     tell its workers then, and they would wait for work for ever).
 
-    A daemon thread waits on multiprocessing's sentinel of the parent (ready once it
-    exits; under ``forkserver`` multiprocessing ties it to the run's process too), and
-    checks twice a second that the parent has not changed and, on POSIX, that
-    ``run_pid`` still exists: the sentinel alone can be held open by sibling workers
-    forked later, which inherit its other end."""
+    A daemon thread watches. On POSIX it looks twice a second whether its parent changed
+    or ``run_pid`` is gone (under ``forkserver`` the parent is the fork server, which stays
+    while its workers do). Elsewhere (Windows' spawn) it waits on multiprocessing's
+    sentinel of the parent, ready once it exits."""
     parent = os.getppid()
     process = multiprocessing.parent_process()
-    sentinels = [] if process is None or process.sentinel is None else [process.sentinel]
+    sentinel = None if process is None else process.sentinel
 
     def run_is_there() -> bool:
         if os.getppid() != parent:
             return False
-        if os.name != "posix":
-            return True
         try:
             os.kill(run_pid, 0)  # signal 0: only asks whether the process exists
         except (ProcessLookupError, PermissionError):  # gone, or its pid reused
@@ -737,11 +734,13 @@ def _exit_when_orphaned(run_pid: int) -> None:
         return True
 
     def watch() -> None:
-        while run_is_there():
-            if not sentinels:
+        if os.name == "posix":
+            while run_is_there():
                 time.sleep(_ORPHAN_POLL_SECONDS)
-            elif multiprocessing.connection.wait(sentinels, timeout=_ORPHAN_POLL_SECONDS):
-                break  # the parent has exited
+        elif sentinel is not None:
+            multiprocessing.connection.wait([sentinel])
+        else:
+            return  # nothing to watch
         os._exit(1)
 
     threading.Thread(target=watch, name="forestgames-orphan-watch", daemon=True).start()
@@ -1045,30 +1044,35 @@ def write_file(path: Any, data: str | bytes, what: str = "path") -> None:
     content = data.encode("utf-8") if isinstance(data, str) else data
     final = Path(os.path.realpath(target))  # a symlink's file is written, as open() would
     try:
-        if final.is_dir():
+        try:
+            mode: int | None = final.stat().st_mode
+        except FileNotFoundError:
+            mode = None  # a new file
+        if mode is not None and stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, "is a directory")
-        if final.exists() and not final.is_file():  # a device, a FIFO: not to be replaced
+        if mode is not None and not stat.S_ISREG(mode):  # a device, a FIFO: not replaced
             with open(final, "wb") as stream:
                 stream.write(content)
             return
-        if final.exists() and not os.access(final, os.W_OK):  # as open(path, "w") refuses
+        if mode is not None and not os.access(final, os.W_OK):  # as open(path, "w") refuses
             raise PermissionError(errno.EACCES, "Permission denied")
-        _replace_with(final, content)
+        _replace_with(final, content, mode)
     except OSError as error:
         raise ConfigError(f"cannot write {target}: {error.strerror or error}") from None
 
 
-def _replace_with(final: Path, content: bytes) -> None:
-    """Replace the regular file ``final`` (or make it) with ``content``, through a new file
-    beside it: ``final`` holds either what it held or ``content``, even after a crash."""
+def _replace_with(final: Path, content: bytes, mode: int | None) -> None:
+    """Replace the regular file ``final`` (of ``mode``; None: make it) with ``content``,
+    through a new file beside it: ``final`` holds either what it held or ``content``, even
+    after a crash."""
     temporary, descriptor = _new_file_beside(final)
     try:
         with os.fdopen(descriptor, "wb") as file:
             file.write(content)
             file.flush()
             os.fsync(file.fileno())
-        if final.exists() and os.name == "posix":  # keep its permissions
-            os.chmod(temporary, stat.S_IMODE(final.stat().st_mode))
+        if mode is not None and os.name == "posix":  # keep its permissions
+            os.chmod(temporary, stat.S_IMODE(mode))
         os.replace(temporary, final)
     finally:
         temporary.unlink(missing_ok=True)

@@ -156,7 +156,8 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         return self._node.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self._node = self._node.apply(int(action))
+        # straight into the dict: the per-move path skips __setattr__'s load check
+        self.__dict__["_node"] = self._node.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._node.action_string(int(player), int(action))
