@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import time
 
+import numpy as np
 import pytest
 from threadpoolctl import threadpool_limits
 
@@ -72,6 +73,61 @@ def test_vector_random_playouts(benchmark, players):
             "scalar_moves_per_s": round(best_scalar),
             "ratio": round(best_vector / best_scalar, 1),
             "target_ratio": TARGET_RATIO,
+        },
+    )
+
+
+def masked_steps(vec: VectorBosk, seed: int) -> int:
+    """Play ``vec``'s games to their end the way an RL loop does: read the mask, choose an
+    id per game, step. The choice is ``random_actions`` (a policy's own cost is not the
+    library's); the mask is checked against it so that it is built. The moves made."""
+    rng = np.random.default_rng(seed)
+    moves = 0
+    while not vec.terminated.all():
+        mask = vec.legal_action_mask()
+        actions = vec.random_actions(rng)
+        live = np.flatnonzero(~vec.terminated)
+        assert mask[live, actions[live]].all()
+        moves += len(live)
+        vec.step(actions)
+    return moves
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_vector_masked_steps(benchmark, players):
+    """A batch of 1,024 games stepped through legal_action_mask() and step() with random
+    legal ids: moves/s against the scalar engine's random playouts in the same run."""
+    batch = 16 if benchmark.disabled else BATCH
+    vec = VectorBosk(players, batch, seed=1)
+    game = fg.make("bosk", num_players=players)
+
+    def vector_run(seed: int) -> int:
+        vec.reset(seed)
+        start = time.perf_counter()
+        moves = masked_steps(vec, seed)
+        return moves, time.perf_counter() - start
+
+    with threadpool_limits(limits=1):
+        moves, _ = benchmark.pedantic(vector_run, (2,), rounds=1)
+        assert moves > 0 and vec.terminated.all()
+        if benchmark.disabled:
+            return
+        best_vector = best_scalar = 0.0
+        for round_ in range(5):  # interleaved, best of five each
+            moves, seconds = vector_run(10 + round_)
+            best_vector = max(best_vector, moves / seconds)
+            starts = [game.new_game(seed=s) for s in range(6 * round_, 6 * round_ + 6)]
+            start = time.perf_counter()
+            scalar_moves = scalar_random_moves(starts)
+            best_scalar = max(best_scalar, scalar_moves / (time.perf_counter() - start))
+    record(
+        benchmark,
+        {
+            "players": players,
+            "batch": batch,
+            "masked_moves_per_s": round(best_vector),
+            "scalar_moves_per_s": round(best_scalar),
+            "ratio": round(best_vector / best_scalar, 1),
         },
     )
 

@@ -560,11 +560,16 @@ class VectorBosk:
         planted = self._planted.reshape(-1, 5)[games * self.num_players + self._player(games)]
         return np.asarray(planted[:, 1:] < TREES_PER_VALUE)
 
+    def _spring_legal(self, games: np.ndarray) -> np.ndarray:
+        """(G, 4N²) bool: legal PlantTree ids, values outer and intersections inner (the
+        PlantTree ids are 0..4N²-1 in this order, so row g is game g's mask of them)."""
+        legal = self._values_left(games)[:, :, None] & (self._owner[games] < 0)[:, None, :]
+        return np.asarray(legal.reshape(len(games), -1))
+
     def _spring_ids(self, games: np.ndarray) -> np.ndarray:
         """(G, 4N²): PlantTree ids, values outer and intersections inner, -1 where illegal."""
-        legal = self._values_left(games)[:, :, None] & (self._owner[games] < 0)[:, None, :]
         ids = np.arange(4 * self.layout.intersections, dtype=np.int32)
-        return np.where(legal.reshape(len(games), -1), ids, -1)
+        return np.where(self._spring_legal(games), ids, -1)
 
     def _wind_ids(self, games: np.ndarray) -> np.ndarray:
         ids = np.arange(self.layout.wind, self.layout.wind + 4, dtype=np.int32)
@@ -666,6 +671,10 @@ class VectorBosk:
         """(batch, num_actions) int8: 1 at the ids of each game's legal moves now."""
         mask = np.zeros((self.batch, self.num_actions), dtype=np.int8)
         for phase, games in self._groups():
+            if phase == SPRING:  # hundreds of ids a game: copy the rows, don't scatter
+                legal = self._spring_legal(games)
+                mask[games, : legal.shape[1]] = legal
+                continue
             ids = self._candidates(phase, games)
             rows, cols = np.nonzero(ids >= 0)
             mask[games[rows], ids[rows, cols]] = 1

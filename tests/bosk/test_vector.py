@@ -428,7 +428,7 @@ def test_running_out_of_memory_in_a_call_is_a_config_error(monkeypatch):
         raise MemoryError
 
     with monkeypatch.context() as patch:
-        patch.setattr(VectorBosk, "_candidates", no_memory)
+        patch.setattr(VectorBosk, "_groups", no_memory)
         with pytest.raises(ConfigError, match=r"not enough memory for legal_action_mask\(\)"):
             vec.legal_action_mask()
     assert snapshot(vec) == before
