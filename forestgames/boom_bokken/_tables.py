@@ -119,6 +119,8 @@ def fields_of(codes: tuple[int, ...]) -> int:
 
 
 VALUED_FIELDS = fields_of(VALUED_CODES)
+ORANGE_FIELDS = fields_of(VALUES)
+"""The fields of the orange cards (codes 1..8, value = code)."""
 FIT_FIELDS: tuple[tuple[int, ...], ...] = tuple(
     tuple(fields_of(FIT_ORDER[higher][CARD_VALUE[top]]) if top else 0 for top in range(NUM_CODES))
     for higher in (False, True)

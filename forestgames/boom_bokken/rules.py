@@ -38,6 +38,7 @@ from forestgames.boom_bokken._tables import (
     IS_ORANGE,
     LOW_SEVENS,
     NUM_CODES,
+    ORANGE_FIELDS,
     PRESENT_BITS,
     ROLE_PRIORITY,
     ROUNDS,
@@ -346,6 +347,12 @@ class BoomBokkenGame(
             and state.teams[seat] == state.teams[state.target]
         )
 
+    def _guard_fields(self, state: BoomBokkenState, seat: int) -> int:
+        """The fields of the cards a Gardien (``seat``) may answer with: those that fit,
+        and no Flash card on its own card (the rulebook's Flash rule holds for it too)."""
+        fits = FIT_FIELDS[state.higher][state.pile[-1]]
+        return fits if self._may_flash(state, seat) else fits & ORANGE_FIELDS
+
     # ------------------------------------------------------------------ who may act
 
     def _players_to_act(self, state: BoomBokkenState) -> tuple[int, ...]:
@@ -367,11 +374,10 @@ class BoomBokkenGame(
 
     def _guards_with_answer(self, state: BoomBokkenState) -> list[int]:
         """The Gardiens of the named seat's team holding a card that answers (Expert mode)."""
-        fits = FIT_FIELDS[state.higher][state.pile[-1]]
         return [
             seat
             for seat in SEATS_OF[state.active & ~(1 << state.target)]
-            if self._guards(state, seat) and state.packed[seat] & fits
+            if self._guards(state, seat) and state.packed[seat] & self._guard_fields(state, seat)
         ]
 
     # ------------------------------------------------------------------ legal moves
@@ -426,7 +432,7 @@ class BoomBokkenGame(
         top = state.pile[-1]
         codes: tuple[int, ...] = (CARD_VALUE[top] + 8,) if flashes else ()
         if self._guards(state, seat):
-            fits = FIT_FIELDS[state.higher][top]
+            fits = self._guard_fields(state, seat)
             answers = _CODES_PRESENT[((hand & fits) + LOW_SEVENS) & PRESENT_BITS]
             codes += tuple(c for c in answers if c not in codes)
         return codes
@@ -576,7 +582,12 @@ class BoomBokkenGame(
         """A Gardien's answer for a named teammate, or a Flash on another seat's card."""
         top = CARD_VALUE[state.pile[-1]]
         if fits and len(codes) == 1 and self._guards(state, seat):
-            return None
+            if UNIT[codes[0]] & self._guard_fields(state, seat):
+                return None
+            return (
+                f"{text}: seat {seat} played the {top} on top; "
+                "no Flash on one's own card, not even as a Gardien's answer"
+            )
         if all(IS_FLASH[c] for c in codes) and CARD_VALUE[codes[0]] == top:
             if not self._may_flash(state, seat):
                 return f"{text}: seat {seat} played the {top} on top; no Flash on one's own card"
