@@ -528,9 +528,8 @@ def test_gardien_may_take_over_from_a_teammate_it_named():
     assert state.current_player == 1 and state.pile_cards == ("6", "7")
 
 
-
 def test_gardien_takes_over_from_a_teammate_it_named_without_a_flash_card():
-    """"No Flash card on a card one has just laid" holds for a Gardien's answer too: seat 0
+    """ "No Flash card on a card one has just laid" holds for a Gardien's answer too: seat 0
     (Gardien) leads a 6 naming its teammate seat 2 and holds F6, F7 and 7. It may take over
     with the orange 7 only; a Flash card over its own 6, equal (F6) or higher (F7), is
     refused, and F6 is no Flash reaction either. Seat 2 may still answer with its F7."""
@@ -545,6 +544,7 @@ def test_gardien_takes_over_from_a_teammate_it_named_without_a_flash_card():
     no_orange = table([["6", "F6", "F7", "1"], ["5"], ["3"], ["2"]], TEAMS, leader=0, roles=ROLES)
     no_orange = play(no_orange, "0:play 6 @2 higher")
     assert 0 not in no_orange.players_to_act and no_orange.legal_moves(0) == ()
+
 
 # ---------------------------------------------------------------------------------- Move notation
 
