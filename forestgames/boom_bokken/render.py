@@ -43,15 +43,12 @@ def picture_view(state: BoomBokkenState, player: int | None = None) -> dict[str,
     if not isinstance(state, BoomBokkenState):
         raise ConfigError(f"a picture needs a Boom Bokken state, not {excerpt(state)}")
     if player is not None:
-        return state.observation(player)
-    data = state.to_dict()
-    del data["seed"]  # the deals to come are nobody's business, not even the picture's
-    return {
-        "observer": None,
-        "hand_sizes": list(state.hand_sizes),
-        "deck_size": len(data["deck"]),
-        **data,
-    }
+        view = state.observation(player)
+    else:
+        view = state.to_dict()
+        del view["seed"]  # the deals to come are nobody's business, not even the picture's
+        view.update(observer=None, hand_sizes=list(state.hand_sizes), deck_size=len(view["deck"]))
+    return {**view, "scores": _scores(view, state.game.last_team_clay)}
 
 
 def _hand_of(view: Mapping[str, Any], seat: int) -> list[str] | None:
@@ -61,11 +58,12 @@ def _hand_of(view: Mapping[str, Any], seat: int) -> list[str] | None:
     return list(view["hand"]) if seat == view["observer"] else None
 
 
-def _scores(view: Mapping[str, Any]) -> tuple[int, ...]:
-    players = len(view["hand_sizes"])
-    coins = [0] * players
+def _scores(view: Mapping[str, Any], last_team_clay: bool) -> tuple[int, ...]:
+    """The points so far, from what ``view`` shows (the game's coin rule is public)."""
+    coins = [0] * len(view["hand_sizes"])
     for finished in view["history"]:
-        for seat, won in enumerate(round_coins(finished["safe_order"], finished["teams"])):
+        order, teams = finished["safe_order"], finished["teams"]
+        for seat, won in enumerate(round_coins(order, teams, last_team_clay=last_team_clay)):
             coins[seat] += won
     return final_scores(coins, view["tokens"])
 
@@ -89,7 +87,7 @@ def _status(view: Mapping[str, Any]) -> str:
     expert = " expert" if view["roles"] else ""
     head = f"Boom Bokken {players}p{expert} · round {view['round']}/3"
     if view["over"]:
-        winners = decide_winners(_scores(view), view["tokens"])
+        winners = decide_winners(view["scores"], view["tokens"])
         return f"{head} · over, winner(s) seat {', '.join(map(str, winners))}"
     if view["target"] is not None:
         return (
@@ -118,7 +116,7 @@ def _seat_line(view: Mapping[str, Any], seat: int, scores: Sequence[int]) -> str
 
 def text_of_view(view: Mapping[str, Any]) -> str:
     """The text picture of ``view`` (an observation, or the referee's view)."""
-    scores = _scores(view)
+    scores = view["scores"]
     pile = " ".join(view["pile"]) or "-"
     table = f"pile {pile} · deck {view['deck_size']}"
     if view["aside"]:
@@ -208,7 +206,7 @@ def _seat_svg(view: Mapping[str, Any], seat: int, centre: tuple[float, float]) -
     fill = {"in": "#ffffff", "exploded": "#f6d5d0"}.get(place, "#e3f2e1")
     you = " (you)" if seat == view["observer"] else ""
     role = f" · {view['roles'][seat]}" if view["roles"] else ""
-    scores = _scores(view)
+    scores = view["scores"]
     cards = view["hand_sizes"][seat]
     parts = [
         svg.rect(

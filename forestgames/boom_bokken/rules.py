@@ -150,6 +150,13 @@ OPTIONS = (
         "until the round ends (see Choices)",
         default_doc='`"deck"`, `"aside"` in Expert mode',
     ),
+    Option.boolean(
+        "last_team_clay",
+        False,
+        "the last team to have a player safe takes clay whatever its rank (with 2 teams: gold, "
+        "clay; with 3: gold, silver, clay); by default the 2nd team takes silver, the 3rd "
+        "bronze (see Choices)",
+    ),
 )
 
 
@@ -179,6 +186,7 @@ class BoomBokkenGame(
     deck: tuple[int, ...]
     expert: bool = False
     spent_time_outs: str = "deck"
+    last_team_clay: bool = False
 
     # ------------------------------------------------------------------ description
 

@@ -13,35 +13,50 @@ from forestgames.core import StateError, excerpt
 __all__ = ["decide_winners", "final_scores", "round_coins"]
 
 
-def round_coins(safe_order: Sequence[int], team_of: Sequence[Hashable]) -> tuple[int, ...]:
+def round_coins(
+    safe_order: Sequence[int], team_of: Sequence[Hashable], *, last_team_clay: bool = False
+) -> tuple[int, ...]:
     """Coin points per seat for one round.
 
     ``safe_order`` lists seats in the order they became safe (exploded seats
     absent); ``team_of[seat]`` is a team id (any hashable: 0, 1, "yellow"...).
     Teams rank by their first safe member: the safe members of the 1st, 2nd,
     3rd and 4th team take gold (4), silver (3), bronze (2) and clay (1);
-    exploded seats take nothing. StateError if a seat is unknown or repeated.
+    exploded seats take nothing. With ``last_team_clay`` the last of two or more
+    ranked teams takes clay whatever its rank (2 teams: gold, clay; 3: gold,
+    silver, clay). StateError if a seat is unknown or repeated.
     """
     if not isinstance(team_of, Sequence):
         raise StateError(f"team_of must be a list of team ids, not {excerpt(team_of)}")
     if not isinstance(safe_order, Iterable):
         raise StateError(f"safe_order must be a list of seats, not {excerpt(safe_order)}")
+    places = _team_places(safe_order, team_of)
+    points = [
+        COIN_POINTS[k] if k < len(COIN_POINTS) else 0 for k in range(len(set(places.values())))
+    ]
+    if last_team_clay and len(points) > 1:
+        points[-1] = COIN_POINTS[-1]
+    coins = [0] * len(team_of)
+    for seat, place in places.items():
+        coins[seat] = points[place]
+    return tuple(coins)
+
+
+def _team_places(safe_order: Iterable[int], team_of: Sequence[Hashable]) -> dict[int, int]:
+    """Each safe seat's team place (0 = the first team with a safe member), checked."""
     seats = len(team_of)
-    coins = [0] * seats
     rank: dict[Hashable, int] = {}
-    seen: set[int] = set()
+    places: dict[int, int] = {}
     for seat in safe_order:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
             raise StateError(f"safe_order: {excerpt(seat)} is not a seat of a {seats}-player table")
-        if seat in seen:
+        if seat in places:
             raise StateError(f"safe_order: seat {seat} is safe twice")
-        seen.add(seat)
         team = team_of[seat]
         if not isinstance(team, Hashable):
             raise StateError(f"team_of[{seat}] = {excerpt(team)} is not a team id (hashable)")
-        place = rank.setdefault(team, len(rank))
-        coins[seat] = COIN_POINTS[place] if place < len(COIN_POINTS) else 0
-    return tuple(coins)
+        places[seat] = rank.setdefault(team, len(rank))
+    return places
 
 
 def final_scores(coins: Sequence[int], tokens: Sequence[int]) -> tuple[int, ...]:

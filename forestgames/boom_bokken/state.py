@@ -237,7 +237,8 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
     def coins(self) -> tuple[int, ...]:
         """Coin points per seat from the finished rounds."""
         totals = [0] * self.game.num_players
+        clay = self.game.last_team_clay
         for order, teams in self.history:
-            for seat, coins in enumerate(round_coins(order, teams)):
+            for seat, coins in enumerate(round_coins(order, teams, last_team_clay=clay)):
                 totals[seat] += coins
         return tuple(totals)

@@ -56,6 +56,33 @@ def test_two_teams_take_gold_and_silver():
     assert round_coins([1, 0, 2], [0, 1, 0, 1, 1]) == (3, 4, 3, 0, 0)
 
 
+def test_last_team_clay_gives_the_last_team_clay_whatever_its_place():
+    """[choice] With last_team_clay the last ranked team takes clay: 2 teams gold and clay,
+    3 teams gold, silver and clay, 4 teams as before; a lone team keeps gold, and a team
+    with no safe member is not the last."""
+    assert round_coins([1, 0, 2], [0, 1, 0, 1, 1], last_team_clay=True) == (1, 4, 1, 0, 0)
+    three = round_coins(range(6), [0, 1, 2, 0, 1, 2], last_team_clay=True)
+    assert three == (4, 3, 1, 4, 3, 1)
+    four = round_coins([0, 1, 2, 3, 4, 5, 6], EXAMPLE_TEAMS, last_team_clay=True)
+    assert four == (4, 3, 3, 4, 2, 1, 2, 0)
+    assert round_coins([0, 2], [0, 1, 0, 1], last_team_clay=True) == (4, 0, 4, 0)
+    assert round_coins([0, 1], [0, 1, 2, 2, 0, 1], last_team_clay=True) == (4, 1, 0, 0, 0, 0)
+
+
+def test_last_team_clay_option_scores_a_played_round():
+    """A 4-player round of two teams: seat 0 (team 0) is safe first, seat 1 (team 1) next,
+    seat 2 explodes. By default team 1 takes silver; with last_team_clay, clay, in the
+    state's scores and in the pictures of every seat alike."""
+    hands = [["1"], ["2"], ["1"], ["3", "4"]]
+    for clay, second in ((False, 3), (True, 1)):
+        state = table(hands, [0, 1, 0, 1], leader=0, last_team_clay=clay)
+        state = play(state, "0:play 1 @1 higher", "1:play 2 @2 higher", "2:boom")
+        assert state.history[0] == ((0, 1, 3), (0, 1, 0, 1))
+        assert state.coins == (4, second, 0, second)
+        for seat in (None, 0, 1):
+            assert f"scores {list(state.scores)}" in state.render(seat)
+
+
 def test_round_coins_rejects_bad_seats():
     """A repeated or unknown seat in safe_order is a StateError."""
     with pytest.raises(fg.StateError):
