@@ -38,6 +38,7 @@ import json
 import math
 import numbers
 import operator
+import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
@@ -265,6 +266,10 @@ def as_pair(value: Any) -> Any:
         if _is_int(r) and _is_int(c):
             return (int(r), int(c))
     return value
+
+
+_SEAT_PREFIX = re.compile(r"\s*[0-9]+:")
+"""How every game's move notation starts: the seat, a colon."""
 
 
 def _is_int(value: Any) -> bool:
@@ -636,7 +641,12 @@ class GameBase(Generic[S, M]):
             raise ParseError(f"a {self.title} move is text, not {excerpt(text)}")
         if len(text) > MAX_NOTATION or not text.isascii():
             raise ParseError(f"{excerpt(text)} is not a {self.title} move (ASCII notation only)")
-        return self._parse_move(text.strip())
+        try:
+            return self._parse_move(text.strip())
+        except ParseError as error:
+            if _SEAT_PREFIX.match(text):
+                raise
+            raise ParseError(f"{error} (a move starts with its seat: '0:')") from None
 
     def _parse_move(self, text: str) -> M:  # pragma: no cover - every game overrides
         raise NotImplementedError(_missing_hook(self, "_parse_move(text)"))
@@ -878,6 +888,11 @@ class GameBase(Generic[S, M]):
                 "notation into a move"
             )
         if not isinstance(move, self.MOVE_TYPES):
+            if _is_int(move):
+                return (
+                    f"{text} is not a {self.title} move: for an action id, "
+                    "game.move_from_id(action_id, player) gives its move"
+                )
             return f"{text} is not a {self.title} move"
         seat = getattr(move, "player", None)
         try:

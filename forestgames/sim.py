@@ -97,7 +97,12 @@ def _move_cap(game: Any, max_moves: int | None) -> int:
 
 def _seat_agents(agents: Sequence[Any], num_players: int) -> list[Any]:
     """The agent of each seat: ``agents`` cycled over the seats, specs built."""
-    if isinstance(agents, str) or not isinstance(agents, Sequence) or not agents:
+    if isinstance(agents, str):
+        raise ConfigError(
+            f"agents must be a list of agents or specs, not the string {excerpt(agents)}: "
+            f"[{excerpt(agents)}] plays it at every seat"
+        )
+    if not isinstance(agents, Sequence) or not agents:
         raise ConfigError(
             f"agents must be a non-empty list of agents or specs, not {excerpt(agents)}"
         )

@@ -87,6 +87,21 @@ def test_agents_reproducible_from_their_seed():
     assert picks(GreedyAgent(5)) == picks(GreedyAgent(5))
 
 
+def test_an_agent_repr_rebuilds_an_agent_that_plays_alike_in_a_driver():
+    """An unseeded agent's repr leaves out the OS seed it drew (in a driver it plays from
+    seed 0, as its spec does), so the repr rebuilds an agent with the same games; a seeded
+    agent's repr keeps its seed."""
+    game = fg.make("bosk")
+    for agent in (RandomAgent(), GreedyAgent(), RandomAgent(seed=7)):
+        rebuilt = eval(repr(agent), vars(fg))
+        assert repr(rebuilt) == repr(agent) and rebuilt.seeded == agent.seeded
+        runs = [fg.simulate(game, [a], 2, seed=1, progress=False) for a in (agent, rebuilt)]
+        assert [r.seed for r in runs[0].rows] == [r.seed for r in runs[1].rows]
+        assert [r.scores for r in runs[0].rows] == [r.scores for r in runs[1].rows]
+    assert repr(RandomAgent()) == "RandomAgent()"
+    assert repr(RandomAgent(seed=7)) == "RandomAgent(seed=7)"
+
+
 def test_agents_never_touch_the_global_rngs():
     """Agents neither read nor advance Python's or numpy's global random state."""
     game = fg.make("bosk")

@@ -216,3 +216,29 @@ def test_a_move_given_as_notation_points_to_parse_move(name):
     with pytest.raises(fg.IllegalMoveError, match=r"is a string.*game\.parse_move\(text\)"):
         state.apply(text)
     assert state.apply(state.game.parse_move(text)) == state.apply(state.legal_moves()[0])
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_an_action_id_given_as_a_move_points_to_move_from_id(name):
+    """``state.apply(action_id)`` says how to turn an id into a move; a bool is no id."""
+    state = fg.make(name).new_game(seed=1)
+    action = state.game.action_id(state.legal_moves()[0])
+    with pytest.raises(fg.IllegalMoveError, match=r"game\.move_from_id\(action_id, player\)"):
+        state.apply(action)
+    with pytest.raises(fg.IllegalMoveError) as refused:
+        state.apply(True)
+    assert "move_from_id" not in str(refused.value)
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_notation_without_its_seat_says_so(name):
+    """A move's notation with its ``N:`` seat left off is refused with a word about the seat;
+    other notation errors are not."""
+    game = fg.make(name)
+    text = str(game.new_game(seed=1).legal_moves()[0])
+    without_seat = text.split(":", 1)[1]
+    with pytest.raises(fg.ParseError, match=r"starts with its seat: '0:'"):
+        game.parse_move(without_seat)
+    with pytest.raises(fg.ParseError) as refused:
+        game.parse_move(text + " junk!")
+    assert "starts with its seat" not in str(refused.value)

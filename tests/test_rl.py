@@ -602,8 +602,10 @@ def test_gym_step_after_the_end_is_both_errors() -> None:
     import gymnasium
 
     env = rl.gym_env("boom_bokken", num_players=4)
+    with pytest.raises(fg.StateError, match="no episode under way: call reset"):
+        env.step(0)
     obs, _ = env.reset(seed=0)
     env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))  # illegal: the episode ends
     for error in (fg.StateError, gymnasium.error.ResetNeeded):
-        with pytest.raises(error, match="reset"):
+        with pytest.raises(error, match="the episode is over: call reset"):
             env.step(0)

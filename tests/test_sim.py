@@ -289,6 +289,16 @@ def test_counts_that_are_not_ints_are_named(kwargs, message):
 # --------------------------------------------------------------------------- results files
 
 
+def test_a_run_of_unseeded_agent_objects_resumes(tmp_path):
+    """Unseeded agent objects play from seed 0 in a driver, so a new ``RandomAgent()`` is the
+    same run: resuming with one finishes the file (it was refused as another run)."""
+    out = tmp_path / "run.jsonl"
+    fg.simulate(BOSK, [fg.RandomAgent()], 2, seed=1, out=out, progress=False)
+    resumed = fg.simulate(BOSK, [fg.RandomAgent()], 4, seed=1, out=out, resume=True, progress=False)
+    whole = fg.simulate(BOSK, ["random"], 4, seed=1, progress=False)
+    assert [r.scores for r in resumed.rows] == [r.scores for r in whole.rows]
+
+
 def test_out_file_and_resume_after_interruption(tmp_path):
     """A run cut short (some rows, then a torn line) resumes: only missing games are played,
     no row is lost or doubled, and the rows equal an undisturbed run's."""
@@ -994,6 +1004,17 @@ def test_unseeded_agent_instances_play_as_their_specs_in_a_seeded_run():
         for _ in range(2)
     }
     assert len(runs) == 1
+
+
+def test_one_spec_as_a_bare_string_says_to_wrap_it_in_a_list():
+    """``agents="greedy"`` is refused with the list that would play it at every seat; an
+    empty list or a number is refused too."""
+    for call in (fg.simulate, fg.play):
+        with pytest.raises(fg.ConfigError, match=r"not the string 'greedy': \['greedy'\]"):
+            call(BOSK, "greedy", 1) if call is fg.simulate else call(BOSK, "greedy", seed=0)
+    for bad in ([], 3):
+        with pytest.raises(fg.ConfigError, match="non-empty list of agents or specs"):
+            fg.simulate(BOSK, bad, 1, progress=False)
 
 
 def test_more_agents_than_seats_is_an_error():

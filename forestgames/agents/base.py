@@ -97,9 +97,10 @@ class SeededAgent:
 
     Subclasses list their settings (constructor keywords besides ``seed``) in
     ``settings()``; ``for_game`` rebuilds the agent with a derived seed. Without a
-    seed an agent draws one from the OS for its own use, but in a driver (``play``,
-    ``simulate``, ``tournament``, an env's opponents) it plays as its spec does,
-    from seed 0, so a seeded run is reproducible whichever form the agent was given in.
+    seed an agent draws one from the OS for its own use (``seeded`` is False and its
+    repr leaves the seed out), but in a driver (``play``, ``simulate``, ``tournament``,
+    an env's opponents) it plays as its spec does, from seed 0, so a seeded run is
+    reproducible whichever form the agent was given in.
     """
 
     name: str = "agent"
@@ -107,7 +108,8 @@ class SeededAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = resolve_seed(seed)
         self.rng = random.Random(self.seed)
-        self._game_seed_base = self.seed if seed is not None else 0
+        self.seeded = seed is not None
+        self._game_seed_base = self.seed if self.seeded else 0
 
     def settings(self) -> dict[str, Any]:
         """Constructor keywords (other than ``seed``) that rebuild this agent."""
@@ -127,5 +129,8 @@ class SeededAgent:
         raise NotImplementedError
 
     def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in {**self.settings(), "seed": self.seed}.items())
+        """The call that rebuilds this agent; an unseeded one's without its OS seed, since in a
+        driver it plays from seed 0 (and ``RandomAgent(seed=s)`` would not)."""
+        seed = {"seed": self.seed} if self.seeded else {}
+        args = ", ".join(f"{k}={v!r}" for k, v in {**self.settings(), **seed}.items())
         return f"{type(self).__name__}({args})"

@@ -125,6 +125,8 @@ class ForestGamesGymEnv(gymnasium.Env):
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         driver = self.driver
         if driver.is_over:
+            if driver.state is None:
+                raise ResetNeeded("no episode under way: call reset() first")
             raise ResetNeeded("the episode is over: call reset()")
         if not driver.is_legal(action):
             driver.seat = None  # the episode ends here
