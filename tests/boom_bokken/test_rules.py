@@ -546,6 +546,18 @@ def test_gardien_takes_over_from_a_teammate_it_named_without_a_flash_card():
     assert 0 not in no_orange.players_to_act and no_orange.legal_moves(0) == ()
 
 
+def test_gardien_may_take_over_with_a_flash_card_on_an_opponents_card():
+    """The Flash ban is about one's own card only: seat 1 leads a 6 naming seat 2, whose
+    Gardien (seat 0, holding F6, F7 and 7) may take over with the orange 7, or with a Flash
+    card, F6 or F7, over the opponent's 6; F6 is also a Flash reaction."""
+    state = table([["F6", "F7", "7", "1"], ["6", "5"], ["3"], ["2"]], TEAMS, leader=1, roles=ROLES)
+    state = play(state, "1:play 6 @2 higher")
+    assert {("7",), ("F6",), ("F7",)} <= groups(state, 0)
+    assert 0 in state.players_to_act
+    state = state.apply(Play(0, ("F7",), 1, "lower"))
+    assert state.pile_cards == ("6", "F7")
+
+
 # ---------------------------------------------------------------------------------- Move notation
 
 EXAMPLES = [

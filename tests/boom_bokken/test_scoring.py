@@ -57,9 +57,10 @@ def test_two_teams_take_gold_and_silver():
 
 
 def test_last_team_clay_gives_the_last_team_clay_whatever_its_place():
-    """[choice] With last_team_clay the last ranked team takes clay: 2 teams gold and clay,
-    3 teams gold, silver and clay, 4 teams as before; a lone team keeps gold, and a team
-    with no safe member is not the last."""
+    """[choice] With last_team_clay the last team with a player safe takes clay: 2 such
+    teams gold and clay, 3 gold, silver and clay, 4 as by default; a lone team keeps gold,
+    and a team with no safe member is not the last (8 players in 4 teams, team 3 all
+    exploded: teams 0, 1, 2 take gold, silver and clay)."""
     assert round_coins([1, 0, 2], [0, 1, 0, 1, 1], last_team_clay=True) == (1, 4, 1, 0, 0)
     three = round_coins(range(6), [0, 1, 2, 0, 1, 2], last_team_clay=True)
     assert three == (4, 3, 1, 4, 3, 1)
@@ -67,6 +68,9 @@ def test_last_team_clay_gives_the_last_team_clay_whatever_its_place():
     assert four == (4, 3, 3, 4, 2, 1, 2, 0)
     assert round_coins([0, 2], [0, 1, 0, 1], last_team_clay=True) == (4, 0, 4, 0)
     assert round_coins([0, 1], [0, 1, 2, 2, 0, 1], last_team_clay=True) == (4, 1, 0, 0, 0, 0)
+    eight = round_coins([0, 1, 2, 4, 5, 6], [0, 1, 2, 3] * 2, last_team_clay=True)
+    assert eight == (4, 3, 1, 0, 4, 3, 1, 0)
+    assert round_coins([0, 1, 2, 4, 5, 6], [0, 1, 2, 3] * 2) == (4, 3, 2, 0, 4, 3, 2, 0)
 
 
 def test_last_team_clay_option_scores_a_played_round():
