@@ -71,6 +71,7 @@ __all__ = [
     "derive_seed",
     "excerpt",
     "frozen_array",
+    "is_row",
     "make",
     "new_rng",
     "notation",
@@ -255,13 +256,20 @@ def new_rng(seed: int, *keys: int) -> np.random.Generator:
     return np.random.default_rng(np.random.SeedSequence([int(seed), *map(int, keys)]))
 
 
+def is_row(value: Any, length: int) -> bool:
+    """Whether ``value`` is a tuple, list or one-dimensional array of ``length`` items."""
+    if isinstance(value, np.ndarray):
+        return value.ndim == 1 and len(value) == length
+    return isinstance(value, tuple | list) and len(value) == length
+
+
 def as_pair(value: Any) -> Any:
     """Move-field converter: two ints in a list or array become a tuple (``at=[4, 5]``).
 
     Anything else (floats included) is kept as given, for the state to refuse
     as an illegal move.
     """
-    if isinstance(value, tuple | list | np.ndarray) and len(value) == 2:
+    if is_row(value, 2):
         r, c = value
         if _is_int(r) and _is_int(c):
             return (int(r), int(c))

@@ -823,6 +823,26 @@ def test_an_agent_that_cannot_be_copied_is_named():
         fg.play("bosk", [Locked(), "random"], seed=0)
 
 
+def test_an_agent_whose_for_game_gives_no_agent_is_named():
+    """for_game must be a method returning an agent: anything else is a ConfigError naming
+    the agent, in play and in the gym env, not an AttributeError at its first choice."""
+
+    class Broken:
+        def choose(self, state):
+            return state.legal_moves()[0]
+
+        def for_game(self, seed):
+            return None
+
+    class NotAMethod(Broken):
+        for_game = 5  # type: ignore[assignment]
+
+    with pytest.raises(fg.ConfigError, match=r"'Broken': for_game\(seed\) returned None"):
+        fg.play("bosk", [Broken(), "random"], seed=0)
+    with pytest.raises(fg.ConfigError, match="'NotAMethod': for_game is not a method"):
+        fg.play("bosk", [NotAMethod(), "random"], seed=0)
+
+
 def test_seed_for_game_is_the_seed_for_game_gives():
     """seed_for_game(s) is the seed of for_game(s)'s agent, seeded or not (the vector
     engine draws from it to replay the scalar agents' games)."""

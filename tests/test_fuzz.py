@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 import forestgames as fg
 from forestgames.agents import make_agent
+from forestgames.bosk.moves import PlantTree
 from forestgames.bosk.scoring import plain_board_scores
 from forestgames.core import ForestGamesError, GameBase
 from forestgames.tournament import fit_bradley_terry, pairwise_results, rate, tournament_lineups
@@ -682,6 +683,22 @@ def test_evaluate_moves_takes_moves_of_one_seat():
     mixed = [state.legal_moves(first)[0], state.legal_moves(second)[0]]
     with pytest.raises(fg.IllegalMoveError, match="of one seat"):
         state.game.evaluate_moves(state, mixed)
+
+
+def test_arrays_of_the_wrong_shape_where_a_row_is_expected():
+    """A 0-d or 2-d array given for a pair or a list of counts is refused with the library's
+    error (len() of a 0-d array raised TypeError): a square, a move's field, an option."""
+    bosk = fg.make("bosk")
+    state = bosk.new_game(seed=0)
+    for bad in (np.array(3), np.array([[3, 3]]), np.zeros((2, 1), int)):
+        with pytest.raises(fg.IllegalMoveError, match="a square is a"):
+            state.stack(bad)
+        move = PlantTree(state.current_player, 3, bad)  # kept as given, for the state to refuse
+        with pytest.raises(fg.IllegalMoveError, match="not of the right form"):
+            state.apply(move)
+    with pytest.raises(fg.ConfigError, match="3 counts"):
+        fg.make("living_forest", fire_tiles=np.array(20))
+    assert state.stack(np.array([3, 3])) == ()
 
 
 HUGE = 10**5000  # Python refuses to turn an int over 4,300 digits into text

@@ -597,6 +597,11 @@ def test_games_load_by_name_with_options_as_parameters(spiel):
     for bad in ("points", None, ["win"]):
         with pytest.raises(fg.ConfigError, match="utility must be"):
             _load(spiel, "bosk", utility=bad)
+    for name in (["bosk"], {}, np.array("bosk"), None):
+        with pytest.raises(fg.ConfigError, match="unknown game"):
+            _load(spiel, name)
+        with pytest.raises(fg.ConfigError, match="unknown game"):
+            _params.game_parameters(name)
 
 
 @pytest.mark.parametrize(("name", "options"), EXTREMES, ids=IDS)

@@ -441,6 +441,9 @@ def test_misuse_raises_the_librarys_errors() -> None:
         with pytest.raises(fg.ConfigError, match="illegal_reward"):
             rl.gym_env("bosk", illegal_reward=penalty)
     assert rl.gym_env("bosk", illegal_reward=np.float32(-2)).illegal_reward == -2.0
+    for opponents in (42, "nonsense"):  # checked even when there is no other seat
+        with pytest.raises(fg.ConfigError, match=r"not an agent|unknown agent"):
+            rl.gym_env("bonsai", num_players=1, opponents=opponents)
 
 
 class _FailsOnce:

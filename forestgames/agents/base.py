@@ -81,7 +81,15 @@ def agent_for_game(agent: Any, seed: int) -> Any:
     """
     for_game = getattr(agent, "for_game", None)
     if for_game is not None:
-        return for_game(seed)
+        if not callable(for_game):
+            raise ConfigError(f"agent {agent_name(agent)!r}: for_game is not a method")
+        fresh = for_game(seed)
+        if not callable(getattr(fresh, "choose", None)):
+            raise ConfigError(
+                f"agent {agent_name(agent)!r}: for_game(seed) returned {excerpt(fresh)}, "
+                "not an agent (an object with a choose(state) method)"
+            )
+        return fresh
     try:
         return copy.deepcopy(agent)
     except Exception as error:  # a lock, an open file, a generator... that cannot be copied

@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from forestgames.bosk._tables import NUM_TERRAINS, SUMMER_POINTS, WINTER_POINTS
-from forestgames.core import ConfigError, StateError, as_int, check_seat, excerpt
+from forestgames.core import ConfigError, StateError, as_int, check_seat, excerpt, is_row
 
 __all__ = [
     "compiled_kernels",
@@ -647,7 +647,7 @@ def _check_contest(entries: Any, players: int, index: int) -> list[tuple[int, in
     """One contest's ``(seat, amount)`` entries checked (seats of ``players``, amounts >= 0)."""
     checked = []
     for entry in _listed(entries, f"lines[{index}]"):
-        if not isinstance(entry, tuple | list | np.ndarray) or len(entry) != 2:
+        if not is_row(entry, 2):
             raise ConfigError(
                 f"plain_scores: lines[{index}] entries are (seat, amount) pairs, "
                 f"not {excerpt(entry)}"

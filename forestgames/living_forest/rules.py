@@ -26,6 +26,7 @@ from forestgames.core import (
     as_int,
     describe_move,
     excerpt,
+    is_row,
     new_rng,
 )
 from forestgames.living_forest import heuristic, render, saved
@@ -102,7 +103,7 @@ Moves = tuple[mv.LivingForestMove, ...]
 
 def _check_fire_tiles(value: Any, _: Mapping[str, Any]) -> tuple[int, int, int]:
     """The fire_tiles option: 3 counts (values 2, 3, 4), at least one fire of value 2."""
-    if not isinstance(value, tuple | list | np.ndarray) or len(value) != 3:
+    if not is_row(value, 3):
         raise ConfigError(
             f"option fire_tiles must be 3 counts (values 2, 3, 4), not {excerpt(value)}"
         )

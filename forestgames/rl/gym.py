@@ -35,6 +35,7 @@ class ResetNeeded(StateError, gymnasium.error.ResetNeeded):
 def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
     """One agent (not yet seeded for a game) per opponent seat, from a spec or a list."""
     if isinstance(spec, str) or not isinstance(spec, Sequence):
+        agent_for_game(make_agent(spec, seed=0), 0)  # checked even with no other seat
         specs = [spec] * len(seats)
     else:
         specs = list(spec)

@@ -191,6 +191,8 @@ def test_parse_move_rejects_non_text():
     ({"fire_tiles": (20, 20)}, "3 counts"),
     ({"fire_tiles": (0, 20, 18)}, "at least one fire of value 2"),
     ({"fire_tiles": (20, -1, 18)}, "fire_tiles"),
+    ({"fire_tiles": np.array(20)}, "3 counts"),
+    ({"fire_tiles": np.full((3, 1), 20)}, "3 counts"),
     ({"duplicate_trees": "yes"}, "True or False"),
     ({"reveal_after_third": 1}, "True or False"),
     ({"varan_returns": None}, "True or False"),

@@ -30,10 +30,16 @@ GAME_DEFAULT = ""
 """The value of a string parameter that leaves the option to the game's default."""
 
 
-@functools.lru_cache(maxsize=8)
 def parameter_spec(name: str) -> tuple[dict[str, Any], dict[str, str]]:
     """(OpenSpiel parameter defaults, each option's kind: bool, int, str or list) of game
-    ``name``."""
+    ``name``; ConfigError if there is no such game."""
+    if not isinstance(name, str):
+        make(name)  # raises the ConfigError that lists the games (and nothing is cached)
+    return _parameter_spec(name)
+
+
+@functools.lru_cache(maxsize=8)
+def _parameter_spec(name: str) -> tuple[dict[str, Any], dict[str, str]]:
     game = make(name)
     low, high = game.traits.min_players, game.traits.max_players
     per_count = [make(name, num_players=p).options() for p in range(low, high + 1)]
