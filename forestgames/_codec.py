@@ -402,7 +402,8 @@ class CodecBase:
         reference the fast ``tensor`` is tested against); StateError if ``observation`` is
         not an observation dict of this game."""
         game = self.game.name
-        if not isinstance(observation, dict) or observation.get("game", game) != game:
+        named = observation.get("game", game) if isinstance(observation, dict) else None
+        if not isinstance(named, str) or named != game:
             raise StateError(f"not a {game} observation dict: {excerpt(observation)}")
         fields = self.game._observation_schema.read(observation, f"{game} observation")
         try:  # from the fields as read: plain ints (not numpy's), tuples for lists

@@ -71,6 +71,7 @@ __all__ = [
     "derive_seed",
     "excerpt",
     "frozen_array",
+    "is_list_like",
     "is_row",
     "make",
     "new_rng",
@@ -256,6 +257,14 @@ def new_rng(seed: int, *keys: int) -> np.random.Generator:
     return np.random.default_rng(np.random.SeedSequence([int(seed), *map(int, keys)]))
 
 
+def is_list_like(value: Any) -> bool:
+    """Whether ``value`` holds items to go through: an iterable, but not text, bytes, a
+    mapping or a 0-d array (which numpy lets pass as iterable but cannot iterate)."""
+    if isinstance(value, np.ndarray):
+        return value.ndim > 0
+    return isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping)
+
+
 def is_row(value: Any, length: int) -> bool:
     """Whether ``value`` is a tuple, list or one-dimensional array of ``length`` items."""
     if isinstance(value, np.ndarray):
@@ -276,7 +285,7 @@ def as_pair(value: Any) -> Any:
     return value
 
 
-_SEAT_PREFIX = re.compile(r"\s*[0-9]+:")
+_SEAT_PREFIX = re.compile(r"[0-9]+:")
 """How every game's move notation starts: the seat, a colon."""
 
 
@@ -649,12 +658,21 @@ class GameBase(Generic[S, M]):
             raise ParseError(f"a {self.title} move is text, not {excerpt(text)}")
         if len(text) > MAX_NOTATION or not text.isascii():
             raise ParseError(f"{excerpt(text)} is not a {self.title} move (ASCII notation only)")
+        text = text.strip()
         try:
-            return self._parse_move(text.strip())
+            return self._parse_move(text)
         except ParseError as error:
-            if _SEAT_PREFIX.match(text):
+            if _SEAT_PREFIX.match(text) or not self._parses(f"0:{text}"):
                 raise
-            raise ParseError(f"{error} (a move starts with its seat: '0:')") from None
+            raise ParseError(f"{error} (a move starts with its seat, e.g. '0:{text}')") from None
+
+    def _parses(self, text: str) -> bool:
+        """Whether ``text`` is this game's notation."""
+        try:
+            self._parse_move(text)
+        except ParseError:
+            return False
+        return True
 
     def _parse_move(self, text: str) -> M:  # pragma: no cover - every game overrides
         raise NotImplementedError(_missing_hook(self, "_parse_move(text)"))
@@ -751,10 +769,10 @@ class GameBase(Generic[S, M]):
     def state_from_dict(self, data: Any) -> S:
         """The state ``data`` describes (from ``to_dict``); StateError if it is malformed
         or is not a position the rules could reach, as far as the state shows."""
-        if isinstance(data, dict) and "game" in data and data["game"] != self.name:
+        if isinstance(data, dict) and "game" in data and not _same(data["game"], self.name):
             raise StateError(f"not a {self.title} state: game is {excerpt(data['game'])}")
-        if isinstance(data, dict) and data.get("num_players", self.num_players) != (
-            self.num_players
+        if isinstance(data, dict) and not _same(
+            data.get("num_players", self.num_players), self.num_players
         ):
             raise StateError(
                 f"state is for {excerpt(data['num_players'])} players, "
@@ -1369,9 +1387,18 @@ def _jsonable(options: Any) -> Any:
     return copy(options, 0)
 
 
+def _notation_of(move: Any) -> str:
+    """A move's notation (a move object, or its notation already); ConfigError otherwise."""
+    if isinstance(move, str):
+        return move
+    if not hasattr(move, "player"):  # the Move protocol
+        raise ConfigError(f"a record's moves are moves or notations, not {excerpt(move)}")
+    return str(move)
+
+
 def _as_tuple(moves: Iterable[str]) -> tuple[str, ...]:
     """A record's moves as a tuple of notations; ConfigError if they are not strings."""
-    if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+    if not is_list_like(moves):
         raise ConfigError(f"a record's moves are a list of notations, not {excerpt(moves)}")
     moves = tuple(moves)
     if not all(isinstance(text, str) for text in moves):
@@ -1429,9 +1456,9 @@ class GameRecord:
     def with_moves(self, moves: Iterable[Move | str]) -> GameRecord:
         """This record with ``moves`` appended (moves or their notation); ConfigError if
         ``moves`` is not a list of them."""
-        if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+        if not is_list_like(moves):
             raise ConfigError(f"moves must be a list of moves or notations, not {excerpt(moves)}")
-        return attrs.evolve(self, moves=self.moves + tuple(str(m) for m in moves))
+        return attrs.evolve(self, moves=self.moves + tuple(map(_notation_of, moves)))
 
     def make_game(self) -> Any:
         """The game these options describe (StateError if they are bad)."""

@@ -58,6 +58,14 @@ def positions(name: str, players: int) -> list[Any]:
     return _POSITIONS[key]
 
 
+NUMPY_JUNK = (
+    np.array(3),  # 0-d: passes isinstance(Iterable) but cannot be iterated
+    np.array([[1, 2]]),
+    np.zeros((2, 0)),
+    np.int64(2),
+    np.float32(1.5),
+    np.array(["a"]),
+)
 JUNK = st.one_of(
     st.none(),
     st.booleans(),
@@ -69,6 +77,7 @@ JUNK = st.one_of(
     st.lists(st.integers(-3, 99), max_size=4),
     st.just([[[[[[[[[[0]]]]]]]]]]),
     st.dictionaries(st.text(max_size=4), st.integers(), max_size=3),
+    st.sampled_from(NUMPY_JUNK),
 )
 
 
@@ -429,6 +438,13 @@ def _helpers() -> dict[str, Any]:
         "tournament.rate": lambda junk: rate(junk, ["a", "b"]),
         "tournament.tournament_lineups": lambda junk: tournament_lineups(junk, 2),
         "GameRecord": lambda junk: fg.GameRecord("bosk", {}, 1, None, junk),
+        "GameRecord.with_moves": lambda junk: fg.GameRecord.start("bosk", 1).with_moves(junk),
+        "boom_bokken.round_coins": lambda junk: fg.boom_bokken.round_coins(junk, [0, 1, 0, 1]),
+        "boom_bokken.round_coins teams": lambda junk: fg.boom_bokken.round_coins([0], junk),
+        "boom_bokken.final_scores": lambda junk: fg.boom_bokken.final_scores(junk, [0, 0]),
+        "boom_bokken.decide_winners": lambda junk: fg.boom_bokken.decide_winners([1, 2], junk),
+        "living_forest.decide_winners": fg.living_forest.decide_winners,
+        "living_forest.limit_winners": fg.living_forest.limit_winners,
         "GameRecord options": lambda junk: fg.GameRecord("bosk", junk, 1, None, ()),
         "GameRecord seed": lambda junk: fg.GameRecord("bosk", {}, junk, None, ()),
         "game.state_to_dict": fg.make("bosk").state_to_dict,

@@ -139,6 +139,6 @@ class SeededAgent:
     def __repr__(self) -> str:
         """The call that rebuilds this agent; an unseeded one's without its OS seed, since in a
         driver it plays from seed 0 (and ``RandomAgent(seed=s)`` would not)."""
-        seed = {"seed": self.seed} if self.seeded else {}
+        seed = {"seed": self.seed} if getattr(self, "seeded", True) else {}  # (old pickles)
         args = ", ".join(f"{k}={v!r}" for k, v in {**self.settings(), **seed}.items())
         return f"{type(self).__name__}({args})"

@@ -153,9 +153,9 @@ OPTIONS = (
     Option.boolean(
         "last_team_clay",
         False,
-        "the last team to have a player safe takes clay whatever its rank (with 2 teams: gold, "
-        "clay; with 3: gold, silver, clay); by default the 2nd team takes silver, the 3rd "
-        "bronze (see Choices)",
+        "the last team to have a player safe takes clay whatever its rank (2 teams with a "
+        "player safe: gold, clay; 3: gold, silver, clay); by default the 2nd team takes "
+        "silver, the 3rd bronze (see Choices)",
     ),
 )
 

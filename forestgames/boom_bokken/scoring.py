@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from forestgames.boom_bokken._tables import COIN_POINTS, TOKEN_POINTS
-from forestgames.core import StateError, excerpt
+from forestgames.core import StateError, excerpt, is_list_like
 
 __all__ = ["decide_winners", "final_scores", "round_coins"]
 
@@ -28,7 +28,7 @@ def round_coins(
     """
     if not isinstance(team_of, Sequence):
         raise StateError(f"team_of must be a list of team ids, not {excerpt(team_of)}")
-    if not isinstance(safe_order, Iterable):
+    if not is_list_like(safe_order):
         raise StateError(f"safe_order must be a list of seats, not {excerpt(safe_order)}")
     places = _team_places(safe_order, team_of)
     points = [
@@ -93,7 +93,7 @@ def _per_seat(values: Any, what: str, tokens: Any) -> tuple[tuple[int, ...], tup
 
 
 def _ints(values: Any, what: str) -> tuple[int, ...]:
-    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+    if not is_list_like(values):
         raise StateError(f"{what} must be a list of ints, not {excerpt(values)}")
     items = tuple(values)
     if any(isinstance(v, bool) or not isinstance(v, int | np.integer) for v in items):

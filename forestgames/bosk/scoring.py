@@ -29,7 +29,15 @@ import numpy as np
 import numpy.typing as npt
 
 from forestgames.bosk._tables import NUM_TERRAINS, SUMMER_POINTS, WINTER_POINTS
-from forestgames.core import ConfigError, StateError, as_int, check_seat, excerpt, is_row
+from forestgames.core import (
+    ConfigError,
+    StateError,
+    as_int,
+    check_seat,
+    excerpt,
+    is_list_like,
+    is_row,
+)
 
 __all__ = [
     "compiled_kernels",
@@ -629,7 +637,7 @@ def plain_scores(
 
 
 def _listed(value: Any, what: str = "lines") -> list[Any]:
-    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence | np.ndarray):
+    if not is_list_like(value) or not isinstance(value, Sequence | np.ndarray):
         raise ConfigError(f"plain_scores: {what} must be a sequence, not {excerpt(value)}")
     return list(value)
 

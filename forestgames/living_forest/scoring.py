@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
-from forestgames.core import StateError, excerpt
+from forestgames.core import StateError, excerpt, is_list_like
 from forestgames.living_forest._tables import (
     CARD_ELEMENTS,
     CARD_NAMES,
@@ -165,15 +165,14 @@ def limit_winners(progress: Sequence[Sequence[int]], goal: int = GOAL) -> tuple[
 
 def _checked_progress(progress: Any) -> tuple[tuple[int, ...], ...]:
     """``progress`` as one triple of non-negative ints per seat; StateError otherwise."""
-    if isinstance(progress, str | bytes | Mapping) or not isinstance(progress, Iterable):
+    if not is_list_like(progress):
         raise StateError(
             f"progress must list (trees, fires, flowers) per seat, not {excerpt(progress)}"
         )
     rows = tuple(progress)
     for seat, counts in enumerate(rows):
         if (
-            isinstance(counts, str | bytes | Mapping)
-            or not isinstance(counts, Iterable)
+            not is_list_like(counts)
             or len(counts := tuple(counts)) != 3
             or any(
                 isinstance(c, bool) or not isinstance(c, int | np.integer) or c < 0 for c in counts

@@ -33,19 +33,19 @@ class ResetNeeded(StateError, gymnasium.error.ResetNeeded):
 
 
 def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
-    """One agent (not yet seeded for a game) per opponent seat, from a spec or a list."""
+    """One agent (not yet seeded for a game) per opponent seat, from a spec or a list.
+    Each is copied for a game once now: ConfigError if it cannot be."""
     if isinstance(spec, str) or not isinstance(spec, Sequence):
-        agent_for_game(make_agent(spec, seed=0), 0)  # checked even with no other seat
-        specs = [spec] * len(seats)
-    else:
-        specs = list(spec)
-        if len(specs) != len(seats):
-            raise ConfigError(
-                f"opponents: {len(seats)} agents needed (one per other seat), not {len(specs)}"
-            )
-    agents = {seat: make_agent(s, seed=0) for seat, s in zip(seats, specs, strict=True)}
+        agent = make_agent(spec, seed=0)  # checked even with no other seat
+        agent_for_game(agent, 0)
+        return dict.fromkeys(seats, agent)  # each game copies it per seat
+    if len(spec) != len(seats):
+        raise ConfigError(
+            f"opponents: {len(seats)} agents needed (one per other seat), not {len(spec)}"
+        )
+    agents = {seat: make_agent(s, seed=0) for seat, s in zip(seats, spec, strict=True)}
     for agent in agents.values():
-        agent_for_game(agent, 0)  # ConfigError now if it cannot be copied for a game
+        agent_for_game(agent, 0)
     return agents
 
 

@@ -33,8 +33,8 @@ GAME_DEFAULT = ""
 def parameter_spec(name: str) -> tuple[dict[str, Any], dict[str, str]]:
     """(OpenSpiel parameter defaults, each option's kind: bool, int, str or list) of game
     ``name``; ConfigError if there is no such game."""
-    if not isinstance(name, str):
-        make(name)  # raises the ConfigError that lists the games (and nothing is cached)
+    if not isinstance(name, str):  # (an unhashable name would break the cache)
+        raise ConfigError(f"unknown game {excerpt(name)}: a game's name is a string")
     return _parameter_spec(name)
 
 
