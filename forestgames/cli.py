@@ -522,9 +522,11 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
             write(f"seat {move.player} plays {move}")
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    # A drawn seed deals every hidden card: with hidden information it is told at the end.
+    secret = args.seed is None and not args.reveal and game.traits.hidden_information
     status = 0
     try:
-        _greet(write, game, seed, seat, args.reveal)
+        _greet(write, game, None if secret else seed, seat, args.reveal)
         record, final, _ = play_game(game, agents, seed, observer=observe)
         write(human.picture(final, seat))
         winners = ", ".join(map(str, final.winners))
@@ -537,6 +539,8 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
             write = _write_nowhere
         why = str(reason) if isinstance(reason, _Quit) else "interrupted"
         write(f"\nstopped ({why}) after {len(played)} moves")
+    if secret:
+        write(f"the game's seed was {seed}")
     if args.save:
         write_file(args.save, record.to_json(indent=1) + "\n", "--save")
         write(f"record saved to {args.save}")
@@ -545,10 +549,14 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
     return status
 
 
-def _greet(write: Callable[[str], None], game: Any, seed: int, seat: int, reveal: bool) -> None:
-    """The lines ``play`` starts with: the game, the seed, the person's seat and view."""
+def _greet(
+    write: Callable[[str], None], game: Any, seed: int | None, seat: int, reveal: bool
+) -> None:
+    """The lines ``play`` starts with: the game, the seed (None: kept until the end), the
+    person's seat and view."""
+    told = "" if seed is None else f", seed {seed}"
     write(
-        f"{game.name}, {game.num_players} players, seed {seed}; you are seat {seat}. "
+        f"{game.name}, {game.num_players} players{told}; you are seat {seat}. "
         "Type ? for the legal moves, help for more."
     )
     if game.traits.hidden_information:

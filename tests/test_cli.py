@@ -207,6 +207,25 @@ def test_play_quit_saves_the_partial_record(tmp_path):
     assert bad.returncode == 2 and "not a seat" in bad.stderr
 
 
+def test_play_keeps_a_drawn_seed_of_hidden_cards_until_the_end():
+    """A drawn seed deals every hidden card, so with hidden information `play` tells it only
+    once the game stops; a seed given with --seed, or --reveal, or a game without hidden
+    information (Bosk) tells it at once."""
+    hidden = run_cli("play", "boom_bokken", "--players", "4", stdin="quit\n")
+    greeting, *rest = hidden.stdout.splitlines()
+    assert greeting.startswith("boom_bokken, 4 players; you are seat 0") and "seed" not in greeting
+    told = [line for line in rest if line.startswith("the game's seed was ")]
+    assert len(told) == 1 and "stopped (quit)" in hidden.stdout.split(told[0])[0]
+    seed = int(told[0].rsplit(" ", 1)[1])
+    again = run_cli("play", "boom_bokken", "--players", "4", "--seed", str(seed), stdin="quit\n")
+    greeting_again, *rest_again = again.stdout.splitlines()
+    assert greeting_again.startswith(f"boom_bokken, 4 players, seed {seed};")
+    assert rest_again == [line for line in rest if line != told[0]]  # the same deal
+    revealed = run_cli("play", "boom_bokken", "--players", "4", "--reveal", stdin="quit\n")
+    assert ", seed " in revealed.stdout.splitlines()[0]
+    assert ", seed " in run_cli("play", "bosk", stdin="quit\n").stdout.splitlines()[0]
+
+
 def test_replay_rejects_a_bad_record(tmp_path):
     """replay of a file that is not a game record fails with the library's message."""
     path = tmp_path / "bad.json"
