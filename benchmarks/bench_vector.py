@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -35,6 +37,22 @@ def scalar_random_moves(starts) -> int:
     return moves
 
 
+def interleaved_rates(
+    timed_vector_run: Callable[[int], tuple[int, float]], game: Any, rounds: int
+) -> tuple[float, float]:
+    """Best vector and scalar moves/s over ``rounds`` interleaved rounds: the vector run of
+    seed 10 + round (its (moves, seconds)), then random playouts of six new scalar games."""
+    best_vector = best_scalar = 0.0
+    for round_ in range(rounds):
+        moves, seconds = timed_vector_run(10 + round_)
+        best_vector = max(best_vector, moves / seconds)
+        starts = [game.new_game(seed=s) for s in range(6 * round_, 6 * round_ + 6)]
+        start = time.perf_counter()
+        scalar_moves = scalar_random_moves(starts)
+        best_scalar = max(best_scalar, scalar_moves / (time.perf_counter() - start))
+    return best_vector, best_scalar
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_vector_random_playouts(benchmark, players):
     """Random playouts of a batch of 1,024 games: moves/s, the scalar engine's random-playout
@@ -48,22 +66,19 @@ def test_vector_random_playouts(benchmark, players):
     def vector_run(seed: int) -> int:
         return int(vec.play_random(seed=seed).sum())
 
+    def timed_vector_run(seed: int) -> tuple[int, float]:
+        vec.reset(seed)
+        start = time.perf_counter()
+        moves = vector_run(seed)
+        return moves, time.perf_counter() - start
+
     with threadpool_limits(limits=1):
         vec.reset(2)
         moves = benchmark.pedantic(vector_run, (2,), rounds=1)
         assert moves > 0 and vec.terminated.all()
         if benchmark.disabled:
             return
-        best_vector = best_scalar = 0.0
-        for round_ in range(7):  # interleaved, best of seven each
-            vec.reset(10 + round_)
-            start = time.perf_counter()
-            moves = vector_run(10 + round_)
-            best_vector = max(best_vector, moves / (time.perf_counter() - start))
-            starts = [game.new_game(seed=s) for s in range(6 * round_, 6 * round_ + 6)]
-            start = time.perf_counter()
-            scalar_moves = scalar_random_moves(starts)
-            best_scalar = max(best_scalar, scalar_moves / (time.perf_counter() - start))
+        best_vector, best_scalar = interleaved_rates(timed_vector_run, game, rounds=7)
     record(
         benchmark,
         {
@@ -101,25 +116,18 @@ def test_vector_masked_steps(benchmark, players):
     vec = VectorBosk(players, batch, seed=1)
     game = fg.make("bosk", num_players=players)
 
-    def vector_run(seed: int) -> int:
+    def timed_vector_run(seed: int) -> tuple[int, float]:
         vec.reset(seed)
         start = time.perf_counter()
         moves = masked_steps(vec, seed)
         return moves, time.perf_counter() - start
 
     with threadpool_limits(limits=1):
-        moves, _ = benchmark.pedantic(vector_run, (2,), rounds=1)
+        moves, _ = benchmark.pedantic(timed_vector_run, (2,), rounds=1)
         assert moves > 0 and vec.terminated.all()
         if benchmark.disabled:
             return
-        best_vector = best_scalar = 0.0
-        for round_ in range(5):  # interleaved, best of five each
-            moves, seconds = vector_run(10 + round_)
-            best_vector = max(best_vector, moves / seconds)
-            starts = [game.new_game(seed=s) for s in range(6 * round_, 6 * round_ + 6)]
-            start = time.perf_counter()
-            scalar_moves = scalar_random_moves(starts)
-            best_scalar = max(best_scalar, scalar_moves / (time.perf_counter() - start))
+        best_vector, best_scalar = interleaved_rates(timed_vector_run, game, rounds=5)
     record(
         benchmark,
         {

@@ -38,7 +38,6 @@ import json
 import math
 import numbers
 import operator
-import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
@@ -283,10 +282,6 @@ def as_pair(value: Any) -> Any:
         if _is_int(r) and _is_int(c):
             return (int(r), int(c))
     return value
-
-
-_SEAT_PREFIX = re.compile(r"[0-9]+:")
-"""How every game's move notation starts: the seat, a colon."""
 
 
 def _is_int(value: Any) -> bool:
@@ -662,7 +657,7 @@ class GameBase(Generic[S, M]):
         try:
             return self._parse_move(text)
         except ParseError as error:
-            if _SEAT_PREFIX.match(text) or not self._parses(f"0:{text}"):
+            if not self._parses(f"0:{text}"):  # more than the seat is wrong (or not missing)
                 raise
             raise ParseError(f"{error} (a move starts with its seat, e.g. '0:{text}')") from None
 

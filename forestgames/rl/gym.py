@@ -36,15 +36,16 @@ def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
     """One agent (not yet seeded for a game) per opponent seat, from a spec or a list.
     Each is copied for a game once now: ConfigError if it cannot be."""
     if isinstance(spec, str) or not isinstance(spec, Sequence):
-        agent = make_agent(spec, seed=0)  # checked even with no other seat
-        agent_for_game(agent, 0)
-        return dict.fromkeys(seats, agent)  # each game copies it per seat
-    if len(spec) != len(seats):
-        raise ConfigError(
-            f"opponents: {len(seats)} agents needed (one per other seat), not {len(spec)}"
-        )
-    agents = {seat: make_agent(s, seed=0) for seat, s in zip(seats, spec, strict=True)}
-    for agent in agents.values():
+        built = [make_agent(spec, seed=0)]  # checked even with no other seat
+        agents = dict.fromkeys(seats, built[0])  # each game copies it per seat
+    else:
+        if len(spec) != len(seats):
+            raise ConfigError(
+                f"opponents: {len(seats)} agents needed (one per other seat), not {len(spec)}"
+            )
+        built = [make_agent(s, seed=0) for s in spec]
+        agents = dict(zip(seats, built, strict=True))
+    for agent in built:
         agent_for_game(agent, 0)
     return agents
 
