@@ -410,6 +410,8 @@ def test_misuse_raises_the_librarys_errors() -> None:
     for call in (env.last, lambda: env.step(0), lambda: env.observe("player_0")):
         with pytest.raises(fg.StateError, match="reset"):
             call()
+    with pytest.raises(fg.ConfigError, match="not an agent"):  # the agent first, as after reset
+        env.observe("player_9")
     env.reset(seed=4)
     state, selected = env.game_state, env.agent_selection
     for bad in ("abc", 1.5, True, -1, 2**64):
@@ -484,7 +486,8 @@ def test_a_failing_opponent_ends_the_episode() -> None:
 @pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_envs_copy_and_pickle_mid_game(name: str) -> None:
     """An env copied (deep) or pickled mid-game, after its observations were computed,
-    plays on exactly as the original: same observations after the same actions."""
+    plays on exactly as the original (same observations after the same actions) with a
+    game and codec of its own, so that copies may step in different threads."""
     import copy
     import pickle
 
@@ -498,6 +501,7 @@ def test_envs_copy_and_pickle_mid_game(name: str) -> None:
         for duplicate in (copy.deepcopy, lambda e: pickle.loads(pickle.dumps(e))):
             twin = duplicate(env)
             assert twin.driver.codec is twin.game.codec
+            assert twin.game == env.game and twin.game.codec is not env.game.codec
             for _ in range(20):
                 if env.driver.is_over:
                     break
@@ -511,6 +515,39 @@ def test_envs_copy_and_pickle_mid_game(name: str) -> None:
                 action = int(np.flatnonzero(mask)[0])
                 env.step(action)
                 twin.step(action)
+
+
+def test_copies_of_a_new_env_play_different_unseeded_games() -> None:
+    """Copies (deep or pickled) of an env never reset each draw their own unseeded games,
+    as Gymnasium's env does: the seed generator is made at the first unseeded reset."""
+    import copy
+    import pickle
+
+    for build in (rl.aec_env, rl.gym_env):
+        new = build("boom_bokken", num_players=4)
+        copies = [copy.deepcopy(new), pickle.loads(pickle.dumps(new)), new]
+        for env in copies:
+            env.reset()
+        assert len({env.game_state for env in copies}) == len(copies)
+
+
+@pytest.mark.parametrize("name", ["bosk", "boom_bokken"])
+def test_turn_based_parallel_wrapper_plays_whole_games(name: str) -> None:
+    """PettingZoo's turn_based_aec_to_parallel plays a whole game: at each parallel step
+    exactly the agent whose decision it is has legal ids, the others all-zero masks."""
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    aec = rl.aec_env(name, num_players=4)
+    env = turn_based_aec_to_parallel(aec)
+    observations, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    while env.agents:
+        live = [a for a in env.agents if observations[a]["action_mask"].any()]
+        assert live == [aec.agent_selection]
+        legal = np.flatnonzero(observations[live[0]]["action_mask"])
+        actions = dict.fromkeys(env.agents, 0) | {live[0]: int(rng.choice(legal))}
+        observations, *_ = env.step(actions)
+    assert aec.game_state.is_terminal
 
 
 def test_numpy_ids_are_ids_and_bad_ids_say_what_is_wrong() -> None:

@@ -502,7 +502,7 @@ class VectorBosk:
     def state(self, i: int) -> BoskState:
         """Game ``i`` as an ordinary BoskState (equal to the scalar engine's)."""
         if isinstance(i, bool) or not isinstance(i, int | np.integer) or not 0 <= i < self.batch:
-            raise ConfigError(f"game index must be 0..{self.batch - 1}, not {excerpt(i)}")
+            raise ConfigError(f"game index must be an int in 0..{self.batch - 1}, not {excerpt(i)}")
         return self.game.state_from_dict(self._state_dict(int(i)))
 
     def _state_dict(self, i: int) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from pettingzoo import AECEnv
 from forestgames.core import ConfigError, IllegalMoveError, StateError, check_seed, excerpt
 from forestgames.rl import RENDER_MODES
 from forestgames.rl._spaces import observation_space, render_picture, reward_fn, state_space
-from forestgames.rl._turns import TurnDriver
+from forestgames.rl._turns import TurnDriver, independent_copy
 
 __all__ = ["ForestGamesAECEnv"]
 
@@ -58,7 +58,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.state_space = state_space(game)
         self._rewards_of = reward_fn(reward)
         self._win_rewards = reward == "win"
-        self._seed_rng = random.Random()
+        self._seed_rng: random.Random | None = None  # from the OS at the first unseeded reset
         self.agents: list[str] = []
         self.agent_selection: Any = None  # an agent's name once reset
         self.rewards: dict[str, float] = {}  # each filled by reset()
@@ -67,6 +67,9 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.last_move: Any = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ForestGamesAECEnv:
+        return independent_copy(self, memo)  # type: ignore[no-any-return]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[self._known(agent)]
@@ -100,11 +103,14 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: ``reset(seed=s)`` plays ``game.new_game(seed=s)``; without a seed the
-        next game's seed comes from the generator the last seeded reset started."""
+        next game's seed comes from the generator the last seeded reset started (before any,
+        from one the OS seeds)."""
         if seed is not None:
             game_seed = check_seed(seed)
             self._seed_rng = random.Random(game_seed)
         else:
+            if self._seed_rng is None:  # not at __init__: copies of a new env must differ
+                self._seed_rng = random.Random()
             game_seed = self._seed_rng.getrandbits(62)
         self.driver.reset(game_seed)
         self.agents = self.possible_agents[:]
@@ -130,8 +136,8 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         seat = self.agent_name_mapping.get(agent) if type(agent) is str else None
         driver = self.driver
         if seat is None or driver.state is None:
-            self._check_started()
             seat = self.agent_name_mapping[self._known(agent)]
+            self._check_started()
         return {
             "observation": driver.codec.tensor(driver.state, seat),
             "action_mask": driver.mask(seat),

@@ -22,7 +22,7 @@ from forestgames.agents import agent_for_game, make_agent
 from forestgames.core import ConfigError, StateError, check_seat, check_seed, derive_seed
 from forestgames.rl import RENDER_MODES
 from forestgames.rl._spaces import check_penalty, observation_space, render_picture, reward_fn
-from forestgames.rl._turns import TurnDriver
+from forestgames.rl._turns import TurnDriver, independent_copy
 
 __all__ = ["ForestGamesGymEnv", "ResetNeeded"]
 
@@ -41,7 +41,7 @@ def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
     else:
         if len(spec) != len(seats):
             raise ConfigError(
-                f"opponents: {len(seats)} agents needed (one per other seat), not {len(spec)}"
+                f"opponents: one agent per other seat ({len(seats)}) is needed, not {len(spec)}"
             )
         built = [make_agent(s, seed=0) for s in spec]
         agents = dict(zip(seats, built, strict=True))
@@ -76,6 +76,9 @@ class ForestGamesGymEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.observation_space = observation_space(game, self.driver.num_ids)
         self.action_space = spaces.Discrete(self.driver.num_ids)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ForestGamesGymEnv:
+        return independent_copy(self, memo)  # type: ignore[no-any-return]
 
     @property
     def game_state(self) -> Any:
