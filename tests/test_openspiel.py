@@ -847,6 +847,21 @@ def test_a_state_loads_only_in_the_game_that_saved_it(spiel):
     assert loaded.current_player() == 3 and loaded.history() == state.history()
 
 
+def test_corrupted_saved_text_is_a_state_error(spiel):
+    """deserialize_state of text OpenSpiel cannot load (cut short, garbage, a bad piece,
+    bad base64, no text at all) raises the library's StateError, not pickle's, base64's
+    or OpenSpiel's own; the saved text itself still loads."""
+    game = _load(spiel, "boom_bokken", num_players=4)
+    state = game.new_initial_state()
+    state.apply_action(1)
+    text = state.serialize()
+    head, _, payload = text.rpartition("=")
+    for bad in (text[:-12], "garbage", f"{head}=!!{payload}", "x\n1\n" + payload, None, b"1"):
+        with pytest.raises(fg.StateError):
+            game.deserialize_state(bad)
+    assert game.deserialize_state(text).history() == state.history()
+
+
 def test_games_pickle(spiel):
     """A game pickles (for multiprocessing and Ray) as its class and parameters, as
     OpenSpiel's own Python games do: the classes were not found by name."""

@@ -14,7 +14,15 @@ import numpy as np
 import pyspiel
 
 from forestgames import GAME_NAMES
-from forestgames.core import ConfigError, IllegalMoveError, StateError, as_int, excerpt, make
+from forestgames.core import (
+    ConfigError,
+    ForestGamesError,
+    IllegalMoveError,
+    StateError,
+    as_int,
+    excerpt,
+    make,
+)
 from forestgames.rl.openspiel._nodes import HEADER, Node, Table, table_for
 from forestgames.rl.openspiel._params import options_from_parameters, parameter_spec, short_name
 
@@ -89,6 +97,21 @@ class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def new_initial_state(self) -> ForestGamesState:
         """The root: the chance node that draws the first player."""
         return ForestGamesState(self, self.table.initial)
+
+    def deserialize_state(self, text: Any) -> ForestGamesState:
+        """OpenSpiel's ``deserialize_state``, whose failures on text it cannot load (its own
+        checks, base64's and pickle's) are the library's StateError. It unpickles what the
+        text holds, as every OpenSpiel Python game does: load only text you saved."""
+        if not isinstance(text, str):
+            raise StateError(f"a saved OpenSpiel state is text, not {excerpt(text)}")
+        try:
+            return super().deserialize_state(text)  # type: ignore[no-any-return]
+        except ForestGamesError:
+            raise
+        except Exception as error:  # whatever corrupted text sets off
+            raise StateError(
+                f"not a state saved by {self}: {type(error).__name__}: {excerpt(str(error))}"
+            ) from None
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
