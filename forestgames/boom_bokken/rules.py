@@ -136,7 +136,8 @@ OPTIONS = (
         DEFAULT_DECK,
         _check_deck,
         "mapping of card names to counts",
-        'card names (`"T"`, `"1"`..`"8"`, `"F1"`..`"F8"`) to counts 0–99; it must deal every hand',
+        'the whole deck: card names (`"T"`, `"1"`..`"8"`, `"F1"`..`"F8"`) to counts 0–99, '
+        "a card not named counts 0; it must deal every hand",
         default_doc="6 orange + 2 Flash per value 1–8, 6 Temps Mort (70)",
         to_json=_deck_json,
         omit_default=True,
