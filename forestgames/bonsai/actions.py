@@ -137,6 +137,16 @@ def tile_bound(num_players: int) -> int:
 
 
 @functools.cache
+def _cell_tables(
+    radius: int, wood_beside_pot: bool
+) -> tuple[tuple[tuple[int, int], ...], dict[int, int]]:
+    """The cells of the Place and Prune ids, as (q, r) in id order, and each engine
+    cell's index there: built once per radius and shared by every codec (read only)."""
+    packed = reachable_cells(radius, wood_beside_pot)
+    return tuple(map(qr_of, packed)), {cell: i for i, cell in enumerate(packed)}
+
+
+@functools.cache
 def reachable_cells(radius: int, wood_beside_pot: bool) -> tuple[int, ...]:
     """Engine cells off the pot within ``radius`` steps of the bud (see the module
     docstring), sorted by ``(r, q)``."""
@@ -213,10 +223,8 @@ class BonsaiCodec(CodecBase):
         self.wood_bound = wood_bound(p)
         self.tile_bound = tile_bound(p)
         self.radius = self.wood_bound + 2
-        packed = reachable_cells(self.radius, game.wood_beside_pot)
-        self.cells: tuple[tuple[int, int], ...] = tuple(map(qr_of, packed))
+        self.cells, self._cell_index = _cell_tables(self.radius, game.wood_beside_pot)
         """The cells of the Place and Prune ids, as (q, r), in id order (sorted by (r, q))."""
-        self._cell_index = {cell: i for i, cell in enumerate(packed)}
         c = len(self.cells)
         self.prune_base = PLACE + 4 * c
         self.num_actions = self.prune_base + c

@@ -218,8 +218,9 @@ class BoomBokkenGame(
 
     @functools.cached_property
     def _tables(self) -> _MoveTables:
-        """The move objects and move tuples of this game, built as they are first needed."""
-        return _MoveTables(self.num_players)
+        """The move objects and move tuples of this game, built as they are first needed
+        and shared by every game of its player count."""
+        return _move_tables(self.num_players)
 
     @functools.cached_property
     def _singles(self) -> dict[int, _SingleCardPlays]:
@@ -962,6 +963,13 @@ class _SingleCardPlays(dict[int, Moves]):
         moves = self[code] = tuple(chain.from_iterable(map(self.by_target[code].__getitem__,
                                                             self.targets)))  # fmt: skip
         return moves
+
+
+@functools.cache
+def _move_tables(players: int) -> _MoveTables:
+    """The one :class:`_MoveTables` of ``players`` seats (a game's own would cost every
+    new game some 200 KB)."""
+    return _MoveTables(players)
 
 
 class _MoveTables:

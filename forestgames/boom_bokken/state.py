@@ -90,11 +90,17 @@ def hand_counts(packed: int) -> tuple[int, ...]:
     return tuple(packed.to_bytes(NUM_CODES, "little"))
 
 
+CODES_PRESENT_LIMIT = 1 << 15
+"""Most entries :data:`_CODES_PRESENT` keeps (about 6 MB; 2**17 presence patterns exist)."""
+
+
 class _CodesPresent(dict[int, tuple[int, ...]]):
     """Presence bits (8c + 7) -> the codes present, in legal-move order (by value, orange
     before Flash; the Temps Mort first)."""
 
     def __missing__(self, present: int) -> tuple[int, ...]:
+        if len(self) >= CODES_PRESENT_LIMIT:  # bounded: emptied when full
+            self.clear()
         order = (TIME_OUT, *PLAY_ORDER)
         codes = self[present] = tuple(c for c in order if present >> (8 * c + 7) & 1)
         return codes

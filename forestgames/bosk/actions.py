@@ -107,6 +107,11 @@ _CHUNK = 4096
 copies pieces this small with vector moves, counted few by instruction profilers)."""
 _ZERO_TO_ONE = bytes([1] + [0] * 255)
 """A ``bytes.translate`` table: 0 becomes 1, anything else 0."""
+_USED_PIECES = tuple(
+    array("f", [float(used >> tile & 1) for tile in LEAF_TILES]).tobytes()
+    for used in range(ALL_TILES_MASK + 1)
+)
+"""The ``tiles_used`` field of one seat (float32 bytes), by its spent-tile bit mask."""
 
 
 class _Changes(NamedTuple):
@@ -302,10 +307,7 @@ class BoskCodec(CodecBase):
         self._phase_fields = Pieces(self._phase_field_piece)
         self._turn_fields = Pieces(self._turn_field_piece)
         self._start_pieces = one_hots(p)
-        self._used_pieces = tuple(
-            array("f", [float(used >> tile & 1) for tile in LEAF_TILES]).tobytes()
-            for used in range(ALL_TILES_MASK + 1)
-        )
+        self._used_pieces = _USED_PIECES
         self._seats_from = [tuple((observer + k) % p for k in range(p)) for observer in range(p)]
         self._points_pieces = Pieces(self._points_piece)
         self._played_pieces = one_hots(len(LEAF_TILES) + 1)

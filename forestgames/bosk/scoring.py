@@ -60,6 +60,8 @@ thin, (2N or 8, S*S) by (S*S, boards), and threads cost them more than they save
 spin while waiting): products are cut into slices of boards below this."""
 COMPILED_MIN_BOARDS = 1024
 """Smaller calls stay on the numpy path (the compiled call's fixed cost is not worth it)."""
+TERRAIN_CACHE_SIZE = 64
+"""Terrain maps whose incidence matrices the numpy path keeps (2.4 KB each on 8x8)."""
 
 
 # --------------------------------------------------------------------------- the ranking rule
@@ -374,9 +376,10 @@ def _line_incidence(n: int, dtype: Any) -> np.ndarray:
     return matrix
 
 
-@functools.cache
+@functools.lru_cache(maxsize=TERRAIN_CACHE_SIZE)
 def _terrain_incidence(terrain_bytes: bytes, dtype: Any) -> np.ndarray:
-    """(8, S*S) 0/1: terrain type k (rows) holds square s (columns)."""
+    """(8, S*S) 0/1: terrain type k (rows) holds square s (columns); the most recent
+    maps' (a run drawing a new map per game must not keep them all)."""
     terrain = np.frombuffer(terrain_bytes, dtype=np.int8)
     matrix: np.ndarray = (np.arange(NUM_TERRAINS)[:, None] == terrain[None, :]).astype(dtype)
     matrix.flags.writeable = False

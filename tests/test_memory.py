@@ -1,0 +1,80 @@
+"""Long runs hold bounded memory: caches keyed by what a run may vary are bounded, and
+tables that depend only on a game's options are shared by its games, not rebuilt each."""
+
+from __future__ import annotations
+
+import gc
+import random
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import forestgames as fg
+from forestgames.boom_bokken import state as bb_state
+from forestgames.bosk import scoring as bosk_scoring
+
+NEW_GAME_BUDGET = 150 * 1024
+"""Bytes a new game with its codec used (one mask, one tensor) may add. Each Bonsai game
+used to add 1.5 MB (its codec's cell tables) and each Boom Bokken game 220 KB (its move
+tables); dropped games wait for the cycle collector, so a loop of them piled these up."""
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_a_new_game_and_its_codec_are_small(name: str) -> None:
+    """Making games of the same options again and again adds little each time: the codec's
+    and the move tables that depend only on the options are shared."""
+    first = fg.make(name).new_game(seed=0)
+    first.legal_action_mask()
+    first.observation_tensor(first.players_to_act[0])
+    games = []
+    gc.collect()
+    gc.disable()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for seed in range(20):
+            state = fg.make(name).new_game(seed=seed)
+            state.legal_action_mask()
+            state.observation_tensor(state.players_to_act[0])
+            games.append(state)
+        per_game = (tracemalloc.get_traced_memory()[0] - before) / len(games)
+    finally:
+        tracemalloc.stop()
+        gc.enable()
+    assert per_game < NEW_GAME_BUDGET, f"{name}: {per_game / 1024:.0f} KB a new game"
+
+
+def test_winter_scoring_keeps_the_incidence_of_recent_maps_only() -> None:
+    """Scoring boards of ever new terrain maps (a map drawn per game) keeps at most
+    TERRAIN_CACHE_SIZE maps' tables, and each map's scores are still its own."""
+    rng = np.random.default_rng(0)
+    top = rng.integers(-1, 2, size=(3, 8, 8))
+    for _ in range(bosk_scoring.TERRAIN_CACHE_SIZE + 40):
+        terrain = rng.integers(0, 8, size=(8, 8))
+        scores = fg.bosk.winter_scores(top, terrain, 2)
+        again = fg.bosk.winter_scores(top, terrain.copy(), 2)
+        np.testing.assert_array_equal(scores, again)
+    info = bosk_scoring._terrain_incidence.cache_info()
+    assert info.currsize <= bosk_scoring.TERRAIN_CACHE_SIZE
+
+
+def _legal_moves_of_a_random_game(seed: int) -> list[str]:
+    state = fg.make("boom_bokken", num_players=5).new_game(seed=seed)
+    rng, seen = random.Random(seed), []
+    while not state.is_terminal:
+        seat = state.players_to_act[0]
+        moves = state.legal_moves(seat)
+        seen.append(" ".join(map(str, moves)))
+        state = state.apply(rng.choice(moves))
+    return seen
+
+
+def test_boom_bokken_card_presence_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache of which cards a hand holds is emptied when full (2**17 patterns exist),
+    and the legal moves are the same whether it was emptied or not."""
+    expected = _legal_moves_of_a_random_game(3)
+    monkeypatch.setattr(bb_state, "CODES_PRESENT_LIMIT", 8)
+    bb_state._CODES_PRESENT.clear()
+    assert _legal_moves_of_a_random_game(3) == expected
+    assert 0 < len(bb_state._CODES_PRESENT) <= 8
