@@ -849,8 +849,8 @@ def test_a_state_loads_only_in_the_game_that_saved_it(spiel):
 
 def test_corrupted_saved_text_is_a_state_error(spiel):
     """deserialize_state of text OpenSpiel cannot load (cut short, garbage, a bad piece,
-    bad base64, no text at all) raises the library's StateError, not pickle's, base64's
-    or OpenSpiel's own; the saved text itself still loads."""
+    bad base64, no text at all) raises the library's StateError, not pickle's or
+    OpenSpiel's own; the saved text itself still loads, as text or bytes."""
     game = _load(spiel, "boom_bokken", num_players=4)
     state = game.new_initial_state()
     state.apply_action(1)
@@ -860,6 +860,7 @@ def test_corrupted_saved_text_is_a_state_error(spiel):
         with pytest.raises(fg.StateError):
             game.deserialize_state(bad)
     assert game.deserialize_state(text).history() == state.history()
+    assert game.deserialize_state(text.encode()).history() == state.history()
 
 
 def test_games_pickle(spiel):

@@ -223,7 +223,8 @@ class BonsaiCodec(CodecBase):
         self.wood_bound = wood_bound(p)
         self.tile_bound = tile_bound(p)
         self.radius = self.wood_bound + 2
-        self.cells, self._cell_index = _cell_tables(self.radius, game.wood_beside_pot)
+        cells, self._cell_index = _cell_tables(self.radius, game.wood_beside_pot)
+        self.cells: tuple[tuple[int, int], ...] = cells
         """The cells of the Place and Prune ids, as (q, r), in id order (sorted by (r, q))."""
         c = len(self.cells)
         self.prune_base = PLACE + 4 * c

@@ -1,9 +1,12 @@
-"""Spaces and rewards the environments share."""
+"""Spaces, rewards and copies the environments share."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import copy
+import io
+import pickle
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 import numpy as np
 from gymnasium import spaces
@@ -14,6 +17,7 @@ __all__ = [
     "REWARDS",
     "check_penalty",
     "check_reward",
+    "independent_copy",
     "observation_space",
     "render_picture",
     "reward_fn",
@@ -85,3 +89,46 @@ def render_picture(state: Any, mode: str | None, seat: int | None) -> str | None
         print(text)
         return None
     return text
+
+
+Env = TypeVar("Env")
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles everything but ``outside`` objects, which it leaves as references."""
+
+    def __init__(self, file: io.BytesIO, outside: dict[int, Any]) -> None:
+        super().__init__(file, pickle.HIGHEST_PROTOCOL)
+        self.outside = outside
+
+    def persistent_id(self, obj: Any) -> int | None:
+        key = id(obj)
+        return key if key in self.outside else None
+
+
+class _Unpickler(pickle.Unpickler):
+    """Unpickles, putting the given objects where the references are."""
+
+    def __init__(self, file: io.BytesIO, copies: dict[int, Any]) -> None:
+        super().__init__(file)
+        self.copies = copies
+
+    def persistent_load(self, key: int) -> Any:
+        return self.copies[key]
+
+
+def independent_copy(env: Env, memo: dict[int, Any], user_objects: Iterable[Any] = ()) -> Env:
+    """A deep copy of environment ``env`` with a game, codec and states of its own.
+
+    Games and states deep-copy as themselves (they are immutable), so a plain deep copy
+    would share the game's codec, whose caches and scratch buffers one thread at a time
+    may use. The library's parts are copied by pickling, which gives the copy a game of
+    its own; ``user_objects`` (agents given by a user, which need not pickle) are deep
+    copied as usual."""
+    outside = {id(obj): obj for obj in user_objects}
+    copies = {key: copy.deepcopy(obj, memo) for key, obj in outside.items()}
+    buffer = io.BytesIO()
+    _Pickler(buffer, outside).dump(env)
+    buffer.seek(0)
+    twin: Env = _Unpickler(buffer, copies).load()
+    return twin

@@ -18,7 +18,6 @@ the named seat plays its own turn (PASS is not offered then).
 
 from __future__ import annotations
 
-import pickle
 import random
 from typing import Any
 
@@ -27,18 +26,7 @@ import numpy as np
 from forestgames._codec import as_action_id
 from forestgames.core import IllegalMoveError, excerpt
 
-__all__ = ["TurnDriver", "independent_copy"]
-
-
-def independent_copy(env: Any, memo: dict[int, Any]) -> Any:
-    """A deep copy of environment ``env`` that shares nothing with it, made by pickling.
-
-    Games and states deep-copy as themselves (they are immutable), so a plain deep copy
-    would share the game's codec, whose caches and scratch buffers one thread at a time
-    may use; pickled, the copy gets a game object, and so a codec, of its own."""
-    twin = pickle.loads(pickle.dumps(env, pickle.HIGHEST_PROTOCOL))
-    memo[id(env)] = twin
-    return twin
+__all__ = ["TurnDriver"]
 
 
 class TurnDriver:

@@ -19,8 +19,14 @@ from pettingzoo import AECEnv
 
 from forestgames.core import ConfigError, IllegalMoveError, StateError, check_seed, excerpt
 from forestgames.rl import RENDER_MODES
-from forestgames.rl._spaces import observation_space, render_picture, reward_fn, state_space
-from forestgames.rl._turns import TurnDriver, independent_copy
+from forestgames.rl._spaces import (
+    independent_copy,
+    observation_space,
+    render_picture,
+    reward_fn,
+    state_space,
+)
+from forestgames.rl._turns import TurnDriver
 
 __all__ = ["ForestGamesAECEnv"]
 
@@ -69,7 +75,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.last_move: Any = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ForestGamesAECEnv:
-        return independent_copy(self, memo)  # type: ignore[no-any-return]
+        return independent_copy(self, memo)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[self._known(agent)]

@@ -21,8 +21,14 @@ from gymnasium import spaces
 from forestgames.agents import agent_for_game, make_agent
 from forestgames.core import ConfigError, StateError, check_seat, check_seed, derive_seed
 from forestgames.rl import RENDER_MODES
-from forestgames.rl._spaces import check_penalty, observation_space, render_picture, reward_fn
-from forestgames.rl._turns import TurnDriver, independent_copy
+from forestgames.rl._spaces import (
+    check_penalty,
+    independent_copy,
+    observation_space,
+    render_picture,
+    reward_fn,
+)
+from forestgames.rl._turns import TurnDriver
 
 __all__ = ["ForestGamesGymEnv", "ResetNeeded"]
 
@@ -78,7 +84,8 @@ class ForestGamesGymEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.driver.num_ids)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ForestGamesGymEnv:
-        return independent_copy(self, memo)  # type: ignore[no-any-return]
+        agents = [*self._agents.values(), *self._playing.values()]  # a user's need not pickle
+        return independent_copy(self, memo, agents)
 
     @property
     def game_state(self) -> Any:

@@ -100,18 +100,20 @@ class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     def deserialize_state(self, text: Any) -> ForestGamesState:
         """OpenSpiel's ``deserialize_state``, whose failures on text it cannot load (its own
-        checks, base64's and pickle's) are the library's StateError. It unpickles what the
-        text holds, as every OpenSpiel Python game does: load only text you saved."""
-        if not isinstance(text, str):
+        checks and pickle's) are the library's StateError. It unpickles what the text
+        holds, as every OpenSpiel Python game does: load only text you saved."""
+        if not isinstance(text, str | bytes | bytearray):  # what pybind11 takes as a string
             raise StateError(f"a saved OpenSpiel state is text, not {excerpt(text)}")
         try:
-            return super().deserialize_state(text)  # type: ignore[no-any-return]
-        except ForestGamesError:
+            state: ForestGamesState = super().deserialize_state(text)
+        except (ForestGamesError, MemoryError):
             raise
         except Exception as error:  # whatever corrupted text sets off
             raise StateError(
-                f"not a state saved by {self}: {type(error).__name__}: {excerpt(str(error))}"
-            ) from None
+                f"not a state saved by {_described(self.table.initial)}: "
+                f"{type(error).__name__}: {excerpt(str(error))}"
+            ) from error
+        return state
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
