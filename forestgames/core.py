@@ -38,6 +38,7 @@ import json
 import math
 import numbers
 import operator
+import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
@@ -1179,7 +1180,10 @@ class StateBase(Generic[M]):
             player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         return self.game._render_svg(self, player)  # type: ignore[no-any-return]
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
+        """The SVG picture for notebooks; None (text then) if the game draws none."""
+        if type(self.game)._render_svg is GameBase._render_svg:
+            return None
         return self.to_svg()
 
     # ------------------------------------------------------------------ copying
@@ -1302,8 +1306,29 @@ def _find(moves: tuple[Any, ...], move: Any) -> Any | None:
 _REGISTRY: dict[str, Callable[..., Any]] = {}
 
 
-def register_game(name: str, factory: Callable[..., Any]) -> None:
-    """Make ``make(name, **options)`` build a game with ``factory(**options)``."""
+GAME_NAME = re.compile(r"[a-z][a-z0-9_]*")
+"""What a registered game's name looks like (it names files, ids and OpenSpiel games)."""
+
+
+def register_game(name: str, factory: Callable[..., Any], *, replace: bool = False) -> None:
+    """Make ``make(name, **options)`` build a game with ``factory(**options)``.
+
+    ConfigError if ``name`` is not lower-case letters, digits and ``_``, if ``factory``
+    is not callable, or if ``name`` is taken by another factory (``replace=True`` to
+    replace it; registering the same factory again does nothing)."""
+    if not isinstance(name, str) or not GAME_NAME.fullmatch(name):
+        raise ConfigError(
+            f"a game's name is lower-case letters, digits and '_' (a letter first), "
+            f"not {excerpt(name)}"
+        )
+    if not callable(factory):
+        raise ConfigError(f"game {name}: the factory must be callable, not {excerpt(factory)}")
+    taken = _REGISTRY.get(name)
+    if taken is not None and taken != factory and not replace:
+        raise ConfigError(
+            f"game {name} is registered already (by {excerpt(taken)}): choose another name, "
+            "or pass replace=True"
+        )
     _REGISTRY[name] = factory
 
 
@@ -1323,7 +1348,10 @@ def make(name: str, /, **options: Any) -> Any:
     if factory is None:
         known = ", ".join(_REGISTRY) or "none"
         raise ConfigError(f"unknown game {excerpt(name)}; known games: {known}")
-    return factory(**options)
+    game = factory(**options)
+    if not isinstance(game, Game):
+        raise ConfigError(f"the factory of game {name} returned {excerpt(game)}, not a game")
+    return game
 
 
 def as_game(game: Any, what: str = "game") -> Any:

@@ -9,7 +9,8 @@
 offered its turn, so out-of-turn play is exercised) and checks, on every state,
 the cheap promises of the protocol, and on every few states the expensive
 ones: JSON and pickle round trips, rendering, notation both ways, observations
-and determinizations, refused moves that change nothing, copies that are free.
+and determinizations, refused moves that change nothing, copies that are free,
+and, for a game with integer actions, its ids, masks and tensors.
 It raises AssertionError naming the game, the seed and the step of the first
 promise broken. It needs no test framework.
 """
@@ -24,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+import numpy as np
 
 from forestgames.agents.base import acting_seat
 from forestgames.core import (
@@ -168,6 +170,10 @@ def _check_terminal(game: Any, state: Any, where: str) -> None:
     assert all(0 <= w < game.num_players for w in state.winners), where
     assert state.winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)"
     assert len(state.scores) == game.num_players, where
+    low, high = game.traits.score_range
+    assert all(low <= s <= high for s in state.scores), (
+        f"{where}: final scores {state.scores} outside the declared score_range {(low, high)}"
+    )
     assert all(state.legal_moves(seat) == () for seat in range(game.num_players)), (
         f"{where}: legal moves after the end"
     )
@@ -235,6 +241,51 @@ def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> N
     assert other.render(seat) == picture, (
         f"{where}: render({seat}) differs between two states seat {seat} cannot tell apart: "
         "it shows something hidden from the seat"
+    )
+    codec = _codec_of(state.game)
+    if codec is not None:
+        _check_actions(state, seat, where)
+        _check_tensor(codec, state, other, seat, where)
+
+
+def _codec_of(game: Any) -> Any:
+    """The game's integer-action codec, or None if it has none."""
+    try:
+        return game.codec
+    except (ConfigError, AttributeError):
+        return None
+
+
+def _check_actions(state: Any, seat: int, where: str) -> None:
+    """Each of the seat's legal moves has its own id, which decodes back to it, and the
+    mask is 1 exactly at those ids."""
+    game, moves = state.game, state.legal_moves(seat)
+    ids = [game.action_id(m) for m in moves]
+    assert len(set(ids)) == len(ids), f"{where}: two of seat {seat}'s legal moves share an id"
+    for move, action in zip(moves, ids, strict=True):
+        assert 0 <= action < game.num_actions, f"{where}: id {action} of {move!r} out of range"
+        back = game.move_from_id(action, seat)
+        assert back == move, f"{where}: id {action} decodes to {back!r}, not {move!r}"
+    mask = state.legal_action_mask(seat)
+    assert mask.dtype == np.int8 and mask.shape == (game.num_actions,), f"{where}: mask form"
+    assert np.flatnonzero(mask).tolist() == sorted(ids), (
+        f"{where}: seat {seat}'s mask is not 1 exactly at its legal moves' ids"
+    )
+
+
+def _check_tensor(codec: Any, state: Any, other: Any, seat: int, where: str) -> None:
+    """The seat's tensor has the declared form, is the one its observation gives, and is
+    the same in a state the seat cannot tell apart."""
+    tensor = state.observation_tensor(seat)
+    shape = tuple(state.game.observation_shape)
+    assert tensor.dtype == np.float32 and tensor.shape == shape, f"{where}: tensor form"
+    from_view = codec.tensor_from_observation(state.observation(seat))
+    assert np.array_equal(tensor, from_view), (
+        f"{where}: seat {seat}'s tensor is not the one its observation gives"
+    )
+    assert np.array_equal(other.observation_tensor(seat), tensor), (
+        f"{where}: observation_tensor({seat}) differs between two states seat {seat} cannot "
+        "tell apart: it shows something hidden from the seat"
     )
 
 

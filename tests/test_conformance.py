@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import forestgames as fg
+from forestgames.boom_bokken.actions import BoomBokkenCodec
 from forestgames.boom_bokken.rules import BoomBokkenGame
 from forestgames.core import GameBase
 from forestgames.testing import check_game
@@ -206,6 +207,63 @@ def test_harness_catches_a_view_that_shows_hidden_information(leaky, message):
     cannot tell apart (two determinizations of one state) fails the harness."""
     with pytest.raises(AssertionError, match=message):
         check_game(leaky.create(num_players=4), games=1, deep_every=1)
+
+
+class _OneIdCodec(BoomBokkenCodec):
+    """Boom Bokken's codec, but every move gets id 0."""
+
+    def action_id(self, move):
+        return 0
+
+
+class _PeekingCodec(BoomBokkenCodec):
+    """Boom Bokken's codec whose tensor also shows the hidden top card of the deck."""
+
+    def tensor(self, state, player):
+        tensor = super().tensor(state, player).copy()
+        tensor[0] += state.deck[-1] if state.deck else 0
+        return tensor
+
+
+@attrs.frozen(slots=False, repr=False)
+class _OneId(
+    BoomBokkenGame, name="one_id", players=(4, 9), chance=True, hidden_information=True,
+    out_of_turn=True,
+):  # fmt: skip
+    def _make_codec(self):
+        return _OneIdCodec(self)
+
+
+@attrs.frozen(slots=False, repr=False)
+class _PeekingTensor(
+    BoomBokkenGame, name="peeking_tensor", players=(4, 9), chance=True, hidden_information=True,
+    out_of_turn=True,
+):  # fmt: skip
+    def _make_codec(self):
+        return _PeekingCodec(self)
+
+
+class _LowScoreRange(BuzzGame):
+    """Buzz declaring a score range its games exceed."""
+
+    def _score_range(self):
+        return (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (_OneId.create(num_players=4), "share an id"),
+        (_PeekingTensor.create(num_players=4), "tensor is not the one its observation gives"),
+        (_LowScoreRange.create(target=20), "outside the declared score_range"),
+    ],
+    ids=["one-id", "peeking-tensor", "score-range"],
+)
+def test_harness_checks_ids_tensors_and_the_score_range(broken, message):
+    """Legal moves sharing an id, a tensor showing what the observation hides, and final
+    scores outside the declared score_range fail the harness (they passed it before)."""
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken, games=2, deep_every=1)
 
 
 @pytest.mark.parametrize("name", fg.GAME_NAMES)

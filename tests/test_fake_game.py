@@ -165,3 +165,63 @@ def test_buzz_ends_at_target_and_parses():
         assert game.parse_move(str(move)) == move
     with pytest.raises(ParseError):
         game.parse_move("0:add 3")
+
+
+@pytest.fixture
+def registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The game registry, restored after the test."""
+    from forestgames import core
+
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
+    return core._REGISTRY
+
+
+def test_register_game_refuses_bad_names_taken_names_and_non_games(registry):
+    """register_game refuses a name that is not lower-case words, a built-in's name (a
+    factory silently replaced Bosk), a factory that is not callable; make refuses what a
+    factory returns that is no game. Registering the same factory twice is fine."""
+    import forestgames as fg
+    from forestgames.core import register_game
+
+    register_game("buzz", BuzzGame.create)
+    register_game("buzz", BuzzGame.create)  # the same factory again
+    assert fg.make("buzz", num_players=3) == BuzzGame(3)
+    for bad in ("Buzz Game!", "", "9lives", 5, None):
+        with pytest.raises(fg.ConfigError, match="lower-case"):
+            register_game(bad, BuzzGame.create)
+    with pytest.raises(fg.ConfigError, match="registered already"):
+        register_game("bosk", BuzzGame.create)
+    assert isinstance(fg.make("bosk"), fg.bosk.BoskGame)
+    with pytest.raises(fg.ConfigError, match="callable"):
+        register_game("broken", 42)
+    register_game("broken", lambda **options: 42)
+    with pytest.raises(fg.ConfigError, match="returned 42, not a game"):
+        fg.make("broken")
+    register_game("bosk", BuzzGame.create, replace=True)
+    assert fg.make("bosk") == BuzzGame(2)
+
+
+def test_a_game_without_pictures_shows_as_text_in_notebooks():
+    """A state of a game that draws no SVG gives notebooks None from _repr_svg_ (they fall
+    back to text) instead of raising; to_svg still says there is none."""
+    from forestgames import ConfigError
+
+    state = BuzzGame(2).new_game(seed=0)
+    assert state._repr_svg_() is None
+    with pytest.raises(ConfigError, match="no SVG"):
+        state.to_svg()
+
+
+def test_openspiel_refuses_a_registered_game_of_ones_own(registry):
+    """OpenSpiel games exist for the four built-in games; a registered game of one's own
+    is the library's ConfigError saying so (it was OpenSpiel's unknown-game error)."""
+    pytest.importorskip("pyspiel")
+    import forestgames as fg
+    from forestgames.core import register_game
+    from forestgames.rl import openspiel as fos
+
+    register_game("buzz", BuzzGame.create)
+    with pytest.raises(fg.ConfigError, match="built-in games"):
+        fos.load_game("buzz", num_players=2)
+    with pytest.raises(fg.ConfigError, match="unknown game"):
+        fos.load_game("nope")

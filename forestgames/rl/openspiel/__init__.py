@@ -43,7 +43,7 @@ GAME_NAMES: tuple[str, ...] = _names()
 
 
 def register() -> tuple[str, ...]:
-    """Register every game with OpenSpiel (idempotent); return their OpenSpiel names."""
+    """Register the four built-in games with OpenSpiel (idempotent); return their names."""
     return _spiel_module().register()  # type: ignore[no-any-return]
 
 

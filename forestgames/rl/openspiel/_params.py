@@ -35,6 +35,14 @@ def parameter_spec(name: str) -> tuple[dict[str, Any], dict[str, str]]:
     ``name``; ConfigError if there is no such game."""
     if not isinstance(name, str):  # (an unhashable name would break the cache)
         raise ConfigError(f"unknown game {excerpt(name)}: a game's name is a string")
+    from forestgames import GAME_NAMES
+
+    if name not in GAME_NAMES:
+        make(name)  # an unknown name: make's ConfigError
+        raise ConfigError(
+            f"{name} has no OpenSpiel game: OpenSpiel games exist for the built-in games "
+            f"{', '.join(GAME_NAMES)} only"
+        )
     return _parameter_spec(name)
 
 
