@@ -551,27 +551,27 @@ class GameBase(Generic[S, M]):
         name: str | None = None,
         title: str | None = None,
         players: tuple[int, int] | None = None,
-        chance: bool = False,
-        hidden_information: bool = False,
-        out_of_turn: bool = False,
+        chance: bool | None = None,
+        hidden_information: bool | None = None,
+        out_of_turn: bool | None = None,
         **kwargs: Any,
     ) -> None:
+        """A named game class declares its traits; those it leaves out are its parent
+        game's (a variant of a game keeps its chance, hidden cards and seats), else False."""
         super().__init_subclass__(**kwargs)
         _take_agent_hooks(cls)
         if name is None:
             return
-        if players is None:
+        parent: dict[str, Any] = getattr(cls, "_TRAITS", {})
+        if players is None and not parent:
             raise TypeError(f"game {name!r} must declare players=(low, high)")
+        low, high = players or (parent["min_players"], parent["max_players"])
+        given = dict(chance=chance, hidden_information=hidden_information, out_of_turn=out_of_turn)
+        traits = {k: parent.get(k, False) if v is None else v for k, v in given.items()}
         cls.name = name
         cls.title = title or name.replace("_", " ").title()
-        cls._OUT_OF_TURN = out_of_turn
-        cls._TRAITS = {
-            "min_players": players[0],
-            "max_players": players[1],
-            "chance": chance,
-            "hidden_information": hidden_information,
-            "out_of_turn": out_of_turn,
-        }
+        cls._OUT_OF_TURN = traits["out_of_turn"]
+        cls._TRAITS = {"min_players": low, "max_players": high, **traits}
 
     # ------------------------------------------------------------------ building
 

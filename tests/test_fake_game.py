@@ -225,3 +225,24 @@ def test_openspiel_refuses_a_registered_game_of_ones_own(registry):
         fos.load_game("buzz", num_players=2)
     with pytest.raises(fg.ConfigError, match="unknown game"):
         fos.load_game("nope")
+
+
+def test_a_named_variant_keeps_its_parent_games_traits():
+    """A game class derived from a game, given only a new name, keeps the parent's
+    players, chance, hidden information and out-of-turn play (they were reset to False);
+    a trait it gives is its own."""
+    from forestgames.boom_bokken.rules import BoomBokkenGame
+
+    @attrs.frozen(slots=False, repr=False)
+    class Variant(BoomBokkenGame, name="variant"):
+        pass
+
+    @attrs.frozen(slots=False)
+    class Quiet(BuzzGame, name="quiet", out_of_turn=False):
+        pass
+
+    traits = Variant.create().traits
+    assert (traits.min_players, traits.max_players) == (4, 9)
+    assert traits.chance and traits.hidden_information and traits.out_of_turn
+    assert Quiet.create().traits.out_of_turn is False
+    assert Quiet.create().traits.max_players == 3
