@@ -12,6 +12,7 @@ Run ``forestgames COMMAND --help`` for each command's options.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -808,6 +809,16 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"forestgames {__version__}")
+    parser.add_argument(
+        "--import",
+        dest="imports",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import MODULE first (before the command): a module that registers games of "
+        "your own with forestgames.core.register_game; the current directory is searched "
+        "too; repeatable",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sim = commands.add_parser(
@@ -951,8 +962,29 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
+def _import_modules(argv: Sequence[str]) -> None:
+    """Import the modules ``--import`` names, before the parser is built (the games they
+    register are then among its choices); ConfigError if one cannot be found."""
+    before = argparse.ArgumentParser(prog="forestgames", add_help=False, allow_abbrev=False)
+    before.add_argument("--import", dest="imports", action="append", default=[])
+    names = before.parse_known_args(argv)[0].imports
+    if names and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # as `python -m` does: a module beside you is found
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ImportError as error:
+            raise ConfigError(f"--import {name}: {error}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        _import_modules(argv)
+    except ConfigError as error:
+        print(f"forestgames: error: {error}", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     out = _Stdout(sys.stdout)

@@ -608,3 +608,24 @@ def test_a_broken_pipe_elsewhere_is_still_an_error(capsys, monkeypatch):
     monkeypatch.setattr("forestgames.cli.simulate", broken)
     assert main(["simulate", "bosk", "-n", "1", "--no-progress"]) == 2
     assert "forestgames: error: [Errno 32] Broken pipe" in capsys.readouterr().err
+
+
+def test_import_reaches_a_game_of_ones_own(tmp_path, monkeypatch, capsys):
+    """--import MODULE imports a module beside you before the command, so the game it
+    registers can be simulated; a module that is not there exits 2 saying so."""
+    from forestgames import core
+
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my_buzz.py").write_text(
+        "from forestgames.core import register_game\n"
+        "from tests.test_fake_game import BuzzGame\n"
+        "register_game('buzz', BuzzGame.create)\n"
+    )
+    args = ["--import", "my_buzz", "simulate", "buzz", "-n", "4", "--no-progress"]
+    assert main([*args, "--out", "rows.jsonl"]) == 0
+    assert "buzz, 2 players: 4 games" in capsys.readouterr().out
+    assert len((tmp_path / "rows.jsonl").read_text().splitlines()) == 4
+    assert main(["--import", "no_such_module_here", "simulate", "bosk", "-n", "1"]) == 2
+    assert "--import no_such_module_here: No module named" in capsys.readouterr().err
