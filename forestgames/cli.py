@@ -803,6 +803,7 @@ def _add_tournament_parser(commands: Any) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="forestgames",
+        allow_abbrev=False,  # --import is read before this parser: no other spelling of it
         description=(
             "Exact rules engines for Bosk, Bonsai, Living Forest and Boom Bokken: "
             "simulate, play, replay, benchmark."
@@ -962,15 +963,31 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
+def _modules_to_import(argv: Sequence[str]) -> list[str]:
+    """The modules ``--import`` names before the command (the first word not an option);
+    one with no value is left to the parser to report."""
+    names, tokens = [], iter(argv)
+    for token in tokens:
+        if token == "--import":
+            value = next(tokens, None)
+            if value is not None:
+                names.append(value)
+        elif token.startswith("--import="):
+            names.append(token.partition("=")[2])
+        elif not token.startswith("-"):
+            break
+    return names
+
+
 def _import_modules(argv: Sequence[str]) -> None:
     """Import the modules ``--import`` names, before the parser is built (the games they
     register are then among its choices); ConfigError if one cannot be found."""
-    before = argparse.ArgumentParser(prog="forestgames", add_help=False, allow_abbrev=False)
-    before.add_argument("--import", dest="imports", action="append", default=[])
-    names = before.parse_known_args(argv)[0].imports
+    names = _modules_to_import(argv)
     if names and os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())  # as `python -m` does: a module beside you is found
+        sys.path.append(os.getcwd())  # a module beside you is found (and shadows nothing)
     for name in names:
+        if name.endswith(".py"):
+            raise ConfigError(f"--import takes a module's name ({name[:-3]}), not a file's")
         try:
             importlib.import_module(name)
         except ImportError as error:

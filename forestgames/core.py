@@ -1324,12 +1324,21 @@ def register_game(name: str, factory: Callable[..., Any], *, replace: bool = Fal
     if not callable(factory):
         raise ConfigError(f"game {name}: the factory must be callable, not {excerpt(factory)}")
     taken = _REGISTRY.get(name)
-    if taken is not None and taken != factory and not replace:
+    if taken is not None and _factory_key(taken) != _factory_key(factory) and not replace:
         raise ConfigError(
             f"game {name} is registered already (by {excerpt(taken)}): choose another name, "
             "or pass replace=True"
         )
     _REGISTRY[name] = factory
+
+
+def _factory_key(factory: Any) -> Any:
+    """What makes two factories the same one: the class behind a classmethod (or the
+    function), by module and name, so that a module run again may register again."""
+    owner = getattr(factory, "__self__", None)
+    target = owner if isinstance(owner, type) else factory
+    module, qualname = getattr(target, "__module__", None), getattr(target, "__qualname__", None)
+    return (module, qualname) if module and qualname else factory
 
 
 def registered_games() -> tuple[str, ...]:
@@ -1349,8 +1358,13 @@ def make(name: str, /, **options: Any) -> Any:
         known = ", ".join(_REGISTRY) or "none"
         raise ConfigError(f"unknown game {excerpt(name)}; known games: {known}")
     game = factory(**options)
-    if not isinstance(game, Game):
+    if not isinstance(game, GameBase) and not isinstance(game, Game):
         raise ConfigError(f"the factory of game {name} returned {excerpt(game)}, not a game")
+    if game.name != name:
+        raise ConfigError(
+            f"the factory of game {name} made a game named {excerpt(game.name)}: register a "
+            "game under its own name (records and workers find it by that name)"
+        )
     return game
 
 

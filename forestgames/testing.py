@@ -31,6 +31,7 @@ from forestgames.agents.base import acting_seat
 from forestgames.core import (
     ConfigError,
     ForestGamesError,
+    GameBase,
     GameRecord,
     IllegalMoveError,
     ParseError,
@@ -249,11 +250,13 @@ def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> N
 
 
 def _codec_of(game: Any) -> Any:
-    """The game's integer-action codec, or None if it has none."""
-    try:
-        return game.codec
-    except (ConfigError, AttributeError):
-        return None
+    """The game's integer-action codec, or None if it has none (a codec that fails to
+    build is an error, not a game without one)."""
+    if isinstance(game, GameBase):
+        has_codec = type(game)._make_codec is not GameBase._make_codec
+    else:
+        has_codec = hasattr(type(game), "codec")
+    return game.codec if has_codec else None
 
 
 def _check_actions(state: Any, seat: int, where: str) -> None:

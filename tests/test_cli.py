@@ -617,6 +617,7 @@ def test_import_reaches_a_game_of_ones_own(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
     monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.delitem(sys.modules, "my_buzz", raising=False)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "my_buzz.py").write_text(
         "from forestgames.core import register_game\n"
@@ -629,3 +630,9 @@ def test_import_reaches_a_game_of_ones_own(tmp_path, monkeypatch, capsys):
     assert len((tmp_path / "rows.jsonl").read_text().splitlines()) == 4
     assert main(["--import", "no_such_module_here", "simulate", "bosk", "-n", "1"]) == 2
     assert "--import no_such_module_here: No module named" in capsys.readouterr().err
+    assert main(["--import", "my_buzz.py", "simulate", "bosk", "-n", "1"]) == 2
+    assert "a module's name (my_buzz), not a file's" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # after the command it is no option of the command's
+        main(["simulate", "bosk", "--import", "my_buzz"])
+    with pytest.raises(SystemExit):  # no other spelling
+        main(["--imp", "my_buzz", "simulate", "bosk"])

@@ -302,3 +302,19 @@ def test_notation_without_its_seat_says_so(name):
         with pytest.raises(fg.ParseError) as refused:
             game.parse_move(bad)
         assert "starts with its seat" not in str(refused.value)
+
+
+@attrs.frozen(slots=False, repr=False)
+class _BrokenCodec(
+    BoomBokkenGame, name="broken_codec", players=(4, 9), chance=True, hidden_information=True,
+    out_of_turn=True,
+):  # fmt: skip
+    def _make_codec(self):
+        return BoomBokkenCodec(self.no_such_option)
+
+
+def test_harness_reports_a_codec_that_cannot_be_built():
+    """A game whose codec fails to build fails the harness, naming the error (it was
+    taken for a game without a codec, and every id and tensor check was skipped)."""
+    with pytest.raises(AssertionError, match="no_such_option"):
+        check_game(_BrokenCodec.create(num_players=4), games=1, deep_every=1)

@@ -197,8 +197,33 @@ def test_register_game_refuses_bad_names_taken_names_and_non_games(registry):
     register_game("broken", lambda **options: 42)
     with pytest.raises(fg.ConfigError, match="returned 42, not a game"):
         fg.make("broken")
-    register_game("bosk", BuzzGame.create, replace=True)
-    assert fg.make("bosk") == BuzzGame(2)
+    register_game("renamed", BuzzGame.create)
+    with pytest.raises(fg.ConfigError, match="made a game named 'buzz'"):
+        fg.make("renamed")  # records and workers find a game by its own name
+
+
+def test_a_module_run_again_registers_its_game_again(registry, tmp_path, monkeypatch):
+    """A module that registers its game may run again (a reloaded module, a notebook cell
+    run twice): the same class, by module and name, replaces its earlier self."""
+    import importlib
+    import sys
+
+    import forestgames as fg
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "again_buzz", raising=False)
+    (tmp_path / "again_buzz.py").write_text(
+        "import attrs\n"
+        "from forestgames.core import register_game\n"
+        "from tests.test_fake_game import BuzzGame\n"
+        "@attrs.frozen(slots=False)\n"
+        "class Again(BuzzGame, name='again'):\n"
+        "    pass\n"
+        "register_game('again', Again.create)\n"
+    )
+    module = importlib.import_module("again_buzz")
+    reloaded = importlib.reload(module)
+    assert type(fg.make("again")) is reloaded.Again
 
 
 def test_a_game_without_pictures_shows_as_text_in_notebooks():
@@ -237,12 +262,19 @@ def test_a_named_variant_keeps_its_parent_games_traits():
     class Variant(BoomBokkenGame, name="variant"):
         pass
 
+    @attrs.frozen(slots=False, repr=False)
+    class Seated(BoomBokkenGame, name="seated", players=(4, 6)):
+        pass
+
     @attrs.frozen(slots=False)
     class Quiet(BuzzGame, name="quiet", out_of_turn=False):
         pass
 
     traits = Variant.create().traits
     assert (traits.min_players, traits.max_players) == (4, 9)
+    assert traits.chance and traits.hidden_information and traits.out_of_turn
+    traits = Seated.create().traits
+    assert traits.max_players == 6
     assert traits.chance and traits.hidden_information and traits.out_of_turn
     assert Quiet.create().traits.out_of_turn is False
     assert Quiet.create().traits.max_players == 3

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from forestgames.core import ConfigError, excerpt, make
+from forestgames.core import ConfigError, excerpt, make, registered_games
 
 __all__ = ["game_parameters", "options_from_parameters", "parameter_spec", "short_name"]
 
@@ -38,7 +38,8 @@ def parameter_spec(name: str) -> tuple[dict[str, Any], dict[str, str]]:
     from forestgames import GAME_NAMES
 
     if name not in GAME_NAMES:
-        make(name)  # an unknown name: make's ConfigError
+        if name not in registered_games():
+            raise ConfigError(f"unknown game {excerpt(name)}; known games: {', '.join(GAME_NAMES)}")
         raise ConfigError(
             f"{name} has no OpenSpiel game: OpenSpiel games exist for the built-in games "
             f"{', '.join(GAME_NAMES)} only"
