@@ -1314,8 +1314,9 @@ def register_game(name: str, factory: Callable[..., Any], *, replace: bool = Fal
     """Make ``make(name, **options)`` build a game with ``factory(**options)``.
 
     ConfigError if ``name`` is not lower-case letters, digits and ``_``, if ``factory``
-    is not callable, or if ``name`` is taken by another factory (``replace=True`` to
-    replace it; registering the same factory again does nothing)."""
+    is not callable, or if ``name`` is taken by another class's factory (``replace=True``
+    to replace it; the same class registering again, from a module run twice, replaces
+    itself)."""
     if not isinstance(name, str) or not GAME_NAME.fullmatch(name):
         raise ConfigError(
             f"a game's name is lower-case letters, digits and '_' (a letter first), "

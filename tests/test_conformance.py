@@ -226,19 +226,13 @@ class _PeekingCodec(BoomBokkenCodec):
 
 
 @attrs.frozen(slots=False, repr=False)
-class _OneId(
-    BoomBokkenGame, name="one_id", players=(4, 9), chance=True, hidden_information=True,
-    out_of_turn=True,
-):  # fmt: skip
+class _OneId(BoomBokkenGame, name="one_id"):  # Boom Bokken's traits, inherited
     def _make_codec(self):
         return _OneIdCodec(self)
 
 
 @attrs.frozen(slots=False, repr=False)
-class _PeekingTensor(
-    BoomBokkenGame, name="peeking_tensor", players=(4, 9), chance=True, hidden_information=True,
-    out_of_turn=True,
-):  # fmt: skip
+class _PeekingTensor(BoomBokkenGame, name="peeking_tensor"):  # Boom Bokken's traits, inherited
     def _make_codec(self):
         return _PeekingCodec(self)
 
@@ -305,10 +299,7 @@ def test_notation_without_its_seat_says_so(name):
 
 
 @attrs.frozen(slots=False, repr=False)
-class _BrokenCodec(
-    BoomBokkenGame, name="broken_codec", players=(4, 9), chance=True, hidden_information=True,
-    out_of_turn=True,
-):  # fmt: skip
+class _BrokenCodec(BoomBokkenGame, name="broken_codec"):  # Boom Bokken's traits, inherited
     def _make_codec(self):
         return BoomBokkenCodec(self.no_such_option)
 

@@ -39,7 +39,7 @@ def parameter_spec(name: str) -> tuple[dict[str, Any], dict[str, str]]:
 
     if name not in GAME_NAMES:
         if name not in registered_games():
-            raise ConfigError(f"unknown game {excerpt(name)}; known games: {', '.join(GAME_NAMES)}")
+            make(name)  # make's unknown-game error (no factory runs)
         raise ConfigError(
             f"{name} has no OpenSpiel game: OpenSpiel games exist for the built-in games "
             f"{', '.join(GAME_NAMES)} only"
