@@ -83,6 +83,15 @@ def test_make_with_a_bad_option_is_the_librarys_error():
         gymnasium.make(rl.GYM_IDS["bonsai"], num_players=3, opponents=["random"])
 
 
+def test_an_id_makes_its_own_game_only():
+    """``name=`` would replace the id's game in ``gymnasium.make``'s merged keywords, so a
+    Bosk id could build Bonsai: another name is refused, the id's own is accepted."""
+    with pytest.raises(fg.ConfigError, match="Bosk-v0 makes bosk, not 'bonsai'"):
+        gymnasium.make(rl.GYM_IDS["bosk"], name="bonsai")
+    env = gymnasium.make(rl.GYM_IDS["bonsai"], name="bonsai", num_players=3)
+    assert env.unwrapped.game == fg.make("bonsai", num_players=3)
+
+
 def test_make_vec_steps_several_games_at_once_reproducibly():
     """``gymnasium.make_vec`` runs several games side by side (autoreset included): the same
     seeds give the same observations, and each game's mask holds its legal ids."""

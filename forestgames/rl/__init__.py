@@ -118,6 +118,23 @@ def _check_render_mode(render_mode: Any) -> None:
     raise ConfigError(f"render_mode must be None or one of {modes}, not {excerpt(render_mode)}")
 
 
+def _gym_id_entry_point(name: str) -> Any:
+    """The entry point of ``GYM_IDS[name]``: :func:`gym_env` of that game, refusing a
+    ``name=`` keyword that names another (``gymnasium.make`` would let it replace the id's)."""
+
+    def make_env(**arguments: Any) -> Any:
+        asked = arguments.setdefault("name", name)
+        if asked != name:
+            raise ConfigError(
+                f"{GYM_IDS[name]} makes {name}, not {excerpt(asked)}: leave name= out, "
+                f"or make that game's id (the ids: {sorted(GYM_IDS.values())})"
+            )
+        return gym_env(**arguments)
+
+    make_env.__name__ = make_env.__qualname__ = f"_gym_env_{name}"
+    return make_env
+
+
 def _register_gym_ids() -> None:
     """Register :data:`GYM_IDS` with Gymnasium (nothing to do without the extra)."""
     try:
@@ -126,7 +143,13 @@ def _register_gym_ids() -> None:
         return
     for name, env_id in GYM_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="forestgames.rl:gym_env", kwargs={"name": name})
+            entry_point = f"forestgames.rl:_gym_env_{name}"
+            gymnasium.register(env_id, entry_point=entry_point, kwargs={"name": name})
+
+
+for _name in GYM_IDS:
+    globals()[f"_gym_env_{_name}"] = _gym_id_entry_point(_name)
+del _name
 
 
 _register_gym_ids()
