@@ -40,8 +40,8 @@ def make(name: Literal["living_forest"], /, **options: Any) -> living_forest.Liv
 @overload
 def make(name: Literal["boom_bokken"], /, **options: Any) -> boom_bokken.BoomBokkenGame: ...
 @overload
-def make(name: str, /, **options: Any) -> Any: ...
-def make(name: str, /, **options: Any) -> Any:
+def make(name: str, /, **options: Any) -> core.Game: ...
+def make(name: str, /, **options: Any) -> core.Game:
     """The game called ``name`` (see ``GAME_NAMES``) with ``options``; ConfigError if
     either is bad. Typed: ``make("bosk")`` is a ``BoskGame``."""
     return core.make(name, **options)
@@ -71,6 +71,8 @@ __all__ = [
     "living_forest",
     "make",
     "play",
+    "register_game",
+    "registered_games",
     "simulate",
     "tournament",
     "viewer",

@@ -41,12 +41,25 @@ import operator
 import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Protocol,
+    Self,
+    SupportsIndex,
+    TypeVar,
+    cast,
+    runtime_checkable,
+)
 
 import attrs
 import numpy as np
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     from forestgames.schema import Field, Spec, StateSchema
 
 __all__ = [
@@ -57,6 +70,7 @@ __all__ = [
     "GameRecord",
     "GameTraits",
     "IllegalMoveError",
+    "IntLike",
     "Move",
     "Option",
     "ParseError",
@@ -81,6 +95,9 @@ __all__ = [
     "require",
     "resolve_seed",
 ]
+
+IntLike = int | np.integer[Any]
+"""An int or a numpy integer: what seeds and counts accept (``rng.integers(...)`` works)."""
 
 
 # --------------------------------------------------------------------------- errors
@@ -272,17 +289,17 @@ def is_row(value: Any, length: int) -> bool:
     return isinstance(value, tuple | list) and len(value) == length
 
 
-def as_pair(value: Any) -> Any:
+def as_pair(value: Sequence[SupportsIndex] | npt.NDArray[np.integer[Any]]) -> tuple[int, int]:
     """Move-field converter: two ints in a list or array become a tuple (``at=[4, 5]``).
 
     Anything else (floats included) is kept as given, for the state to refuse
-    as an illegal move.
+    as an illegal move (typed as two ints: what a checker should let through).
     """
     if is_row(value, 2):
         r, c = value
         if _is_int(r) and _is_int(c):
             return (int(r), int(c))
-    return value
+    return cast("tuple[int, int]", value)
 
 
 def _is_int(value: Any) -> bool:
@@ -432,7 +449,9 @@ class Move(Protocol):
     """One atomic decision by one seat. ``str(move)`` is its notation."""
 
     @property
-    def player(self) -> int: ...
+    def player(self) -> int:
+        """The seat making the move."""
+        ...
 
 
 @attrs.frozen
@@ -455,23 +474,56 @@ class GameTraits:
 
 @runtime_checkable
 class Game(Protocol):
-    """A game with its options fixed: builds and loads states, parses moves."""
+    """A game with its options fixed: builds and loads states, parses moves, and numbers
+    them (the integer actions raise ConfigError for a game without a codec)."""
 
     name: ClassVar[str]
 
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many seats play."""
+        ...
 
     @property
-    def traits(self) -> GameTraits: ...
+    def traits(self) -> GameTraits:
+        """What the game is, as data (players, chance, hidden information, bounds)."""
+        ...
 
-    def options(self) -> dict[str, Any]: ...
+    def options(self) -> dict[str, Any]:
+        """Every option, given or defaulted: ``make(name, **game.options())`` is this game."""
+        ...
 
-    def new_game(self, seed: int | None = None, first_player: int | None = None) -> Any: ...
+    def new_game(self, seed: IntLike | None = None, first_player: IntLike | None = None) -> State:
+        """The first position, dealt from ``seed``."""
+        ...
 
-    def parse_move(self, text: str) -> Any: ...
+    def parse_move(self, text: str) -> Move:
+        """The move ``str(move) == text`` names (ParseError if none)."""
+        ...
 
-    def state_from_dict(self, data: Any) -> Any: ...
+    def state_from_dict(self, data: Any) -> State:
+        """The state ``state.to_dict() == data`` describes (StateError if none)."""
+        ...
+
+    if TYPE_CHECKING:  # typed for users; not read by isinstance (they may raise ConfigError)
+
+        @property
+        def num_actions(self) -> int:
+            """The size of the fixed integer action space."""
+            ...
+
+        @property
+        def observation_shape(self) -> tuple[int, ...]:
+            """The shape of ``state.observation_tensor(player)``."""
+            ...
+
+        def action_id(self, move: Any) -> int:
+            """``move``'s id in ``0 .. num_actions - 1``."""
+            ...
+
+        def move_from_id(self, action_id: int, player: int) -> Move:
+            """The move of ``player`` with id ``action_id``."""
+            ...
 
 
 @runtime_checkable
@@ -479,34 +531,72 @@ class State(Protocol):
     """An immutable position (the contract every game's state follows)."""
 
     @property
-    def game(self) -> Any: ...
+    def game(self) -> Game:
+        """The game (and options) this position belongs to."""
+        ...
 
     @property
-    def current_player(self) -> int | None: ...
+    def current_player(self) -> int | None:
+        """The seat whose turn it is; None once the game is over."""
+        ...
 
     @property
-    def players_to_act(self) -> tuple[int, ...]: ...
+    def players_to_act(self) -> tuple[int, ...]:
+        """The seats with a legal move now, the current player first."""
+        ...
 
     @property
-    def is_terminal(self) -> bool: ...
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        ...
 
     @property
-    def scores(self) -> tuple[int, ...]: ...
+    def scores(self) -> tuple[int, ...]:
+        """Points so far, per seat."""
+        ...
 
     @property
-    def winners(self) -> tuple[int, ...]: ...
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats; () until the game is over."""
+        ...
 
-    def legal_moves(self, player: int | None = None) -> tuple[Any, ...]: ...
+    def legal_moves(self, player: int | None = None) -> tuple[Move, ...]:
+        """Every legal move of ``player`` (default: the current player), in a fixed order."""
+        ...
 
-    def apply(self, move: Any) -> Any: ...
+    def apply(self, move: Any) -> Self:
+        """The position after ``move`` (IllegalMoveError if it is not legal)."""
+        ...
 
-    def observation(self, player: int) -> dict[str, Any]: ...
+    def observation(self, player: int) -> dict[str, Any]:
+        """A JSON-able dict of exactly what ``player`` may see."""
+        ...
 
-    def determinize(self, player: int, seed: int) -> Any: ...
+    def determinize(self, player: int, seed: int) -> Self:
+        """A position ``player`` cannot tell from this one, hidden parts drawn from ``seed``."""
+        ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, as JSON-able data: ``game.state_from_dict`` reads it back."""
+        ...
 
-    def render(self, player: int | None = None) -> str: ...
+    def render(self, player: int | None = None) -> str:
+        """A text picture: the referee's view, or only what ``player`` sees."""
+        ...
+
+    if TYPE_CHECKING:  # typed for users; not read by isinstance (a game may lack them)
+
+        def legal_action_mask(self, player: int | None = None) -> npt.NDArray[np.int8]:
+            """(num_actions,) int8: 1 exactly at the ids of ``legal_moves(player)``."""
+            ...
+
+        def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
+            """float32 of ``game.observation_shape``: what ``observation(player)`` shows."""
+            ...
+
+        def to_svg(self, player: int | None = None) -> str:
+            """An SVG picture: the referee's view, or only what ``player`` sees."""
+            ...
 
 
 S = TypeVar("S", bound="StateBase[Any]")
@@ -632,7 +722,7 @@ class GameBase(Generic[S, M]):
 
     # ------------------------------------------------------------------ new games and notation
 
-    def new_game(self, seed: int | None = None, first_player: int | None = None) -> S:
+    def new_game(self, seed: IntLike | None = None, first_player: IntLike | None = None) -> S:
         """The first state; the same ``seed`` and moves give the same states.
 
         ``first_player`` is the start seat; None draws it from ``seed``.
@@ -1151,13 +1241,13 @@ class StateBase(Generic[M]):
         seat = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         return self.game._determinize(self, seat, check_seed(seed))  # type: ignore[no-any-return]
 
-    def legal_action_mask(self, player: int | None = None) -> np.ndarray:
+    def legal_action_mask(self, player: int | None = None) -> npt.NDArray[np.int8]:
         """(num_actions,) int8: 1 exactly at the ids of ``legal_moves(player)``."""
         if player is not None:
             player = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         return self.game.codec.mask(self, player)  # type: ignore[no-any-return]
 
-    def observation_tensor(self, player: int) -> np.ndarray:
+    def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """float32 of ``game.observation_shape``: exactly what ``observation(player)`` shows."""
         seat = check_seat(self.game.num_players, player, "player", IllegalMoveError)
         return self.game.codec.tensor(self, seat)  # type: ignore[no-any-return]
@@ -1242,7 +1332,9 @@ def _take_agent_hooks(cls: type) -> None:
         own = cls.__dict__.get(hook)
         if own is not None and not getattr(own, "_checked_hook", False):
             setattr(cls, f"_{hook}", own)
-            setattr(cls, hook, _CHECKED_HOOKS[hook](own))
+            checked = _CHECKED_HOOKS[hook](own)
+            checked.__doc__ = own.__doc__ or getattr(GameBase, hook).__doc__  # for help()
+            setattr(cls, hook, checked)
 
 
 def _checked_evaluate_moves(own: Callable[..., Any]) -> Callable[..., Any]:
@@ -1352,7 +1444,7 @@ def _missing_hook(game: Any, hook: str) -> str:
     return f"{type(game).__name__} must implement {hook} (see CONTRIBUTING.md, the hooks)"
 
 
-def make(name: str, /, **options: Any) -> Any:
+def make(name: str, /, **options: Any) -> Game:
     """Build the game called ``name`` with ``options``; ConfigError if either is bad."""
     factory = _REGISTRY.get(name) if isinstance(name, str) else None
     if factory is None:
@@ -1369,12 +1461,14 @@ def make(name: str, /, **options: Any) -> Any:
     return game
 
 
-def as_game(game: Any, what: str = "game") -> Any:
+def as_game(game: Any, what: str = "game") -> Game:
     """``game`` if it is a game (the :class:`Game` protocol), the registered game a name
     makes, or ConfigError naming ``what``."""
     if isinstance(game, str):
         return make(game)
-    if not isinstance(game, Game):
+    # GameBase first: the protocol's isinstance reads every member on 3.11, and the integer
+    # actions raise ConfigError for a game without a codec.
+    if not isinstance(game, GameBase) and not isinstance(game, Game):
         raise ConfigError(f"{what} must be a game or a registered game's name, not {excerpt(game)}")
     return game
 
@@ -1498,14 +1592,14 @@ class GameRecord:
             raise ConfigError(f"moves must be a list of moves or notations, not {excerpt(moves)}")
         return attrs.evolve(self, moves=self.moves + tuple(map(_notation_of, moves)))
 
-    def make_game(self) -> Any:
+    def make_game(self) -> Game:
         """The game these options describe (StateError if they are bad)."""
         try:
             return make(self.game, **self.options)
         except ConfigError as error:
             raise StateError(f"game record: {error}") from None
 
-    def replay(self) -> tuple[Any, ...]:
+    def replay(self) -> tuple[State, ...]:
         """Every state of the game, from the first to the last; errors name the bad move."""
         game = self.make_game()
         try:
@@ -1523,11 +1617,12 @@ class GameRecord:
             states.append(state)
         return tuple(states)
 
-    def final_state(self) -> Any:
+    def final_state(self) -> State:
         """The state after the last move."""
         return self.replay()[-1]
 
     def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-able data (``GameRecord.from_dict`` reads it back)."""
         return {
             "game": self.game,
             "options": self.options,
@@ -1537,6 +1632,7 @@ class GameRecord:
         }
 
     def to_json(self, **kwargs: Any) -> str:
+        """The record as JSON text (``kwargs`` go to ``json.dumps``)."""
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod

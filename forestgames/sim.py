@@ -56,6 +56,7 @@ from forestgames.core import (
     ConfigError,
     GameRecord,
     IllegalMoveError,
+    IntLike,
     as_game,
     as_int,
     as_number,
@@ -89,7 +90,7 @@ class TruncatedGameWarning(UserWarning):
 # --------------------------------------------------------------------------- one game
 
 
-def _move_cap(game: Any, max_moves: int | None) -> int:
+def _move_cap(game: Any, max_moves: IntLike | None) -> int:
     if max_moves is None:
         return DEFAULT_CAP_FACTOR * int(game.traits.max_moves)
     return as_int(max_moves, "max_moves", 1)
@@ -119,7 +120,7 @@ def play_game(
     game: Any,
     agents: Sequence[Any],
     seed: int,
-    max_moves: int | None = None,
+    max_moves: IntLike | None = None,
     observer: Callable[[Any, Any], None] | None = None,
 ) -> tuple[GameRecord, Any, bool]:
     """Play one game; return its record, its last state and whether the cap cut it short.
@@ -173,7 +174,10 @@ def _apply_for(state: Any, move: Any, seat: int, agent: Any) -> Any:
 
 
 def play(
-    game: Any, agents: Sequence[Any], seed: int | None = None, max_moves: int | None = None
+    game: Any,
+    agents: Sequence[Any],
+    seed: IntLike | None = None,
+    max_moves: IntLike | None = None,
 ) -> GameRecord:
     """Play one game between ``agents`` (one per seat, or cycled) and return its record.
 
@@ -215,6 +219,7 @@ class GameRow:
     run: str
 
     def to_dict(self) -> dict[str, Any]:
+        """The row as JSON-able data (one line of a results file)."""
         return {
             "index": self.index,
             "seed": self.seed,
@@ -245,6 +250,7 @@ class GameRow:
         return cls(**values)
 
     def to_json(self) -> str:
+        """The row as one compact JSON line."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
 
@@ -324,7 +330,7 @@ def _digest(described: dict[str, Any]) -> str:
 
 
 def _make_run(
-    game: Any, agents: Sequence[Any], seed: int, rotate: bool, max_moves: int | None
+    game: Any, agents: Sequence[Any], seed: int, rotate: bool, max_moves: IntLike | None
 ) -> _Run:
     """The run of :func:`simulate`: ``agents`` cycled over the seats, turned each game
     by one seat if ``rotate``."""
@@ -352,7 +358,7 @@ def make_lineup_run(
     agents: Sequence[Any],
     lineups: Sequence[Sequence[int]],
     seed: int,
-    max_moves: int | None,
+    max_moves: IntLike | None,
 ) -> _Run:
     """A run seating ``agents`` (built from specs) by ``lineups`` (used cyclically)."""
     built = tuple(make_agent(a, seed=0) for a in agents)
@@ -932,9 +938,9 @@ def _simulate_vector(
     game: Any,
     agents: Sequence[Any],
     games: int,
-    seed: int | None,
+    seed: IntLike | None,
     rotate: bool,
-    max_moves: int | None,
+    max_moves: IntLike | None,
     out: str | Path | None,
     resume: bool,
     engine: str,
@@ -966,14 +972,14 @@ def _simulate_vector(
 def simulate(
     game: Any,
     agents: Sequence[Any],
-    games: int,
-    seed: int | None = None,
-    workers: int = 1,
+    games: IntLike,
+    seed: IntLike | None = None,
+    workers: IntLike = 1,
     backend: str = "local",
     progress: bool = True,
     *,
     rotate: bool = False,
-    max_moves: int | None = None,
+    max_moves: IntLike | None = None,
     out: str | Path | None = None,
     resume: bool = False,
     address: str | None = None,

@@ -45,6 +45,7 @@ import numpy as np
 from forestgames.agents import agent_name
 from forestgames.core import (
     ConfigError,
+    IntLike,
     as_game,
     as_int,
     as_number,
@@ -236,6 +237,7 @@ class AgentRating:
     mean_score: float
 
     def to_dict(self) -> dict[str, Any]:
+        """The rating as JSON-able data."""
         return attrs.asdict(self)
 
 
@@ -283,6 +285,7 @@ class TournamentResult:
 
     @property
     def rows(self) -> tuple[GameRow, ...]:
+        """Every game's row, as a simulation gives them."""
         return self.simulation.rows
 
     def format_table(self) -> str:
@@ -300,6 +303,7 @@ class TournamentResult:
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
+        """The ratings, the simulation's summary and the run's settings as JSON-able data."""
         summary = self.simulation.summary()
         return {
             "game": self.simulation.game,
@@ -390,13 +394,13 @@ def require_plotting() -> None:
 def tournament(
     game: Any,
     agents: Sequence[Any],
-    games: int,
-    seed: int | None = None,
-    workers: int = 1,
+    games: IntLike,
+    seed: IntLike | None = None,
+    workers: IntLike = 1,
     backend: str = "local",
     progress: bool = True,
     *,
-    max_moves: int | None = None,
+    max_moves: IntLike | None = None,
     out: str | Path | None = None,
     resume: bool = False,
     address: str | None = None,

@@ -8,6 +8,8 @@ with each junk value in each required positional argument (0 in the others).
 
 from __future__ import annotations
 
+import functools
+import importlib
 import inspect
 import re
 import signal
@@ -165,3 +167,38 @@ def test_deal_takes_numpy_teams() -> None:
     game = fg.make("boom_bokken")
     hands = [["5", "F5"], ["2"], ["7"], ["1"]]
     assert game.deal(hands, np.array([0, 1, 0, 1]), 0) == game.deal(hands, [0, 1, 0, 1], 0)
+
+
+PUBLIC_MODULES = (
+    "forestgames", "forestgames.core", "forestgames.bosk", "forestgames.bonsai",
+    "forestgames.living_forest", "forestgames.boom_bokken", "forestgames.agents",
+    "forestgames.sim", "forestgames.tournament", "forestgames.testing", "forestgames.viewer",
+)  # fmt: skip
+
+
+def _undocumented(module_name: str) -> list[str]:
+    """Public names of ``module_name``'s ``__all__`` (and the methods and properties of its
+    classes, not their attrs fields: the class docstring names those) without a docstring."""
+    module = importlib.import_module(module_name)
+    missing = []
+    for name in module.__all__:
+        obj = getattr(module, name)
+        if not (inspect.isclass(obj) or callable(obj)):
+            continue
+        if not inspect.getdoc(obj):
+            missing.append(name)
+        if not inspect.isclass(obj):
+            continue
+        for attribute, value in vars(obj).items():
+            member = value.fget if isinstance(value, property) else getattr(obj, attribute)
+            is_member = isinstance(value, property | functools.cached_property) or callable(member)
+            if not attribute.startswith("_") and is_member and not inspect.getdoc(member):
+                missing.append(f"{name}.{attribute}")
+    return missing
+
+
+@pytest.mark.parametrize("module_name", PUBLIC_MODULES)
+def test_every_public_function_method_and_property_has_a_docstring(module_name: str) -> None:
+    """``help()`` says something for each public name (a method overriding a documented one
+    inherits its docstring, as ``inspect.getdoc`` does)."""
+    assert _undocumented(module_name) == []

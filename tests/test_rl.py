@@ -340,6 +340,31 @@ def test_an_unknown_keyword_is_named_with_the_envs_own_arguments() -> None:
         rl.aec_env("boom_bokken", seat=2)
 
 
+class _Wrapped:
+    """A game by the protocol alone (every attribute Bosk's), not built on GameBase."""
+
+    name = "wrapped"
+
+    def __init__(self, **options: Any) -> None:
+        self._game = fg.make("bosk", **options)
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self._game, attribute)
+
+
+def test_a_game_not_built_on_the_base_is_refused_by_name(monkeypatch: Any) -> None:
+    """``make`` takes a game that only follows the protocol, but the environments read the
+    base's options and codec: ConfigError, not an AttributeError from inside."""
+    from forestgames import core
+
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
+    core.register_game("wrapped", _Wrapped)
+    assert fg.make("wrapped", num_players=2).num_actions == fg.make("bosk").num_actions
+    for build in (rl.aec_env, rl.gym_env):
+        with pytest.raises(fg.ConfigError, match="wrapped is not built on"):
+            build("wrapped", num_players=2)
+
+
 def test_bad_arguments_are_config_errors() -> None:
     """Unknown games, rewards, render modes, seats and opponents are ConfigErrors."""
     for call in (

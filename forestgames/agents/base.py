@@ -39,7 +39,10 @@ class Agent(Protocol):
     """The protocol of an agent: ``choose``; ``name``, ``react`` and ``for_game`` are
     optional (the shipped agents have them all)."""
 
-    def choose(self, state: Any) -> Any: ...
+    def choose(self, state: Any) -> Any:
+        """The move to play in ``state``: one of ``state.legal_moves(seat)``, for the seat that
+        decides now."""
+        ...
 
 
 def acting_seat(state: Any) -> int:
@@ -134,6 +137,7 @@ class SeededAgent:
         return derive_seed(self._game_seed_base, check_seed(seed))
 
     def choose(self, state: Any) -> Any:  # pragma: no cover - overridden
+        """The move to play in ``state`` (each agent's own)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:

@@ -30,6 +30,7 @@ class GreedyAgent(SeededAgent):
     name = "greedy"
 
     def choose(self, state: Any) -> Any:
+        """The legal move the game's heuristic rates best (ties drawn from the seed)."""
         seat = acting_seat(state)
         moves = state.legal_moves(seat)
         if len(moves) == 1:
@@ -39,6 +40,7 @@ class GreedyAgent(SeededAgent):
         return moves[int(best[self.rng.randrange(len(best))])]
 
     def react(self, state: Any, player: int) -> Any | None:
+        """Seat ``player``'s best reaction out of turn by the heuristic, or None to pass."""
         return greedy_reaction(state, player, self.rng)
 
 

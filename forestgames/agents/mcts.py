@@ -275,6 +275,7 @@ class MCTSAgent(SeededAgent):
         return items
 
     def settings(self) -> dict[str, Any]:
+        """Constructor keywords (other than ``seed``) that rebuild this agent."""
         return {
             "iterations": self.iterations,
             "exploration": self.exploration,
@@ -287,6 +288,7 @@ class MCTSAgent(SeededAgent):
     # ------------------------------------------------------------------ deciding
 
     def choose(self, state: Any) -> Any:
+        """The move whose subtree the search visited most (determinized for hidden cards)."""
         seat = acting_seat(state)
         moves = state.legal_moves(seat)
         if len(moves) == 1:

@@ -16,10 +16,13 @@ class RandomAgent(SeededAgent):
     name = "random"
 
     def choose(self, state: Any) -> Any:
+        """A legal move drawn uniformly (from the agent's seeded generator)."""
         seat = acting_seat(state)  # first: it names a state that is not one
         return self.rng.choice(state.legal_moves(seat))
 
     def react(self, state: Any, player: int) -> Any | None:
+        """Seat ``player``'s reaction out of turn: each legal one, or passing (None), equally
+        likely."""
         moves = reaction_moves(state, player)
         pick = self.rng.randrange(len(moves) + 1)
         return None if pick == len(moves) else moves[pick]

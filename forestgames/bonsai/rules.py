@@ -9,8 +9,9 @@ every rules question over to it through the engine base's hooks.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
@@ -615,6 +616,11 @@ class BonsaiGame(
 
     def _make_codec(self) -> BonsaiCodec:
         return BonsaiCodec(self)
+
+    if TYPE_CHECKING:  # the base's codec, typed as this game's
+
+        @functools.cached_property
+        def codec(self) -> BonsaiCodec: ...
 
 
 _STEP: dict[type, Callable[[BonsaiGame, BonsaiState, Any], BonsaiState]] = {

@@ -128,6 +128,7 @@ class BonsaiState(StateBase[BonsaiMove]):
 
     @property
     def deck_size(self) -> int:
+        """Cards left in the deck (their order is hidden)."""
         return len(self.deck)
 
     @property

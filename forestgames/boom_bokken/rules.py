@@ -14,7 +14,7 @@ import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
@@ -815,6 +815,11 @@ class BoomBokkenGame(
 
     def _make_codec(self) -> BoomBokkenCodec:
         return BoomBokkenCodec(self)
+
+    if TYPE_CHECKING:  # the base's codec, typed as this game's
+
+        @functools.cached_property
+        def codec(self) -> BoomBokkenCodec: ...
 
     # ------------------------------------------------------------------ agents' hooks
 

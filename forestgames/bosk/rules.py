@@ -12,7 +12,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
@@ -592,6 +592,11 @@ class BoskGame(
 
     def _make_codec(self) -> BoskCodec:
         return BoskCodec(self)
+
+    if TYPE_CHECKING:  # the base's codec, typed as this game's
+
+        @functools.cached_property
+        def codec(self) -> BoskCodec: ...
 
     # ------------------------------------------------------------------ agents' hooks
 

@@ -31,6 +31,7 @@ import numpy.typing as npt
 from forestgames.bosk._tables import NUM_TERRAINS, SUMMER_POINTS, WINTER_POINTS
 from forestgames.core import (
     ConfigError,
+    IntLike,
     StateError,
     as_int,
     check_seat,
@@ -410,7 +411,7 @@ def _summer_block(
     return True
 
 
-def summer_scores(owner: npt.ArrayLike, value: npt.ArrayLike, num_players: int) -> IntArray:
+def summer_scores(owner: npt.ArrayLike, value: npt.ArrayLike, num_players: IntLike) -> IntArray:
     """Summer points: every row and column of intersections, by tree values.
 
     ``owner`` (..., N, N) holds the seat of each intersection's tree or -1,
@@ -465,7 +466,7 @@ def _winter_block(
     return True
 
 
-def winter_scores(top: npt.ArrayLike, terrain: npt.ArrayLike, num_players: int) -> IntArray:
+def winter_scores(top: npt.ArrayLike, terrain: npt.ArrayLike, num_players: IntLike) -> IntArray:
     """Winter points: squares controlled per terrain type.
 
     ``top`` (..., S, S) holds the seat whose leaf or squirrel tops each square,

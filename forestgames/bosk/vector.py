@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -247,18 +247,22 @@ def _nth_true(valid: np.ndarray, index: np.ndarray) -> np.ndarray:
 
 
 _R = TypeVar("_R")
+_P = ParamSpec("_P")
+
+
+_Method = Callable[Concatenate["VectorBosk", _P], _R]
 
 
 def _memory_guarded(
     changes_games: bool, resets: bool = False
-) -> Callable[[Callable[..., _R]], Callable[..., _R]]:
+) -> Callable[[_Method[_P, _R]], _Method[_P, _R]]:
     """A public method with numpy's MemoryError turned into a ConfigError (a batch can fit
     in memory yet a call on it not). One that ``changes_games`` leaves them part-way
     through then, so every method but the one that ``resets`` them refuses until it runs."""
 
-    def wrap(method: Callable[..., _R]) -> Callable[..., _R]:
+    def wrap(method: _Method[_P, _R]) -> _Method[_P, _R]:
         @functools.wraps(method)
-        def guarded(self: VectorBosk, *args: Any, **kwargs: Any) -> _R:
+        def guarded(self: VectorBosk, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
             if self._spoiled and not resets:
                 raise StateError(self._spoiled)
             try:
@@ -469,6 +473,7 @@ class VectorBosk:
 
     @property
     def num_actions(self) -> int:
+        """The size of the action space (``game.num_actions``)."""
         return self.layout.num_actions
 
     @property

@@ -48,10 +48,12 @@ class Card(NamedTuple):
 
     @property
     def solitary(self) -> bool:
+        """Whether the card shows a solitary symbol (it counts towards the Help Line's limit)."""
         return self.symbol > 0
 
     @property
     def gregarious(self) -> bool:
+        """Whether the card shows a gregarious symbol (it cancels one solitary symbol)."""
         return self.symbol < 0
 
     def element_dict(self) -> dict[str, int]:

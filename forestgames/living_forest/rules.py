@@ -14,7 +14,7 @@ import functools
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 import numpy as np
@@ -871,6 +871,11 @@ class LivingForestGame(
 
     def _make_codec(self) -> LivingForestCodec:
         return LivingForestCodec(self)
+
+    if TYPE_CHECKING:  # the base's codec, typed as this game's
+
+        @functools.cached_property
+        def codec(self) -> LivingForestCodec: ...
 
     # ------------------------------------------------------------------ agents' hooks
 

@@ -111,6 +111,7 @@ class LivingForestState(StateBase[LivingForestMove]):
 
     @property
     def is_terminal(self) -> bool:
+        """Whether the game is over."""
         return self.phase is _OVER
 
     def __repr__(self) -> str:
@@ -123,6 +124,7 @@ class LivingForestState(StateBase[LivingForestMove]):
 
     @property
     def num_players(self) -> int:
+        """How many seats play."""
         return len(self.decks)
 
     @property

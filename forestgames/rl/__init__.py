@@ -15,10 +15,14 @@ id ``game.num_actions``. See ``docs/rl.md``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from forestgames import GAME_NAMES
-from forestgames.core import ConfigError, check_seat, excerpt, make
+from forestgames.core import ConfigError, GameBase, check_seat, excerpt, make
+
+if TYPE_CHECKING:
+    from forestgames.rl.aec import ForestGamesAECEnv
+    from forestgames.rl.gym import ForestGamesGymEnv
 
 __all__ = ["GYM_IDS", "RENDER_MODES", "aec_env", "gym_env"]
 
@@ -48,7 +52,7 @@ def aec_env(
     render_mode: str | None = None,
     render_seat: int | None = None,
     **options: Any,
-) -> Any:
+) -> ForestGamesAECEnv:
     """A PettingZoo ``AECEnv`` of game ``name`` with ``options`` (``num_players=...``, ...).
 
     ``reward``: ``"win"`` (+1 winners, -1 the others, at the end) or ``"score"``
@@ -77,7 +81,7 @@ def gym_env(
     illegal_reward: float = -1.0,
     render_mode: str | None = None,
     **options: Any,
-) -> Any:
+) -> ForestGamesGymEnv:
     """A ``gymnasium.Env`` for seat ``seat`` of game ``name`` against ``opponents``.
 
     ``opponents``: one agent spec for every other seat (``"random"``, ``"greedy"``,
@@ -97,10 +101,10 @@ def gym_env(
     return ForestGamesGymEnv(game, seat, opponents, reward, illegal_reward, render_mode)
 
 
-def _game(name: str, options: dict[str, Any], arguments: tuple[str, ...]) -> Any:
+def _game(name: str, options: dict[str, Any], arguments: tuple[str, ...]) -> GameBase[Any, Any]:
     """``make(name, **options)``; a keyword that is no option of the game is a ConfigError
     naming the game's options and the env's own ``arguments``."""
-    plain = make(name)
+    plain = _on_base(make(name))
     known = [option.name for option in type(plain).OPTIONS]
     unknown = [excerpt(key, 40) for key in options if key not in known]
     if unknown:
@@ -108,7 +112,18 @@ def _game(name: str, options: dict[str, Any], arguments: tuple[str, ...]) -> Any
             f"unknown keyword(s) {', '.join(unknown)}: {plain.title}'s options are "
             f"{known}, and this env's own arguments {list(arguments)}"
         )
-    return make(name, **options)
+    return _on_base(make(name, **options))
+
+
+def _on_base(game: Any) -> GameBase[Any, Any]:
+    """``game``, or ConfigError if it is not built on GameBase (whose options and codec the
+    environments use)."""
+    if not isinstance(game, GameBase):
+        raise ConfigError(
+            f"game {game.name} is not built on forestgames.core.GameBase, whose options and "
+            "integer actions the environments use"
+        )
+    return game
 
 
 def _check_render_mode(render_mode: Any) -> None:

@@ -23,11 +23,18 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from forestgames.core import ForestGamesError, IllegalMoveError, StateError, excerpt, make
+from forestgames.core import (
+    ForestGamesError,
+    GameBase,
+    IllegalMoveError,
+    StateError,
+    excerpt,
+    make,
+)
 from forestgames.rl.openspiel._deals import Deal, deal_rules
 from forestgames.rl.openspiel._params import check_utility
 
@@ -47,7 +54,8 @@ class Table:
 
     def __init__(self, name: str, options: dict[str, Any], utility: str) -> None:
         check_utility(utility)
-        self.game = make(name, **options)
+        # A built-in game (OpenSpiel refuses others): a GameBase, with a codec.
+        self.game = cast("GameBase[Any, Any]", make(name, **options))
         self.name = name
         self.options = self.game.options()
         self.utility = utility
