@@ -28,7 +28,7 @@ import attrs
 
 from forestgames._text import wrap_line
 from forestgames._version import __version__
-from forestgames.agents import acting_seat
+from forestgames.agents import acting_seat, make_agent
 from forestgames.boom_bokken import TimeOut
 from forestgames.core import (
     MAX_NOTATION,
@@ -39,6 +39,8 @@ from forestgames.core import (
     IllegalMoveError,
     ParseError,
     StateError,
+    check_seed,
+    derive_seed,
     excerpt,
     make,
     registered_games,
@@ -69,16 +71,23 @@ class _Stdout:
     """A text stream whose closing by its reader (BrokenPipeError) is :class:`_StdoutClosed`,
     told apart from a broken pipe elsewhere (a worker's, a cluster's), which is an error."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self.stream = stream
 
     def write(self, text: str) -> int:
+        if self.stream is None:  # started with stdout closed (>&-)
+            raise _StdoutClosed
         try:
             return self.stream.write(text)
+        except UnicodeEncodeError:  # an ASCII terminal: '?' for what it cannot show
+            encoding = self.stream.encoding or "ascii"
+            return self.stream.write(text.encode(encoding, "replace").decode(encoding))
         except BrokenPipeError:
             raise _StdoutClosed from None
 
     def flush(self) -> None:
+        if self.stream is None:
+            raise _StdoutClosed
         try:
             self.stream.flush()
         except BrokenPipeError:
@@ -394,6 +403,8 @@ def _check_outputs(args: argparse.Namespace, options: Sequence[str]) -> None:
     """Each output file named (``options`` are attribute names) is writable and new, and
     no two of them (nor ``--out``) are the same file."""
     named: dict[Path, str] = {}
+    if getattr(args, "out", None) == "":
+        raise ConfigError("--out needs a file name, not an empty one")
     if getattr(args, "out", None):
         named[Path(args.out).resolve()] = "--out"
     for option in options:
@@ -498,7 +509,9 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
     if not 0 <= seat < game.num_players:
         raise ForestGamesError(f"--seat {seat} is not a seat of a {game.num_players}-player game")
     _check_outputs(args, ("save",))  # before the game, not after it
-    opponents = _agent_list(args.agents)
+    if args.seed is not None:
+        check_seed(args.seed, "--seed")
+    opponents = _opponents(args.agents, game.num_players - 1)
 
     def write(text: str) -> None:
         lines = [piece for line in text.splitlines() for piece in wrap_line(line)]
@@ -531,7 +544,8 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
         record, final, _ = play_game(game, agents, seed, observer=observe)
         write(human.picture(final, seat))
         winners = ", ".join(map(str, final.winners))
-        write(f"game over: scores {list(final.scores)}, winner(s): seat {winners}")
+        won = f"winner(s): seat {winners}" if winners else "no winner"
+        write(f"game over: scores {list(final.scores)}, {won}")
     except (_Quit, KeyboardInterrupt, _StdoutClosed) as reason:
         record = GameRecord.start(game, seed).with_moves(played)
         status = _STOP_STATUS.get(type(reason), 1)
@@ -548,6 +562,19 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
     elif status:
         write("(play with --save FILE to keep the record of a game)")
     return status
+
+
+def _opponents(text: str, seats: int) -> list[str]:
+    """The agent specs of ``--agents`` for ``play``'s other ``seats``, each checked (before
+    the game starts); ConfigError for a bad spec or more specs than seats."""
+    specs = _agent_list(text)
+    if len(specs) > max(seats, 1):
+        raise ConfigError(
+            f"--agents: {len(specs)} agents for {seats} other seat(s): give at most one per seat"
+        )
+    for spec in specs:
+        make_agent(spec, seed=0)
+    return specs
 
 
 def _greet(
@@ -589,7 +616,7 @@ def _load_record(path: str) -> GameRecord:
     with open(path, "rb") as file:
         data = file.read(_RECORD_BYTES + 1)
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark some editors write is no harm
     except UnicodeDecodeError:
         raise StateError(f"{path} is not a game record: it is not JSON text (binary?)") from None
     try:
@@ -691,7 +718,7 @@ def _random_moves(game: Any, seconds: float, seed: int) -> tuple[int, int, float
     moves = games = 0
     start = time.perf_counter()
     while not games or time.perf_counter() - start < seconds:
-        state = game.new_game(seed=seed + games)
+        state = game.new_game(seed=derive_seed(seed, games))
         while not state.is_terminal:
             seats = state.players_to_act
             seat = seats[0] if len(seats) == 1 else rng.choice(seats)
@@ -717,11 +744,12 @@ BENCH_ROUNDS = 3
 def _bench_game(game: Any, seconds: float, seed: int) -> tuple[int, float, float, float]:
     """(games, moves/s, baseline calls/s, warm-up s) over interleaved rounds, warm-up apart."""
     start = time.perf_counter()
-    _random_moves(game, 0.0, seed + 10**6)  # one game: builds the game's tables (untimed)
+    _random_moves(game, 0.0, derive_seed(seed, BENCH_ROUNDS))  # builds the tables (untimed)
     warm_up = time.perf_counter() - start
     games, rate, base_rate = 0, 0.0, 0.0
     for round_ in range(BENCH_ROUNDS):
-        moves, played, elapsed = _random_moves(game, seconds / BENCH_ROUNDS, seed + 1000 * round_)
+        round_seed = derive_seed(seed, round_)
+        moves, played, elapsed = _random_moves(game, seconds / BENCH_ROUNDS, round_seed)
         games += played
         rate = max(rate, moves / elapsed)
         base_rate = max(base_rate, moves / max(_baseline(moves), 1e-9))
@@ -732,13 +760,18 @@ def _bench_games(names: Sequence[str], players: int | None) -> list[tuple[str, A
     """(name, game) of each game to measure; ConfigError (before any output) names an
     unknown game or a player count the game does not take."""
     return [
-        (name, make(name, num_players=players or make(name).traits.min_players)) for name in names
+        (
+            name,
+            make(name, num_players=make(name).traits.min_players if players is None else players),
+        )
+        for name in names
     ]
 
 
 def _cmd_bench(args: argparse.Namespace, out: _Output) -> int:
     if not 0 <= args.seconds <= MAX_BENCH_SECONDS:  # nan and inf too: inf would never end
         raise ConfigError(f"--seconds must be in 0..{MAX_BENCH_SECONDS}, not {args.seconds}")
+    check_seed(args.seed, "--seed")
     games = _bench_games(args.games or list(registered_games()), args.players)
     print(
         f"{'game':<14} {'players':>7} {'games':>6} {'moves/s':>10} {'baseline/s':>11} "
@@ -979,6 +1012,10 @@ def _modules_to_import(argv: Sequence[str]) -> list[str]:
     return names
 
 
+_MODULE_NAME = re.compile(r"[^\W\d]\w*(\.[^\W\d]\w*)*")
+"""A module's dotted name (``--import``)."""
+
+
 def _import_modules(argv: Sequence[str]) -> None:
     """Import the modules ``--import`` names, before the parser is built (the games they
     register are then among its choices); ConfigError if one cannot be found."""
@@ -988,6 +1025,10 @@ def _import_modules(argv: Sequence[str]) -> None:
     for name in names:
         if name.endswith(".py"):
             raise ConfigError(f"--import takes a module's name ({name[:-3]}), not a file's")
+        if not _MODULE_NAME.fullmatch(name):
+            raise ConfigError(
+                f"--import takes a module's name (like my_games), not {excerpt(name)}"
+            )
         try:
             importlib.import_module(name)
         except ImportError as error:
@@ -997,6 +1038,8 @@ def _import_modules(argv: Sequence[str]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    if sys.stdin is None:  # started with stdin closed (<&-): no input, as at its end
+        sys.stdin = open(os.devnull, encoding="utf-8")
     try:
         _import_modules(argv)
     except ConfigError as error:

@@ -613,7 +613,7 @@ def _result_row(path: Path, number: int, line: str, run: _Run) -> GameRow:
     if row.run != run.digest:
         raise ConfigError(
             f"{path} holds rows of another run (run {excerpt(row.run)}, this one {run.digest}): "
-            "resume with the same game, options, agents, seed, --rotate and move cap"
+            "resume with the same game, options, agents, seed, seat rotation and move cap"
         )
     reason = _not_of_run(row, run)
     if reason:
@@ -826,6 +826,20 @@ def _run_local(
             except BrokenProcessPool:
                 if attempt == _LOCAL_RETRIES:
                     raise
+            except KeyboardInterrupt:
+                _stop_workers(pool)  # else leaving the pool waits for the chunks in flight
+                raise
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Drop ``pool``'s queued chunks and end its workers now (Ctrl-C: the games in flight
+    are not waited for; their rows are not written, so a resumed run plays them)."""
+    # ProcessPoolExecutor has no public way to stop running work before Python 3.14's
+    # terminate_workers(): its process table (which shutdown clears) is read first.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def _drain(
@@ -911,11 +925,15 @@ def _check_reachable(address: str) -> None:
     to Ray."""
     if not isinstance(address, str) or address in ("auto", "local") or _PROXIES & set(os.environ):
         return  # Ray finds these itself, or goes through a proxy this check cannot see
-    parts = urllib.parse.urlsplit(address if "://" in address else f"//{address}")
     try:
+        parts = urllib.parse.urlsplit(address if "://" in address else f"//{address}")
         host, port = parts.hostname, parts.port or _RAY_PORTS.get(parts.scheme)
-    except ValueError:  # a port that is not a number: Ray's own error says so
-        return
+    except ValueError as error:  # '[::1', a port out of range or not a number
+        raise ConfigError(
+            f"Ray cluster {excerpt(address)} is no host:port address ({error})"
+        ) from None
+    if not host and address.strip(":/") == "":
+        raise ConfigError(f"Ray cluster {excerpt(address)} names no host: give host:port")
     if not host or port is None:
         return
     try:
@@ -1053,16 +1071,21 @@ def write_file(path: Any, data: str | bytes, what: str = "path") -> None:
     ConfigError naming the path if it cannot be written (a file then keeps what it held)."""
     target = as_path(path, what)
     content = data.encode("utf-8") if isinstance(data, str) else data
+    if is_stdout(target):  # through the stream, in order with what else is printed
+        sys.stdout.flush()
+        sys.stdout.buffer.write(content)
+        sys.stdout.buffer.flush()
+        return
     final = Path(os.path.realpath(target))  # a symlink's file is written, as open() would
     try:
         try:
-            mode: int | None = final.stat().st_mode
+            mode: int | None = os.stat(target).st_mode
         except FileNotFoundError:
             mode = None  # a new file
         if mode is not None and stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, "is a directory")
         if mode is not None and not stat.S_ISREG(mode):  # a device, a FIFO: not replaced
-            with open(final, "wb") as stream:
+            with open(target, "wb") as stream:
                 stream.write(content)
             return
         if mode is not None and not os.access(final, os.W_OK):  # as open(path, "w") refuses
@@ -1109,6 +1132,25 @@ class _Bar(tqdm):  # type: ignore[misc, type-arg, unused-ignore]  # typed or not
     monitor_interval = 0
 
 
+def _check_regular_file(path: Path) -> None:
+    """ConfigError unless a results file at ``path`` can be a regular file of its own: it is
+    appended to, flushed to disk after each batch and read back to resume, which a pipe, a
+    device or standard output cannot be."""
+    if is_stdout(path):
+        raise ConfigError(f"{path} is standard output: name a file for the results")
+    if path.exists() and not path.is_dir() and not path.is_file():
+        raise ConfigError(f"{path} is not a regular file (a device or a pipe): name a file")
+
+
+def is_stdout(path: Any) -> bool:
+    """Whether ``path`` names the file standard output writes to (``/dev/stdout``, say)."""
+    try:
+        named, stdout = os.stat(path), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, TypeError):  # no such file; no stdout
+        return False
+    return (named.st_dev, named.st_ino) == (stdout.st_dev, stdout.st_ino)
+
+
 def _check_out_file(path: Path, advice: str) -> Path:
     """``path`` if a run may write its results there (a new or empty file); ConfigError
     with ``advice`` if it holds something, or names a directory."""
@@ -1136,6 +1178,7 @@ def execute_run(
     sink: TextIO | None = None
     if out is not None:
         path = Path(out)
+        _check_regular_file(path)
         if not resume or path.is_dir():  # resuming reads the file's rows instead
             _check_out_file(path, "resume to finish that run, or choose another file")
         try:
@@ -1144,6 +1187,7 @@ def execute_run(
             sink = open(path, "a", encoding="utf-8")
         except OSError as error:
             raise ConfigError(f"cannot use {path} for results: {error.strerror or error}") from None
+    workers = min(workers, max(1, games - len(rows)))  # no idle workers to start
     chunker = _Chunker(games, workers, rows)
     # tqdm draws on stderr and turns itself off when stderr is not a terminal
     bar = _Bar(

@@ -590,6 +590,93 @@ def test_bench_checks_its_arguments_before_printing(capsys, args):
     assert captured.out == "" and "forestgames: error:" in captured.err
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bench", "bosk", "--seconds", "0", "--seed", "-1"],
+        ["bench", "bosk", "--seconds", "0", "-p", "0"],
+        ["play", "bosk", "--seed", "-1"],
+        ["play", "bosk", "-a", "mcts:x"],
+        ["play", "bosk", "-a", "random,random,random"],
+        ["--import=", "simulate", "bosk", "-n", "1"],
+        ["--import", "..", "simulate", "bosk", "-n", "1"],
+        ["simulate", "bosk", "-n", "1", "--out="],
+    ],
+)
+def test_bad_arguments_are_refused_before_anything_is_printed(capsys, args):
+    """A bad seed, player count (0 is no default), agent spec, too many opponents, module
+    name or empty --out is one error line, before a header or greeting is printed (play
+    greeted, then failed; bench took -p 0 for its default; --import .. raised TypeError)."""
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("forestgames: error:")
+    assert len(captured.err.splitlines()) == 1
+
+
+def test_bench_takes_every_seed_of_the_range(capsys):
+    """The largest seed is a seed (bench's games once added offsets to it, out of range)."""
+    assert main(["bench", "bosk", "--seconds", "0", "--seed", str(2**64 - 1)]) == 0
+    assert "bosk" in capsys.readouterr().out
+
+
+def test_files_named_as_standard_output_go_through_it(tmp_path):
+    """--csv /dev/stdout writes the rows into the pipe, in order before the summary (it
+    failed: the pipe's /proc name is no file); --out needs a file of its own (a device or
+    stdout cannot be resumed), said up front."""
+    piped = run_cli("simulate", "bosk", "-n", "2", "--no-progress", "--csv", "/dev/stdout")
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout.startswith("index,seed,") and "mean length" in piped.stdout
+    for target, words in (("/dev/null", "not a regular file"), ("/dev/stdout", "standard output")):
+        done = run_cli("simulate", "bosk", "-n", "2", "--no-progress", "--out", target)
+        assert done.returncode == 2 and words in done.stderr and done.stdout == ""
+
+
+def test_an_ascii_terminal_gets_question_marks_not_a_traceback(tmp_path):
+    """Pictures use '·'; where stdout cannot encode it (PYTHONIOENCODING=ascii) it is
+    replaced, and play and replay run as usual."""
+    env = {**ENV, "PYTHONIOENCODING": "ascii"}
+    command = [sys.executable, "-m", "forestgames.cli"]
+    save = tmp_path / "game.json"
+    played = subprocess.run(
+        [*command, "play", "bosk", "--seed", "1", "--save", str(save)],
+        input="1\nquit\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+    assert played.returncode == 1 and "Traceback" not in played.stderr, played.stderr
+    assert "?" in played.stdout and "stopped (quit)" in played.stdout
+    shown = subprocess.run(
+        [*command, "replay", str(save), "--all"],
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+    assert shown.returncode == 0 and "Traceback" not in shown.stderr, shown.stderr
+
+
+def test_closed_standard_streams_are_an_end_not_a_traceback(tmp_path):
+    """Started with stdout closed (>&-), a run stops quietly (141, as a closed pipe); with
+    stdin closed (<&-), play sees the end of its input. Both raised AttributeError."""
+    command = [sys.executable, "-m", "forestgames.cli"]
+    no_stdout = subprocess.run(
+        [*command, "simulate", "bosk", "-n", "1", "--no-progress"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV, cwd=ROOT, timeout=120,
+        preexec_fn=lambda: os.close(1),
+    )  # fmt: skip
+    assert no_stdout.returncode == 141 and b"Traceback" not in no_stdout.stderr
+    no_stdin = subprocess.run(
+        [*command, "play", "bosk", "--seed", "1"],
+        stdin=subprocess.DEVNULL, capture_output=True, env=ENV, cwd=ROOT, timeout=120,
+        preexec_fn=lambda: os.close(0),
+    )  # fmt: skip
+    assert no_stdin.returncode == 1 and b"stopped (input ended)" in no_stdin.stdout
+
+
+def test_replay_reads_a_record_with_a_byte_order_mark(tmp_path, capsys):
+    """A record saved by an editor that writes a UTF-8 byte-order mark replays (it was
+    refused with Python's 'decode using utf-8-sig')."""
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + fg.play("bosk", ["random"], seed=2).to_json().encode())
+    assert main(["replay", str(path), "--all"]) == 0
+    assert "Bosk" in capsys.readouterr().out
+
+
 def test_an_empty_line_at_the_play_prompt_asks_again():
     """An empty line at the play prompt (on the person's turn) is no error: it prompts
     again."""
@@ -636,3 +723,55 @@ def test_import_reaches_a_game_of_ones_own(tmp_path, monkeypatch, capsys):
         main(["simulate", "bosk", "--import", "my_buzz"])
     with pytest.raises(SystemExit):  # no other spelling
         main(["--imp", "my_buzz", "simulate", "bosk"])
+
+
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid`` (from /proc; zombies are not alive)."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[1] == str(pid) and fields[0] != "Z":
+            children.append(int(entry.name))
+    return children
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_stops_a_run_with_workers_at_once(tmp_path):
+    """Ctrl-C during ``simulate --workers 2`` ends the run within seconds, with status 130,
+    its workers gone and the results file whole: the games in flight (a 4-player Living
+    Forest game between MCTS agents takes many seconds) are dropped, not waited for."""
+    out = tmp_path / "rows.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "forestgames.cli", "simulate", "living_forest", "-p", "4"]
+        + ["-n", "50", "-a", "mcts:n=200", "-w", "2", "--out", str(out), "--no-progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = time.monotonic() + 60
+    while len(workers := _children(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(workers) >= 2, "no workers started"
+    time.sleep(1.0)  # each worker is inside a game now
+    process.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    _, err = process.communicate(timeout=60)
+    assert time.monotonic() - start < 10, "the run waited for the games in flight"
+    assert process.returncode == 130 and b"interrupted" in err and b"Traceback" not in err
+    deadline = time.monotonic() + 5
+    while any(map(_alive, workers)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(map(_alive, workers))
+    assert all(json.loads(line) for line in out.read_text().splitlines())

@@ -894,6 +894,38 @@ def test_a_bad_ray_address_is_a_config_error():
     assert done.stderr.startswith("forestgames: error: Ray cluster '::::'"), done.stderr
 
 
+@pytest.mark.parametrize(
+    ("address", "words"),
+    [
+        ("[::1", "no host:port address"),
+        ("127.0.0.1:99999", "Port out of range"),
+        ("localhost:-1", "no host:port address"),
+        (":", "names no host"),
+    ],
+)
+def test_a_ray_address_that_is_no_address_is_refused_at_once(address, words):
+    """A malformed address (a broken IPv6 bracket, a port out of range or negative, no
+    host) is a ConfigError before Ray sees it (Ray retried such a port for minutes, and
+    the bracket raised urllib's own ValueError)."""
+    from forestgames.sim import _check_reachable
+
+    with pytest.raises(fg.ConfigError, match=words):
+        _check_reachable(address)
+
+
+def test_workers_are_no_more_than_the_games_left(monkeypatch):
+    """A run of 3 games asked for 64 workers starts 3 (under fork every worker starts up
+    front: 1,024 of them took most of a minute for 5 games)."""
+    from forestgames import sim
+
+    started = []
+    monkeypatch.setattr(
+        sim, "_run_local", lambda run, chunker, workers, emit: started.append(workers)
+    )
+    fg.simulate("bosk", ["random"], 3, seed=1, workers=64, progress=False)
+    assert started == [3]
+
+
 def test_a_ray_address_where_nothing_answers_is_refused_at_once(monkeypatch):
     """An address naming a host and port where nothing listens is a ConfigError within a
     second (Ray itself tried for minutes). Addresses without a host (auto, local), and
@@ -919,8 +951,11 @@ def test_a_ray_address_where_nothing_answers_is_refused_at_once(monkeypatch):
         server.bind(("127.0.0.1", 0))
         server.listen()
         _check_reachable(f"127.0.0.1:{server.getsockname()[1]}")  # something answers
-    for address in ("auto", "local", "::::", "host:port"):
+    for address in ("auto", "local"):
         _check_reachable(address)  # Ray's to judge
+    for address in ("::::", "host:port"):  # no port Ray could use either
+        with pytest.raises(fg.ConfigError, match="no host:port address"):
+            _check_reachable(address)
 
 
 @pytest.mark.parametrize("junk", [None, 0, True, [1], object()])
