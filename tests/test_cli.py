@@ -33,6 +33,15 @@ def run_cli(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Com
     )
 
 
+def test_python_dash_m_forestgames_is_the_command():
+    """``python -m forestgames`` runs the command line (there was no ``__main__``)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "forestgames", "--version"],
+        capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stdout.startswith("forestgames ")
+
+
 def test_console_script_is_declared():
     """pyproject declares the forestgames console script as forestgames.cli:main."""
     assert 'forestgames = "forestgames.cli:main"' in (ROOT / "pyproject.toml").read_text()

@@ -566,6 +566,18 @@ def _load(spiel: Any, name: str, utility: str = "win", **options: Any) -> Any:
     return fos.load_game(name, utility, **options)
 
 
+def test_load_game_without_openspiel_names_the_extra(monkeypatch):
+    """Without OpenSpiel, ``load_game`` says which extra to install, as ``register`` does
+    (it imported pyspiel first: a bare ModuleNotFoundError)."""
+    from forestgames.rl import openspiel as fos
+
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.setitem(sys.modules, "forestgames.rl.openspiel._spiel", None)
+    monkeypatch.delattr(fos, "_spiel", raising=False)
+    with pytest.raises(ImportError, match=r"forestgames\[openspiel\]"):
+        fos.load_game("bosk", num_players=2)
+
+
 def test_node_player_ids_are_openspiels(spiel):
     """The nodes' CHANCE and TERMINAL player ids are pyspiel's."""
     assert (_nodes.CHANCE, _nodes.TERMINAL) == (spiel.PlayerId.CHANCE, spiel.PlayerId.TERMINAL)

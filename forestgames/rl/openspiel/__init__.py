@@ -51,7 +51,7 @@ def load_game(name: str, utility: str = "win", **options: Any) -> Any:
     """``pyspiel.load_game`` of forestgames game ``name`` with ``make`` options
     (``num_players=...``) and ``utility`` (``"win"``: +1 winners, -1 the others;
     ``"score"``: the final scores). Registers the games first."""
+    register()  # first: without OpenSpiel it says which extra to install
     import pyspiel
 
-    register()
     return pyspiel.load_game(short_name(name), game_parameters(name, utility, **options))

@@ -1,0 +1,5 @@
+"""``python -m forestgames``: the ``forestgames`` command."""
+
+from forestgames.cli import main
+
+raise SystemExit(main())
