@@ -70,6 +70,7 @@ __all__ = [
     "GameRow",
     "SimulationResult",
     "TruncatedGameWarning",
+    "clustered_interval",
     "play",
     "play_game",
     "simulate",
@@ -396,13 +397,37 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     z = as_number(z, "z", 0, strict=True)
     if trials == 0:
         return (0.0, 1.0)
-    p = successes / trials
+    return _wilson(successes / trials, trials, z)
+
+
+def _wilson(p: float, trials: float, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson interval of rate ``p`` over ``trials`` > 0 (a float: an effective number)."""
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    low = 0.0 if p <= 0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
     return (low, high)
+
+
+def clustered_interval(per_game: Sequence[tuple[int, int]]) -> tuple[float, float]:
+    """A 95% interval of a rate pooled over games where one agent held several seats:
+    ``per_game`` is (wins, seats) of each game. Seats of one game are not independent
+    trials (in self-play exactly one wins), so the Wilson interval is taken over the
+    effective number of trials that the spread between games implies (Kish's design
+    effect, with the cluster-robust variance of the pooled rate)."""
+    games = len(per_game)
+    wins = sum(w for w, _ in per_game)
+    seats = sum(n for _, n in per_game)
+    if not seats:
+        return (0.0, 1.0)
+    p = wins / seats
+    if games < 2 or p in (0.0, 1.0):  # no spread to measure: one trial a game
+        return _wilson(p, games)
+    spread = games / (games - 1) * sum((w - p * n) ** 2 for w, n in per_game) / seats**2
+    if spread == 0:  # every game gave the same rate (self-play, one winner): known exactly
+        return (p, p)
+    return _wilson(p, p * (1 - p) / spread)
 
 
 def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
@@ -433,10 +458,19 @@ def _tally(label: str, wins: int, games: int, scores: list[float]) -> dict[str, 
 def _places_tally(
     label: str, rows: Sequence[GameRow], chosen: Callable[[GameRow, int], bool]
 ) -> dict[str, Any]:
-    """The tally of the seats ``chosen(row, seat)`` picks in ``rows``."""
+    """The tally of the seats ``chosen(row, seat)`` picks in ``rows``; its interval is
+    :func:`clustered_interval`'s where some game gave it several seats."""
     places = [(row, seat) for row in rows for seat in range(len(row.scores)) if chosen(row, seat)]
     wins = sum(seat in row.winners for row, seat in places)
-    return _tally(label, wins, len(places), [row.scores[seat] for row, seat in places])
+    tally = _tally(label, wins, len(places), [row.scores[seat] for row, seat in places])
+    per_game = [
+        (sum(seat in row.winners for seat in seats), len(seats))
+        for row in rows
+        if (seats := [seat for seat in range(len(row.scores)) if chosen(row, seat)])
+    ]
+    if any(n > 1 for _, n in per_game):
+        tally["ci95"] = clustered_interval(per_game)
+    return tally
 
 
 def _at_seat(seat: int, row: GameRow, place: int) -> bool:
@@ -477,8 +511,10 @@ class SimulationResult:
         return len(self.rows[0].scores) if self.rows else int(self.options.get("num_players", 0))
 
     def summary(self) -> dict[str, Any]:
-        """Win rates (a shared win counts for each winner) with Wilson 95% intervals,
-        score means and sample standard deviations, per seat and per agent, over
+        """Win rates (a shared win counts for each winner) with Wilson 95% intervals
+        (:func:`clustered_interval`'s for an agent that held several seats of a game; an
+        agent's ``games`` count its seats), score means and sample standard deviations,
+        per seat and per agent, over
         the games that ended (every agent of the run is listed, with 0 games if
         none of its games ended); plus game counts and the mean length of all
         games. A value with no data (a rate of no games, the deviation of one

@@ -156,8 +156,24 @@ def fit_bradley_terry(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.nd
     """Log-strengths (K,), mean 0, maximising the Bradley–Terry likelihood of ``wins``
     (``wins[a, b]``: times a beat b) plus a Gaussian prior of precision ``prior``.
     ConfigError unless ``wins`` is a (K, K) array of finite counts >= 0, K >= 1, and
-    ``prior`` a finite number >= 0."""
-    return _newton(_checked_wins(wins), as_number(prior, "prior", 0))[0]
+    ``prior`` a finite number >= 0; with ``prior=0`` also unless a finite fit exists (every
+    agent reaches every other through a chain of wins: else one's rating runs off to
+    infinity)."""
+    array, prior = _checked_wins(wins), as_number(prior, "prior", 0)
+    if prior == 0 and not _strongly_connected(array > 0):
+        raise ConfigError(
+            "with prior=0 these wins have no finite fit: some agent never beats (or never "
+            "loses to) the others, directly or through a chain of wins; give a prior > 0"
+        )
+    return _newton(array, prior)[0]
+
+
+def _strongly_connected(beats: np.ndarray) -> bool:
+    """Whether every node of the directed graph ``beats`` (K, K) bool reaches every other."""
+    reach = beats | np.eye(beats.shape[0], dtype=bool)
+    for _ in range(max(1, int(np.ceil(np.log2(beats.shape[0]))) + 1)):
+        reach = reach | ((reach.astype(np.int64) @ reach.astype(np.int64)) > 0)
+    return bool(reach.all())
 
 
 def _checked_wins(wins: Any) -> np.ndarray:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+import math
 import os
 import re
 import signal
@@ -1058,3 +1059,68 @@ def test_more_agents_than_seats_is_an_error():
         fg.play(fg.make("bosk", num_players=2), ["greedy", "random", "mcts:5"], seed=0)
     with pytest.raises(fg.ConfigError, match="3 agents for a 2-player game"):
         fg.simulate(BOSK, ["greedy", "random", "random"], 1, progress=False)
+
+
+def test_a_pooled_rate_over_several_seats_a_game_counts_games_not_seats():
+    """Worked by hand: (wins, seats) per game (1, 2), (0, 2), (2, 2), (1, 2): rate 4/8 = 0.5;
+    deviations w - 0.5 n are 0, -1, 1, 0, so the cluster-robust variance is
+    4/3 * 2 / 8**2 = 1/24 and the effective trials 0.25 / (1/24) = 6: the Wilson interval of
+    3 in 6. Games giving every seat the same rate (self-play, one winner) know it exactly;
+    all wins or none fall back to one trial a game."""
+    from forestgames.sim import clustered_interval, wilson_interval
+
+    assert clustered_interval([(1, 2), (0, 2), (2, 2), (1, 2)]) == pytest.approx(
+        wilson_interval(3, 6)
+    )
+    assert clustered_interval([(1, 2)] * 10) == (0.5, 0.5)
+    assert clustered_interval([(0, 2)] * 10) == pytest.approx(wilson_interval(0, 10))
+    assert clustered_interval([(2, 2)] * 10) == pytest.approx(wilson_interval(10, 10))
+    assert clustered_interval([]) == (0.0, 1.0)
+
+
+def test_self_play_on_two_seats_wins_exactly_half_and_says_so():
+    """An agent on both seats of a 2-player game wins exactly one seat a game: its pooled
+    rate is 50% with no uncertainty (seats counted as independent trials gave a Wilson
+    interval of about +-15 points over 20 games). One seat a game keeps Wilson's."""
+    result = fg.simulate("bosk", [fg.GreedyAgent(seed=1), fg.GreedyAgent(seed=2)], 20, seed=1,
+                         progress=False)  # fmt: skip
+    (greedy,) = result.summary()["agents"]
+    assert greedy["games"] == 40 and greedy["wins"] == 20 and greedy["ci95"] == (0.5, 0.5)
+    duel = fg.simulate("bosk", ["greedy", "random"], 20, seed=1, progress=False).summary()
+    for tally in duel["agents"]:
+        assert tally["ci95"] == fg.sim.wilson_interval(tally["wins"], tally["games"])
+
+
+def test_an_agent_on_two_of_four_seats_gets_the_games_spread():
+    """Greedy on seats 0 and 2 of 4-player Bosk rarely wins on both at once: its pooled
+    interval is narrower than seats counted as independent trials, and agrees with a
+    bootstrap over games (within its noise)."""
+    import numpy as np
+
+    result = fg.simulate(fg.make("bosk", num_players=4), ["greedy", "random"], 120, seed=5,
+                         progress=False)  # fmt: skip
+    greedy = next(t for t in result.summary()["agents"] if t["label"] == "greedy")
+    naive = fg.sim.wilson_interval(greedy["wins"], greedy["games"])
+    low, high = greedy["ci95"]
+    assert high - low < 0.9 * (naive[1] - naive[0])
+    wins = np.array([sum(s in row.winners for s in (0, 2)) for row in result.rows])
+    rng = np.random.default_rng(0)
+    draws = rng.integers(0, len(wins), size=(4000, len(wins)))
+    rates = wins[draws].sum(axis=1) / (2 * len(wins))
+    boot_low, boot_high = np.quantile(rates, [0.025, 0.975])
+    assert abs(low - boot_low) < 0.02 and abs(high - boot_high) < 0.02
+
+
+def test_a_fit_without_prior_is_refused_where_no_finite_one_exists():
+    """With prior=0 an agent that never wins (or a group never beaten by the rest) has no
+    finite rating: ConfigError, where Newton's method raised LinAlgError or returned
+    whatever 100 steps reached. A chain of wins reaching everyone fits."""
+    from forestgames.tournament import fit_bradley_terry
+
+    for wins in ([[0, 10], [0, 0]], [[0, 0], [0, 0]], [[0, 5, 10], [5, 0, 10], [0, 0, 0]],
+                 [[0, 3, 0, 0], [1, 0, 0, 0], [0, 0, 0, 2], [0, 0, 2, 0]]):  # fmt: skip
+        with pytest.raises(fg.ConfigError, match="no finite fit"):
+            fit_bradley_terry(wins, prior=0)
+    assert fit_bradley_terry([[0, 1, 0], [0, 0, 1], [1, 0, 0]], prior=0) == pytest.approx(0)
+    strengths = fit_bradley_terry([[0, 2], [1, 0]], prior=0)
+    assert strengths[0] - strengths[1] == pytest.approx(math.log(2))
