@@ -506,6 +506,14 @@ class SimulationResult:
     """The names of the run's agents, each once: the summary lists each, with 0 games if it
     played none."""
 
+    def __repr__(self) -> str:
+        """One line, whatever the number of rows (a notebook shows it): ``format_summary()``
+        gives the figures, ``rows`` the games."""
+        return (
+            f"<SimulationResult {self.game} {self.options!r} seed={self.seed}: "
+            f"{len(self.rows)} games, agents {list(self.agents)}>"
+        )
+
     def _players(self) -> int:
         """The seats of the run's games (from the options when there are no rows)."""
         return len(self.rows[0].scores) if self.rows else int(self.options.get("num_players", 0))

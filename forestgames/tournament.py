@@ -304,6 +304,14 @@ class TournamentResult:
         """Every game's row, as a simulation gives them."""
         return self.simulation.rows
 
+    def __repr__(self) -> str:
+        """One line, whatever the number of games: ``format_table()`` gives the ratings."""
+        best = ", ".join(f"{r.agent} {r.rating:.0f}" for r in self.ratings)
+        return (
+            f"<TournamentResult {self.simulation.game} {self.simulation.options!r}: "
+            f"{len(self.rows)} games, ratings {best}>"
+        )
+
     def format_table(self) -> str:
         """The ratings as a text table, best first."""
         summary = self.simulation.summary()

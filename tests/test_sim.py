@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 import forestgames as fg
@@ -1124,3 +1125,14 @@ def test_a_fit_without_prior_is_refused_where_no_finite_one_exists():
     assert fit_bradley_terry([[0, 1, 0], [0, 0, 1], [1, 0, 0]], prior=0) == pytest.approx(0)
     strengths = fit_bradley_terry([[0, 2], [1, 0]], prior=0)
     assert strengths[0] - strengths[1] == pytest.approx(math.log(2))
+
+
+def test_a_result_shows_in_one_line_whatever_its_size():
+    """A notebook shows a result by its repr: one line naming the run, not every row (a
+    100,000-game run printed megabytes); a tournament's names its ratings."""
+    small = fg.simulate("bosk", ["random"], 2, seed=1, progress=False)
+    big = attrs.evolve(small, rows=small.rows * 5000)
+    shown = repr(big)
+    assert "10000 games" in shown and "seed=1" in shown and len(shown) < 300
+    tournament = fg.tournament("bosk", ["random", "greedy"], 2, seed=1, progress=False)
+    assert repr(tournament).startswith("<TournamentResult bosk") and "greedy" in repr(tournament)
