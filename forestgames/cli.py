@@ -17,6 +17,7 @@ import json
 import os
 import random
 import re
+import select
 import stat
 import sys
 import time
@@ -979,7 +980,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", "-p", type=_integer, default=None, help="players (default: the fewest)"
     )
     bench.add_argument("--seconds", type=_decimal, default=2.0, help="time per game (default 2)")
-    bench.add_argument("--seed", type=_integer, default=0, help="first game's seed (default 0)")
+    bench.add_argument(
+        "--seed", type=_integer, default=0, help="the seed its games' seeds derive from (default 0)"
+    )
     bench.set_defaults(run=_cmd_bench)
     return parser
 
@@ -994,6 +997,17 @@ def _silence_stdout() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, descriptor)
     os.close(devnull)
+
+
+def _stdout_reader_gone() -> bool:
+    """Whether stdout is a pipe whose reader has closed it (poll reports an error on its
+    end; False where that cannot be told: not a file, no poll)."""
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def _modules_to_import(argv: Sequence[str]) -> list[str]:
@@ -1053,6 +1067,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.flush()  # here, so that a closed stdout is caught below
         return status
     except _StdoutClosed:  # stdout closed early (| head): stop quietly
+        _silence_stdout()
+        return PIPE_CLOSED_STATUS
+    except BrokenPipeError as error:  # a file written to /dev/stdout, or a pipe elsewhere
+        if not _stdout_reader_gone():
+            print(f"forestgames: error: {error}", file=sys.stderr)
+            return 2
         _silence_stdout()
         return PIPE_CLOSED_STATUS
     except (ForestGamesError, OSError) as error:

@@ -525,6 +525,11 @@ class Game(Protocol):
             """The move of ``player`` with id ``action_id``."""
             ...
 
+        @property
+        def codec(self) -> Any:
+            """The game's integer-action and tensor codec (each game's page documents it)."""
+            ...
+
 
 @runtime_checkable
 class State(Protocol):
@@ -1466,8 +1471,7 @@ def as_game(game: Any, what: str = "game") -> Game:
     makes, or ConfigError naming ``what``."""
     if isinstance(game, str):
         return make(game)
-    # GameBase first: the protocol's isinstance reads every member on 3.11, and the integer
-    # actions raise ConfigError for a game without a codec.
+    # GameBase first: every built-in game, without the protocol's member-by-member check.
     if not isinstance(game, GameBase) and not isinstance(game, Game):
         raise ConfigError(f"{what} must be a game or a registered game's name, not {excerpt(game)}")
     return game

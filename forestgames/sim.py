@@ -976,9 +976,9 @@ def _check_reachable(address: str) -> None:
         raise ConfigError(
             f"Ray cluster {excerpt(address)} is no host:port address ({error})"
         ) from None
-    if not host and address.strip(":/") == "":
+    if not host:
         raise ConfigError(f"Ray cluster {excerpt(address)} names no host: give host:port")
-    if not host or port is None:
+    if port is None:
         return
     try:
         socket.create_connection((host, port), timeout=_CONNECT_SECONDS).close()
@@ -1111,14 +1111,19 @@ def as_path(path: Any, what: str = "path") -> Path:
 def write_file(path: Any, data: str | bytes, what: str = "path") -> None:
     """Write ``data`` (text as UTF-8) to the file at ``path``. A regular file (or a new
     one) is written whole or not at all: a new file beside it, flushed to disk, replaces
-    it, with its permissions. Anything else (``/dev/stdout``, a FIFO) is written in place.
+    it, with its permissions. Standard output (``/dev/stdout``) is written through
+    ``sys.stdout``, in order with what is printed (BrokenPipeError, as ``print`` raises,
+    once its reader is gone); anything else (a device, a FIFO) is written in place.
     ConfigError naming the path if it cannot be written (a file then keeps what it held)."""
     target = as_path(path, what)
     content = data.encode("utf-8") if isinstance(data, str) else data
-    if is_stdout(target):  # through the stream, in order with what else is printed
-        sys.stdout.flush()
-        sys.stdout.buffer.write(content)
-        sys.stdout.buffer.flush()
+    if is_stdout(target):
+        try:
+            _write_stdout(content)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise ConfigError(f"cannot write {target}: {error.strerror or error}") from None
         return
     final = Path(os.path.realpath(target))  # a symlink's file is written, as open() would
     try:
@@ -1137,6 +1142,19 @@ def write_file(path: Any, data: str | bytes, what: str = "path") -> None:
         _replace_with(final, content, mode)
     except OSError as error:
         raise ConfigError(f"cannot write {target}: {error.strerror or error}") from None
+
+
+def _write_stdout(content: bytes) -> None:
+    """``content`` (UTF-8) through ``sys.stdout``: its binary buffer, or as text where the
+    stream has none (a codecs writer, a wrapper)."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(content.decode("utf-8"))
+        sys.stdout.flush()
+        return
+    buffer.write(content)
+    buffer.flush()
 
 
 def _replace_with(final: Path, content: bytes, mode: int | None) -> None:

@@ -640,6 +640,17 @@ def test_files_named_as_standard_output_go_through_it(tmp_path):
         assert done.returncode == 2 and words in done.stderr and done.stdout == ""
 
 
+def test_a_closed_reader_of_a_file_on_stdout_is_a_quiet_end():
+    """--csv /dev/stdout into a pipe whose reader has gone ends quietly (141), as printing
+    does; a broken pipe elsewhere stays an error (test_a_broken_pipe_elsewhere_...)."""
+    done = subprocess.run(
+        ["bash", "-c", f"{sys.executable} -m forestgames.cli simulate bosk -n 300 "
+         "--no-progress --csv /dev/stdout | true; exit ${PIPESTATUS[0]}"],
+        capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 141 and done.stderr == "", done.stderr
+
+
 def test_an_ascii_terminal_gets_question_marks_not_a_traceback(tmp_path):
     """Pictures use '·'; where stdout cannot encode it (PYTHONIOENCODING=ascii) it is
     replaced, and play and replay run as usual."""
@@ -651,12 +662,14 @@ def test_an_ascii_terminal_gets_question_marks_not_a_traceback(tmp_path):
         input="1\nquit\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
     )  # fmt: skip
     assert played.returncode == 1 and "Traceback" not in played.stderr, played.stderr
-    assert "?" in played.stdout and "stopped (quit)" in played.stdout
+    assert "Bosk 2p ? spring ? seat 0" in played.stdout and "·" not in played.stdout
+    assert "stopped (quit)" in played.stdout
     shown = subprocess.run(
         [*command, "replay", str(save), "--all"],
         capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
     )  # fmt: skip
     assert shown.returncode == 0 and "Traceback" not in shown.stderr, shown.stderr
+    assert "Bosk 2p ? spring ? seat" in shown.stdout and "·" not in shown.stdout
 
 
 def test_closed_standard_streams_are_an_end_not_a_traceback(tmp_path):
@@ -748,6 +761,7 @@ def _children(pid: int) -> list[int]:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie does not)."""
     try:
         return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:

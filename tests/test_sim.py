@@ -955,8 +955,8 @@ def test_a_ray_address_where_nothing_answers_is_refused_at_once(monkeypatch):
         _check_reachable(f"127.0.0.1:{server.getsockname()[1]}")  # something answers
     for address in ("auto", "local"):
         _check_reachable(address)  # Ray's to judge
-    for address in ("::::", "host:port"):  # no port Ray could use either
-        with pytest.raises(fg.ConfigError, match="no host:port address"):
+    for address in ("::::", "host:port", ":6379", "ray://:10001", "ray://"):  # no usable one
+        with pytest.raises(fg.ConfigError, match=r"no host:port address|names no host"):
             _check_reachable(address)
 
 
@@ -1136,3 +1136,30 @@ def test_a_result_shows_in_one_line_whatever_its_size():
     assert "10000 games" in shown and "seed=1" in shown and len(shown) < 300
     tournament = fg.tournament("bosk", ["random", "greedy"], 2, seed=1, progress=False)
     assert repr(tournament).startswith("<TournamentResult bosk") and "greedy" in repr(tournament)
+
+
+def test_a_file_named_as_stdout_goes_through_whatever_stdout_is(tmp_path, monkeypatch):
+    """A stdout replaced by a text-only wrapper (a codecs writer has no binary buffer) still
+    takes a file written to its own path, once, in order with what was printed."""
+    from forestgames.sim import write_file
+
+    class TextOnly:
+        def __init__(self, stream: io.TextIOBase) -> None:
+            self.stream = stream
+
+        def fileno(self) -> int:
+            return self.stream.fileno()
+
+        def write(self, text: str) -> int:
+            return self.stream.write(text)
+
+        def flush(self) -> None:
+            self.stream.flush()
+
+    path = tmp_path / "out.txt"
+    with open(path, "w", encoding="utf-8") as stream:
+        monkeypatch.setattr(sys, "stdout", TextOnly(stream))
+        print("first")
+        write_file(path, "rows\n")
+        print("last")
+    assert path.read_text() == "first\nrows\nlast\n"

@@ -16,6 +16,7 @@ from forestgames.core import Game, State
 
 
 def test_a_named_game_is_its_own_class_and_a_name_held_in_a_str_the_protocol() -> None:
+    """A literal name gives its game's classes; a ``str`` the protocol, states and moves typed."""
     bosk = fg.make("bosk", num_players=2)
     assert_type(bosk, fg.bosk.BoskGame)
     assert_type(bosk.new_game(seed=1), fg.bosk.BoskState)
@@ -35,6 +36,7 @@ def test_a_named_game_is_its_own_class_and_a_name_held_in_a_str_the_protocol() -
 
 
 def test_masks_and_tensors_carry_their_dtypes() -> None:
+    """Masks are int8 arrays, tensors float32 ones, ids ints, through the protocol."""
     game: Game = fg.make("living_forest", num_players=2)
     state = game.new_game(seed=3)
     mask = state.legal_action_mask()
@@ -48,6 +50,7 @@ def test_masks_and_tensors_carry_their_dtypes() -> None:
 
 
 def test_records_replay_to_typed_states() -> None:
+    """A record's replay, game and final state are typed."""
     record = fg.play("bonsai", ["random", "greedy"], seed=4)
     states = record.replay()
     assert_type(states, tuple[State, ...])
@@ -56,6 +59,7 @@ def test_records_replay_to_typed_states() -> None:
 
 
 def test_counts_and_kernel_arguments_take_numpy_integers() -> None:
+    """Counts, seeds and a kernel's player count take numpy integers; a list is a pair."""
     result = fg.simulate("bosk", ["random"], np.int64(2), seed=np.int64(1), progress=False)
     assert len(result.rows) == 2
     owner = np.full((6, 6), -1)
@@ -77,6 +81,7 @@ def test_vector_bosk_methods_keep_their_signatures() -> None:
 
 
 def test_environments_are_their_classes() -> None:
+    """The RL builders return their environment classes, so reset and step are typed."""
     pytest.importorskip("pettingzoo")
     pytest.importorskip("gymnasium")
     from forestgames import rl
