@@ -22,6 +22,7 @@ block 0 is always "me". Counts are raw (not scaled); a category is one-hot.
 
 from __future__ import annotations
 
+import threading
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -240,6 +241,10 @@ class CodecBase:
         self._ids_keys = [("ids", seat) for seat in range(self.num_players)]
         self._decoded: dict[tuple[int, int], Any] = {}  # (id, seat) -> the move built
         self._shared_masks = Pieces(self._mask_of)  # legal ids -> (bytes, array)
+        self._lock = threading.RLock()
+        """Held while a mask, an id table entry or a tensor is built: they use buffers and
+        tables of the codec, which a game's states share across threads (a web server's
+        requests). A result already in a state's memo is read without it."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A codec pickles (and deep-copies) as its game's codec: its caches are derived data,
@@ -298,17 +303,18 @@ class CodecBase:
         """The ids of ``moves``, each new move's id computed and kept (with the move, so
         that its ``id()`` names no other object while the entry lasts)."""
         table, id_of = self._ids_by_identity, self._id_of
-        if len(table) > _MOVE_TABLE_LIMIT:
-            table.clear()
-            id_of.clear()
-        ids: list[int] = []
-        for move in moves:
-            hit = table.get(id(move))
-            if hit is None or hit[0] is not move:
-                hit = table[id(move)] = (move, self.action_id(move))
-                id_of[id(move)] = hit[1]
-            ids.append(hit[1])
-        return ids
+        with self._lock:
+            if len(table) > _MOVE_TABLE_LIMIT:
+                table.clear()
+                id_of.clear()
+            ids: list[int] = []
+            for move in moves:
+                hit = table.get(id(move))
+                if hit is None or hit[0] is not move:
+                    hit = table[id(move)] = (move, self.action_id(move))
+                    id_of[id(move)] = hit[1]
+                ids.append(hit[1])
+            return ids
 
     # ------------------------------------------------------------------ masks
 
@@ -338,7 +344,8 @@ class CodecBase:
         cached: np.ndarray | None = memo.get(self._mask_keys[seat])
         if cached is not None:
             return cached
-        frozen, mask = self._new_mask(state, seat)
+        with self._lock:
+            frozen, mask = self._new_mask(state, seat)
         memo[self._bytes_keys[seat]] = frozen  # for quick membership tests
         memo[self._mask_keys[seat]] = mask
         return mask
@@ -407,7 +414,8 @@ class CodecBase:
             raise StateError(f"not a {game} observation dict: {excerpt(observation)}")
         fields = self.game._observation_schema.read(observation, f"{game} observation")
         try:  # from the fields as read: plain ints (not numpy's), tuples for lists
-            tensor = self._tensor_from_observation(fields)
+            with self._lock:
+                tensor = self._tensor_from_observation(fields)
         except ForestGamesError:
             raise
         except (

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -405,3 +407,33 @@ def test_layout_fields_cut_tensors_and_batches() -> None:
     with pytest.raises(fg.ConfigError, match="ends in an axis of"):
         layout.field(tensor[:-1], "terrain")
     assert f"terrain={shape}" in repr(layout) and repr(layout).endswith(f"size {layout.size})")
+
+
+def _served(game: Any, seed: int, moves: int = 80) -> list[tuple[bytes, bytes]]:
+    """Mask and tensor (as bytes) of the seat to act along one seeded random game."""
+    rng, state, out = random.Random(seed), game.new_game(seed=seed), []
+    while not state.is_terminal and len(out) < moves:
+        seat = state.players_to_act[0]
+        out.append(
+            (state.legal_action_mask(seat).tobytes(), state.observation_tensor(seat).tobytes())
+        )
+        state = state.apply(rng.choice(state.legal_moves(seat)))
+    return out
+
+
+@pytest.mark.parametrize(("name", "players"), [("bonsai", 3), ("bosk", 4), ("living_forest", 3)])
+def test_one_game_serves_masks_and_tensors_to_many_threads(name, players):
+    """A server keeps one game and answers requests in threads: every mask and tensor
+    is the one a single thread gets (Bonsai's masks took other threads' ids from a shared
+    buffer, Bosk's and Living Forest's tensors mixed positions, Bosk's raised KeyError)."""
+    shared = fg.make(name, num_players=players)
+    seeds = range(12)
+    expected = [_served(fg.make(name, num_players=players), seed) for seed in seeds]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as Python can
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            served = list(pool.map(lambda seed: _served(shared, seed), seeds))
+    finally:
+        sys.setswitchinterval(interval)
+    assert served == expected

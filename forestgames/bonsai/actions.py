@@ -334,9 +334,10 @@ class BonsaiCodec(CodecBase):
         if cached is not None:
             return cached
         player = self.check_seat(player)
-        data = b"".join(self._state_pieces(state, player))
-        tensor = state._memo[self._tensor_keys[player]] = np.frombuffer(data, np.float32)
-        return tensor
+        with self._lock:  # the codec's buffers of the last tensor: one thread at a time
+            data = b"".join(self._state_pieces(state, player))
+            tensor = state._memo[self._tensor_keys[player]] = np.frombuffer(data, np.float32)
+            return tensor
 
     def _state_pieces(self, state: Any, player: int) -> list[bytes]:
         """The tensor of ``state`` for ``player`` as float32 pieces, in layout order: the

@@ -231,31 +231,33 @@ class BoomBokkenCodec(CodecBase):
         else:
             player = self.check_seat(player)
             key = self._tensor_keys[player]
-        packed, seats, target = state.packed, self._seat_pieces[player], state.target
-        deck, known_bottom = state.deck, state.known_bottom
-        pieces = (
-            self._hand_piece[packed[player]],
-            # the turn: hand sizes, deck, aside, safe and exploded ranks, the chain, tokens
-            self._size_rows[(player, packed)],
-            self._counts_pieces[(len(deck), state.aside)],
-            self._safe_rows[(player, state.safe)],
-            self._exploded_rows[(player, state.exploded)],
-            seats[state.leader + 1],
-            seats[target + 1],
-            self._announce_pieces[0 if target < 0 else 1 + state.higher],
-            seats[state.last_player + 1],
-            self._token_rows[(player, state.tokens)],
-            self._pile_piece[state.pile],
-            self._round_pieces[
-                (player, state.round, state.over, state.teams, state.roles, state.history)
-            ],
-            # what all know: the deck's bottom, cards in hands, what exploded seats could not answer
-            self._bottom_pieces[deck[len(deck) - known_bottom :] if known_bottom else ()],
-            self._known_rows[(player, state.known)],
-            self._exploded_on_rows[(player, state.exploded, state.exploded_on)],
-        )
-        tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
-        return tensor
+        with self._lock:  # the codec's buffers of the last tensor: one thread at a time
+            packed, seats, target = state.packed, self._seat_pieces[player], state.target
+            deck, known_bottom = state.deck, state.known_bottom
+            pieces = (
+                self._hand_piece[packed[player]],
+                # the turn: hand sizes, deck, aside, safe and exploded ranks, the chain, tokens
+                self._size_rows[(player, packed)],
+                self._counts_pieces[(len(deck), state.aside)],
+                self._safe_rows[(player, state.safe)],
+                self._exploded_rows[(player, state.exploded)],
+                seats[state.leader + 1],
+                seats[target + 1],
+                self._announce_pieces[0 if target < 0 else 1 + state.higher],
+                seats[state.last_player + 1],
+                self._token_rows[(player, state.tokens)],
+                self._pile_piece[state.pile],
+                self._round_pieces[
+                    (player, state.round, state.over, state.teams, state.roles, state.history)
+                ],
+                # what all know: the deck's bottom, cards in hands, what exploded seats could not
+                # answer
+                self._bottom_pieces[deck[len(deck) - known_bottom :] if known_bottom else ()],
+                self._known_rows[(player, state.known)],
+                self._exploded_on_rows[(player, state.exploded, state.exploded_on)],
+            )
+            tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
+            return tensor
 
     def _build_size_rows(self, packed: tuple[int, ...], _: None) -> bytes:
         """Per seat, the cards it holds."""

@@ -331,38 +331,39 @@ class BoskCodec(CodecBase):
         cached: np.ndarray | None = memo.get(key)
         if cached is not None:
             return cached
-        seen = self._previous[player]
-        if seen is None:
-            board = self._whole_board(state, player)
-            seen = self._previous[player] = _Seen(state, self._advance(state), board)
-            seen.slow = self._slow_piece(state, player)
-        elif seen.state is not state:
-            old = seen.state
-            if (
-                old.tiles_used is not state.tiles_used
-                or old.round_tiles is not state.round_tiles
-                or old.order is not state.order
-                or old.summer is not state.summer
-                or old.winter is not state.winter
-            ):
+        with self._lock:  # the codec's buffers of the last tensor: one thread at a time
+            seen = self._previous[player]
+            if seen is None:
+                board = self._whole_board(state, player)
+                seen = self._previous[player] = _Seen(state, self._advance(state), board)
                 seen.slow = self._slow_piece(state, player)
-            if old is self._head:  # the seat saw the position before: the common case
-                squares, points = self._step(old, state)
-            else:
-                squares, points = self._catch_up(seen, state)
-            if squares or points:
-                self._patch_board(seen.board, state, player, squares, points)
-            seen.state, seen.serial = state, self._serial
-        pieces = (
-            *seen.chunks,
-            self._tree_planes[state.tree],
-            self._last_planes[state.last],
-            self._phase_fields[(state.phase, state.round, state.first_wind)],
-            self._turn_fields[(player, state.turn, state.current_player, state.active)],
-            seen.slow,
-        )
-        tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
-        return tensor
+            elif seen.state is not state:
+                old = seen.state
+                if (
+                    old.tiles_used is not state.tiles_used
+                    or old.round_tiles is not state.round_tiles
+                    or old.order is not state.order
+                    or old.summer is not state.summer
+                    or old.winter is not state.winter
+                ):
+                    seen.slow = self._slow_piece(state, player)
+                if old is self._head:  # the seat saw the position before: the common case
+                    squares, points = self._step(old, state)
+                else:
+                    squares, points = self._catch_up(seen, state)
+                if squares or points:
+                    self._patch_board(seen.board, state, player, squares, points)
+                seen.state, seen.serial = state, self._serial
+            pieces = (
+                *seen.chunks,
+                self._tree_planes[state.tree],
+                self._last_planes[state.last],
+                self._phase_fields[(state.phase, state.round, state.first_wind)],
+                self._turn_fields[(player, state.turn, state.current_player, state.active)],
+                seen.slow,
+            )
+            tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
+            return tensor
 
     def _advance(self, state: Any) -> int:
         """Make ``state`` the chain's last position, logging what changed; its serial."""

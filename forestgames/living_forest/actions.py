@@ -326,19 +326,20 @@ class LivingForestCodec(CodecBase):
         cached: np.ndarray | None = memo.get(key)
         if cached is not None:
             return cached
-        previous = self._previous[player]
-        if previous is None:
-            seats = range(self.num_players)
-            spirits = tuple(self._spirit_of(state, s, player) for s in seats)
-            buffer = self._encode_buffer(self._view_of(state, player, spirits))
-            rest = memoryview(buffer)[self._turn_span[1] :]
-        else:
-            buffer, rest = previous[1], previous[2]
-            self._patch(buffer, previous[0], state, player)
-        self._previous[player] = (state, buffer, rest)
-        joined = b"".join((*self._turn_pieces(state, player), rest))
-        tensor = memo[key] = np.frombuffer(joined, np.float32)
-        return tensor
+        with self._lock:  # the codec's buffers of the last tensor: one thread at a time
+            previous = self._previous[player]
+            if previous is None:
+                seats = range(self.num_players)
+                spirits = tuple(self._spirit_of(state, s, player) for s in seats)
+                buffer = self._encode_buffer(self._view_of(state, player, spirits))
+                rest = memoryview(buffer)[self._turn_span[1] :]
+            else:
+                buffer, rest = previous[1], previous[2]
+                self._patch(buffer, previous[0], state, player)
+            self._previous[player] = (state, buffer, rest)
+            joined = b"".join((*self._turn_pieces(state, player), rest))
+            tensor = memo[key] = np.frombuffer(joined, np.float32)
+            return tensor
 
     def _turn_pieces(self, state: Any, player: int) -> tuple[bytes, ...]:
         """The turn fields (phase to bonus) of ``state`` as float32 bytes, field by field."""
