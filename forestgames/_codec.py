@@ -305,8 +305,8 @@ class CodecBase:
         table, id_of = self._ids_by_identity, self._id_of
         with self._lock:
             if len(table) > _MOVE_TABLE_LIMIT:
+                id_of.clear()  # first: the lock-free ids_of reads it, never a freed move's id
                 table.clear()
-                id_of.clear()
             ids: list[int] = []
             for move in moves:
                 hit = table.get(id(move))

@@ -62,6 +62,7 @@ from forestgames.core import (
     as_number,
     derive_seed,
     excerpt,
+    is_row,
     resolve_seed,
 )
 
@@ -400,7 +401,7 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     return _wilson(successes / trials, trials, z)
 
 
-def _wilson(p: float, trials: float, z: float = 1.959964) -> tuple[float, float]:
+def _wilson(p: float, trials: float, z: float) -> tuple[float, float]:
     """The Wilson interval of rate ``p`` over ``trials`` > 0 (a float: an effective number)."""
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
@@ -410,24 +411,39 @@ def _wilson(p: float, trials: float, z: float = 1.959964) -> tuple[float, float]
     return (low, high)
 
 
-def clustered_interval(per_game: Sequence[tuple[int, int]]) -> tuple[float, float]:
-    """A 95% interval of a rate pooled over games where one agent held several seats:
-    ``per_game`` is (wins, seats) of each game. Seats of one game are not independent
-    trials (in self-play exactly one wins), so the Wilson interval is taken over the
-    effective number of trials that the spread between games implies (Kish's design
-    effect, with the cluster-robust variance of the pooled rate)."""
-    games = len(per_game)
-    wins = sum(w for w, _ in per_game)
-    seats = sum(n for _, n in per_game)
+def clustered_interval(
+    per_game: Sequence[tuple[int, int]], z: float = 1.959964
+) -> tuple[float, float]:
+    """A 95% interval (for the default ``z``) of a rate pooled over games where one agent
+    held several seats: ``per_game`` is (wins, seats) of each game. Seats of one game
+    that win together (shared wins) are fewer independent trials than seats, so the
+    Wilson interval is taken over the effective number of trials the spread between
+    games implies (Kish's design effect, with the cluster-robust variance of the pooled
+    rate), never more than the seats: where seats rarely win together (self-play) the
+    seats' own interval is kept, on the safe side, as the spread of a few games cannot
+    tell. ConfigError unless each game's wins are ints in 0..seats."""
+    z = as_number(z, "z", 0, strict=True)
+    counts = [_game_counts(entry) for entry in per_game]
+    games = len(counts)
+    wins = sum(w for w, _ in counts)
+    seats = sum(n for _, n in counts)
     if not seats:
         return (0.0, 1.0)
     p = wins / seats
-    if games < 2 or p in (0.0, 1.0):  # no spread to measure: one trial a game
-        return _wilson(p, games)
-    spread = games / (games - 1) * sum((w - p * n) ** 2 for w, n in per_game) / seats**2
-    if spread == 0:  # every game gave the same rate (self-play, one winner): known exactly
-        return (p, p)
-    return _wilson(p, p * (1 - p) / spread)
+    spread = 0.0
+    if games > 1:
+        spread = games / (games - 1) * sum((w - p * n) ** 2 for w, n in counts) / seats**2
+    if spread == 0:  # all wins or none, or the same rate every game: the seats' interval
+        return _wilson(p, seats, z)
+    return _wilson(p, min(seats, p * (1 - p) / spread), z)
+
+
+def _game_counts(entry: Any) -> tuple[int, int]:
+    """One game's (wins, seats) of :func:`clustered_interval`; ConfigError if it is not."""
+    if not is_row(entry, 2):
+        raise ConfigError(f"each game is a (wins, seats) pair, not {excerpt(entry)}")
+    seats = as_int(entry[1], "seats", 0, 2**53)
+    return as_int(entry[0], "wins", 0, seats), seats
 
 
 def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
@@ -441,7 +457,7 @@ def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
     return (mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)))
 
 
-def _tally(label: str, wins: int, games: int, scores: list[float]) -> dict[str, Any]:
+def _tally(label: str, wins: int, games: int, scores: Sequence[float]) -> dict[str, Any]:
     low, high = wilson_interval(wins, games)
     mean, sd = _mean_sd(scores)
     return {
@@ -460,14 +476,10 @@ def _places_tally(
 ) -> dict[str, Any]:
     """The tally of the seats ``chosen(row, seat)`` picks in ``rows``; its interval is
     :func:`clustered_interval`'s where some game gave it several seats."""
-    places = [(row, seat) for row in rows for seat in range(len(row.scores)) if chosen(row, seat)]
-    wins = sum(seat in row.winners for row, seat in places)
-    tally = _tally(label, wins, len(places), [row.scores[seat] for row, seat in places])
-    per_game = [
-        (sum(seat in row.winners for seat in seats), len(seats))
-        for row in rows
-        if (seats := [seat for seat in range(len(row.scores)) if chosen(row, seat)])
-    ]
+    held = [(row, [s for s in range(len(row.scores)) if chosen(row, s)]) for row in rows]
+    per_game = [(sum(s in row.winners for s in seats), len(seats)) for row, seats in held if seats]
+    scores = [row.scores[s] for row, seats in held for s in seats]
+    tally = _tally(label, sum(w for w, _ in per_game), len(scores), scores)
     if any(n > 1 for _, n in per_game):
         tally["ci95"] = clustered_interval(per_game)
     return tally
@@ -964,9 +976,9 @@ _PROXIES = frozenset({"grpc_proxy", "GRPC_PROXY", "https_proxy", "HTTPS_PROXY", 
 
 
 def _check_reachable(address: str) -> None:
-    """ConfigError at once if nothing listens at a Ray ``address`` naming a host (Ray
-    itself would try for minutes); ``auto``, ``local`` and forms it does not know are left
-    to Ray."""
+    """ConfigError at once if a Ray ``address`` names no host and port, or nothing listens
+    there (Ray itself would try for minutes); ``auto`` and ``local`` are left to Ray, as
+    is an address reached through a proxy."""
     if not isinstance(address, str) or address in ("auto", "local") or _PROXIES & set(os.environ):
         return  # Ray finds these itself, or goes through a proxy this check cannot see
     try:
@@ -1119,7 +1131,7 @@ def write_file(path: Any, data: str | bytes, what: str = "path") -> None:
     content = data.encode("utf-8") if isinstance(data, str) else data
     if is_stdout(target):
         try:
-            _write_stdout(content)
+            _write_stdout(data)
         except BrokenPipeError:
             raise
         except OSError as error:
@@ -1144,17 +1156,19 @@ def write_file(path: Any, data: str | bytes, what: str = "path") -> None:
         raise ConfigError(f"cannot write {target}: {error.strerror or error}") from None
 
 
-def _write_stdout(content: bytes) -> None:
-    """``content`` (UTF-8) through ``sys.stdout``: its binary buffer, or as text where the
-    stream has none (a codecs writer, a wrapper)."""
+def _write_stdout(data: str | bytes) -> None:
+    """``data`` through ``sys.stdout``: text as UTF-8 to its binary buffer, or as text where
+    the stream has none (a codecs writer, a wrapper); ConfigError for bytes there."""
     sys.stdout.flush()
     buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:
-        sys.stdout.write(content.decode("utf-8"))
-        sys.stdout.flush()
+    if buffer is not None:
+        buffer.write(data.encode("utf-8") if isinstance(data, str) else data)
+        buffer.flush()
         return
-    buffer.write(content)
-    buffer.flush()
+    if isinstance(data, bytes):
+        raise ConfigError("standard output here takes text only, not binary data")
+    sys.stdout.write(data)
+    sys.stdout.flush()
 
 
 def _replace_with(final: Path, content: bytes, mode: int | None) -> None:

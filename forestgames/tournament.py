@@ -165,7 +165,12 @@ def fit_bradley_terry(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.nd
             "with prior=0 these wins have no finite fit: some agent never beats (or never "
             "loses to) the others, directly or through a chain of wins; give a prior > 0"
         )
-    return _newton(array, prior)[0]
+    try:
+        return _newton(array, prior)[0]
+    except np.linalg.LinAlgError:  # a prior too small to make up for the missing games
+        raise ConfigError(
+            f"prior={prior!r} is too small for these wins to have a finite fit: give a larger one"
+        ) from None
 
 
 def _strongly_connected(beats: np.ndarray) -> bool:

@@ -421,7 +421,9 @@ def _served(game: Any, seed: int, moves: int = 80) -> list[tuple[bytes, bytes]]:
     return out
 
 
-@pytest.mark.parametrize(("name", "players"), [("bonsai", 3), ("bosk", 4), ("living_forest", 3)])
+@pytest.mark.parametrize(
+    ("name", "players"), [("bonsai", 3), ("bosk", 4), ("living_forest", 3), ("boom_bokken", 5)]
+)
 def test_one_game_serves_masks_and_tensors_to_many_threads(name, players):
     """A server keeps one game and answers requests in threads: every mask and tensor
     is the one a single thread gets (Bonsai's masks took other threads' ids from a shared

@@ -1066,50 +1066,45 @@ def test_a_pooled_rate_over_several_seats_a_game_counts_games_not_seats():
     """Worked by hand: (wins, seats) per game (1, 2), (0, 2), (2, 2), (1, 2): rate 4/8 = 0.5;
     deviations w - 0.5 n are 0, -1, 1, 0, so the cluster-robust variance is
     4/3 * 2 / 8**2 = 1/24 and the effective trials 0.25 / (1/24) = 6: the Wilson interval of
-    3 in 6. Games giving every seat the same rate (self-play, one winner) know it exactly;
-    all wins or none fall back to one trial a game."""
+    3 in 6. Seats that always win together are one trial a game; no spread (self-play,
+    all wins or none, one game) keeps the seats' own interval, never a narrower one."""
     from forestgames.sim import clustered_interval, wilson_interval
 
     assert clustered_interval([(1, 2), (0, 2), (2, 2), (1, 2)]) == pytest.approx(
         wilson_interval(3, 6)
     )
-    assert clustered_interval([(1, 2)] * 10) == (0.5, 0.5)
-    assert clustered_interval([(0, 2)] * 10) == pytest.approx(wilson_interval(0, 10))
-    assert clustered_interval([(2, 2)] * 10) == pytest.approx(wilson_interval(10, 10))
+    together = clustered_interval([(2, 2), (0, 2)] * 10)  # 19 effective trials of 40 seats
+    assert together == pytest.approx(fg.sim._wilson(0.5, 19, 1.959964))
+    for per_game, wins, seats in (([(1, 2)] * 10, 10, 20), ([(0, 2)] * 10, 0, 20),
+                                  ([(2, 2)] * 10, 20, 20), ([(1, 3)], 1, 3),
+                                  ([(1, 2)], 1, 2)):  # fmt: skip
+        assert clustered_interval(per_game) == pytest.approx(wilson_interval(wins, seats))
     assert clustered_interval([]) == (0.0, 1.0)
+    for bad in ([(3, 2)], [(-1, 2)], [(0.5, 2)], [("a", 2)], [(1,)], [1]):
+        with pytest.raises(fg.ConfigError):
+            clustered_interval(bad)
 
 
-def test_self_play_on_two_seats_wins_exactly_half_and_says_so():
-    """An agent on both seats of a 2-player game wins exactly one seat a game: its pooled
-    rate is 50% with no uncertainty (seats counted as independent trials gave a Wilson
-    interval of about +-15 points over 20 games). One seat a game keeps Wilson's."""
-    result = fg.simulate("bosk", [fg.GreedyAgent(seed=1), fg.GreedyAgent(seed=2)], 20, seed=1,
-                         progress=False)  # fmt: skip
-    (greedy,) = result.summary()["agents"]
-    assert greedy["games"] == 40 and greedy["wins"] == 20 and greedy["ci95"] == (0.5, 0.5)
+def test_an_agent_whose_seats_win_together_gets_a_wider_interval():
+    """Seats that share their wins (both or neither) carry less evidence than independent
+    ones: the interval of an agent on two seats that win together is that of one trial a
+    game, and agrees with a bootstrap over games; one seat a game keeps Wilson's."""
+    import numpy as np
+
+    from forestgames.sim import clustered_interval, wilson_interval
+
+    rng = np.random.default_rng(1)
+    together = rng.random(200) < 0.4  # per game: both seats win, or neither
+    per_game = [(2 if won else 0, 2) for won in together]
+    low, high = clustered_interval(per_game)
+    naive = wilson_interval(2 * int(together.sum()), 400)
+    assert high - low > 1.3 * (naive[1] - naive[0])
+    draws = rng.integers(0, 200, size=(4000, 200))
+    boot_low, boot_high = np.quantile(together[draws].mean(axis=1), [0.025, 0.975])
+    assert abs(low - boot_low) < 0.015 and abs(high - boot_high) < 0.015
     duel = fg.simulate("bosk", ["greedy", "random"], 20, seed=1, progress=False).summary()
     for tally in duel["agents"]:
         assert tally["ci95"] == fg.sim.wilson_interval(tally["wins"], tally["games"])
-
-
-def test_an_agent_on_two_of_four_seats_gets_the_games_spread():
-    """Greedy on seats 0 and 2 of 4-player Bosk rarely wins on both at once: its pooled
-    interval is narrower than seats counted as independent trials, and agrees with a
-    bootstrap over games (within its noise)."""
-    import numpy as np
-
-    result = fg.simulate(fg.make("bosk", num_players=4), ["greedy", "random"], 120, seed=5,
-                         progress=False)  # fmt: skip
-    greedy = next(t for t in result.summary()["agents"] if t["label"] == "greedy")
-    naive = fg.sim.wilson_interval(greedy["wins"], greedy["games"])
-    low, high = greedy["ci95"]
-    assert high - low < 0.9 * (naive[1] - naive[0])
-    wins = np.array([sum(s in row.winners for s in (0, 2)) for row in result.rows])
-    rng = np.random.default_rng(0)
-    draws = rng.integers(0, len(wins), size=(4000, len(wins)))
-    rates = wins[draws].sum(axis=1) / (2 * len(wins))
-    boot_low, boot_high = np.quantile(rates, [0.025, 0.975])
-    assert abs(low - boot_low) < 0.02 and abs(high - boot_high) < 0.02
 
 
 def test_a_fit_without_prior_is_refused_where_no_finite_one_exists():
@@ -1162,4 +1157,6 @@ def test_a_file_named_as_stdout_goes_through_whatever_stdout_is(tmp_path, monkey
         print("first")
         write_file(path, "rows\n")
         print("last")
+        with pytest.raises(fg.ConfigError, match="text only"):  # a picture's bytes
+            write_file(path, b"\x89PNG")
     assert path.read_text() == "first\nrows\nlast\n"
