@@ -852,3 +852,32 @@ def test_seed_for_game_is_the_seed_for_game_gives():
     assert RandomAgent().seed_for_game(7) == RandomAgent(0).seed_for_game(7)
     with pytest.raises(fg.ConfigError, match="seed"):
         RandomAgent().seed_for_game(-1)
+
+
+def test_an_mcts_agent_searching_in_one_thread_refuses_another():
+    """An MCTS agent keeps its search (the root's centre and scale, the chance hook) and its
+    tree on itself: a second thread's choose while one searches is a ConfigError naming
+    the fix (it crashed with numpy's broadcast errors, or silently mixed the two searches).
+    The agent works again once the first search ends."""
+    import threading
+
+    agent = fg.MCTSAgent(iterations=20, seed=1)
+    bosk = fg.make("bosk").new_game(seed=1)
+    inside, release = threading.Event(), threading.Event()
+    search = agent.search
+
+    def slow_search(*args: object, **kwargs: object) -> object:
+        inside.set()
+        release.wait(30)
+        return search(*args, **kwargs)
+
+    agent.search = slow_search
+    first = threading.Thread(target=agent.choose, args=(bosk,))
+    first.start()
+    assert inside.wait(30)
+    with pytest.raises(fg.ConfigError, match="searching in another thread"):
+        agent.choose(fg.make("boom_bokken", num_players=9).new_game(seed=1))
+    release.set()
+    first.join(30)
+    agent.search = search
+    assert agent.choose(bosk) in bosk.legal_moves()

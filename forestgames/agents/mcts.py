@@ -20,6 +20,7 @@ so the search goes on where it left off.
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -245,6 +246,7 @@ class MCTSAgent(SeededAgent):
         self.reuse_tree = bool(reuse_tree)
         self.name = self._spec_name()
         self._kept: tuple[Any, _Node] | None = None  # (position after our move, its node)
+        self._searching: dict[str, int] = {}  # {"thread": ident} while a search runs
 
     def _spec_name(self) -> str:
         """The spec that rebuilds this agent: ``mcts``, ``mcts:N``, ``mcts:N:L`` or keys."""
@@ -293,11 +295,20 @@ class MCTSAgent(SeededAgent):
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
-        root = self._root_for(state)
-        self.search(state, seat, root)
-        best = self._decision(root, state, seat, moves)
-        self._keep(state, root, best)
-        return best
+        me = threading.get_ident()
+        if self._searching.setdefault("thread", me) != me:  # setdefault: one step, atomic
+            raise ConfigError(
+                f"this {self.name} agent is searching in another thread: an agent keeps its "
+                "search and tree between moves, so give each thread its own"
+            )
+        try:
+            root = self._root_for(state)
+            self.search(state, seat, root)
+            best = self._decision(root, state, seat, moves)
+            self._keep(state, root, best)
+            return best
+        finally:
+            self._searching.clear()
 
     def react(self, state: Any, player: int) -> Any | None:
         """Out of turn (Boom Bokken's Flash, Temps Mort, a Gardien's answer) MCTS plays as
