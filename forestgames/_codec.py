@@ -239,6 +239,7 @@ class CodecBase:
         self._mask_keys = [("mask", seat) for seat in range(self.num_players)]
         self._bytes_keys = [("mask bytes", seat) for seat in range(self.num_players)]
         self._ids_keys = [("ids", seat) for seat in range(self.num_players)]
+        self._tensor_keys = [("tensor", seat) for seat in range(self.num_players)]
         self._decoded: dict[tuple[int, int], Any] = {}  # (id, seat) -> the move built
         self._shared_masks = Pieces(self._mask_of)  # legal ids -> (bytes, array)
         self._lock = threading.RLock()
@@ -401,8 +402,22 @@ class CodecBase:
             )
         return int(player)
 
-    def tensor(self, state: Any, player: int) -> np.ndarray:  # pragma: no cover - overridden
-        raise NotImplementedError
+    def tensor(self, state: Any, player: int) -> np.ndarray:
+        """The observation tensor of seat ``player``, straight from ``state``: read-only,
+        kept in the state's memo (built once, under the codec's lock)."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = self.check_seat(player)
+        memo = state._memo
+        key = self._tensor_keys[player]
+        cached: np.ndarray | None = memo.get(key)
+        if cached is not None:
+            return cached
+        with self._lock:
+            tensor = memo[key] = self._new_tensor(state, player)
+            return tensor
+
+    def _new_tensor(self, state: Any, player: int) -> np.ndarray:  # pragma: no cover
+        raise NotImplementedError  # each game's codec builds its own
 
     def tensor_from_observation(self, observation: Any) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone (the
@@ -429,12 +444,3 @@ class CodecBase:
 
     def _tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         raise NotImplementedError  # pragma: no cover - overridden
-
-    def _cached_tensor(self, state: Any, player: int) -> np.ndarray | None:
-        return state._memo.get(("tensor", player))  # type: ignore[no-any-return]
-
-    def _store_tensor(self, state: Any, player: int, buffer: Any) -> np.ndarray:
-        """Keep, read-only in the state's memo, the tensor held by float32 ``buffer`` (a copy)."""
-        tensor = np.frombuffer(buffer.tobytes(), np.float32)
-        state._memo[("tensor", player)] = tensor
-        return tensor

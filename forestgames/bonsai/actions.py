@@ -237,7 +237,6 @@ class BonsaiCodec(CodecBase):
         self._blocks: dict[int, _Block] = {}  # id(tree) -> its block (the tree kept alive)
         self._last_block: list[_Block] = [_EMPTY_BLOCK] * p  # per seat: a parent candidate
         self._recent: list[tuple[tuple[Any, ...], list[bytes]] | None] = [None] * p
-        self._tensor_keys = [("tensor", seat) for seat in range(p)]
         self._flags = bytearray(self.num_actions)  # all 0 between two masks
         self._encoders: dict[type, Callable[[Any], int | None]] = {
             Place: self._place_id,
@@ -328,16 +327,11 @@ class BonsaiCodec(CodecBase):
     # tile larger than the last tree seen for its seat (one placement) gets that tree's
     # block with one row inserted. ``tensor_from_observation`` writes every field itself.
 
-    def tensor(self, state: Any, player: int) -> np.ndarray:
-        """The observation tensor of seat ``player``, straight from ``state``."""
-        cached = self._cached_tensor(state, player)
-        if cached is not None:
-            return cached
-        player = self.check_seat(player)
-        with self._lock:  # the codec's buffers of the last tensor: one thread at a time
-            data = b"".join(self._state_pieces(state, player))
-            tensor = state._memo[self._tensor_keys[player]] = np.frombuffer(data, np.float32)
-            return tensor
+    def _new_tensor(self, state: Any, player: int) -> np.ndarray:
+        """The observation tensor of seat ``player``, straight from ``state`` (under the
+        codec's lock: it uses the codec's shared tables and buffers)."""
+        data = b"".join(self._state_pieces(state, player))
+        return np.frombuffer(data, np.float32)
 
     def _state_pieces(self, state: Any, player: int) -> list[bytes]:
         """The tensor of ``state`` for ``player`` as float32 pieces, in layout order: the

@@ -121,7 +121,6 @@ class BoomBokkenCodec(CodecBase):
         self.pile_length = sum(game.deck[1:])
         self.layout = _layout(p, len(game.team_sizes), self.pile_length, sum(game.deck))
         self.observation_shape = (self.layout.size,)
-        self._tensor_keys = [("tensor", seat) for seat in range(p)]
         self._hand_piece = Pieces(_hand_piece)
         self._pile_piece = Pieces(self._build_pile_piece)
         self._round_pieces = Pieces(self._build_round_piece)
@@ -220,44 +219,34 @@ class BoomBokkenCodec(CodecBase):
     # observer by slicing. ``tensor_from_observation`` builds the same tensor the other
     # way, with the writers further down.
 
-    def tensor(self, state: Any, player: int) -> np.ndarray:
-        """The observation tensor of seat ``player``, straight from ``state``."""
-        memo = state._memo
-        if type(player) is int and 0 <= player < self.num_players:
-            key = self._tensor_keys[player]
-            cached: np.ndarray | None = memo.get(key)
-            if cached is not None:
-                return cached
-        else:
-            player = self.check_seat(player)
-            key = self._tensor_keys[player]
-        with self._lock:  # the codec's buffers of the last tensor: one thread at a time
-            packed, seats, target = state.packed, self._seat_pieces[player], state.target
-            deck, known_bottom = state.deck, state.known_bottom
-            pieces = (
-                self._hand_piece[packed[player]],
-                # the turn: hand sizes, deck, aside, safe and exploded ranks, the chain, tokens
-                self._size_rows[(player, packed)],
-                self._counts_pieces[(len(deck), state.aside)],
-                self._safe_rows[(player, state.safe)],
-                self._exploded_rows[(player, state.exploded)],
-                seats[state.leader + 1],
-                seats[target + 1],
-                self._announce_pieces[0 if target < 0 else 1 + state.higher],
-                seats[state.last_player + 1],
-                self._token_rows[(player, state.tokens)],
-                self._pile_piece[state.pile],
-                self._round_pieces[
-                    (player, state.round, state.over, state.teams, state.roles, state.history)
-                ],
-                # what all know: the deck's bottom, cards in hands, what exploded seats could not
-                # answer
-                self._bottom_pieces[deck[len(deck) - known_bottom :] if known_bottom else ()],
-                self._known_rows[(player, state.known)],
-                self._exploded_on_rows[(player, state.exploded, state.exploded_on)],
-            )
-            tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
-            return tensor
+    def _new_tensor(self, state: Any, player: int) -> np.ndarray:
+        """The observation tensor of seat ``player``, straight from ``state`` (under the
+        codec's lock: it uses the codec's shared tables and buffers)."""
+        packed, seats, target = state.packed, self._seat_pieces[player], state.target
+        deck, known_bottom = state.deck, state.known_bottom
+        pieces = (
+            self._hand_piece[packed[player]],
+            # the turn: hand sizes, deck, aside, safe and exploded ranks, the chain, tokens
+            self._size_rows[(player, packed)],
+            self._counts_pieces[(len(deck), state.aside)],
+            self._safe_rows[(player, state.safe)],
+            self._exploded_rows[(player, state.exploded)],
+            seats[state.leader + 1],
+            seats[target + 1],
+            self._announce_pieces[0 if target < 0 else 1 + state.higher],
+            seats[state.last_player + 1],
+            self._token_rows[(player, state.tokens)],
+            self._pile_piece[state.pile],
+            self._round_pieces[
+                (player, state.round, state.over, state.teams, state.roles, state.history)
+            ],
+            # what all know: the deck's bottom, cards in hands, what exploded seats could not
+            # answer
+            self._bottom_pieces[deck[len(deck) - known_bottom :] if known_bottom else ()],
+            self._known_rows[(player, state.known)],
+            self._exploded_on_rows[(player, state.exploded, state.exploded_on)],
+        )
+        return np.frombuffer(b"".join(pieces), np.float32)  # read-only
 
     def _build_size_rows(self, packed: tuple[int, ...], _: None) -> bytes:
         """Per seat, the cards it holds."""

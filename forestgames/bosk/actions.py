@@ -300,7 +300,6 @@ class BoskCodec(CodecBase):
         self._plane = ss
         self._terrain_at, self._top_at = at["terrain"], at["top"]
         self._board_size = at["chosen_tree"]
-        self._tensor_keys = [("tensor", seat) for seat in range(p)]
         self._previous: list[_Seen | None] = [None] * p
         self._tree_columns = Pieces(self._tree_column)
         self._leaf_columns = Pieces(self._leaf_column)
@@ -322,48 +321,40 @@ class BoskCodec(CodecBase):
         self._serial = 0  # its number
         self._log: dict[int, _Changes] = {}  # by serial: what changed from the position before
 
-    def tensor(self, state: Any, player: int) -> np.ndarray:
-        """The observation tensor of seat ``player``, straight from ``state``."""
-        if type(player) is not int or not 0 <= player < self.num_players:
-            player = self.check_seat(player)
-        memo = state._memo
-        key = self._tensor_keys[player]
-        cached: np.ndarray | None = memo.get(key)
-        if cached is not None:
-            return cached
-        with self._lock:  # the codec's buffers of the last tensor: one thread at a time
-            seen = self._previous[player]
-            if seen is None:
-                board = self._whole_board(state, player)
-                seen = self._previous[player] = _Seen(state, self._advance(state), board)
+    def _new_tensor(self, state: Any, player: int) -> np.ndarray:
+        """The observation tensor of seat ``player``, straight from ``state`` (under the
+        codec's lock: it uses the codec's shared tables and buffers)."""
+        seen = self._previous[player]
+        if seen is None:
+            board = self._whole_board(state, player)
+            seen = self._previous[player] = _Seen(state, self._advance(state), board)
+            seen.slow = self._slow_piece(state, player)
+        elif seen.state is not state:
+            old = seen.state
+            if (
+                old.tiles_used is not state.tiles_used
+                or old.round_tiles is not state.round_tiles
+                or old.order is not state.order
+                or old.summer is not state.summer
+                or old.winter is not state.winter
+            ):
                 seen.slow = self._slow_piece(state, player)
-            elif seen.state is not state:
-                old = seen.state
-                if (
-                    old.tiles_used is not state.tiles_used
-                    or old.round_tiles is not state.round_tiles
-                    or old.order is not state.order
-                    or old.summer is not state.summer
-                    or old.winter is not state.winter
-                ):
-                    seen.slow = self._slow_piece(state, player)
-                if old is self._head:  # the seat saw the position before: the common case
-                    squares, points = self._step(old, state)
-                else:
-                    squares, points = self._catch_up(seen, state)
-                if squares or points:
-                    self._patch_board(seen.board, state, player, squares, points)
-                seen.state, seen.serial = state, self._serial
-            pieces = (
-                *seen.chunks,
-                self._tree_planes[state.tree],
-                self._last_planes[state.last],
-                self._phase_fields[(state.phase, state.round, state.first_wind)],
-                self._turn_fields[(player, state.turn, state.current_player, state.active)],
-                seen.slow,
-            )
-            tensor = memo[key] = np.frombuffer(b"".join(pieces), np.float32)  # read-only
-            return tensor
+            if old is self._head:  # the seat saw the position before: the common case
+                squares, points = self._step(old, state)
+            else:
+                squares, points = self._catch_up(seen, state)
+            if squares or points:
+                self._patch_board(seen.board, state, player, squares, points)
+            seen.state, seen.serial = state, self._serial
+        pieces = (
+            *seen.chunks,
+            self._tree_planes[state.tree],
+            self._last_planes[state.last],
+            self._phase_fields[(state.phase, state.round, state.first_wind)],
+            self._turn_fields[(player, state.turn, state.current_player, state.active)],
+            seen.slow,
+        )
+        return np.frombuffer(b"".join(pieces), np.float32)  # read-only
 
     def _advance(self, state: Any) -> int:
         """Make ``state`` the chain's last position, logging what changed; its serial."""

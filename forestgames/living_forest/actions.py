@@ -202,7 +202,6 @@ class LivingForestCodec(CodecBase):
             for o in range(p)
         )
         """``_blocks[observer][seat]``: where ``seat``'s Spirit block starts."""
-        self._tensor_keys = [("tensor", seat) for seat in range(p)]
         self._phase_bytes = one_hots(len(PHASES))
         self._seat_bytes = one_hots(p)
         self._step_bytes = one_hots(len(STEPS))
@@ -317,29 +316,21 @@ class LivingForestCodec(CodecBase):
             tuple(len(stack) for stack in state.stacks), state.taken,
         )  # fmt: skip
 
-    def tensor(self, state: Any, player: int) -> np.ndarray:
-        """The observation tensor of seat ``player``, straight from ``state``."""
-        if type(player) is not int or not 0 <= player < self.num_players:
-            player = self.check_seat(player)
-        memo = state._memo
-        key = self._tensor_keys[player]
-        cached: np.ndarray | None = memo.get(key)
-        if cached is not None:
-            return cached
-        with self._lock:  # the codec's buffers of the last tensor: one thread at a time
-            previous = self._previous[player]
-            if previous is None:
-                seats = range(self.num_players)
-                spirits = tuple(self._spirit_of(state, s, player) for s in seats)
-                buffer = self._encode_buffer(self._view_of(state, player, spirits))
-                rest = memoryview(buffer)[self._turn_span[1] :]
-            else:
-                buffer, rest = previous[1], previous[2]
-                self._patch(buffer, previous[0], state, player)
-            self._previous[player] = (state, buffer, rest)
-            joined = b"".join((*self._turn_pieces(state, player), rest))
-            tensor = memo[key] = np.frombuffer(joined, np.float32)
-            return tensor
+    def _new_tensor(self, state: Any, player: int) -> np.ndarray:
+        """The observation tensor of seat ``player``, straight from ``state`` (under the
+        codec's lock: it uses the codec's shared tables and buffers)."""
+        previous = self._previous[player]
+        if previous is None:
+            seats = range(self.num_players)
+            spirits = tuple(self._spirit_of(state, s, player) for s in seats)
+            buffer = self._encode_buffer(self._view_of(state, player, spirits))
+            rest = memoryview(buffer)[self._turn_span[1] :]
+        else:
+            buffer, rest = previous[1], previous[2]
+            self._patch(buffer, previous[0], state, player)
+        self._previous[player] = (state, buffer, rest)
+        joined = b"".join((*self._turn_pieces(state, player), rest))
+        return np.frombuffer(joined, np.float32)
 
     def _turn_pieces(self, state: Any, player: int) -> tuple[bytes, ...]:
         """The turn fields (phase to bonus) of ``state`` as float32 bytes, field by field."""
