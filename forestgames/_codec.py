@@ -5,12 +5,14 @@ allow, ``0 <= id < num_actions``, the seat left out (``move_from_id`` takes it
 back), and turns a position into a float32 observation tensor. A game's codec
 provides ``_encoders`` (each move type's encoder, ``move -> int | None``; None:
 the move has no id), ``_build(action_id, player) -> move`` (the base keeps
-each decoded move), ``tensor(state, player)`` and
+each decoded move), ``_new_tensor(state, player)`` and
 ``_tensor_from_observation(observation)``; this base adds the checks (an
-observation dict is read against the game's observation schema first) and the
-masks. Tensor pieces come from bounded tables: ``Pieces`` (by what a piece is
-made of), ``SeatRows`` (per-seat rows turned to each observer) and
-``IdentityCache`` (by an object's identity).
+observation dict is read against the game's observation schema first), the
+masks, the memo and a lock: what a codec builds (masks, id tables, tensors from
+its shared buffers) is built under it, so threads may share a game. Tensor
+pieces come from bounded tables: ``Pieces`` (by what a piece is made of),
+``SeatRows`` (per-seat rows turned to each observer) and ``IdentityCache`` (by
+an object's identity).
 Ids, masks and tensors of a state are kept in the state's own memo (the engine
 base's one cache), under tuple keys: ``("ids", seat)``, ``("mask", seat)``,
 ``("tensor", seat)``.
