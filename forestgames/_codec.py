@@ -415,7 +415,9 @@ class CodecBase:
         if cached is not None:
             return cached
         with self._lock:
-            tensor = memo[key] = self._new_tensor(state, player)
+            tensor: np.ndarray | None = memo.get(key)  # another thread's, built meanwhile
+            if tensor is None:
+                tensor = memo[key] = self._new_tensor(state, player)
             return tensor
 
     def _new_tensor(self, state: Any, player: int) -> np.ndarray:  # pragma: no cover

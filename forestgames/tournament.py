@@ -83,6 +83,10 @@ ELO_PER_NATURAL = 400.0 / math.log(10.0)
 PRIOR_PRECISION = 0.05
 """Weight of the prior that pulls log-strengths toward their mean (a fraction of one
 comparison): it keeps ratings finite for an agent that wins or loses every comparison."""
+MIN_HOLDING_PRIOR = 1e-6
+"""The least prior :func:`fit_bradley_terry` takes for wins with no finite fit of their own:
+below it the fit would rest on a prior too flat for Newton's steps to tell (the rating runs
+off by thousands of Elo points and the steps stall anywhere)."""
 BOOTSTRAP_SAMPLES = 400
 MAX_LINEUPS = 1_000_000
 """The most seatings a tournament's schedule may hold (every table of agents, each rotation)."""
@@ -156,17 +160,19 @@ def fit_bradley_terry(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.nd
     """Log-strengths (K,), mean 0, maximising the Bradley–Terry likelihood of ``wins``
     (``wins[a, b]``: times a beat b) plus a Gaussian prior of precision ``prior``.
     ConfigError unless ``wins`` is a (K, K) array of finite counts >= 0, K >= 1, and
-    ``prior`` a finite number >= 0; with ``prior=0`` also unless a finite fit exists (every
-    agent reaches every other through a chain of wins: else one's rating runs off to
-    infinity)."""
+    ``prior`` a finite number >= 0; also where no fit is found: unless every agent reaches
+    every other through a chain of wins (else a rating runs off to infinity), a prior
+    below :data:`MIN_HOLDING_PRIOR` is refused, and any prior where Newton's method does
+    not converge."""
     array, prior = _checked_wins(wins), as_number(prior, "prior", 0)
-    if prior == 0 and not _strongly_connected(array > 0):
+    if prior < MIN_HOLDING_PRIOR and not _strongly_connected(array > 0):
         raise ConfigError(
-            "with prior=0 these wins have no finite fit: some agent never beats (or never "
-            "loses to) the others, directly or through a chain of wins; give a prior > 0"
+            f"with prior={prior!r} these wins have no finite fit: some agent never beats (or "
+            "never loses to) the others, directly or through a chain of wins; give a prior "
+            f">= {MIN_HOLDING_PRIOR:g}"
         )
     try:
-        return _newton(array, prior)[0]
+        return _newton(array, prior, strict=True)[0]
     except np.linalg.LinAlgError:  # a prior too small to make up for the missing games
         raise ConfigError(
             f"prior={prior!r} is too small for these wins to have a finite fit: give a larger one"
@@ -203,8 +209,9 @@ def _checked_names(names: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _newton(wins: np.ndarray, prior: float) -> tuple[np.ndarray, np.ndarray]:
-    """The fit and the Hessian of the negative log-posterior there."""
+def _newton(wins: np.ndarray, prior: float, strict: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The fit and the Hessian of the negative log-posterior there; ``strict``: LinAlgError
+    if 100 steps do not converge (a prior too small to hold a rating that runs off)."""
     k = wins.shape[0]
     games = wins + wins.T
     theta = np.zeros(k)
@@ -220,6 +227,9 @@ def _newton(wins: np.ndarray, prior: float) -> tuple[np.ndarray, np.ndarray]:
         theta += step
         if np.abs(step).max() < 1e-10:
             break
+    else:
+        if strict:
+            raise np.linalg.LinAlgError("Newton's method did not converge")
     return theta - theta.mean(), hessian
 
 

@@ -439,3 +439,18 @@ def test_one_game_serves_masks_and_tensors_to_many_threads(name, players):
     finally:
         sys.setswitchinterval(interval)
     assert served == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("bonsai", 2), ("bosk", 2), ("living_forest", 2), ("boom_bokken", 4)]
+)
+def test_a_tensor_seat_is_an_int_in_every_game(name, players):
+    """``True`` and ``1.0`` are no seats for any game's tensor (Bonsai's returned seat 1's
+    tensor once it was cached, where the others refused)."""
+    state = fg.make(name, num_players=players).new_game(seed=1)
+    state.observation_tensor(1)
+    for seat in (True, 1.0, "1", -1, players):
+        with pytest.raises(fg.IllegalMoveError):
+            state.observation_tensor(seat)
+        with pytest.raises(fg.IllegalMoveError):
+            state.game.codec.tensor(state, seat)

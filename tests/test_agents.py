@@ -881,3 +881,23 @@ def test_an_mcts_agent_searching_in_one_thread_refuses_another():
     first.join(30)
     agent.search = search
     assert agent.choose(bosk) in bosk.legal_moves()
+
+
+def test_an_mcts_agent_pickled_before_the_thread_guard_still_chooses():
+    """An agent pickled by an earlier version (without the search claim) chooses; one
+    thread's nested choose does not release the outer search's claim."""
+    agent = fg.MCTSAgent(iterations=10, seed=3)
+    del agent.__dict__["_searching"]
+    state = fg.make("bosk").new_game(seed=1)
+    assert agent.choose(state) in state.legal_moves()
+    search, inner = agent.search, []
+
+    def nested(*args: object, **kwargs: object) -> object:
+        agent.search = search
+        inner.append(agent.choose(state))
+        assert "search" in agent._searching  # still the outer choose's
+        return search(*args, **kwargs)
+
+    agent.search = nested
+    agent.choose(state)
+    assert inner and agent._searching == {}

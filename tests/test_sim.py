@@ -1080,7 +1080,7 @@ def test_a_pooled_rate_over_several_seats_a_game_counts_games_not_seats():
                                   ([(1, 2)], 1, 2)):  # fmt: skip
         assert clustered_interval(per_game) == pytest.approx(wilson_interval(wins, seats))
     assert clustered_interval([]) == (0.0, 1.0)
-    for bad in ([(3, 2)], [(-1, 2)], [(0.5, 2)], [("a", 2)], [(1,)], [1]):
+    for bad in ([(3, 2)], [(-1, 2)], [(0.5, 2)], [("a", 2)], [(1,)], [1], [(0, 0)]):
         with pytest.raises(fg.ConfigError):
             clustered_interval(bad)
 
@@ -1117,6 +1117,11 @@ def test_a_fit_without_prior_is_refused_where_no_finite_one_exists():
                  [[0, 3, 0, 0], [1, 0, 0, 0], [0, 0, 0, 2], [0, 0, 2, 0]]):  # fmt: skip
         with pytest.raises(fg.ConfigError, match="no finite fit"):
             fit_bradley_terry(wins, prior=0)
+    for prior in (1e-16, 1e-10):  # too flat to hold the runaway rating
+        with pytest.raises(fg.ConfigError, match="no finite fit"):
+            fit_bradley_terry([[0, 5, 5], [0, 0, 5], [0, 0, 0]], prior=prior)
+    held = fit_bradley_terry([[0, 5, 5], [0, 0, 5], [0, 0, 0]], prior=1e-6)
+    assert held[1] == pytest.approx(0, abs=1e-9) and held[0] == pytest.approx(-held[2])
     assert fit_bradley_terry([[0, 1, 0], [0, 0, 1], [1, 0, 0]], prior=0) == pytest.approx(0)
     strengths = fit_bradley_terry([[0, 2], [1, 0]], prior=0)
     assert strengths[0] - strengths[1] == pytest.approx(math.log(2))

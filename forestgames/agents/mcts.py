@@ -246,7 +246,7 @@ class MCTSAgent(SeededAgent):
         self.reuse_tree = bool(reuse_tree)
         self.name = self._spec_name()
         self._kept: tuple[Any, _Node] | None = None  # (position after our move, its node)
-        self._searching: dict[str, int] = {}  # {"thread": ident} while a search runs
+        self._searching: dict[str, tuple[int, object]] = {}  # the search's thread, a token
 
     def _spec_name(self) -> str:
         """The spec that rebuilds this agent: ``mcts``, ``mcts:N``, ``mcts:N:L`` or keys."""
@@ -295,8 +295,10 @@ class MCTSAgent(SeededAgent):
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
-        me = threading.get_ident()
-        if self._searching.setdefault("thread", me) != me:  # setdefault: one step, atomic
+        claims = self.__dict__.setdefault("_searching", {})  # (an agent pickled without it)
+        mine = (threading.get_ident(), object())
+        owner = claims.setdefault("search", mine)  # one step: atomic
+        if owner[0] != mine[0]:
             raise ConfigError(
                 f"this {self.name} agent is searching in another thread: an agent keeps its "
                 "search and tree between moves, so give each thread its own"
@@ -308,7 +310,8 @@ class MCTSAgent(SeededAgent):
             self._keep(state, root, best)
             return best
         finally:
-            self._searching.clear()
+            if owner is mine:  # the outermost choose of this thread releases it
+                claims.clear()
 
     def react(self, state: Any, player: int) -> Any | None:
         """Out of turn (Boom Bokken's Flash, Temps Mort, a Gardien's answer) MCTS plays as
