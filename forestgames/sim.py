@@ -1131,14 +1131,7 @@ def write_file(path: Any, data: str | bytes, what: str = "path") -> None:
     ConfigError naming the path if it cannot be written (a file then keeps what it held)."""
     target = as_path(path, what)
     if is_stdout(target):
-        try:
-            _write_stdout(data)
-        except BrokenPipeError:
-            raise
-        except OSError as error:
-            raise ConfigError(f"cannot write {target}: {error.strerror or error}") from None
-        except ConfigError as error:
-            raise ConfigError(f"cannot write {target}: {error}") from None
+        _write_stdout_file(target, data)
         return
     content = data.encode("utf-8") if isinstance(data, str) else data
     final = Path(os.path.realpath(target))  # a symlink's file is written, as open() would
@@ -1158,6 +1151,19 @@ def write_file(path: Any, data: str | bytes, what: str = "path") -> None:
         _replace_with(final, content, mode)
     except OSError as error:
         raise ConfigError(f"cannot write {target}: {error.strerror or error}") from None
+
+
+def _write_stdout_file(target: Path, data: str | bytes) -> None:
+    """:func:`write_file` of ``data`` to ``target``, a name of standard output; ConfigError
+    naming it if it cannot be written (BrokenPipeError passes: the reader is gone)."""
+    try:
+        _write_stdout(data)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise ConfigError(f"cannot write {target}: {error.strerror or error}") from None
+    except ConfigError as error:
+        raise ConfigError(f"cannot write {target}: {error}") from None
 
 
 def _write_stdout(data: str | bytes) -> None:
