@@ -49,6 +49,7 @@ from typing import (
     Protocol,
     Self,
     SupportsIndex,
+    TypeGuard,
     TypeVar,
     cast,
     runtime_checkable,
@@ -1456,7 +1457,7 @@ def make(name: str, /, **options: Any) -> Game:
         known = ", ".join(_REGISTRY) or "none"
         raise ConfigError(f"unknown game {excerpt(name)}; known games: {known}")
     game = factory(**options)
-    if not isinstance(game, GameBase) and not isinstance(game, Game):
+    if not _is_game(game):
         raise ConfigError(f"the factory of game {name} returned {excerpt(game)}, not a game")
     if game.name != name:
         raise ConfigError(
@@ -1471,10 +1472,15 @@ def as_game(game: Any, what: str = "game") -> Game:
     makes, or ConfigError naming ``what``."""
     if isinstance(game, str):
         return make(game)
-    # GameBase first: every built-in game, without the protocol's member-by-member check.
-    if not isinstance(game, GameBase) and not isinstance(game, Game):
+    if not _is_game(game):
         raise ConfigError(f"{what} must be a game or a registered game's name, not {excerpt(game)}")
     return game
+
+
+def _is_game(obj: Any) -> TypeGuard[Game]:
+    """Whether ``obj`` is a game: built on GameBase (every built-in game, told without the
+    protocol's member-by-member check), or following the :class:`Game` protocol."""
+    return isinstance(obj, GameBase) or isinstance(obj, Game)
 
 
 # --------------------------------------------------------------------------- records

@@ -459,8 +459,15 @@ def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
     return (mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)))
 
 
-def _tally(label: str, wins: int, games: int, scores: Sequence[float]) -> dict[str, Any]:
-    low, high = wilson_interval(wins, games)
+def _tally(
+    label: str,
+    wins: int,
+    games: int,
+    scores: Sequence[float],
+    ci95: tuple[float, float] | None = None,
+) -> dict[str, Any]:
+    """The summary of one seat or agent: ``ci95`` the interval, Wilson's when None."""
+    low, high = wilson_interval(wins, games) if ci95 is None else ci95
     mean, sd = _mean_sd(scores)
     return {
         "label": label,
@@ -481,10 +488,8 @@ def _places_tally(
     held = [(row, [s for s in range(len(row.scores)) if chosen(row, s)]) for row in rows]
     per_game = [(sum(s in row.winners for s in seats), len(seats)) for row, seats in held if seats]
     scores = [row.scores[s] for row, seats in held for s in seats]
-    tally = _tally(label, sum(w for w, _ in per_game), len(scores), scores)
-    if any(n > 1 for _, n in per_game):
-        tally["ci95"] = clustered_interval(per_game)
-    return tally
+    clustered = clustered_interval(per_game) if any(n > 1 for _, n in per_game) else None
+    return _tally(label, sum(w for w, _ in per_game), len(scores), scores, clustered)
 
 
 def _at_seat(seat: int, row: GameRow, place: int) -> bool:

@@ -121,10 +121,10 @@ def independent_copy(env: Env, memo: dict[int, Any], user_objects: Iterable[Any]
     """A deep copy of environment ``env`` with a game, codec and states of its own.
 
     Games and states deep-copy as themselves (they are immutable), so a plain deep copy
-    would share the game's codec, whose caches and scratch buffers one thread at a time
-    may use. The library's parts are copied by pickling, which gives the copy a game of
-    its own; ``user_objects`` (agents given by a user, which need not pickle) are deep
-    copied as usual."""
+    would share the game and its codec's caches (safe across threads, under the codec's
+    lock, but not the copy of its own a deep copy promises, as a pickle gives). The
+    library's parts are copied by pickling; ``user_objects`` (agents given by a user,
+    which need not pickle) are deep copied as usual."""
     outside = {id(obj): obj for obj in user_objects}
     copies = {key: copy.deepcopy(obj, memo) for key, obj in outside.items()}
     buffer = io.BytesIO()
