@@ -51,6 +51,7 @@ from typing import Any, TextIO
 import attrs
 from tqdm import tqdm
 
+from forestgames._version import __version__
 from forestgames.agents import agent_for_game, agent_name, make_agent
 from forestgames.core import (
     ConfigError,
@@ -327,7 +328,10 @@ class _Run:
 
 
 def _digest(described: dict[str, Any]) -> str:
-    text = json.dumps(described, sort_keys=True, default=str)
+    """The run's identity in a results file's rows. It holds the library's version: rules,
+    deals and agents change between versions, so another version's rows are not this run's
+    games (a resume would mix the two silently)."""
+    text = json.dumps(described | {"forestgames": __version__}, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
@@ -676,7 +680,8 @@ def _result_row(path: Path, number: int, line: str, run: _Run) -> GameRow:
     if row.run != run.digest:
         raise ConfigError(
             f"{path} holds rows of another run (run {excerpt(row.run)}, this one {run.digest}): "
-            "resume with the same game, options, agents, seed, seat rotation and move cap"
+            f"resume with the forestgames version that began it (this is {__version__}) and "
+            "the same game, options, agents, seed, seat rotation and move cap"
         )
     reason = _not_of_run(row, run)
     if reason:
