@@ -58,6 +58,8 @@ from typing import (
 import attrs
 import numpy as np
 
+from forestgames._version import __version__
+
 if TYPE_CHECKING:
     import numpy.typing as npt
 
@@ -707,6 +709,11 @@ class GameBase(Generic[S, M]):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_create_game, (type(self), self.options()))
 
+    def __setstate__(self, fields: Any) -> None:
+        """Only a game pickled by a version before 0.2 comes here (a game pickles as its
+        class and options): StateError, as it may not hold this version's fields."""
+        raise pickled_elsewhere(f"a {type(self).__name__}", None)
+
     def __copy__(self) -> Self:
         return self
 
@@ -1311,12 +1318,28 @@ class StateBase(Generic[M]):
     def __deepcopy__(self, memo: Any) -> Self:
         return self
 
-    def __getstate__(self) -> dict[str, Any]:
-        return self.__dict__
+    def __getstate__(self) -> tuple[str, dict[str, Any]]:
+        return (__version__, self.__dict__)
 
-    def __setstate__(self, fields: dict[str, Any]) -> None:
-        object.__setattr__(self, "__dict__", fields)
+    def __setstate__(self, pickled: Any) -> None:
+        """A state pickled by this version; StateError for another version's (its fields
+        may not be this version's: save a state with ``to_dict`` or a GameRecord)."""
+        if not (isinstance(pickled, tuple) and len(pickled) == 2 and pickled[0] == __version__):
+            version = pickled[0] if isinstance(pickled, tuple) and pickled else None
+            raise pickled_elsewhere(f"a {type(self).__name__}", version)
+        object.__setattr__(self, "__dict__", pickled[1])
         _set_memo(self, {})
+
+
+def pickled_elsewhere(what: str, version: Any) -> StateError:
+    """The error for ``what`` unpickled here but pickled by forestgames ``version`` (None:
+    a version before 0.2, which wrote none)."""
+    by = f"forestgames {version[:20]!s}" if isinstance(version, str) else "an earlier version"
+    return StateError(
+        f"{what} pickled by {by} cannot be read by forestgames {__version__}: pickles are "
+        "read by the version that wrote them (carry states across versions with to_dict "
+        "and games with a GameRecord)"
+    )
 
 
 _LONG = 32

@@ -4,6 +4,10 @@ The files under tests/data/compat_0.1.0 were written by forestgames 0.1.0 (commi
 """
 
 import json
+import os
+import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -59,3 +63,54 @@ def test_old_saved_state_is_refused_with_a_state_error():
     game = fg.make("boom_bokken", num_players=4)
     with pytest.raises(fg.StateError, match="lacks known_cards"):
         game.state_from_dict(data)
+
+
+@pytest.mark.parametrize("name", ["bonsai", "living_forest"])
+def test_old_pickle_is_refused_with_a_state_error(name):
+    """A state pickled by 0.1.0 is a StateError saying so (Bonsai's raised AttributeError;
+    Living Forest's loaded as whatever fields 0.1.0 had)."""
+    data = (OLD / f"{name}_state.pickle").read_bytes()
+    with pytest.raises(fg.StateError, match="pickled by an earlier version"):
+        pickle.loads(data)
+
+
+def test_pickle_of_another_version_is_refused(monkeypatch):
+    """A state pickled under another version string is refused with both versions named;
+    the same version reads it back equal, with the same legal moves."""
+    state = fg.make("bosk", num_players=3).new_game(seed=4)
+    state = state.apply(state.legal_moves()[7])
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert pickle.loads(pickle.dumps(state)).legal_moves() == state.legal_moves()
+    monkeypatch.setattr(fg.core, "__version__", "0.1.9", raising=False)
+    data = pickle.dumps(state)
+    monkeypatch.undo()
+    with pytest.raises(fg.StateError, match=r"pickled by forestgames 0\.1\.9"):
+        pickle.loads(data)
+
+
+def test_pickles_in_a_fresh_process_with_another_hash_seed(tmp_path):
+    """A game and states pickled here load in a new interpreter with another PYTHONHASHSEED
+    as equal states with the same legal moves, masks and to_dict."""
+    states = []
+    for name, players in (("bosk", 3), ("bonsai", 2), ("living_forest", 4), ("boom_bokken", 6)):
+        record = fg.play(fg.make(name, num_players=players), ["random"], seed=11)
+        states += list(record.replay()[:: max(1, len(record.moves) // 4)])
+    path = tmp_path / "states.pickle"
+    path.write_bytes(pickle.dumps(states))
+    script = (
+        "import pickle, sys, json\n"
+        "states = pickle.loads(open(sys.argv[1], 'rb').read())\n"
+        "print(json.dumps([[s.to_dict(), [str(m) for m in s.legal_moves()],"
+        " s.legal_action_mask().tolist() if s.current_player is not None else None,"
+        " s == s.game.state_from_dict(s.to_dict())] for s in states]))\n"
+    )
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(path)], env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    for state, (saved, legal, mask, equal) in zip(states, json.loads(out.stdout), strict=True):
+        assert equal and saved == json.loads(json.dumps(state.to_dict()))
+        assert legal == [str(m) for m in state.legal_moves()]
+        if mask is not None:
+            assert mask == state.legal_action_mask().tolist()

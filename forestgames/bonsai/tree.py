@@ -39,7 +39,7 @@ from forestgames.bonsai.scoring import (
     largest_leaf_group,
     points_of,
 )
-from forestgames.core import StateError, excerpt
+from forestgames.core import StateError, excerpt, pickled_elsewhere
 
 __all__ = ["Tree"]
 
@@ -84,6 +84,14 @@ class Tree:
         self._green = largest_leaf_group(cells)
         self._pink = flowers_protruding(cells)
         self.placing = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Tree, (self._cells, self.wood_beside_pot))
+
+    def __setstate__(self, fields: Any) -> None:
+        """Only a tree pickled by a version before 0.2 comes here (a tree pickles as its
+        cells): StateError, as its slots are not this version's."""
+        raise pickled_elsewhere("a bonsai Tree", None)
 
     @classmethod
     def seedling(cls, wood_beside_pot: bool = False) -> Tree:
