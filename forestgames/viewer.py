@@ -147,8 +147,11 @@ def positions(record: GameRecord, player: int | None = None) -> list[dict[str, A
 
 
 def _script_json(data: Any) -> str:
-    """JSON safe inside a <script> element (no ``</`` to end it early)."""
-    return json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    """JSON safe inside a <script> element: no ``</`` to end it early, and no ``<!``,
+    whose ``<!--`` followed by ``<script`` would make the parser skip its ``</script>``
+    (the page then runs nothing). Both ``<`` only occur inside JSON strings."""
+    text = json.dumps(data, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!", "\\u003c!")
 
 
 def _move_items(moves: Sequence[str]) -> str:

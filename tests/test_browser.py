@@ -164,3 +164,29 @@ def test_replay_page_in_headless_chromium(browser: Any, page: tuple[Path, fg.Gam
 
     resources = browser.execute_script("return performance.getEntriesByType('resource').length")
     assert resources == 0
+
+
+def test_a_page_with_markup_in_its_text_still_runs(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game of one's own whose status line holds '<!--<script>' and '</script>': its page
+    still runs (the board is drawn, End reaches the last move), no script of the text runs
+    and the caption shows the text as it is."""
+    from selenium.webdriver.common.keys import Keys
+
+    from forestgames import core
+    from tests.test_viewer import LoudBuzz
+
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
+    core.register_game("loud_buzz", LoudBuzz.create)
+    record = fg.play(LoudBuzz(2, target=6), ["random"], seed=1)
+    path = tmp_path / "loud.html"
+    path.write_text(fg.viewer.replay_html(record), encoding="utf-8")
+    browser.get(path.resolve().as_uri())
+    index, first = _board(browser)
+    assert index == "0" and first.startswith("<svg")
+    browser.find_element("tag name", "body").send_keys(Keys.END)
+    assert _board(browser)[0] == str(len(record.moves))
+    caption = browser.find_element("id", "caption").text
+    assert caption.endswith(record.final_state().render())
+    assert browser.execute_script("return document.scripts.length") == 2

@@ -13,12 +13,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import forestgames as fg
+from forestgames import _svg
 from forestgames.boom_bokken import TimeOut
 from forestgames.cli import PAGE_LINES, HumanAgent, move_pages
 from forestgames.sim import play_game
+from tests.test_fake_game import BuzzGame
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -130,6 +133,42 @@ def test_a_record_that_is_not_one_is_refused(junk):
         fg.viewer.replay_html(junk)
     with pytest.raises(fg.ConfigError, match="GameRecord"):
         fg.viewer.positions(junk, 0)
+
+
+@attrs.frozen(slots=False)
+class LoudBuzz(BuzzGame, name="loud_buzz"):
+    """Buzz whose status line and picture carry markup, as a game of one's own may."""
+
+    def _render_text(self, state: Any, player: int | None) -> str:
+        return f"<!--<script> seat {state.turn} </script> & ]]> \" ' to add"
+
+    def _render_svg(self, state: Any, player: int | None) -> str:
+        words = self._render_text(state, player)
+        return _svg.document(320, 40, [_svg.text(10, 24, words)], words)
+
+
+@pytest.fixture
+def loud_buzz(monkeypatch: pytest.MonkeyPatch) -> fg.GameRecord:
+    """A record of LoudBuzz, registered for the test only."""
+    from forestgames import core
+
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
+    core.register_game("loud_buzz", LoudBuzz.create)
+    return fg.play(LoudBuzz(2, target=6), ["random"], seed=1)
+
+
+def test_markup_in_a_games_text_stays_inside_the_pages_json(loud_buzz):
+    """A game's status line holding '<!--<script>' and '</script>' cannot end the embedded
+    JSON's script element early, nor hide its end: the JSON holds no '</' and no '<!', and
+    reads back to the very captions."""
+    html = fg.viewer.replay_html(loud_buzz)
+    found = re.search(r'<script type="application/json" id="positions">(.*?)</script>', html, re.S)
+    assert found
+    assert "</" not in found.group(1) and "<!" not in found.group(1)
+    states = loud_buzz.replay()
+    captions = [position["caption"] for position in page_data(html)["positions"]]
+    assert captions[0] == f"start · {states[0].render()}"
+    assert captions[-1].endswith(f": {loud_buzz.moves[-1]} · {states[-1].render()}")
 
 
 # --------------------------------------------------------------------------- command line
