@@ -132,14 +132,16 @@ def positions(record: GameRecord, player: int | None = None) -> list[dict[str, A
     game = states[0].game
     if player is not None:
         player = check_seat(game.num_players, player, "player")
+    if not callable(getattr(states[0], "to_svg", None)):  # the protocol leaves it optional
+        raise ConfigError(f"{record.game} draws no pictures (its states have no to_svg)")
     shown = []
     for k, state in enumerate(states):
-        status = state.render(player).splitlines()[0]
+        status = next(iter(state.render(player).splitlines()), "")  # a view may draw nothing
         where = "start" if k == 0 else f"after move {k}: {record.moves[k - 1]}"
         shown.append(
             {
                 "svg": state.to_svg(player),
-                "caption": f"{where} · {status}",
+                "caption": f"{where} · {status}" if status else where,
                 "scores": [int(x) for x in state.scores],
             }
         )

@@ -171,6 +171,76 @@ def test_markup_in_a_games_text_stays_inside_the_pages_json(loud_buzz):
     assert captions[-1].endswith(f": {loud_buzz.moves[-1]} · {states[-1].render()}")
 
 
+@attrs.frozen(slots=False)
+class QuietBuzz(BuzzGame, name="quiet_buzz"):
+    """Buzz whose seats' text views are empty (a game of one's own may draw nothing)."""
+
+    def _render_text(self, state: Any, player: int | None) -> str:
+        return "" if player is not None else f"seat {state.turn} to add"
+
+    def _render_svg(self, state: Any, player: int | None) -> str:
+        return _svg.document(100, 40, [], "Quiet")
+
+
+class PlainBuzz:
+    """A game on the protocol alone (no GameBase): Buzz's rules, states with no to_svg."""
+
+    name = "plain_buzz"
+
+    def __init__(self, **options: Any) -> None:
+        self.inner = BuzzGame.create(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def new_game(self, seed: int, first_player: int | None = None) -> PlainState:
+        return PlainState(self.inner.new_game(seed=seed, first_player=first_player), self)
+
+
+class PlainState:
+    """A PlainBuzz position: everything of a Buzz state but to_svg."""
+
+    def __init__(self, inner: Any, game: PlainBuzz) -> None:
+        self.inner, self.game = inner, game
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "to_svg":
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+    def apply(self, move: Any) -> PlainState:
+        return PlainState(self.inner.apply(move), self.game)
+
+
+@pytest.fixture
+def own_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QuietBuzz and PlainBuzz registered, for the test only."""
+    from forestgames import core
+
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
+    core.register_game("quiet_buzz", QuietBuzz.create)
+    core.register_game("plain_buzz", PlainBuzz)
+
+
+def test_a_view_that_draws_no_text_gets_bare_captions(own_games):
+    """A seat's view whose text is empty makes a page (it raised IndexError): each caption
+    is where the position is, with no status after it."""
+    record = fg.play(fg.make("quiet_buzz"), ["random"], seed=1)
+    captions = [position["caption"] for position in fg.viewer.positions(record, 1)]
+    assert captions[0] == "start" and captions[1] == f"after move 1: {record.moves[0]}"
+    assert "seat" in fg.viewer.positions(record)[0]["caption"]
+
+
+def test_a_game_whose_states_draw_no_svg_is_refused(own_games):
+    """replay_html of a protocol game whose states have no to_svg is a ConfigError naming
+    the game (it was AttributeError)."""
+    record = fg.play(fg.make("plain_buzz"), ["random"], seed=1)
+    assert record.replay()[-1].is_terminal
+    for view in (None, 0):
+        with pytest.raises(fg.ConfigError, match="plain_buzz draws no pictures"):
+            fg.viewer.replay_html(record, view)
+
+
 # --------------------------------------------------------------------------- command line
 
 
