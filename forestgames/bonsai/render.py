@@ -34,6 +34,7 @@ from forestgames.bonsai._tables import (
 )
 from forestgames.bonsai.scoring import parchment_points
 from forestgames.bonsai.tree import Tree
+from forestgames.core import ConfigError, as_number
 
 if TYPE_CHECKING:
     from forestgames.bonsai.rules import BonsaiGame
@@ -81,8 +82,17 @@ def render_tree(tree: Tree | Mapping[Any, Any], coordinates: bool = False) -> st
     return "\n".join(lines)
 
 
+MAX_HEX_SIZE = 10_000.0
+"""The largest hex :func:`tree_svg` draws, in pixels (from its centre to a corner)."""
+
+
 def tree_svg(tree: Tree | Mapping[Any, Any], size: float = 20.0) -> str:
-    """One tree as an SVG picture: pointy-top hexes, the pot in blue, the bud outlined."""
+    """One tree as an SVG picture: pointy-top hexes, the pot in blue, the bud outlined;
+    ``size`` is a hex's size in pixels, above 0 and at most :data:`MAX_HEX_SIZE`
+    (ConfigError otherwise)."""
+    size = as_number(size, "tree_svg's size", 0, strict=True)
+    if size > MAX_HEX_SIZE:
+        raise ConfigError(f"tree_svg's size must be at most {MAX_HEX_SIZE:g} pixels, not {size:g}")
     cells = _as_tree(tree).cells
     shapes = [(c, _POT_COLOUR) for c in POT_CELLS if c not in cells]
     shapes += [(c, _COLOURS[k]) for c, k in cells.items()]

@@ -915,6 +915,18 @@ def test_svg_has_one_hexagon_per_tile_and_pot_cell():
     assert "fruit (2, -3)" in titles and "wood (0, 0)" in titles
 
 
+@pytest.mark.parametrize(
+    "size", [0, -5, float("nan"), float("inf"), 1e300, 10**400, True, "20", None]
+)
+def test_svg_refuses_a_hex_size_that_is_no_finite_positive_number(size):
+    """tree_svg's size is a number of pixels above 0 and at most MAX_HEX_SIZE: anything else
+    is a ConfigError naming it (it drew 'nan' or negative boxes, or raised TypeError)."""
+    with pytest.raises(fg.ConfigError, match="tree_svg's size"):
+        tree_svg(example_tiles(), size)
+    box = ET.fromstring(tree_svg(example_tiles(), 7.5)).get("viewBox").split()
+    assert len(box) == 4 and float(box[2]) > 0 and float(box[3]) > 0
+
+
 def test_state_render_shows_every_seat():
     """render() gives the status line, the market and one block per seat with its tree."""
     state = arrange(2, trees={1: SMALL}, hands={0: ["parchment:leaf"]})
