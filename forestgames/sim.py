@@ -925,7 +925,12 @@ def _drain(
         while chunker or futures:
             while chunker and len(futures) < 2 * workers:
                 chunk = chunker.take()
-                futures[pool.submit(_worker_play, chunk)] = chunk
+                try:
+                    future = pool.submit(_worker_play, chunk)
+                except BrokenProcessPool:  # a worker died since the last wait: not sent
+                    chunker.give_back(chunk)
+                    raise
+                futures[future] = chunk
             done, _ = wait(futures, return_when=FIRST_COMPLETED)
             for future in done:
                 rows, seconds = future.result()
