@@ -894,14 +894,15 @@ def _run_local(
             except BrokenProcessPool:
                 if attempt == _LOCAL_RETRIES:
                     raise
-            except KeyboardInterrupt:
+            except BaseException:  # Ctrl-C, or an agent's error in one game
                 _stop_workers(pool)  # else leaving the pool waits for the chunks in flight
                 raise
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Drop ``pool``'s queued chunks and end its workers now (Ctrl-C: the games in flight
-    are not waited for; their rows are not written, so a resumed run plays them)."""
+    """Drop ``pool``'s queued chunks and end its workers now (Ctrl-C, or an error in a game:
+    the games in flight are not waited for; their rows are not written, so a resumed run
+    plays them)."""
     # ProcessPoolExecutor has no public way to stop running work before Python 3.14's
     # terminate_workers(): its process table (which shutdown clears) is read first.
     processes = list((getattr(pool, "_processes", None) or {}).values())

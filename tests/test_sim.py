@@ -1199,3 +1199,42 @@ def test_a_chunk_refused_by_a_broken_pool_is_played_again():
     while chunker:
         left += chunker.take()
     assert sorted(left) == list(range(10))
+
+
+class FailOnceElseStall(RandomAgent):
+    """The first move of any game in any process raises; every other game's first move waits
+    ``stall`` seconds (a long search, say)."""
+
+    def __init__(self, marker: str, stall: float = 20.0, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.marker, self.stall, self.moved = marker, stall, False
+        self.name = "fail-once"
+
+    def settings(self):
+        return {"marker": self.marker, "stall": self.stall}
+
+    def choose(self, state):
+        if not self.moved:
+            self.moved = True
+            try:
+                os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                time.sleep(self.stall)
+            else:
+                raise RuntimeError("an agent's bug")
+        return super().choose(state)
+
+
+def test_an_error_in_one_game_stops_the_other_workers_at_once(tmp_path):
+    """An agent's error in one worker's game is raised at once and ends the other workers:
+    it waited for every chunk in flight (here 20 s a game; for ever behind a hung agent)."""
+    agent = FailOnceElseStall(str(tmp_path / "failed"))
+    before = _live_children(os.getpid())  # a fork server of another test may stay
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="an agent's bug"):
+        fg.simulate(BOSK, [agent], 8, seed=1, workers=2, progress=False)
+    assert time.monotonic() - start < 10
+    deadline = time.monotonic() + 5
+    while _live_children(os.getpid()) - before and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _live_children(os.getpid()) - before, "workers outlived the failed run"
