@@ -31,6 +31,7 @@ import math
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
 import random
 import secrets
 import socket
@@ -142,23 +143,31 @@ def play_game(
     react_order = random.Random(derive_seed(seed, 2))
     state = game.new_game(seed=seed)
     moves: list[Any] = []
-    while not state.is_terminal and len(moves) < cap:
-        acting = state.players_to_act
-        move, mover = None, acting[0]
-        if len(acting) > 1:
-            others = list(acting[1:])
-            react_order.shuffle(others)
-            for mover in others:
-                react = getattr(seats[mover], "react", None)
-                if react is not None and (move := react(state, mover)) is not None:
-                    break
-        if move is None:
-            mover = acting[0]
-            move = seats[mover].choose(state)
-        if observer is not None:
-            observer(state, move)
-        state = _apply_for(state, move, mover, seats[mover])
-        moves.append(move)
+    mover = 0
+    try:
+        while not state.is_terminal and len(moves) < cap:
+            acting = state.players_to_act
+            move, mover = None, acting[0]
+            if len(acting) > 1:
+                others = list(acting[1:])
+                react_order.shuffle(others)
+                for mover in others:
+                    react = getattr(seats[mover], "react", None)
+                    if react is not None and (move := react(state, mover)) is not None:
+                        break
+            if move is None:
+                mover = acting[0]
+                move = seats[mover].choose(state)
+            if observer is not None:
+                observer(state, move)
+            state = _apply_for(state, move, mover, seats[mover])
+            moves.append(move)
+    except Exception as error:  # an agent's (or the engine's): say where, to replay it
+        error.add_note(
+            f"forestgames: in the game seeded {seed}, after {len(moves)} moves, "
+            f"agent {agent_name(seats[mover])} at seat {mover}"
+        )
+        raise
     record = GameRecord.start(game, seed).with_moves(moves)
     return record, state, not state.is_terminal
 
@@ -306,7 +315,13 @@ class _Run:
 
     def play(self, index: int) -> GameRow:
         seed = derive_seed(self.seed, index)
-        record, state, truncated = play_game(self.game, self.lineup(index), seed, self.cap)
+        try:
+            record, state, truncated = play_game(self.game, self.lineup(index), seed, self.cap)
+        except Exception as error:
+            error.add_note(
+                f"forestgames: game {index} of the run (fg.play replays it from its seed)"
+            )
+            raise
         first = self.game.new_game(seed=seed).players_to_act[0]
         return GameRow(
             index=index,
@@ -847,7 +862,28 @@ def single_thread_blas() -> bool:
 
 def _worker_play(indices: list[int]) -> tuple[list[GameRow], float]:
     assert _WORKER_RUN is not None
-    return _WORKER_RUN.play_many(indices)
+    try:
+        return _WORKER_RUN.play_many(indices)
+    except Exception as error:
+        _raise_portable(error)
+        raise
+
+
+def _raise_portable(error: Exception) -> None:
+    """Raise a RuntimeError naming ``error`` (with its notes, and it as the cause) if
+    ``error`` cannot travel back from a worker: one that pickles but cannot be unpickled
+    (a constructor of other arguments) broke the process pool, which then replayed the
+    run's chunks and reported a worker "terminated abruptly"; return otherwise."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:  # any failure to make the round trip
+        portable = RuntimeError(
+            f"{type(error).__module__}.{type(error).__qualname__}: {error} "
+            "(raised in a worker, as an exception that cannot be sent back whole)"
+        )
+        for note in getattr(error, "__notes__", ()):
+            portable.add_note(note)
+        raise portable from error
 
 
 def process_context() -> Any:
@@ -1023,7 +1059,11 @@ def _check_reachable(address: str) -> None:
 def _ray_play(run: _Run, indices: list[int]) -> tuple[list[GameRow], float]:
     # No BLAS limit here: Ray starts its workers with OMP_NUM_THREADS set to the task's
     # CPUs (1), which numpy's OpenBLAS reads at import; and a Ray worker outlives the task.
-    return run.play_many(indices)
+    try:
+        return run.play_many(indices)
+    except Exception as error:
+        _raise_portable(error)
+        raise
 
 
 def _simulate_vector(

@@ -1238,3 +1238,62 @@ def test_an_error_in_one_game_stops_the_other_workers_at_once(tmp_path):
     while _live_children(os.getpid()) - before and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _live_children(os.getpid()) - before, "workers outlived the failed run"
+
+
+class _TwoPartError(Exception):
+    """An exception that pickles but cannot be unpickled (its constructor takes two
+    arguments; a pickle calls it with its message alone)."""
+
+    def __init__(self, what, why):
+        super().__init__(f"{what}: {why}")
+
+
+class RaisesAtFirstMove(RandomAgent):
+    """An agent whose every game fails at its first move (``two_part``: with an exception
+    that cannot travel back from a worker)."""
+
+    def __init__(self, two_part: bool = False, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.two_part = two_part
+        self.name = "raiser"
+
+    def settings(self):
+        return {"two_part": self.two_part}
+
+    def choose(self, state):
+        if self.two_part:
+            raise _TwoPartError("agent", "broken")
+        raise KeyError("no such card")
+
+
+def test_an_agents_error_names_the_game_to_replay():
+    """An agent's exception keeps its type and gains notes naming the game of the run, its
+    seed, the move, and the agent and seat, so the game can be replayed (it named none)."""
+    with pytest.raises(KeyError) as caught:
+        fg.simulate(BOSK, ["random", RaisesAtFirstMove()], 3, seed=5, progress=False)
+    notes = "\n".join(caught.value.__notes__)
+    assert f"the game seeded {derive_seed(5, 0)}, after 1 moves, agent raiser at seat 1" in notes
+    assert "game 0 of the run" in notes
+
+
+@pytest.mark.parametrize("backend", ["local", "ray"])
+def test_an_error_that_cannot_come_back_from_a_worker_is_named(backend, request):
+    """An agent's exception that cannot be unpickled comes back as a RuntimeError naming it
+    and the game; it broke the process pool, which replayed the run four times and then
+    said a worker "terminated abruptly" (Ray: an UnserializableException)."""
+    if backend == "ray":
+        request.getfixturevalue("ray_cluster")
+    from concurrent.futures.process import BrokenProcessPool
+
+    with pytest.raises(RuntimeError, match="_TwoPartError: agent: broken") as caught:
+        fg.simulate(
+            BOSK,
+            [RaisesAtFirstMove(two_part=True)],
+            4,
+            seed=5,
+            workers=2,
+            backend=backend,
+            progress=False,
+        )
+    assert not isinstance(caught.value, BrokenProcessPool)
+    assert any("the game seeded" in note for note in caught.value.__notes__)
