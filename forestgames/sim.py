@@ -33,6 +33,7 @@ import multiprocessing.connection
 import os
 import pickle
 import random
+import re
 import secrets
 import socket
 import stat
@@ -365,8 +366,7 @@ def _make_run(
         "options": game.options(),
         "seed": seed,
         "agents": [
-            a.name if isinstance(s, str) else repr(a)
-            for s, a in zip(_cycle(agents, len(seats)), seats, strict=True)
+            _described(s, a) for s, a in zip(_cycle(agents, len(seats)), seats, strict=True)
         ],
         "rotate": bool(rotate),
         "cap": cap,
@@ -393,13 +393,22 @@ def make_lineup_run(
         "game": game.name,
         "options": game.options(),
         "seed": seed,
-        "agents": [
-            a.name if isinstance(s, str) else repr(a) for s, a in zip(agents, built, strict=True)
-        ],
+        "agents": [_described(s, a) for s, a in zip(agents, built, strict=True)],
         "lineups": [list(t) for t in tables],
         "cap": cap,
     }
     return _Run(game, built, tables, seed, cap, _digest(described))
+
+
+_ADDRESS = re.compile(r" at 0x[0-9A-Fa-f]+")
+"""The memory address in a default repr (``<mine.Agent object at 0x7f...>``)."""
+
+
+def _described(spec: Any, agent: Any) -> str:
+    """An agent as a run's digest knows it: a spec's name, else its repr without a memory
+    address (which differs from process to process: a run of an agent of the default repr
+    could never be resumed)."""
+    return str(agent.name) if isinstance(spec, str) else _ADDRESS.sub("", repr(agent))
 
 
 def _cycle(items: Sequence[Any], n: int) -> list[Any]:

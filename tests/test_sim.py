@@ -1297,3 +1297,26 @@ def test_an_error_that_cannot_come_back_from_a_worker_is_named(backend, request)
         )
     assert not isinstance(caught.value, BrokenProcessPool)
     assert any("the game seeded" in note for note in caught.value.__notes__)
+
+
+class PlainAgent:
+    """A user's agent with the default repr (its memory address in it)."""
+
+    name = "plain"
+
+    def __init__(self):
+        self.inner = RandomAgent(3)
+
+    def choose(self, state):
+        return self.inner.choose(state)
+
+
+def test_a_run_of_an_agent_with_the_default_repr_resumes(tmp_path):
+    """A run of an agent whose repr is the default one resumes with a new instance of it
+    (the run's digest took the repr's memory address, so every process refused the file as
+    another run's); its rows' run digest is the same in every process."""
+    out = tmp_path / "run.jsonl"
+    first, second = PlainAgent(), PlainAgent()
+    started = fg.simulate(BOSK, [first, "random"], 2, seed=1, out=out, progress=False)
+    resumed = fg.simulate(BOSK, [second, "random"], 4, seed=1, out=out, resume=True, progress=False)
+    assert resumed.rows[:2] == started.rows and len(resumed.rows) == 4
