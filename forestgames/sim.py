@@ -926,6 +926,9 @@ def _run_local(
     forked = context.get_start_method() == "fork"
     if forked:
         _warm_up(run.game)  # the workers inherit what this builds
+    else:
+        where = "threads run in this process" if sys.platform == "linux" else sys.platform
+        _check_agents_pickle(run, pickle.dumps, f"worker processes (not forked: {where})")
     for attempt in range(_LOCAL_RETRIES + 1):
         with ProcessPoolExecutor(
             workers,
@@ -942,6 +945,20 @@ def _run_local(
             except BaseException:  # Ctrl-C, or an agent's error in one game
                 _stop_workers(pool)  # else leaving the pool waits for the chunks in flight
                 raise
+
+
+def _check_agents_pickle(run: _Run, dumps: Callable[[Any], bytes], where: str) -> None:
+    """ConfigError naming the first of ``run``'s agents that ``dumps`` cannot pickle: it
+    cannot be sent to ``where`` (a bare TypeError of the pickler's said which object only)."""
+    for agent in run.agents:
+        try:
+            dumps(agent)
+        except Exception as error:  # TypeError, PicklingError, AttributeError, ...
+            why = excerpt(f"{type(error).__name__}: {error}", 120)
+            raise ConfigError(
+                f"agent {agent_name(agent)} cannot be pickled ({why}), so it cannot be sent "
+                f"to {where}: make it picklable, or use workers=1"
+            ) from None
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -1015,6 +1032,7 @@ def _run_ray(
         started = True  # shut down (or disconnect from) what this run set up
     try:
         play_remote = ray.remote(max_retries=_RAY_RETRIES)(_ray_play)
+        _check_agents_pickle(run, ray.cloudpickle.dumps, "Ray")
         run_ref = ray.put(run)
         cpus_seen = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call, unused-ignore]
         slots = 2 * max(workers, int(cpus_seen))

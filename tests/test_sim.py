@@ -1320,3 +1320,42 @@ def test_a_run_of_an_agent_with_the_default_repr_resumes(tmp_path):
     started = fg.simulate(BOSK, [first, "random"], 2, seed=1, out=out, progress=False)
     resumed = fg.simulate(BOSK, [second, "random"], 4, seed=1, out=out, resume=True, progress=False)
     assert resumed.rows[:2] == started.rows and len(resumed.rows) == 4
+
+
+class LockedAgent(RandomAgent):
+    """An agent that cannot be pickled (it holds a lock)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        import threading
+
+        super().__init__(seed)
+        self.lock = threading.Lock()
+        self.name = "locked"
+
+
+@pytest.mark.parametrize("backend", ["local", "ray"])
+def test_an_agent_that_cannot_be_pickled_is_named(backend, request):
+    """Workers that are not forked (a process with threads starts them from a fork server)
+    and Ray need agents that pickle: one that does not is a ConfigError naming it (it was
+    the pickler's bare TypeError: "cannot pickle '_thread.lock' object")."""
+    import threading
+
+    if backend == "ray":
+        request.getfixturevalue("ray_cluster")
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        with pytest.raises(fg.ConfigError, match=r"agent locked cannot be pickled.*workers=1"):
+            fg.simulate(
+                BOSK,
+                [LockedAgent(), "random"],
+                4,
+                seed=1,
+                workers=2,
+                backend=backend,
+                progress=False,
+            )
+    finally:
+        stop.set()
+        thread.join()
