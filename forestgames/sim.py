@@ -668,8 +668,12 @@ def _load_results(path: Path, run: _Run, games: int) -> dict[int, GameRow]:
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
             row = _result_row(path, number, line, run)
-            if row.index < games:
-                rows.setdefault(row.index, row)
+            if rows.setdefault(row.index, row) != row:
+                raise ConfigError(
+                    f"{path}:{number} gives game {row.index} another outcome than an earlier "
+                    "line: the file mixes two tries at it, or was edited"
+                )
+    rows = {index: row for index, row in rows.items() if index < games}
     if torn:  # interrupted while writing a line: drop the fragment
         with open(path, "r+b") as file:
             file.truncate(keep)

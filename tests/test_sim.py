@@ -1359,3 +1359,21 @@ def test_an_agent_that_cannot_be_pickled_is_named(backend, request):
     finally:
         stop.set()
         thread.join()
+
+
+def test_resume_refuses_a_game_given_two_outcomes(tmp_path):
+    """A results file with two different rows for one game is refused, untouched (the first
+    was kept silently, whichever it was); a repeated identical row is harmless."""
+    out = tmp_path / "run.jsonl"
+    fg.simulate(BOSK, ["random"], 3, seed=2, out=out, progress=False)
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines) + lines[1])
+    again = fg.simulate(BOSK, ["random"], 3, seed=2, out=out, resume=True, progress=False)
+    assert len(again.rows) == 3
+    row = json.loads(lines[1])
+    row["scores"][0] += 1
+    changed = "".join(lines) + json.dumps(row, separators=(",", ":")) + "\n"
+    out.write_text(changed)
+    with pytest.raises(fg.ConfigError, match=f"run.jsonl:4 gives game {row['index']} another"):
+        fg.simulate(BOSK, ["random"], 3, seed=2, out=out, resume=True, progress=False)
+    assert out.read_text() == changed
