@@ -1575,12 +1575,19 @@ MAX_RECORD_MOVES = 1_000_000
 """Most moves a :class:`GameRecord` read from JSON may hold."""
 
 
+VERSION_FORM = r"[0-9A-Za-z.+!_-]{1,64}"
+"""What a record's ``version`` may be: a version's characters (PEP 440's and local labels')."""
+
+
 @attrs.frozen(eq=True)
 class GameRecord:
     """A whole game as data: enough to replay it exactly.
 
     ``options`` are the keyword options of :func:`make` (``num_players``
-    included), ``moves`` the moves in notation. JSON in and out::
+    included), ``moves`` the moves in notation, ``version`` the forestgames version
+    that wrote it (None if unknown: records of 0.1 name none); it is provenance, not
+    compared by ``==``, and replay errors name it when it is another version's.
+    JSON in and out::
 
         record = GameRecord.from_json(text)
         states = record.replay()          # every state, the first one included
@@ -1591,6 +1598,7 @@ class GameRecord:
     seed: int
     first_player: int | None
     moves: tuple[str, ...] = attrs.field(converter=_as_tuple)
+    version: str | None = attrs.field(default=__version__, eq=False, kw_only=True)
 
     __hash__ = None  # type: ignore[assignment]  # options is a dict
 
@@ -1604,6 +1612,13 @@ class GameRecord:
         check_seed(self.seed, "a record's seed")
         if self.first_player is not None:
             as_int(self.first_player, "a record's first_player", 0)
+        if self.version is not None and not (
+            isinstance(self.version, str) and re.fullmatch(VERSION_FORM, self.version, re.ASCII)
+        ):
+            raise ConfigError(
+                f"a record's version is a forestgames version (such as {__version__!r}) or "
+                f"None, not {excerpt(self.version)}"
+            )
 
     @classmethod
     def start(
@@ -1630,25 +1645,38 @@ class GameRecord:
         try:
             return make(self.game, **self.options)
         except ConfigError as error:
-            raise StateError(f"game record: {error}") from None
+            raise StateError(f"game record: {error}{self._written_elsewhere()}") from None
 
     def replay(self) -> tuple[State, ...]:
-        """Every state of the game, from the first to the last; errors name the bad move."""
+        """Every state of the game, from the first to the last; errors name the bad move
+        (and the version that wrote the record, if another)."""
         game = self.make_game()
+        elsewhere = self._written_elsewhere()
         try:
             state = game.new_game(seed=self.seed, first_player=self.first_player)
         except ConfigError as error:
-            raise StateError(f"game record: {error}") from None
+            raise StateError(f"game record: {error}{elsewhere}") from None
         states = [state]
         for index, text in enumerate(self.moves):
             try:
                 state = state.apply(game.parse_move(text))
             except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {index + 1} ({excerpt(text)}): {error}") from None
+                raise IllegalMoveError(
+                    f"move {index + 1} ({excerpt(text)}): {error}{elsewhere}"
+                ) from None
             except ParseError as error:
-                raise ParseError(f"move {index + 1}: {error}") from None
+                raise ParseError(f"move {index + 1}: {error}{elsewhere}") from None
             states.append(state)
         return tuple(states)
+
+    def _written_elsewhere(self) -> str:
+        """What a replay error adds when another forestgames version wrote the record."""
+        if self.version is None or self.version == __version__:
+            return ""
+        return (
+            f" (the record was written by forestgames {self.version}, this is "
+            f"{__version__}: rules, deals or notation may have changed since)"
+        )
 
     def final_state(self) -> State:
         """The state after the last move."""
@@ -1662,6 +1690,7 @@ class GameRecord:
             "seed": self.seed,
             "first_player": self.first_player,
             "moves": list(self.moves),
+            "version": self.version,
         }
 
     def to_json(self, **kwargs: Any) -> str:
@@ -1680,7 +1709,9 @@ class GameRecord:
                 "seed": Int(0, SEED_LIMIT - 1),
                 "first_player": Nullable(Int(0, 64)),
                 "moves": List(Str(MAX_NOTATION), max_len=MAX_RECORD_MOVES),
-            }
+                "version": Nullable(Str(64, VERSION_FORM, "a forestgames version")),
+            },
+            optional=frozenset({"version"}),
         )
         fields = spec.read(data, "game record")
         try:  # the options are made JSON's own (and bounded) by the class's converter
@@ -1690,6 +1721,7 @@ class GameRecord:
                 fields["seed"],
                 fields["first_player"],
                 fields["moves"],
+                version=fields.get("version"),
             )
         except ConfigError as error:
             raise StateError(f"game record: {error}") from None

@@ -114,3 +114,42 @@ def test_pickles_in_a_fresh_process_with_another_hash_seed(tmp_path):
         assert legal == [str(m) for m in state.legal_moves()]
         if mask is not None:
             assert mask == state.legal_action_mask().tolist()
+
+
+def test_a_record_names_the_version_that_wrote_it():
+    """A record keeps the version that wrote it through JSON; 0.1's records name none and
+    read as None; the version is provenance, so records of two versions compare equal."""
+    record = fg.GameRecord.start("bosk", 3).with_moves(["0:plant 3@4,5"])
+    assert record.version == fg.__version__
+    data = json.loads(record.to_json())
+    assert data["version"] == fg.__version__
+    assert fg.GameRecord.from_json(record.to_json()).version == fg.__version__
+    old = fg.GameRecord.from_json((OLD / "bosk_0_0_1.record.json").read_text())
+    assert "version" not in json.loads((OLD / "bosk_0_0_1.record.json").read_text())
+    assert old.version is None
+    assert fg.GameRecord.from_dict(data | {"version": "0.1.0"}) == record
+
+
+def test_a_replay_error_names_the_other_version_that_wrote_the_record():
+    """A record of another version whose move is illegal here names both versions (a rules
+    change may be why); this version's record, or one of no stated version, does not."""
+    data = fg.GameRecord.start("bosk", 3).to_dict() | {"moves": ["0:plant 3@0,0"]}
+    for version, named in (("0.1.0", True), (fg.__version__, False), (None, False)):
+        record = fg.GameRecord.from_dict(data | {"version": version})
+        with pytest.raises(fg.IllegalMoveError, match="move 1") as caught:
+            record.replay()
+        assert ("written by forestgames 0.1.0, this is " in str(caught.value)) is named
+    record = fg.GameRecord.from_dict(data | {"version": "0.1.0", "options": {"trees": 3}})
+    with pytest.raises(fg.StateError, match=r"trees.*written by forestgames 0\.1\.0"):
+        record.replay()
+
+
+@pytest.mark.parametrize("version", ["", "0.1\n", "x" * 65, 1, ["0.1"], "0.1 beta"])
+def test_a_records_version_must_be_a_version(version):
+    """A version that is no version's text is refused: StateError from JSON, ConfigError
+    from the constructor."""
+    data = fg.GameRecord.start("bosk", 3).to_dict() | {"version": version}
+    with pytest.raises(fg.StateError, match="version"):
+        fg.GameRecord.from_dict(data)
+    with pytest.raises(fg.ConfigError, match="version"):
+        fg.GameRecord("bosk", {}, 3, None, (), version=version)
