@@ -674,8 +674,9 @@ def test_serialize_and_resample_through_openspiel(spiel):
 
 
 def test_observers_show_one_seats_view_only(spiel):
-    """OpenSpiel's observation helpers get a seat's tensor and strings; a public-only or
-    all-seats observer is refused (the views are built from one seat's observation)."""
+    """OpenSpiel's observation helpers get a seat's tensor and strings; a public-only,
+    private-only or all-seats observer is None, as ``make_observation`` promises for a kind
+    a game does not support (the views are built from one seat's observation)."""
     from open_spiel.python.observation import make_observation
 
     game = _load(spiel, "bonsai", num_players=2)
@@ -687,8 +688,33 @@ def test_observers_show_one_seats_view_only(spiel):
     assert seen.tensor.tolist() == state.information_state_tensor(1)
     assert seen.string_from(state, 1) == state.information_state_string(1)
     public = spiel.IIGObservationType(perfect_recall=False, private_info=spiel.PrivateInfoType.NONE)
-    with pytest.raises(fg.ConfigError, match="one seat's view"):
-        make_observation(game, public)
+    private = spiel.IIGObservationType(
+        public_info=False, perfect_recall=False, private_info=spiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    every = spiel.IIGObservationType(
+        perfect_recall=False, private_info=spiel.PrivateInfoType.ALL_PLAYERS
+    )
+    for kind in (public, private, every):
+        assert make_observation(game, kind) is None
+
+
+@pytest.mark.parametrize(
+    "game_string",
+    [
+        "forestgames_bosk(players=2)",
+        "forestgames_bonsai(players=2)",
+        "forestgames_living_forest(players=2,turn_limit=1)",
+        "forestgames_boom_bokken(players=4)",
+    ],
+)
+def test_openspiels_generate_playthrough_runs(spiel, game_string):
+    """OpenSpiel's playthrough generator (how its own games' golden files are made) runs to
+    the end: it asks a hidden-information game for public and private observers, and the
+    ConfigError refusing them stopped it."""
+    from open_spiel.python.algorithms import generate_playthrough
+
+    text = generate_playthrough.playthrough(game_string, None, alsologtostdout=False, seed=1)
+    assert "IsTerminal() = True" in text and "PublicObservationString" not in text
 
 
 def test_clones_are_independent(spiel):

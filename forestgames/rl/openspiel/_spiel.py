@@ -117,8 +117,11 @@ class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> Observer:
-        """An observer of one seat's view (OpenSpiel's default and information-state kinds)."""
+    ) -> Observer | None:
+        """An observer of one seat's view (OpenSpiel's default and information-state kinds);
+        None for another kind (public or private information only, every seat's), as
+        OpenSpiel's ``make_observation`` promises for a kind a game does not support (its
+        ``generate_playthrough`` asks for them and skips what is None)."""
         if params:
             raise ConfigError(f"observer parameters are not supported, got {params}")
         if iig_obs_type is None:
@@ -130,10 +133,7 @@ class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
             iig_obs_type.public_info
         ):
-            raise ConfigError(
-                "forestgames observers show one seat's view (public and that seat's private "
-                f"information) only, not {iig_obs_type}"
-            )
+            return None  # the views are built from one seat's observation
         return Observer(self.table, info_state=bool(iig_obs_type.perfect_recall))
 
 
