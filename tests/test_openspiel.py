@@ -913,3 +913,38 @@ def test_games_pickle(spiel):
         state = copy.new_initial_state()
         state.apply_action(0)
         assert pickle.loads(pickle.dumps(state)).history() == [0]
+
+
+UNPICKLE = """
+import pickle, sys
+
+state = pickle.loads(open(sys.argv[1], "rb").read())
+print(state.history(), state.get_game().num_players())
+"""
+
+
+def test_a_state_unpickles_in_a_fresh_process(spiel, tmp_path):
+    """A pickled state loads where the games were never registered (a spawned
+    multiprocessing worker, Ray): OpenSpiel's unpickling loads the game by name, and it
+    raised SpielError "Unknown game" there."""
+    import pickle
+
+    root = Path(__file__).resolve().parents[1]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+    }
+    state = _load(spiel, "boom_bokken", num_players=5).new_initial_state()
+    state.apply_action(2)
+    (tmp_path / "state.pkl").write_bytes(pickle.dumps(state))
+    (tmp_path / "load.py").write_text(UNPICKLE)
+    result = subprocess.run(
+        [sys.executable, "load.py", "state.pkl"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split("\n")[-2] == "[2] 5"

@@ -162,6 +162,13 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
                 )
         super().__setattr__(name, value)
 
+    def __setstate__(self, text: str) -> None:
+        """Unpickling (OpenSpiel's: its ``deserialize_game_and_state`` of the saved text,
+        which loads the game by name) registers the games first: in a fresh process (a
+        spawned worker, Ray) they were unknown to OpenSpiel and the state did not load."""
+        register()
+        super().__setstate__(text)
+
     @property
     def forestgames_state(self) -> Any:
         """The engine position (every seat's cards included; None before the first deal)."""
