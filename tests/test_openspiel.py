@@ -728,9 +728,12 @@ def test_clones_are_independent(spiel):
     assert state.forestgames_state.to_dict() != clone.forestgames_state.to_dict()
 
 
-def _play_with_bots(spiel: Any, game: Any, simulations: int, rollout: int | None, seed: int) -> Any:
+def _play_with_bots(
+    spiel: Any, game: Any, simulations: int, rollout: int | None, seed: int, resampler: bool = False
+) -> Any:
     """A whole game, every seat an OpenSpiel Python bot: MCTSBot for perfect information,
-    ISMCTSBot otherwise (random rollouts cut after ``rollout`` steps)."""
+    ISMCTSBot otherwise (random rollouts cut after ``rollout`` steps; its resampling drawn
+    from the seeded generator too with ``resampler``, as docs/openspiel.md shows)."""
     from open_spiel.python.algorithms import ismcts, mcts
 
     rng = np.random.RandomState(seed)
@@ -740,6 +743,8 @@ def _play_with_bots(spiel: Any, game: Any, simulations: int, rollout: int | None
         bot = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
     else:
         bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
+        if resampler:
+            bot.set_resampler(lambda s, p: s.resample_from_infostate(p, rng.uniform))
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -770,6 +775,14 @@ def test_openspiel_python_bots_play_a_whole_game(spiel, name, options, simulatio
     """OpenSpiel's MCTSBot (Bosk) and ISMCTSBot (the rest) play a game to its end, cheaply."""
     state = _play_with_bots(spiel, _load(spiel, name, **options), simulations, rollout, 0)
     assert state.is_terminal() and max(state.returns()) == 1.0
+
+
+def test_ismcts_with_a_seeded_resampler_repeats_its_games(spiel):
+    """docs/openspiel.md's recipe: ISMCTSBot given a seeded resampler as well as a seeded
+    random_state plays the same game twice (its own resampler is unseeded)."""
+    game = _load(spiel, "bonsai", num_players=2)
+    first, second = (_play_with_bots(spiel, game, 4, 20, 5, resampler=True) for _ in range(2))
+    assert first.history() == second.history() and first.is_terminal()
 
 
 @pytest.mark.slow
