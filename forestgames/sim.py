@@ -20,6 +20,7 @@ the loop starts again); then ``players_to_act[0]`` plays ``choose(state)``.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import errno
 import functools
@@ -42,7 +43,7 @@ import threading
 import time
 import urllib.parse
 import warnings
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
@@ -145,7 +146,12 @@ def play_game(
     state = game.new_game(seed=seed)
     moves: list[Any] = []
     mover = 0
-    try:
+
+    def where() -> str:
+        agent = agent_name(seats[mover])
+        return f"{seed}, after {len(moves)} moves, with seat {mover} (agent {agent}) to move"
+
+    with _noting("forestgames: in the game seeded ", where):
         while not state.is_terminal and len(moves) < cap:
             acting = state.players_to_act
             move, mover = None, acting[0]
@@ -163,14 +169,21 @@ def play_game(
                 observer(state, move)
             state = _apply_for(state, move, mover, seats[mover])
             moves.append(move)
-    except Exception as error:  # an agent's (or the engine's): say where, to replay it
-        error.add_note(
-            f"forestgames: in the game seeded {seed}, after {len(moves)} moves, "
-            f"agent {agent_name(seats[mover])} at seat {mover}"
-        )
-        raise
     record = GameRecord.start(game, seed).with_moves(moves)
     return record, state, not state.is_terminal
+
+
+@contextlib.contextmanager
+def _noting(kind: str, detail: Callable[[], str]) -> Iterator[None]:
+    """Note ``kind + detail()`` on an exception raised inside (an agent's or the engine's:
+    where it happened, to replay it). An exception object raised again (a user's
+    module-level one) keeps only its latest note of that ``kind``."""
+    try:
+        yield
+    except Exception as error:
+        notes = [n for n in getattr(error, "__notes__", ()) if not n.startswith(kind)]
+        error.__notes__ = [*notes, kind + detail()]
+        raise
 
 
 def _apply_for(state: Any, move: Any, seat: int, agent: Any) -> Any:
@@ -310,19 +323,25 @@ class _Run:
         """The agent of each seat in game ``index``."""
         return [self.agents[k] for k in self.lineups[index % len(self.lineups)]]
 
+    def _replayed_by(self, index: int) -> str:
+        """Game ``index`` and the call that replays it alone (its seats' agents, its seed
+        and the cap)."""
+        cap = "" if self.cap == _move_cap(self.game, None) else f", max_moves={self.cap}"
+        names = list(self.lineup_names(index))
+        seed = derive_seed(self.seed, index)
+        return (
+            f"{index} of the run; fg.play(game, agents, seed={seed}{cap}) replays it, "
+            f"with the seats' agents {names}"
+        )
+
     def lineup_names(self, index: int) -> tuple[str, ...]:
         """The name of each seat's agent in game ``index``, as its row gives them."""
         return tuple(agent_name(agent) for agent in self.lineup(index))
 
     def play(self, index: int) -> GameRow:
         seed = derive_seed(self.seed, index)
-        try:
+        with _noting("forestgames: game ", lambda: self._replayed_by(index)):
             record, state, truncated = play_game(self.game, self.lineup(index), seed, self.cap)
-        except Exception as error:
-            error.add_note(
-                f"forestgames: game {index} of the run (fg.play replays it from its seed)"
-            )
-            raise
         first = self.game.new_game(seed=seed).players_to_act[0]
         return GameRow(
             index=index,
@@ -875,28 +894,30 @@ def single_thread_blas() -> bool:
 
 def _worker_play(indices: list[int]) -> tuple[list[GameRow], float]:
     assert _WORKER_RUN is not None
-    try:
+    with _sent_back_whole():
         return _WORKER_RUN.play_many(indices)
-    except Exception as error:
-        _raise_portable(error)
-        raise
 
 
-def _raise_portable(error: Exception) -> None:
-    """Raise a RuntimeError naming ``error`` (with its notes, and it as the cause) if
-    ``error`` cannot travel back from a worker: one that pickles but cannot be unpickled
-    (a constructor of other arguments) broke the process pool, which then replayed the
-    run's chunks and reported a worker "terminated abruptly"; return otherwise."""
+@contextlib.contextmanager
+def _sent_back_whole() -> Iterator[None]:
+    """In a worker: an exception raised inside that cannot travel back (one that pickles
+    but cannot be unpickled, for a constructor of other arguments, broke the process pool,
+    which then replayed the run's chunks and reported a worker "terminated abruptly")
+    becomes a RuntimeError naming it, with its notes and it as the cause."""
     try:
-        pickle.loads(pickle.dumps(error))
-    except Exception:  # any failure to make the round trip
-        portable = RuntimeError(
-            f"{type(error).__module__}.{type(error).__qualname__}: {error} "
-            "(raised in a worker, as an exception that cannot be sent back whole)"
-        )
-        for note in getattr(error, "__notes__", ()):
-            portable.add_note(note)
-        raise portable from error
+        yield
+    except Exception as error:
+        try:
+            pickle.loads(pickle.dumps(error))
+        except Exception:  # any failure to make the round trip
+            portable = RuntimeError(
+                f"{type(error).__module__}.{type(error).__qualname__}: {error} "
+                "(raised in a worker, as an exception that cannot be sent back whole)"
+            )
+            for note in getattr(error, "__notes__", ()):
+                portable.add_note(note)
+            raise portable from error
+        raise
 
 
 def process_context() -> Any:
@@ -932,7 +953,9 @@ def _run_local(
         _warm_up(run.game)  # the workers inherit what this builds
     else:
         where = "threads run in this process" if sys.platform == "linux" else sys.platform
-        _check_agents_pickle(run, pickle.dumps, f"worker processes (not forked: {where})")
+        _check_agents_pickle(
+            run, pickle.dumps, f"worker processes (not forked: {where})", "use workers=1"
+        )
     for attempt in range(_LOCAL_RETRIES + 1):
         with ProcessPoolExecutor(
             workers,
@@ -951,9 +974,12 @@ def _run_local(
                 raise
 
 
-def _check_agents_pickle(run: _Run, dumps: Callable[[Any], bytes], where: str) -> None:
+def _check_agents_pickle(
+    run: _Run, dumps: Callable[[Any], bytes], where: str, instead: str
+) -> None:
     """ConfigError naming the first of ``run``'s agents that ``dumps`` cannot pickle: it
-    cannot be sent to ``where`` (a bare TypeError of the pickler's said which object only)."""
+    cannot be sent to ``where`` (a bare TypeError of the pickler's said which object only);
+    the message ends with what to do ``instead``."""
     for agent in run.agents:
         try:
             dumps(agent)
@@ -961,7 +987,7 @@ def _check_agents_pickle(run: _Run, dumps: Callable[[Any], bytes], where: str) -
             why = excerpt(f"{type(error).__name__}: {error}", 120)
             raise ConfigError(
                 f"agent {agent_name(agent)} cannot be pickled ({why}), so it cannot be sent "
-                f"to {where}: make it picklable, or use workers=1"
+                f"to {where}: make it picklable, or {instead}"
             ) from None
 
 
@@ -1036,21 +1062,34 @@ def _run_ray(
         started = True  # shut down (or disconnect from) what this run set up
     try:
         play_remote = ray.remote(max_retries=_RAY_RETRIES)(_ray_play)
-        _check_agents_pickle(run, ray.cloudpickle.dumps, "Ray")
+        _check_agents_pickle(
+            run, ray.cloudpickle.dumps, "Ray", 'run it locally (backend="local", workers=1)'
+        )
         run_ref = ray.put(run)
         cpus_seen = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call, unused-ignore]
         slots = 2 * max(workers, int(cpus_seen))
         pending: list[Any] = []
-        while chunker or pending:
-            while chunker and len(pending) < slots:
-                pending.append(play_remote.remote(run_ref, chunker.take()))
-            done, pending = ray.wait(pending, num_returns=1)
-            rows, seconds = ray.get(done[0])
-            chunker.observe(len(rows), seconds)
-            emit(rows)
+        try:
+            while chunker or pending:
+                while chunker and len(pending) < slots:
+                    pending.append(play_remote.remote(run_ref, chunker.take()))
+                done, pending = ray.wait(pending, num_returns=1)
+                rows, seconds = ray.get(done[0])
+                chunker.observe(len(rows), seconds)
+                emit(rows)
+        except BaseException:  # Ctrl-C, or an error in one game: end the others now
+            _cancel_all(ray, pending)  # (on a Ray the user started, they would play on)
+            raise
     finally:
         if started:
             ray.shutdown()
+
+
+def _cancel_all(ray: Any, tasks: list[Any]) -> None:
+    """Cancel Ray ``tasks`` still queued or running (their workers are ended)."""
+    for task in tasks:
+        with contextlib.suppress(Exception):  # finished meanwhile, or Ray already gone
+            ray.cancel(task, force=True)
 
 
 _RAY_PORTS = {"ray": 10001, "": 6379}
@@ -1090,11 +1129,8 @@ def _check_reachable(address: str) -> None:
 def _ray_play(run: _Run, indices: list[int]) -> tuple[list[GameRow], float]:
     # No BLAS limit here: Ray starts its workers with OMP_NUM_THREADS set to the task's
     # CPUs (1), which numpy's OpenBLAS reads at import; and a Ray worker outlives the task.
-    try:
+    with _sent_back_whole():
         return run.play_many(indices)
-    except Exception as error:
-        _raise_portable(error)
-        raise
 
 
 def _simulate_vector(

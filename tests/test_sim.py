@@ -564,6 +564,28 @@ def test_ray_rows_equal_local_rows(ray_cluster):
     assert fg.simulate(**args, backend="ray").rows == fg.simulate(**args).rows
 
 
+class SleepsOrFails:
+    """An agent that fails at once where seat 0 moves first and sleeps a minute elsewhere."""
+
+    name = "sleepy"
+
+    def choose(self, state):
+        if state.players_to_act[0] == 0:
+            raise LookupError("seat 0 first")
+        time.sleep(60)
+
+
+def test_an_error_on_a_users_ray_cancels_the_runs_other_tasks(ray_cluster):
+    """On a Ray the user started (and that outlives the run), an error in one game cancels
+    the run's other tasks, as Ctrl-C does: a task needing both CPUs then runs at once. They
+    played on: here a minute, for ever behind a hung agent. Seed 6: game 0's first player
+    is seat 1 (it sleeps), game 1's seat 0 (it fails)."""
+    with pytest.raises(LookupError, match="seat 0 first"):
+        fg.simulate(BOSK, [SleepsOrFails()], 6, seed=6, workers=2, backend="ray", progress=False)
+    both_cpus = ray_cluster.remote(num_cpus=2)(lambda: "ran")
+    assert ray_cluster.get(both_cpus.remote(), timeout=30) == "ran"
+
+
 def test_killed_ray_worker_costs_no_game(ray_cluster, tmp_path):
     """A Ray worker that dies mid-task is retried by Ray: the rows equal an undisturbed run."""
     marker = str(tmp_path / "died")
@@ -1272,8 +1294,56 @@ def test_an_agents_error_names_the_game_to_replay():
     with pytest.raises(KeyError) as caught:
         fg.simulate(BOSK, ["random", RaisesAtFirstMove()], 3, seed=5, progress=False)
     notes = "\n".join(caught.value.__notes__)
-    assert f"the game seeded {derive_seed(5, 0)}, after 1 moves, agent raiser at seat 1" in notes
+    seeded = f"the game seeded {derive_seed(5, 0)}, after 1 moves, with seat 1 (agent raiser)"
+    assert seeded in notes
     assert "game 0 of the run" in notes
+
+
+class FailsAtSeatZero(RandomAgent):
+    """An agent that fails whenever it plays seat 0 (so only some games of a rotated run)."""
+
+    name = "picky"
+
+    def choose(self, state):
+        if state.players_to_act[0] == 0:
+            raise LookupError("seat 0 again")
+        return super().choose(state)
+
+
+def test_an_errors_note_replays_its_game_with_its_seats_agents():
+    """With seats rotated, the note names game 1's own lineup (the run's agent list played
+    it without the error), and fg.play of that lineup, from the seed in the note, fails the
+    same way: the note is the call that replays the game."""
+    with pytest.raises(LookupError) as caught:
+        fg.simulate(BOSK, ["random", FailsAtSeatZero()], 4, seed=9, rotate=True, progress=False)
+    note = next(n for n in caught.value.__notes__ if "of the run" in n)
+    index, seed = map(int, re.search(r"game (\d+) of the run; .*seed=(\d+)\)", note).groups())
+    assert index % 2 == 1 and "['picky', 'random']" in note and "max_moves" not in note
+    fg.play(BOSK, ["random", FailsAtSeatZero()], seed=seed)  # the run's list: no error
+    with pytest.raises(LookupError, match="seat 0 again"):
+        fg.play(BOSK, [FailsAtSeatZero(), "random"], seed=seed)
+
+
+SHARED_ERROR = LookupError("one object, raised in every game")
+
+
+class RaisesSharedError(RandomAgent):
+    """An agent raising one module-level exception object every time."""
+
+    def choose(self, state):
+        raise SHARED_ERROR
+
+
+def test_an_exception_raised_again_keeps_only_its_latest_game_in_its_notes():
+    """An exception object raised in several games (caught by the user between them)
+    keeps one note of each kind, for the game it came from last: notes naming every game it
+    was ever raised in would send a replay to the wrong one."""
+    for seed in (1, 2, 3):
+        with pytest.raises(LookupError):
+            fg.simulate(BOSK, [RaisesSharedError()], 1, seed=seed, progress=False)
+    notes = SHARED_ERROR.__notes__
+    assert len(notes) == 2, notes
+    assert f"seeded {derive_seed(3, 0)}," in notes[0] and f"seed={derive_seed(3, 0)})" in notes[1]
 
 
 @pytest.mark.parametrize("backend", ["local", "ray"])
