@@ -317,6 +317,26 @@ def test_gym_illegal_action_ends_the_episode_with_a_penalty() -> None:
     assert (reward, terminated, truncated, info["illegal_action"]) == (-5.0, True, False, True)
 
 
+def test_gym_info_names_the_move_played_a_pass_too() -> None:
+    """``info["move"]`` is the learning seat's move in its notation, and ``"S:pass"`` for a
+    PASS on a reaction turn (the string OpenSpiel's ``action_to_string`` gives), never
+    ``"None"``."""
+    env = rl.gym_env("boom_bokken", num_players=4, seat=2)
+    obs, info = env.reset(seed=0)
+    moves, passes = [], 0
+    for _ in range(200):
+        if info["reaction"]:
+            action, passes = env.driver.pass_id, passes + 1
+        else:
+            action = int(np.flatnonzero(obs["action_mask"])[0])
+        expected = "2:pass" if info["reaction"] else str(env.game.move_from_id(action, 2))
+        obs, _, terminated, _, info = env.step(action)
+        moves.append((info["move"], expected))
+        if terminated:
+            obs, info = env.reset()
+    assert passes and all(played == expected for played, expected in moves)
+
+
 def test_gym_against_agents_plays_whole_games() -> None:
     """The gym environment plays seat 1 against greedy agents to the end, rewards once."""
     env = rl.gym_env("boom_bokken", num_players=4, seat=1, opponents="greedy", reward="win")

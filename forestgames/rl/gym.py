@@ -151,7 +151,8 @@ class ForestGamesGymEnv(gymnasium.Env):
         self._pending = 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observe(), float(reward), driver.is_over, False, self._info(move=str(move))
+        played = f"{self.seat}:pass" if move is None else str(move)  # None: PASS
+        return self._observe(), float(reward), driver.is_over, False, self._info(move=played)
 
     def render(self) -> str | None:
         """The learning seat's view of the position, as text (``render_mode="ansi"``;
