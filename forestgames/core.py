@@ -1602,6 +1602,16 @@ class GameRecord:
 
     __hash__ = None  # type: ignore[assignment]  # options is a dict
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields by name (as attrs pickles a slotted class)."""
+        return {field.name: getattr(self, field.name) for field in attrs.fields(GameRecord)}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """The fields by name; a record pickled before records kept their version has none
+        (None: unknown, as in its JSON)."""
+        for name, value in ({"version": None} | fields).items():
+            object.__setattr__(self, name, value)
+
     def __attrs_post_init__(self) -> None:
         """ConfigError naming the field that is not of its kind (the moves are checked by
         their converter, the options and moves' legality by :meth:`replay`)."""

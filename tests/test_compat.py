@@ -153,3 +153,45 @@ def test_a_records_version_must_be_a_version(version):
         fg.GameRecord.from_dict(data)
     with pytest.raises(fg.ConfigError, match="version"):
         fg.GameRecord("bosk", {}, 3, None, (), version=version)
+
+
+def test_a_record_pickled_by_0_1_loads_with_no_version():
+    """A GameRecord pickled by 0.1.0 (which had no version field) loads as a record of
+    unknown version that replays (it raised AttributeError on replay, to_json and repr)."""
+    record = pickle.loads((OLD / "bosk_record.pickle").read_bytes())
+    assert record.version is None
+    assert len(record.replay()) == 6 and "version" in repr(record)
+    assert json.loads(record.to_json())["version"] is None
+    again = pickle.loads(pickle.dumps(record))
+    assert again == record and again.version is None
+    fresh = fg.GameRecord.start("bosk", 3)
+    assert pickle.loads(pickle.dumps(fresh)).version == fg.__version__
+
+
+def test_a_bonsai_tree_pickles_with_its_version():
+    """A Bonsai tree pickles as its fields read back as they are (its placement cache left
+    out), and a tree pickled by another version is a StateError naming it."""
+    record = fg.play(fg.make("bonsai", num_players=2), ["random"], seed=1)
+    tree = record.replay()[40].trees[0]
+    tree.placing = {0: "cached"}
+    again = pickle.loads(pickle.dumps(tree))
+    assert again == tree and again.placing is None and again.points() == tree.points()
+    assert repr(again) == repr(tree)
+
+
+def test_a_bonsai_tree_of_another_version_is_refused(monkeypatch):
+    """A tree pickled under another version string is refused, naming that version."""
+    tree = fg.play(fg.make("bonsai", num_players=2), ["random"], seed=1).final_state().trees[1]
+    monkeypatch.setattr(fg.bonsai.tree, "__version__", "0.1.9")
+    data = pickle.dumps(tree)
+    monkeypatch.undo()
+    with pytest.raises(fg.StateError, match=r"bonsai Tree pickled by forestgames 0\.1\.9"):
+        pickle.loads(data)
+
+
+def test_a_boom_bokken_expert_record_of_0_1_stops_at_the_move_the_flash_rule_forbids():
+    """docs/index.md's example: 0.2's Expert Flash rule (no Flash on one's own card) makes
+    move 8 of this 0.1.0 record illegal: replay names that move, never a different game."""
+    text = (OLD / "boom_bokken_1_12345_1.record.json").read_text()
+    with pytest.raises(fg.IllegalMoveError, match=r"^move 8 .*Flash on one's own card"):
+        fg.GameRecord.from_json(text).replay()

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from forestgames._version import __version__
 from forestgames.bonsai._tables import (
     BESIDE_POT,
     BUD,
@@ -86,7 +87,10 @@ class Tree:
         self.placing = None
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Tree, (self._cells, self.wood_beside_pot))
+        """Pickled as this version's slots (the placement cache left out), read back as
+        they are (re-deriving them took 8 times as long); another version's pickle is a
+        StateError."""
+        return (_unpickled_tree, (__version__, *(getattr(self, name) for name in _PICKLED)))
 
     def __setstate__(self, fields: Any) -> None:
         """Only a tree pickled by a version before 0.2 comes here (a tree pickles as its
@@ -230,6 +234,21 @@ _PLUS_ONE: tuple[Callable[[tuple[int, int, int, int]], tuple[int, int, int, int]
     lambda c: (c[0], c[1], c[2], c[3] + 1),
 )
 """Per kind, the tile counts with one more tile of it."""
+
+
+_PICKLED = ("_cells", "wood_beside_pot", "_open", "_counts", "_sides", "_green", "_pink")
+"""A tree's slots in its pickle: all but the placement cache."""
+
+
+def _unpickled_tree(version: Any, *fields: Any) -> Tree:
+    """The tree :meth:`Tree.__reduce__` pickled; StateError if another version did."""
+    if version != __version__ or len(fields) != len(_PICKLED):
+        raise pickled_elsewhere("a bonsai Tree", version)
+    tree = object.__new__(Tree)
+    for name, value in zip(_PICKLED, fields, strict=True):
+        setattr(tree, name, value)
+    tree.placing = None
+    return tree
 
 
 def _checked_cells(cells: Any) -> dict[int, int]:
