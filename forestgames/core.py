@@ -33,6 +33,7 @@ old one untouched, or raises :class:`IllegalMoveError` and changes nothing.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import math
@@ -86,6 +87,7 @@ __all__ = [
     "check_seat",
     "check_seed",
     "derive_seed",
+    "did_you_mean",
     "excerpt",
     "frozen_array",
     "is_list_like",
@@ -144,6 +146,24 @@ def excerpt(value: Any, limit: int = 80) -> str:
     """
     text = _bounded_repr(value, 2)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def did_you_mean(name: Any, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the name of ``known`` closest to a misspelt ``name``
+    (case, ``-`` and spaces aside), or ``""`` if none is close: for unknown-name messages."""
+    if not isinstance(name, str) or len(name) > 100:
+        return ""
+    known = list(known)
+
+    def plain(text: str) -> str:
+        return text.strip().lower().replace("-", "_").replace(" ", "_")
+
+    by_plain = {plain(k): k for k in known}
+    close = by_plain.get(plain(name))
+    if close is None:
+        matches = difflib.get_close_matches(plain(name), list(by_plain), n=1, cutoff=0.6)
+        close = by_plain[matches[0]] if matches else None
+    return "" if close is None or close == name else f" (did you mean {close!r}?)"
 
 
 def _bounded_repr(value: Any, depth: int) -> str:
@@ -415,9 +435,11 @@ class Option:
 def read_options(title: str, spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
     """Every option of ``spec``: checked if given, else its default (ConfigError if bad)."""
     names = [option.name for option in spec]
-    unknown = [excerpt(k, 40) for k in given if k not in names]
+    bad = [k for k in given if k not in names]
+    unknown = [excerpt(k, 40) for k in bad]
     if unknown:
-        raise ConfigError(f"unknown {title} option(s) {', '.join(unknown)}; known: {names}")
+        hint = did_you_mean(bad[0], names) if len(bad) == 1 else ""
+        raise ConfigError(f"unknown {title} option(s) {', '.join(unknown)}{hint}; known: {names}")
     values: dict[str, Any] = {}
     for option in spec:
         default = option.default_for(values)
@@ -1478,7 +1500,8 @@ def make(name: str, /, **options: Any) -> Game:
     factory = _REGISTRY.get(name) if isinstance(name, str) else None
     if factory is None:
         known = ", ".join(_REGISTRY) or "none"
-        raise ConfigError(f"unknown game {excerpt(name)}; known games: {known}")
+        hint = did_you_mean(name, _REGISTRY)
+        raise ConfigError(f"unknown game {excerpt(name)}{hint}; known games: {known}")
     game = factory(**options)
     if not _is_game(game):
         raise ConfigError(f"the factory of game {name} returned {excerpt(game)}, not a game")

@@ -20,7 +20,7 @@ from forestgames.agents.greedy import GreedyAgent
 from forestgames.agents.heuristics import evaluate_moves, heuristic_for, register_heuristic
 from forestgames.agents.mcts import MCTSAgent
 from forestgames.agents.random_agent import RandomAgent
-from forestgames.core import ConfigError, excerpt
+from forestgames.core import ConfigError, did_you_mean, excerpt
 
 __all__ = [
     "AGENT_KINDS",
@@ -73,7 +73,8 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
         return GreedyAgent(seed)
     if kind == "mcts":
         return MCTSAgent(seed=seed, **_mcts_settings(spec, argument))
-    raise ConfigError(f"unknown agent {excerpt(spec)}; {_KNOWN_SPECS}")
+    hint = did_you_mean(kind, ("random", "greedy", "mcts")) if not colon else ""
+    raise ConfigError(f"unknown agent {excerpt(spec)}{hint}; {_KNOWN_SPECS}")
 
 
 _KNOWN_SPECS = "known: random, greedy, mcts, mcts:N, mcts:N:L, mcts:t=SECONDS"
@@ -105,10 +106,14 @@ def _mcts_settings(spec: str, argument: str) -> dict[str, Any]:
                 raise ConfigError(f"agent {excerpt(spec)}: {_MCTS_HELP}")
             key, value = ("n", "l")[position], token
         name = "reuse_tree" if key == "reuse" else _MCTS_KEYS.get(key)
-        if name is None or name in settings:
+        if name is None:
+            short = {long: short for short, long in _MCTS_KEYS.items()} | {"reuse_tree": "reuse"}
+            hint = f" (did you mean {short[key]}?)" if key in short else ""
             raise ConfigError(
-                f"agent {excerpt(spec)}: {excerpt(key)} is not a setting, or repeated; {_MCTS_HELP}"
+                f"agent {excerpt(spec)}: {excerpt(key)} is not a setting{hint}; {_MCTS_HELP}"
             )
+        if name in settings:
+            raise ConfigError(f"agent {excerpt(spec)}: {key} is given twice; {_MCTS_HELP}")
         settings[name] = _mcts_value(spec, key, value)
     return settings
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from forestgames import GAME_NAMES
-from forestgames.core import ConfigError, GameBase, check_seat, excerpt, make
+from forestgames.core import ConfigError, GameBase, check_seat, did_you_mean, excerpt, make
 
 if TYPE_CHECKING:
     from forestgames.rl.aec import ForestGamesAECEnv
@@ -106,10 +106,12 @@ def _game(name: str, options: dict[str, Any], arguments: tuple[str, ...]) -> Gam
     naming the game's options and the env's own ``arguments``."""
     plain = _on_base(make(name))
     known = [option.name for option in type(plain).OPTIONS]
-    unknown = [excerpt(key, 40) for key in options if key not in known]
+    bad = [key for key in options if key not in known]
+    unknown = [excerpt(key, 40) for key in bad]
     if unknown:
+        hint = did_you_mean(bad[0], [*known, *arguments]) if len(bad) == 1 else ""
         raise ConfigError(
-            f"unknown keyword(s) {', '.join(unknown)}: {plain.title}'s options are "
+            f"unknown keyword(s) {', '.join(unknown)}{hint}: {plain.title}'s options are "
             f"{known}, and this env's own arguments {list(arguments)}"
         )
     return _on_base(make(name, **options))
