@@ -277,8 +277,8 @@ class CodecBase:
             action = None  # a KeyError too: a type with no encoder
         if action is None:
             raise IllegalMoveError(
-                f"{describe_move(move)} is not a {self.game.name} move these options can "
-                "ever allow, so it has no action id"
+                f"{describe_move(move)} is not a {self.game.title} move these options can "
+                f"ever allow ({self.num_players} players), so it has no action id"
             )
         return action
 
@@ -291,7 +291,7 @@ class CodecBase:
         if not 0 <= number < self.num_actions:
             raise IllegalMoveError(
                 f"action id {excerpt(number)} is outside 0..{self.num_actions - 1} "
-                f"({self.game.name}, {self.num_players} players)"
+                f"({self.game.title}, {self.num_players} players)"
             )
         return self._decode(number, self.check_seat(player))
 

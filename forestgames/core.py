@@ -1007,6 +1007,9 @@ class GameBase(Generic[S, M]):
         """``move``'s id in ``0 .. num_actions - 1`` (the seat is not part of it);
         IllegalMoveError if it has none (a move of another game, or of a seat not in this one:
         some ids are relative to the mover)."""
+        foreign = self._foreign_move(move)
+        if foreign is not None:
+            raise IllegalMoveError(f"{foreign}; it has no action id")
         player = getattr(move, "player", None)
         if (type(player) is not int or not 0 <= player < self.num_players) and isinstance(
             move, self.MOVE_TYPES
@@ -1029,18 +1032,9 @@ class GameBase(Generic[S, M]):
     def _describe_illegal(self, state: S, move: Any) -> str:
         """The message of an IllegalMoveError for ``move`` in ``state`` (known illegal)."""
         text = describe_move(move)
-        if isinstance(move, str):
-            return (
-                f"{text} is a string, not a {self.title} move: game.parse_move(text) turns "
-                "notation into a move"
-            )
-        if not isinstance(move, self.MOVE_TYPES):
-            if _is_int(move):
-                return (
-                    f"{text} is not a {self.title} move: for an action id, "
-                    "game.move_from_id(action_id, player) gives its move"
-                )
-            return f"{text} is not a {self.title} move"
+        foreign = self._foreign_move(move)
+        if foreign is not None:
+            return foreign
         seat = getattr(move, "player", None)
         try:
             player = check_seat(self.num_players, seat, "player", IllegalMoveError)
@@ -1058,6 +1052,26 @@ class GameBase(Generic[S, M]):
         if bad is not None:
             return f"{text}: {bad}"
         return self._explain(state, move) or f"{text} is not legal now"
+
+    def _foreign_move(self, move: Any) -> str | None:
+        """What ``move`` is instead, if it is none of this game's move classes (else None)."""
+        if isinstance(move, self.MOVE_TYPES):
+            return None
+        text = describe_move(move)
+        if isinstance(move, str):
+            return (
+                f"{text} is a string, not a {self.title} move: game.parse_move(text) turns "
+                "notation into a move"
+            )
+        if _is_int(move):
+            return (
+                f"{text} is not a {self.title} move: for an action id, "
+                "game.move_from_id(action_id, player) gives its move"
+            )
+        if move is None or not hasattr(move, "player") or not self.MOVE_TYPES:
+            return f"{text} is not a {self.title} move"
+        kinds = ", ".join(kind.__name__ for kind in self.MOVE_TYPES)
+        return f"{text} is a {type(move).__name__}, not a {self.title} move (one of {kinds})"
 
     def _wrong_kind(self, state: S, text: str, moves: Sequence[Any]) -> str:
         kinds = sorted({type(m).__name__ for m in moves})

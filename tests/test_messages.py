@@ -63,3 +63,50 @@ def test_agent_spec_mistakes_are_named(spec: str, message: str) -> None:
     """A misspelt agent kind or MCTS setting suggests the right one; a repeated key says so."""
     with pytest.raises(fg.ConfigError, match=message):
         make_agent(spec)
+
+
+_OTHER = {
+    "bosk": "bonsai",
+    "bonsai": "living_forest",
+    "living_forest": "boom_bokken",
+    "boom_bokken": "bosk",
+}
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_action_id_of_a_string_points_to_parse_move(name: str) -> None:
+    """action_id of a move's notation says it is a string and names parse_move, as apply
+    does (not 'a move these options can never allow')."""
+    game = fg.make(name)
+    text = str(game.new_game(seed=1).legal_moves()[0])
+    with pytest.raises(fg.IllegalMoveError, match=r"is a string, not a .* move: game\.parse_move"):
+        game.action_id(text)
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_another_games_move_is_named_by_its_class(name: str) -> None:
+    """A move of another game, given to apply or action_id, is named by its class with this
+    game's move classes."""
+    game, other = fg.make(name), fg.make(_OTHER[name])
+    move = other.new_game(seed=1).legal_moves()[0]
+    kinds = ", ".join(kind.__name__ for kind in type(game).MOVE_TYPES)
+    expected = rf"is a {type(move).__name__}, not a {type(game).title} move \(one of {kinds}\)"
+    with pytest.raises(fg.IllegalMoveError, match=expected):
+        game.new_game(seed=1).apply(move)
+    with pytest.raises(fg.IllegalMoveError, match=expected + "; it has no action id"):
+        game.action_id(move)
+
+
+def test_out_of_range_move_and_id_name_the_game_by_title() -> None:
+    """A move no option allows, and an id out of range, name the game as the other messages
+    do (its title) and the player count."""
+    game = fg.make("living_forest")
+    with pytest.raises(
+        fg.IllegalMoveError, match=r"action id 999 is outside 0\.\.262 \(Living Forest, 2"
+    ):
+        game.move_from_id(999, 0)
+    with pytest.raises(
+        fg.IllegalMoveError,
+        match=r"not a Living Forest move these options can ever allow \(2 players\)",
+    ):
+        game.action_id(fg.living_forest.Plant(0, "5A", (9, 9)))
