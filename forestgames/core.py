@@ -1760,6 +1760,11 @@ class GameRecord:
             },
             optional=frozenset({"version"}),
         )
+        if isinstance(data, str | bytes | bytearray):
+            raise StateError(
+                f"a game record is a dict, not the text {excerpt(data, 40)}: "
+                "GameRecord.from_json(text) reads the JSON"
+            )
         fields = spec.read(data, "game record")
         try:  # the options are made JSON's own (and bounded) by the class's converter
             return cls(
@@ -1781,7 +1786,14 @@ class GameRecord:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:  # bad JSON, bad UTF-8, huge numbers
-            raise StateError(f"game record is not JSON: {excerpt(str(error), 120)}") from None
+            hint = (
+                " (from_json takes the text: GameRecord.from_json(path.read_text()) reads a file)"
+                if isinstance(text, str) and text.strip().endswith(".json")
+                else ""
+            )
+            raise StateError(
+                f"game record is not JSON ({excerpt(text, 40)}): {excerpt(str(error), 120)}{hint}"
+            ) from None
         return cls.from_dict(data)
 
 

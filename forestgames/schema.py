@@ -316,6 +316,11 @@ class StateSchema:
     def read(self, data: Any) -> dict[str, Any]:
         """Every field of ``data`` checked and in Python form; StateError otherwise."""
         title = f"{self.title} state"
+        if isinstance(data, str | bytes | bytearray):
+            raise StateError(
+                f"a {title} must be a JSON object (a dict), not the text {excerpt(data, 40)}: "
+                "json.loads(text) first"
+            )
         if not isinstance(data, dict):
             raise StateError(f"a {title} must be a JSON object, not {excerpt(data)}")
         check_keys(data, tuple(f.key for f in self.fields), title)

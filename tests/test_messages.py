@@ -110,3 +110,27 @@ def test_out_of_range_move_and_id_name_the_game_by_title() -> None:
         match=r"not a Living Forest move these options can ever allow \(2 players\)",
     ):
         game.action_id(fg.living_forest.Plant(0, "5A", (9, 9)))
+
+
+def test_record_from_json_of_a_file_name_shows_it_and_says_read_the_file() -> None:
+    """from_json of a file name (not its text) quotes the input and says to read the file."""
+    with pytest.raises(fg.StateError, match=r"is not JSON \('game\.json'\).*path\.read_text\(\)"):
+        fg.GameRecord.from_json("game.json")
+
+
+def test_record_from_dict_of_json_text_points_to_from_json() -> None:
+    """from_dict of a record's JSON text points to from_json."""
+    record = fg.GameRecord("bosk", {}, 1, None, ["0:plant 1@0,0"])
+    with pytest.raises(fg.StateError, match=r"a game record is a dict, not the text .*from_json"):
+        fg.GameRecord.from_dict(record.to_json())
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_state_from_json_text_says_json_loads(name: str) -> None:
+    """state_from_dict of a state's JSON text (every game) says to json.loads it first."""
+    import json
+
+    game = fg.make(name)
+    text = json.dumps(game.new_game(seed=1).to_dict())
+    with pytest.raises(fg.StateError, match=r"not the text '\{\"game\".*json\.loads\(text\) first"):
+        game.state_from_dict(text)
