@@ -95,6 +95,7 @@ __all__ = [
     "make",
     "new_rng",
     "notation",
+    "notation_error",
     "register_game",
     "registered_games",
     "require",
@@ -1099,6 +1100,30 @@ def describe_move(move: Any) -> str:
     except Exception:
         text = excerpt(move)
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+_VERB = re.compile(r"\s*\d{1,3}:\s*([A-Za-z]{1,20})")
+
+
+def notation_error(
+    title: str, text: str, examples: Sequence[str], forms: Mapping[str, str], seat: str = "seat"
+) -> ParseError:
+    """The ParseError for ``text``, which is not a ``title`` move: how its kind of move is
+    written when it starts with a seat and a known verb (``forms``: verb -> written form,
+    e.g. ``"'S:plant V@R,C' (V 1..4)"``; ``seat`` says what S is), else a few ``examples``
+    of every kind."""
+    match = _VERB.match(text)
+    form = forms.get(match.group(1).lower()) if match else None
+    if form is not None:
+        verb = match.group(1).lower() if match else ""
+        return ParseError(
+            f"{excerpt(text)} is not a {title} move: a {verb!r} move (S the {seat}) is "
+            f"written {form}"
+        )
+    listed = ", ".join(f"'{example}'" for example in examples[:-1])
+    return ParseError(
+        f"{excerpt(text)} is not a {title} move; expected e.g. {listed} or '{examples[-1]}'"
+    )
 
 
 def notation(method: Callable[[Any], str]) -> Callable[[Any], str]:

@@ -3,6 +3,8 @@ wrong kind of input is named with the way to the right one."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import forestgames as fg
@@ -134,3 +136,49 @@ def test_state_from_json_text_says_json_loads(name: str) -> None:
     text = json.dumps(game.new_game(seed=1).to_dict())
     with pytest.raises(fg.StateError, match=r"not the text '\{\"game\".*json\.loads\(text\) first"):
         game.state_from_dict(text)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        (
+            "bosk",
+            "0:plant 5@1,1",
+            r"a 'plant' move \(S the seat\) is written 'S:plant V@R,C' \(V a tree value 1\.\.4",
+        ),
+        ("bosk", "0:wind n", r"a 'wind' move .* \(D one of N, E, S, W\)"),
+        ("bosk", "0:PLANT 1@0,0", r"written 'S:plant V@R,C'"),
+        (
+            "bonsai",
+            "0:claim purple 1",
+            r"a 'claim' move .* \(C one of brown, green, orange, pink, blue, T 1\.\.3\)",
+        ),
+        ("bonsai", "0:place lef@0,-1", r"'S:place K@Q,R' \(K one of wood, leaf, flower, fruit\)"),
+        (
+            "living_forest",
+            "9:reveal",
+            r"a 'reveal' move \(S the seat, 0\.\.3\) is written 'S:reveal'",
+        ),
+        ("living_forest", "0:plant 5a@1,3", r"TREE one of 3A, 3B, .*R 0\.\.2, C 0\.\.4"),
+        (
+            "boom_bokken",
+            "0:play 5 @2 high",
+            r"a 'play' move .* A higher or lower\), e\.g\. '0:play 5 @2 higher'",
+        ),
+        ("boom_bokken", "0:boom 3", r"'S:boom' or 'S:boom @L' \(L the next leader's seat\)"),
+    ],
+)
+def test_bad_notation_of_a_known_verb_shows_that_verbs_form(
+    name: str, text: str, message: str
+) -> None:
+    """Notation that starts like one kind of move (seat, verb) but is wrong after it gets that
+    kind's written form and value ranges, not only the list of examples."""
+    with pytest.raises(fg.ParseError, match=rf"^'{re.escape(text)}' is not a .* move: .*{message}"):
+        fg.make(name).parse_move(text)
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_notation_of_no_known_verb_lists_examples(name: str) -> None:
+    """Text that names no kind of move (every game) keeps the list of examples."""
+    with pytest.raises(fg.ParseError, match=r"is not a .* move; expected e\.g\. '0:"):
+        fg.make(name).parse_move("0:fly away")

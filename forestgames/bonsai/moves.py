@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from forestgames.bonsai._tables import COLOURS, KINDS, Tile
-from forestgames.core import ParseError, as_pair, excerpt, notation
+from forestgames.core import ParseError, as_pair, notation, notation_error
 
 __all__ = [
     "BonsaiMove",
@@ -183,8 +183,24 @@ def parse_move(text: str) -> BonsaiMove:
     for pattern, build in _PATTERNS:
         if match := pattern.fullmatch(stripped):
             return build(*match.groups())  # type: ignore[no-any-return]
-    raise ParseError(
-        f"{excerpt(text)} is not a Bonsai move; expected e.g. '0:meditate 2 leaf', "
-        "'0:place leaf@1,-2', '0:finish', '0:discard wood', '0:prune@0,-1', '0:claim brown 2' "
-        "or '0:renounce green 1'"
-    )
+    raise notation_error("Bonsai", text, _EXAMPLES, _FORMS)
+
+
+_EXAMPLES = (
+    "0:meditate 2 leaf", "0:place leaf@1,-2", "0:finish", "0:discard wood", "0:prune@0,-1",
+    "0:claim brown 2", "0:renounce green 1",
+)  # fmt: skip
+_KIND_NAMES = ", ".join(kind.value for kind in KINDS)
+_COLOUR_NAMES = ", ".join(COLOURS)
+_FORMS = {
+    "meditate": (
+        "'S:meditate N' (N the market slot 1..4), then ' wood' or ' leaf' for slot 2 and "
+        f"' wild=K' for a wild tile (K one of {_KIND_NAMES}), e.g. '0:meditate 2 leaf'"
+    ),
+    "place": f"'S:place K@Q,R' (K one of {_KIND_NAMES}), e.g. '0:place leaf@1,-2'",
+    "finish": "'S:finish', e.g. '0:finish'",
+    "discard": f"'S:discard K' (K one of {_KIND_NAMES}), e.g. '0:discard wood'",
+    "prune": "'S:prune@Q,R', e.g. '0:prune@0,-1'",
+    "claim": f"'S:claim C T' (C one of {_COLOUR_NAMES}, T 1..3), e.g. '0:claim brown 2'",
+    "renounce": (f"'S:renounce C T' (C one of {_COLOUR_NAMES}, T 1..3), e.g. '0:renounce green 1'"),
+}

@@ -28,7 +28,7 @@ import attrs
 import numpy as np
 
 from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_CODE
-from forestgames.core import ParseError, excerpt, notation
+from forestgames.core import ParseError, notation, notation_error
 
 __all__ = ["Boom", "BoomBokkenMove", "Play", "TimeOut", "parse_move"]
 
@@ -137,8 +137,19 @@ def parse_move(text: str) -> BoomBokkenMove:
     if match := _BOOM.fullmatch(stripped):
         leader = match.group(2)
         return Boom(int(match.group(1)), None if leader is None else int(leader))
-    raise ParseError(
-        f"{excerpt(text)} is not a Boom Bokken move; expected e.g. '0:play 5 @2 higher', "
-        "'0:play 5+F5 @2 lower', '0:play 3 @1 higher knock', '0:play 5', '1:timeout', "
-        "'2:boom @3' or '2:boom'"
-    )
+    raise notation_error("Boom Bokken", text, _EXAMPLES, _FORMS)
+
+
+_EXAMPLES = (
+    "0:play 5 @2 higher", "0:play 5+F5 @2 lower", "0:play 3 @1 higher knock", "0:play 5",
+    "1:timeout", "2:boom @3", "2:boom",
+)  # fmt: skip
+_FORMS = {
+    "play": (
+        "'S:play CARDS' then ' @T A' and ' knock' as needed (CARDS cards 1..8 or F1..F8 "
+        "joined by +, T the target seat, A higher or lower), e.g. '0:play 5 @2 higher', "
+        "'0:play 5+F5 @2 lower', '0:play 3 @1 higher knock' or '0:play 5'"
+    ),
+    "timeout": "'S:timeout', e.g. '1:timeout'",
+    "boom": "'S:boom' or 'S:boom @L' (L the next leader's seat), e.g. '2:boom @3'",
+}

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from forestgames.bosk._tables import DIRECTIONS, SQUIRREL
-from forestgames.core import ParseError, as_pair, excerpt, notation
+from forestgames.core import ParseError, as_pair, notation, notation_error
 
 __all__ = [
     "SQUIRREL",
@@ -145,7 +145,18 @@ def parse_move(text: str) -> BoskMove:
     for pattern, build in _PATTERNS:
         if match := pattern.fullmatch(stripped):
             return build(*map(int, match.groups()))  # type: ignore[no-any-return]
-    raise ParseError(
-        f"{excerpt(text)} is not a Bosk move; expected e.g. '0:plant 3@4,5', '1:wind N', "
-        "'2:tree@4,5', '2:tile 6', '2:tile squirrel', '2:leaf@3,5' or '2:squirrel@1,5'"
-    )
+    raise notation_error("Bosk", text, _EXAMPLES, _FORMS)
+
+
+_EXAMPLES = (
+    "0:plant 3@4,5", "1:wind N", "2:tree@4,5", "2:tile 6", "2:tile squirrel", "2:leaf@3,5",
+    "2:squirrel@1,5",
+)  # fmt: skip
+_FORMS = {
+    "plant": "'S:plant V@R,C' (V a tree value 1..4, R,C an intersection), e.g. '0:plant 3@4,5'",
+    "wind": "'S:wind D' (D one of N, E, S, W), e.g. '1:wind N'",
+    "tree": "'S:tree@R,C' (R,C the chosen tree's intersection), e.g. '2:tree@4,5'",
+    "tile": "'S:tile T' (T 2..8 or squirrel), e.g. '2:tile 6' or '2:tile squirrel'",
+    "leaf": "'S:leaf@R,C' (R,C a square), e.g. '2:leaf@3,5'",
+    "squirrel": "'S:squirrel@R,C' (R,C a square), e.g. '2:squirrel@1,5'",
+}

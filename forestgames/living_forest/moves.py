@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 import attrs
 
-from forestgames.core import ParseError, as_pair, excerpt, notation
+from forestgames.core import ParseError, as_pair, excerpt, notation, notation_error
 from forestgames.living_forest._tables import CARD_INDEX, TREE_NAMES, VICTORY_KINDS
 
 __all__ = [
@@ -210,8 +210,26 @@ def parse_move(text: str) -> LivingForestMove:
         match = pattern.fullmatch(stripped)
         if match is not None:
             return build(text, match.groups())
-    raise ParseError(
-        f"{excerpt(text)} is not a Living Forest move; expected e.g. '0:reveal', '0:spend Bear', "
-        "'0:stop', '0:fragment', '0:attract Wolf', '0:extinguish 3', '0:move 2', "
-        "'0:victory 1 fire', '0:plant 5A@1,3' or '0:done'"
-    )
+    raise notation_error("Living Forest", text, _EXAMPLES, _FORMS, "seat, 0..3")
+
+
+_EXAMPLES = (
+    "0:reveal", "0:spend Bear", "0:stop", "0:fragment", "0:attract Wolf", "0:extinguish 3",
+    "0:move 2", "0:victory 1 fire", "0:plant 5A@1,3", "0:done",
+)  # fmt: skip
+_FORMS = {
+    **{verb: f"'S:{verb}', e.g. '0:{verb}'" for verb in ("reveal", "stop", "done")},
+    "fragment": "'S:fragment', e.g. '0:fragment'",
+    "spend": "'S:spend NAME' (NAME a Guardian Animal card), e.g. '0:spend Bear'",
+    "attract": "'S:attract NAME' (NAME a Guardian Animal card), e.g. '0:attract Wolf'",
+    "extinguish": "'S:extinguish V' (V a fire's value 2, 3 or 4), e.g. '0:extinguish 3'",
+    "move": "'S:move N' (N 1..10 rocks), e.g. '0:move 2'",
+    "victory": (
+        f"'S:victory T K' (T a seat 0..3, K one of {', '.join(VICTORY_KINDS)}), "
+        "e.g. '0:victory 1 fire'"
+    ),
+    "plant": (
+        f"'S:plant TREE@R,C' (TREE one of {', '.join(TREE_NAMES[1:])}, R 0..2, "
+        "C 0..4), e.g. '0:plant 5A@1,3'"
+    ),
+}
