@@ -45,7 +45,21 @@ __all__ = [
 
 
 def _fail(path: str, expected: str, value: Any) -> StateError:
+    if isinstance(value, _Sized):  # a list of the wrong length: say its length
+        return StateError(f"{path} must be {expected}, not {value.size}: {excerpt(value.items)}")
     return StateError(f"{path} must be {expected}, not {excerpt(value)}")
+
+
+@attrs.frozen
+class _Sized:
+    """A list given where another length was expected (its message says its length)."""
+
+    items: Any
+
+    @property
+    def size(self) -> str:
+        n = len(self.items)
+        return "1 item" if n == 1 else f"{n} items"
 
 
 class Spec:
@@ -201,8 +215,8 @@ class List(Spec):
         if self.form:
             return self.form
         if self.length is not None:
-            return f"a list of {self.length}"
-        return f"a list of {self.min_len}..{self.max_len}"
+            return f"a list of {self.length} items"
+        return f"a list of {self.min_len}..{self.max_len} items"
 
     def read(self, value: Any, path: str) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple):
@@ -211,7 +225,7 @@ class List(Spec):
         if (self.length is not None and n != self.length) or not (
             self.min_len <= n <= (self.max_len if self.length is None else n)
         ):
-            raise _fail(path, self.expected, value)
+            raise _fail(path, self.expected, _Sized(value))
         read = self.item.read
         return tuple(read(v, f"{path}[{k}]") for k, v in enumerate(value))
 
@@ -227,11 +241,13 @@ class Tuple(Spec):
 
     @property
     def expected(self) -> str:  # type: ignore[override]
-        return f"a list of {len(self.items)}"
+        return f"a list of {len(self.items)} items"
 
     def read(self, value: Any, path: str) -> tuple[Any, ...]:
-        if not isinstance(value, list | tuple) or len(value) != len(self.items):
+        if not isinstance(value, list | tuple):
             raise _fail(path, self.expected, value)
+        if len(value) != len(self.items):
+            raise _fail(path, self.expected, _Sized(value))
         return tuple(
             spec.read(v, f"{path}[{k}]")
             for k, (spec, v) in enumerate(zip(self.items, value, strict=True))

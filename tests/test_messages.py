@@ -182,3 +182,20 @@ def test_notation_of_no_known_verb_lists_examples(name: str) -> None:
     """Text that names no kind of move (every game) keeps the list of examples."""
     with pytest.raises(fg.ParseError, match=r"is not a .* move; expected e\.g\. '0:"):
         fg.make(name).parse_move("0:fly away")
+
+
+def test_saved_list_of_the_wrong_length_says_both_lengths_in_items() -> None:
+    """A saved list of the wrong length names the length wanted and the length given, in
+    items (``a list of 0..49`` read as a list of values 0..49)."""
+    game = fg.make("bosk")
+    data = game.new_game(seed=1).to_dict()
+    with pytest.raises(
+        fg.StateError, match=r"^order must be a list of 2 items, not 1 item: \[0\]$"
+    ):
+        game.state_from_dict({**data, "order": [0]})
+    with pytest.raises(
+        fg.StateError, match=r"^trees must be a list of 0\.\.49 items, not 60 items: "
+    ):
+        game.state_from_dict({**data, "trees": [[0, 0, 0]] * 60})
+    with pytest.raises(fg.StateError, match=r"^trees must be a list of 0\.\.49 items, not 'x'$"):
+        game.state_from_dict({**data, "trees": "x"})
