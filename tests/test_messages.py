@@ -199,3 +199,20 @@ def test_saved_list_of_the_wrong_length_says_both_lengths_in_items() -> None:
         game.state_from_dict({**data, "trees": [[0, 0, 0]] * 60})
     with pytest.raises(fg.StateError, match=r"^trees must be a list of 0\.\.49 items, not 'x'$"):
         game.state_from_dict({**data, "trees": "x"})
+
+
+def test_mcts_spec_value_out_of_range_names_the_spec() -> None:
+    """An MCTS spec whose value is out of range names the spec as well as the setting."""
+    with pytest.raises(
+        fg.ConfigError, match=r"^agent 'mcts:t=-1': time_per_move must be a finite number > 0"
+    ):
+        make_agent("mcts:t=-1")
+
+
+def test_vector_from_states_names_the_state_and_option_that_differ() -> None:
+    """VectorBosk.from_states of states with other options names the first odd state and the
+    options it differs in."""
+    state = fg.make("bosk").new_game(seed=1)
+    other = fg.make("bosk", num_players=3).new_game(seed=1)
+    with pytest.raises(fg.ConfigError, match=r"state 2 has num_players=3 \(state 0: 2\)$"):
+        fg.bosk.VectorBosk.from_states([state, state, other])

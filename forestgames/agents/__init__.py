@@ -72,7 +72,13 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
     if kind == "greedy" and not argument:
         return GreedyAgent(seed)
     if kind == "mcts":
-        return MCTSAgent(seed=seed, **_mcts_settings(spec, argument))
+        settings = _mcts_settings(spec, argument)
+        try:
+            return MCTSAgent(seed=seed, **settings)
+        except ConfigError as error:
+            if not settings:
+                raise
+            raise ConfigError(f"agent {excerpt(spec)}: {error}") from None
     hint = did_you_mean(kind, ("random", "greedy", "mcts")) if not colon else ""
     raise ConfigError(f"unknown agent {excerpt(spec)}{hint}; {_KNOWN_SPECS}")
 

@@ -409,8 +409,18 @@ class VectorBosk:
             if not isinstance(state, BoskState):
                 raise ConfigError(f"from_states takes Bosk states, not {excerpt(state)}")
         game = states[0].game
-        if any(s.game != game for s in states):
-            raise ConfigError("from_states: every state must be of the same game and options")
+        other = next((i for i, s in enumerate(states) if s.game != game), None)
+        if other is not None:
+            first, then = game.options(), states[other].game.options()
+            differ = ", ".join(
+                f"{key}={_option_text(then, key)} (state 0: {_option_text(first, key)})"
+                for key in sorted(set(first) | set(then))
+                if not _same_option(first.get(key), then.get(key))
+            )
+            raise ConfigError(
+                f"from_states: every state must be of the same game and options; state {other} "
+                f"has {differ or 'another game'}"
+            )
         vec = cls(game.num_players, len(states), 0, **_options_without_players(game))
         for i, state in enumerate(states):
             vec._load(i, state.to_dict())
@@ -1327,3 +1337,13 @@ def _options_without_players(game: BoskGame) -> dict[str, Any]:
     options = game.options()
     options.pop("num_players")
     return options
+
+
+def _same_option(a: Any, b: Any) -> bool:
+    """Whether two option values (ints, bools, or terrain grids) are equal."""
+    return bool(np.array_equal(a, b)) if isinstance(a, np.ndarray | list) else bool(a == b)
+
+
+def _option_text(options: dict[str, Any], key: str) -> str:
+    """An option's value for a message; "the default" for one a game leaves out."""
+    return excerpt(options[key], 30) if key in options else "the default"
