@@ -216,3 +216,21 @@ def test_vector_from_states_names_the_state_and_option_that_differ() -> None:
     other = fg.make("bosk", num_players=3).new_game(seed=1)
     with pytest.raises(fg.ConfigError, match=r"state 2 has num_players=3 \(state 0: 2\)$"):
         fg.bosk.VectorBosk.from_states([state, state, other])
+
+
+def test_bosk_terrain_out_of_range_names_the_square() -> None:
+    """A terrain id out of range is named with its square and how many are wrong (not only
+    the min..max of the grid); an array of the wrong shape is named by its shape once."""
+    import numpy as np
+
+    terrain = np.zeros((8, 8), int)
+    terrain[2, 3], terrain[5, 5] = 9, -1
+    with pytest.raises(
+        fg.ConfigError,
+        match=r"^terrain ids must be 0\.\.7, not 9 at square \(2, 3\) \(2 out of range\)$",
+    ):
+        fg.make("bosk", terrain=terrain)
+    with pytest.raises(
+        fg.ConfigError, match=r"8x8 terrain ids with 2 players, not an array of shape \(3, 3\)$"
+    ):
+        fg.make("bosk", terrain=np.zeros((3, 3), int))

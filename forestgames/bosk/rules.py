@@ -54,14 +54,20 @@ def _check_terrain(terrain: Any, options: Mapping[str, Any]) -> np.ndarray:
     except (TypeError, ValueError):
         raise ConfigError(f"{wanted}, not {excerpt(terrain)} (rows of unequal length)") from None
     if grid.shape != (size, size):
-        raise ConfigError(f"{wanted}, not {excerpt(terrain)} (shape {grid.shape})")
+        if isinstance(terrain, np.ndarray):
+            raise ConfigError(f"{wanted}, not an array of shape {grid.shape}")
+        shape = f" (shape {grid.shape})" if grid.ndim else ""
+        raise ConfigError(f"{wanted}, not {excerpt(terrain)}{shape}")
     if grid.dtype.kind not in "iu" and not (
         grid.dtype.kind == "f" and np.all(grid == grid.round())
     ):
         raise ConfigError(f"terrain must hold integer type ids, not {grid.dtype}")
     if grid.min() < 0 or grid.max() >= NUM_TERRAINS:
+        bad = np.argwhere((grid < 0) | (grid >= NUM_TERRAINS))
+        row, col = (int(k) for k in bad[0])
         raise ConfigError(
-            f"terrain ids must be 0..{NUM_TERRAINS - 1}, found {grid.min()}..{grid.max()}"
+            f"terrain ids must be 0..{NUM_TERRAINS - 1}, not {excerpt(grid[row, col].item())} "
+            f"at square ({row}, {col}) ({len(bad)} out of range)"
         )
     return frozen_array(grid, np.int8)
 

@@ -180,7 +180,7 @@ def test_final_state_winter_must_match_board():
     [
         ({"num_players": 5}, "2 to 4 players"),
         ({"num_players": "2"}, "must be an int"),
-        ({"terrain": np.zeros((9, 9), int)}, r"grid of 8x8 terrain ids .* \(shape \(9, 9\)\)"),
+        ({"terrain": np.zeros((9, 9), int)}, r"grid of 8x8 terrain ids .* shape \(9, 9\)"),
         ({"terrain": np.full((8, 8), 8)}, "ids must be 0..7"),
         ({"terrain": np.full((8, 8), 0.5)}, "integer type ids"),
         ({"terrain": "map"}, "grid of 8x8 terrain ids with 2 players, not 'map'"),
