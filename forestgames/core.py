@@ -81,6 +81,7 @@ __all__ = [
     "State",
     "StateBase",
     "StateError",
+    "as_bool",
     "as_game",
     "as_int",
     "as_pair",
@@ -231,6 +232,14 @@ def as_int(
         span = f"in {low}..{high}" if high is not None else f">= {low}"
         raise error(f"{what} must be {span}, not {excerpt(int(value))}")
     return int(value)
+
+
+def as_bool(value: Any, what: str) -> bool:
+    """``value`` as a bool (numpy's accepted); anything else (``"no"``, 0, None) is a
+    ConfigError naming ``what``: such values would otherwise be taken by their truth."""
+    if not isinstance(value, bool | np.bool_):
+        raise ConfigError(f"{what} must be True or False, not {excerpt(value)}")
+    return bool(value)
 
 
 def as_number(
@@ -399,9 +408,7 @@ class Option:
         """A True/False option."""
 
         def check(value: Any, _: Mapping[str, Any]) -> bool:
-            if not isinstance(value, bool | np.bool_):
-                raise ConfigError(f"option {name} must be True or False, not {excerpt(value)}")
-            return bool(value)
+            return as_bool(value, f"option {name}")
 
         return cls(name, default, check, "bool", doc, **kw)
 

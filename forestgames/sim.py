@@ -61,6 +61,7 @@ from forestgames.core import (
     GameRecord,
     IllegalMoveError,
     IntLike,
+    as_bool,
     as_game,
     as_int,
     as_number,
@@ -1207,7 +1208,8 @@ def simulate(
     The rows are the same for any ``workers`` and either backend.
     """
     game = as_game(game)
-    games, workers = _check_run_arguments(games, workers, backend, out, resume)  # any engine
+    games, workers = _check_run_arguments(games, workers, backend, out, resume, progress)
+    as_bool(rotate, "rotate")  # checked before any engine runs
     if engine != "scalar":
         return _simulate_vector(game, agents, games, seed, rotate, max_moves, out, resume, engine)
     run = _make_run(game, agents, resolve_seed(seed), rotate, max_moves)
@@ -1216,12 +1218,14 @@ def simulate(
 
 
 def _check_run_arguments(
-    games: Any, workers: Any, backend: Any, out: str | Path | None, resume: bool
+    games: Any, workers: Any, backend: Any, out: str | Path | None, resume: Any, progress: Any
 ) -> tuple[int, int]:
     """``games`` and ``workers`` as ints (numpy ints accepted); ConfigError naming a bad
-    argument."""
+    argument (``resume`` and ``progress`` must be bools: ``progress="no"`` was true)."""
     games = as_int(games, "games", 0)
     workers = as_int(workers, "workers", 1, MAX_WORKERS)
+    as_bool(resume, "resume")
+    as_bool(progress, "progress")
     if backend not in ("local", "ray"):
         raise ConfigError(f'backend must be "local" or "ray", not {excerpt(backend)}')
     if resume and out is None:
@@ -1382,7 +1386,7 @@ def execute_run(
 ) -> tuple[GameRow, ...]:
     """Play games ``0..games-1`` of ``run`` (see :func:`simulate` for the arguments);
     return the rows by index."""
-    games, workers = _check_run_arguments(games, workers, backend, out, resume)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume, progress)
     rows: dict[int, GameRow] = {}
     sink: TextIO | None = None
     if out is not None:

@@ -457,7 +457,7 @@ def tournament(
     elif options:
         raise ConfigError(f"options {sorted(options)} are for a game name, not a game object")
     game = as_game(game)
-    games, workers = _check_run_arguments(games, workers, backend, out, resume)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume, progress)
     seed = resolve_seed(seed)
     if isinstance(agents, str) or not isinstance(agents, Sequence) or len(agents) < 2:
         raise ConfigError(f"a tournament needs a list of two or more agents, not {excerpt(agents)}")

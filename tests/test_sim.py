@@ -256,6 +256,23 @@ def test_bad_arguments_raise_config_errors():
             fg.simulate(**args)
 
 
+@pytest.mark.parametrize("flag", ["progress", "rotate", "resume"])
+@pytest.mark.parametrize("value", ["no", 0, 1, None, "False"])
+def test_a_flag_must_be_a_bool(flag, value):
+    """progress, rotate and resume are True or False: anything else (progress="no" was
+    taken as true) is a ConfigError naming the flag, for simulate and tournament alike;
+    numpy's bools are bools."""
+    args = {"game": BOSK, "agents": ["random"], "games": 1, "progress": False}
+    with pytest.raises(fg.ConfigError, match=rf"^{flag} must be True or False, not"):
+        fg.simulate(**args | {flag: value})
+    if flag != "rotate":
+        with pytest.raises(fg.ConfigError, match=rf"^{flag} must be True or False"):
+            fg.tournament(BOSK, ["random", "greedy"], 1, **{flag: value})
+    import numpy as np
+
+    assert len(fg.simulate(**args | {flag: np.bool_(False)}).rows) == 1
+
+
 def test_numpy_integers_count_as_ints():
     """numpy ints are accepted for games, workers, seeds and move caps, as plain ints are."""
     import numpy as np

@@ -32,7 +32,7 @@ from forestgames.agents.greedy import greedy_reaction, margins
 from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
 from forestgames.agents.heuristics import _position_value as position_value  # unchecked
 from forestgames.agents.heuristics import chance_outcomes
-from forestgames.core import ConfigError, as_int, as_number, excerpt
+from forestgames.core import ConfigError, as_bool, as_int, as_number
 
 __all__ = [
     "DEFAULT_EXPLORATION",
@@ -241,9 +241,7 @@ class MCTSAgent(SeededAgent):
         self.time_per_move = _checked_seconds(time_per_move)
         self.exploration = as_number(exploration, "exploration", 0)
         self.confidence = as_number(confidence, "confidence", 0)
-        if not isinstance(reuse_tree, bool | np.bool_):
-            raise ConfigError(f"reuse_tree must be True or False, not {excerpt(reuse_tree)}")
-        self.reuse_tree = bool(reuse_tree)
+        self.reuse_tree = as_bool(reuse_tree, "reuse_tree")
         self.name = self._spec_name()
         self._kept: tuple[Any, _Node] | None = None  # (position after our move, its node)
         self._searching: dict[str, tuple[int, object]] = {}  # the search's thread, a token
