@@ -234,3 +234,10 @@ def test_bosk_terrain_out_of_range_names_the_square() -> None:
         fg.ConfigError, match=r"8x8 terrain ids with 2 players, not an array of shape \(3, 3\)$"
     ):
         fg.make("bosk", terrain=np.zeros((3, 3), int))
+
+
+@pytest.mark.parametrize(("text", "close"), [("0:spend bear", "Bear"), ("1:attract wolff", "Wolf")])
+def test_a_misspelt_living_forest_card_suggests_the_card(text: str, close: str) -> None:
+    """A Guardian Animal's name in the wrong case or misspelt suggests the card."""
+    with pytest.raises(fg.ParseError, match=rf"no Guardian Animal card .*did you mean '{close}'"):
+        fg.make("living_forest").parse_move(text)

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 import attrs
 
-from forestgames.core import ParseError, as_pair, excerpt, notation, notation_error
+from forestgames.core import ParseError, as_pair, did_you_mean, excerpt, notation, notation_error
 from forestgames.living_forest._tables import CARD_INDEX, TREE_NAMES, VICTORY_KINDS
 
 __all__ = [
@@ -173,7 +173,10 @@ _NAME = r"([A-Za-z]+)"
 
 def _card(text: str, name: str) -> str:
     if name not in CARD_INDEX:
-        raise ParseError(f"{excerpt(text)}: there is no Guardian Animal card named {excerpt(name)}")
+        hint = did_you_mean(name, CARD_INDEX)
+        raise ParseError(
+            f"{excerpt(text)}: there is no Guardian Animal card named {excerpt(name)}{hint}"
+        )
     return name
 
 
