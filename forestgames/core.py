@@ -35,10 +35,12 @@ from __future__ import annotations
 
 import difflib
 import functools
+import inspect
 import json
 import math
 import numbers
 import operator
+import os
 import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import repeat
@@ -1015,9 +1017,8 @@ class GameBase(Generic[S, M]):
         """``move``'s id in ``0 .. num_actions - 1`` (the seat is not part of it);
         IllegalMoveError if it has none (a move of another game, or of a seat not in this one:
         some ids are relative to the mover)."""
-        foreign = self._foreign_move(move)
-        if foreign is not None:
-            raise IllegalMoveError(f"{foreign}; it has no action id")
+        if not isinstance(move, self.MOVE_TYPES):
+            raise IllegalMoveError(f"{self._foreign_move(move)}; it has no action id")
         player = getattr(move, "player", None)
         if (type(player) is not int or not 0 <= player < self.num_players) and isinstance(
             move, self.MOVE_TYPES
@@ -1040,9 +1041,8 @@ class GameBase(Generic[S, M]):
     def _describe_illegal(self, state: S, move: Any) -> str:
         """The message of an IllegalMoveError for ``move`` in ``state`` (known illegal)."""
         text = describe_move(move)
-        foreign = self._foreign_move(move)
-        if foreign is not None:
-            return foreign
+        if not isinstance(move, self.MOVE_TYPES):
+            return self._foreign_move(move)
         seat = getattr(move, "player", None)
         try:
             player = check_seat(self.num_players, seat, "player", IllegalMoveError)
@@ -1061,10 +1061,8 @@ class GameBase(Generic[S, M]):
             return f"{text}: {bad}"
         return self._explain(state, move) or f"{text} is not legal now"
 
-    def _foreign_move(self, move: Any) -> str | None:
-        """What ``move`` is instead, if it is none of this game's move classes (else None)."""
-        if isinstance(move, self.MOVE_TYPES):
-            return None
+    def _foreign_move(self, move: Any) -> str:
+        """What ``move``, of none of this game's move classes, is instead."""
         text = describe_move(move)
         if isinstance(move, str):
             return (
@@ -1076,10 +1074,12 @@ class GameBase(Generic[S, M]):
                 f"{text} is not a {self.title} move: for an action id, "
                 "game.move_from_id(action_id, player) gives its move"
             )
-        if move is None or not hasattr(move, "player") or not self.MOVE_TYPES:
+        if move is None or not _has_static(move, "player") or not self.MOVE_TYPES:
             return f"{text} is not a {self.title} move"
         kinds = ", ".join(kind.__name__ for kind in self.MOVE_TYPES)
-        return f"{text} is a {type(move).__name__}, not a {self.title} move (one of {kinds})"
+        kind = type(move).__name__
+        article = "an" if kind[:1].lower() in "aeiou" else "a"
+        return f"{text} is {article} {kind}, not a {self.title} move (one of {kinds})"
 
     def _wrong_kind(self, state: S, text: str, moves: Sequence[Any]) -> str:
         kinds = sorted({type(m).__name__ for m in moves})
@@ -1097,6 +1097,12 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
         return bool(np.array_equal(a, b))
     return bool(a == b)
+
+
+def _has_static(value: Any, name: str) -> bool:
+    """Whether ``value`` has attribute ``name``, found without running its code (a property
+    or ``__getattr__`` of a user's object may raise anything)."""
+    return inspect.getattr_static(value, name, None) is not None
 
 
 def describe_move(move: Any) -> str:
@@ -1120,9 +1126,9 @@ def notation_error(
     e.g. ``"'S:plant V@R,C' (V 1..4)"``; ``seat`` says what S is), else a few ``examples``
     of every kind."""
     match = _VERB.match(text)
-    form = forms.get(match.group(1).lower()) if match else None
+    verb = match.group(1).lower() if match else ""
+    form = forms.get(verb)
     if form is not None:
-        verb = match.group(1).lower() if match else ""
         return ParseError(
             f"{excerpt(text)} is not a {title} move: a {verb!r} move (S the {seat}) is "
             f"written {form}"
@@ -1814,7 +1820,12 @@ class GameRecord:
     def from_json(cls, text: str | bytes) -> GameRecord:
         """A record from :meth:`to_json` text; StateError if it is not one."""
         if not isinstance(text, str | bytes | bytearray):
-            raise StateError(f"a game record is JSON text, not {excerpt(text)}")
+            hint = (
+                " (read the file first: GameRecord.from_json(path.read_text()))"
+                if isinstance(text, os.PathLike)
+                else ""
+            )
+            raise StateError(f"a game record is JSON text, not {excerpt(text)}{hint}")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:  # bad JSON, bad UTF-8, huge numbers

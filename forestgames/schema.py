@@ -45,21 +45,13 @@ __all__ = [
 
 
 def _fail(path: str, expected: str, value: Any) -> StateError:
-    if isinstance(value, _Sized):  # a list of the wrong length: say its length
-        return StateError(f"{path} must be {expected}, not {value.size}: {excerpt(value.items)}")
     return StateError(f"{path} must be {expected}, not {excerpt(value)}")
 
 
-@attrs.frozen
-class _Sized:
-    """A list given where another length was expected (its message says its length)."""
-
-    items: Any
-
-    @property
-    def size(self) -> str:
-        n = len(self.items)
-        return "1 item" if n == 1 else f"{n} items"
+def _wrong_length(path: str, expected: str, items: Sequence[Any]) -> StateError:
+    """The error for a list of another length than ``expected``: it says the length."""
+    size = "1 item" if len(items) == 1 else f"{len(items)} items"
+    return StateError(f"{path} must be {expected}, not {size}: {excerpt(items)}")
 
 
 class Spec:
@@ -225,7 +217,7 @@ class List(Spec):
         if (self.length is not None and n != self.length) or not (
             self.min_len <= n <= (self.max_len if self.length is None else n)
         ):
-            raise _fail(path, self.expected, _Sized(value))
+            raise _wrong_length(path, self.expected, value)
         read = self.item.read
         return tuple(read(v, f"{path}[{k}]") for k, v in enumerate(value))
 
@@ -247,7 +239,7 @@ class Tuple(Spec):
         if not isinstance(value, list | tuple):
             raise _fail(path, self.expected, value)
         if len(value) != len(self.items):
-            raise _fail(path, self.expected, _Sized(value))
+            raise _wrong_length(path, self.expected, value)
         return tuple(
             spec.read(v, f"{path}[{k}]")
             for k, (spec, v) in enumerate(zip(self.items, value, strict=True))

@@ -152,7 +152,7 @@ def play_game(
         agent = agent_name(seats[mover])
         return f"{seed}, after {len(moves)} moves, with seat {mover} (agent {agent}) to move"
 
-    with _noting("forestgames: in the game seeded ", where):
+    with _noting(f"{_NOTED}in the game seeded ", where, stale=_NOTED):  # notes start here
         while not state.is_terminal and len(moves) < cap:
             acting = state.players_to_act
             move, mover = None, acting[0]
@@ -174,16 +174,24 @@ def play_game(
     return record, state, not state.is_terminal
 
 
+_NOTED = "forestgames: "
+"""How this module's notes on exceptions begin."""
+
+
 @contextlib.contextmanager
-def _noting(kind: str, detail: Callable[[], str]) -> Iterator[None]:
+def _noting(kind: str, detail: Callable[[], str], stale: str | None = None) -> Iterator[None]:
     """Note ``kind + detail()`` on an exception raised inside (an agent's or the engine's:
-    where it happened, to replay it). An exception object raised again (a user's
-    module-level one) keeps only its latest note of that ``kind``."""
+    where it happened, to replay it), first dropping the notes that begin with ``stale``
+    (default ``kind``): an exception object raised again (a user's module-level one) must
+    not keep notes of a game it came from before."""
     try:
         yield
     except Exception as error:
-        notes = [n for n in getattr(error, "__notes__", ()) if not n.startswith(kind)]
-        error.__notes__ = [*notes, kind + detail()]
+        old = stale if stale is not None else kind
+        notes = getattr(error, "__notes__", [])
+        if isinstance(notes, list):  # else not notes Python can add to: left as they are
+            kept = [n for n in notes if not (isinstance(n, str) and n.startswith(old))]
+            error.__notes__ = [*kept, kind + detail()]
         raise
 
 
@@ -341,7 +349,7 @@ class _Run:
 
     def play(self, index: int) -> GameRow:
         seed = derive_seed(self.seed, index)
-        with _noting("forestgames: game ", lambda: self._replayed_by(index)):
+        with _noting(f"{_NOTED}game ", lambda: self._replayed_by(index)):
             record, state, truncated = play_game(self.game, self.lineup(index), seed, self.cap)
         first = self.game.new_game(seed=seed).players_to_act[0]
         return GameRow(

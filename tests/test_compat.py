@@ -169,8 +169,8 @@ def test_a_record_pickled_by_0_1_loads_with_no_version():
 
 
 def test_a_bonsai_tree_pickles_with_its_version():
-    """A Bonsai tree pickles as its fields read back as they are (its placement cache left
-    out), and a tree pickled by another version is a StateError naming it."""
+    """A Bonsai tree pickles as its fields, read back as they are (its placement cache left
+    out)."""
     record = fg.play(fg.make("bonsai", num_players=2), ["random"], seed=1)
     tree = record.replay()[40].trees[0]
     tree.placing = {0: "cached"}

@@ -56,8 +56,8 @@ def test_env_keyword_typo_suggests_the_argument() -> None:
     ("spec", "message"),
     [
         ("mcst", r"unknown agent 'mcst' \(did you mean 'mcts'\?\)"),
-        ("mcts:iterations=50", r"'iterations' is not a setting \(did you mean n\?\)"),
-        ("mcts:time_per_move=1", r"'time_per_move' is not a setting \(did you mean t\?\)"),
+        ("mcts:iterations=50", r"'iterations' is not a setting \(did you mean 'n'\?\)"),
+        ("mcts:time_per_move=1", r"'time_per_move' is not a setting \(did you mean 't'\?\)"),
         ("mcts:n=5:n=6", r"agent 'mcts:n=5:n=6': n is given twice"),
     ],
 )
@@ -241,3 +241,75 @@ def test_a_misspelt_living_forest_card_suggests_the_card(text: str, close: str) 
     """A Guardian Animal's name in the wrong case or misspelt suggests the card."""
     with pytest.raises(fg.ParseError, match=rf"no Guardian Animal card .*did you mean '{close}'"):
         fg.make("living_forest").parse_move(text)
+
+
+@pytest.mark.parametrize("name", ["bosk", "bonsai", "living_forest", "boom_bokken"])
+def test_every_notation_form_has_examples_that_parse(name: str) -> None:
+    """Each verb of a game's examples has its written form, and every example in the
+    forms and in the list of examples parses, written back as given: a form never
+    shows notation the parser refuses."""
+    import importlib
+
+    moves = importlib.import_module(f"forestgames.{name}.moves")
+    game = fg.make(name)
+    verbs = {re.match(r"\d+:([a-z]+)", example).group(1) for example in moves._EXAMPLES}
+    assert verbs <= set(moves._FORMS), verbs - set(moves._FORMS)
+    shown = [e for form in moves._FORMS.values() for e in re.findall(r"'(\d:[^']+)'", form)]
+    assert len(shown) >= len(moves._FORMS)
+    for example in (*moves._EXAMPLES, *shown):
+        assert str(game.parse_move(example)) == example
+
+
+def test_a_move_of_another_game_is_named_with_its_article() -> None:
+    """'an Attract', not 'a Attract'."""
+    from forestgames.living_forest.moves import Attract
+
+    with pytest.raises(fg.IllegalMoveError, match="is an Attract, not a Bosk move"):
+        fg.make("bosk").new_game(seed=0).apply(Attract(0, "Wolf"))
+
+
+def test_an_object_whose_player_raises_is_named_without_reading_it() -> None:
+    """action_id of an object whose ``player`` property raises names the object, without
+    running the property (its error escaped from the message's own check)."""
+
+    class Odd:
+        @property
+        def player(self) -> int:
+            raise ZeroDivisionError
+
+    with pytest.raises(fg.IllegalMoveError, match=r"is an Odd, not a Bosk move"):
+        fg.make("bosk").action_id(Odd())
+
+
+def test_agent_spec_hints_and_the_callers_seed() -> None:
+    """A misspelt kind is suggested with settings after it; a bad seed is the caller's,
+    not blamed on the spec; a long MCTS keyword suggests its key, quoted."""
+    with pytest.raises(fg.ConfigError, match=r"unknown agent 'mtcs:200' \(did you mean 'mcts'"):
+        make_agent("mtcs:200")
+    with pytest.raises(fg.ConfigError, match=r"^seed must be an int"):
+        make_agent("mcts:200", seed="x")
+    with pytest.raises(
+        fg.ConfigError, match=r"'reuse_tree' is not a setting \(did you mean 'reuse'"
+    ):
+        make_agent("mcts:reuse_tree=1")
+
+
+def test_vector_from_states_names_the_first_square_where_terrains_differ() -> None:
+    """Two terrains are told apart by their first differing square (cut to 30 characters
+    they read the same)."""
+    import numpy as np
+
+    game = fg.make("bosk")
+    terrain = np.array(game.terrain)
+    terrain[2, 3] = (terrain[2, 3] + 1) % 8
+    other = fg.make("bosk", terrain=terrain)
+    with pytest.raises(fg.ConfigError, match=r"another terrain with \d at square \(2, 3\)"):
+        fg.bosk.VectorBosk.from_states([game.new_game(seed=1), other.new_game(seed=1)])
+
+
+def test_record_from_json_of_a_path_says_read_the_file() -> None:
+    """A Path given for the JSON text says to read the file first."""
+    from pathlib import Path
+
+    with pytest.raises(fg.StateError, match=r"read the file first"):
+        fg.GameRecord.from_json(Path("game.json"))  # type: ignore[arg-type]

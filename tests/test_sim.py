@@ -1361,6 +1361,24 @@ def test_an_exception_raised_again_keeps_only_its_latest_game_in_its_notes():
     notes = SHARED_ERROR.__notes__
     assert len(notes) == 2, notes
     assert f"seeded {derive_seed(3, 0)}," in notes[0] and f"seed={derive_seed(3, 0)})" in notes[1]
+    with pytest.raises(LookupError):  # then alone: no note of the run's game is left
+        fg.play(BOSK, [RaisesSharedError()], seed=777)
+    assert len(SHARED_ERROR.__notes__) == 1 and "seeded 777," in SHARED_ERROR.__notes__[0]
+
+
+def test_notes_that_are_not_text_are_kept_and_do_not_hide_the_error():
+    """An exception whose notes hold a non-string (Python allows it) keeps them and its own
+    type (reading them as text replaced the agent's error with AttributeError)."""
+    error = LookupError("odd notes")
+    error.__notes__ = [42]
+
+    class Raises(RandomAgent):
+        def choose(self, state):
+            raise error
+
+    with pytest.raises(LookupError) as caught:
+        fg.play(BOSK, [Raises()], seed=3)
+    assert caught.value.__notes__[0] == 42 and "seeded 3," in caught.value.__notes__[1]
 
 
 @pytest.mark.parametrize("backend", ["local", "ray"])

@@ -20,7 +20,7 @@ from forestgames.agents.greedy import GreedyAgent
 from forestgames.agents.heuristics import evaluate_moves, heuristic_for, register_heuristic
 from forestgames.agents.mcts import MCTSAgent
 from forestgames.agents.random_agent import RandomAgent
-from forestgames.core import ConfigError, did_you_mean, excerpt
+from forestgames.core import ConfigError, check_seed, did_you_mean, excerpt
 
 __all__ = [
     "AGENT_KINDS",
@@ -73,13 +73,13 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
         return GreedyAgent(seed)
     if kind == "mcts":
         settings = _mcts_settings(spec, argument)
+        if seed is not None:
+            check_seed(seed)  # a bad seed is the caller's, not the spec's
         try:
             return MCTSAgent(seed=seed, **settings)
         except ConfigError as error:
-            if not settings:
-                raise
             raise ConfigError(f"agent {excerpt(spec)}: {error}") from None
-    hint = did_you_mean(kind, ("random", "greedy", "mcts")) if not colon else ""
+    hint = did_you_mean(kind, AGENT_KINDS)
     raise ConfigError(f"unknown agent {excerpt(spec)}{hint}; {_KNOWN_SPECS}")
 
 
@@ -93,6 +93,10 @@ _MCTS_KEYS = {
     "c": "exploration",
     "z": "confidence",
 }
+_MCTS_SETTINGS = {**_MCTS_KEYS, "reuse": "reuse_tree"}
+"""Every key a spec may give, and the MCTSAgent keyword it sets."""
+_MCTS_SHORT = {long: short for short, long in _MCTS_SETTINGS.items()}
+"""A keyword's key in a spec (``iterations`` -> ``n``)."""
 _MCTS_HELP = (
     "expected mcts, mcts:N, mcts:N:L (ints N >= 1, L >= 0) or mcts:KEY=VALUE[:KEY=VALUE...] "
     "with keys t (seconds), n (iterations), l (playout moves or none), c (exploration), "
@@ -111,10 +115,13 @@ def _mcts_settings(spec: str, argument: str) -> dict[str, Any]:
             if position > 1 or not (token.isascii() and token.isdigit()):
                 raise ConfigError(f"agent {excerpt(spec)}: {_MCTS_HELP}")
             key, value = ("n", "l")[position], token
-        name = "reuse_tree" if key == "reuse" else _MCTS_KEYS.get(key)
+        name = _MCTS_SETTINGS.get(key)
         if name is None:
-            short = {long: short for short, long in _MCTS_KEYS.items()} | {"reuse_tree": "reuse"}
-            hint = f" (did you mean {short[key]}?)" if key in short else ""
+            hint = (
+                f" (did you mean {_MCTS_SHORT[key]!r}?)"
+                if key in _MCTS_SHORT
+                else did_you_mean(key, _MCTS_SETTINGS)
+            )
             raise ConfigError(
                 f"agent {excerpt(spec)}: {excerpt(key)} is not a setting{hint}; {_MCTS_HELP}"
             )

@@ -93,8 +93,9 @@ class Tree:
         return (_unpickled_tree, (__version__, *(getattr(self, name) for name in _PICKLED)))
 
     def __setstate__(self, fields: Any) -> None:
-        """Only a tree pickled by a version before 0.2 comes here (a tree pickles as its
-        cells): StateError, as its slots are not this version's."""
+        """Only a tree pickled before trees pickled with their version comes here (they
+        pickle through ``_unpickled_tree``): StateError, as its slots may not be this
+        version's."""
         raise pickled_elsewhere("a bonsai Tree", None)
 
     @classmethod
@@ -241,7 +242,8 @@ _PICKLED = ("_cells", "wood_beside_pot", "_open", "_counts", "_sides", "_green",
 
 
 def _unpickled_tree(version: Any, *fields: Any) -> Tree:
-    """The tree :meth:`Tree.__reduce__` pickled; StateError if another version did."""
+    """The tree :meth:`Tree.__reduce__` pickled; StateError if another version did. Keep
+    this name and module: pickles name them, and another version's must reach the check."""
     if version != __version__ or len(fields) != len(_PICKLED):
         raise pickled_elsewhere("a bonsai Tree", version)
     tree = object.__new__(Tree)

@@ -146,8 +146,8 @@ _EXAMPLES = (
 )  # fmt: skip
 _FORMS = {
     "play": (
-        "'S:play CARDS' then ' @T A' and ' knock' as needed (CARDS cards 1..8 or F1..F8 "
-        "joined by +, T the target seat, A higher or lower), e.g. '0:play 5 @2 higher', "
+        "'S:play CARDS' then ' @P A' and ' knock' as needed (CARDS cards 1..8 or F1..F8 "
+        "joined by +, P the target seat, A higher or lower), e.g. '0:play 5 @2 higher', "
         "'0:play 5+F5 @2 lower', '0:play 3 @1 higher knock' or '0:play 5'"
     ),
     "timeout": "'S:timeout', e.g. '1:timeout'",

@@ -412,8 +412,11 @@ class VectorBosk:
         other = next((i for i, s in enumerate(states) if s.game != game), None)
         if other is not None:
             first, then = game.options(), states[other].game.options()
+            odd = states[other].game
             differ = ", ".join(
-                f"{key}={_option_text(then, key)} (state 0: {_option_text(first, key)})"
+                f"another {key}{_first_difference(getattr(game, key), getattr(odd, key))}"
+                if key == "terrain"  # a grid: where it differs
+                else f"{key}={_option_text(then, key)} (state 0: {_option_text(first, key)})"
                 for key in sorted(set(first) | set(then))
                 if not _same_option(first.get(key), then.get(key))
             )
@@ -1347,3 +1350,12 @@ def _same_option(a: Any, b: Any) -> bool:
 def _option_text(options: dict[str, Any], key: str) -> str:
     """An option's value for a message; "the default" for one a game leaves out."""
     return excerpt(options[key], 30) if key in options else "the default"
+
+
+def _first_difference(a: Any, b: Any) -> str:
+    """Where two games' terrains differ, for a message: the first square (row-major)."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape:
+        return f" of shape {b.shape} (state 0: {a.shape})"
+    row, col = (int(i) for i in np.argwhere(a != b)[0])
+    return f" with {b[row, col]} at square ({row}, {col}) (state 0: {a[row, col]})"

@@ -221,8 +221,7 @@ _EXAMPLES = (
     "0:move 2", "0:victory 1 fire", "0:plant 5A@1,3", "0:done",
 )  # fmt: skip
 _FORMS = {
-    **{verb: f"'S:{verb}', e.g. '0:{verb}'" for verb in ("reveal", "stop", "done")},
-    "fragment": "'S:fragment', e.g. '0:fragment'",
+    **{verb: f"'S:{verb}', e.g. '0:{verb}'" for verb in ("reveal", "stop", "fragment", "done")},
     "spend": "'S:spend NAME' (NAME a Guardian Animal card), e.g. '0:spend Bear'",
     "attract": "'S:attract NAME' (NAME a Guardian Animal card), e.g. '0:attract Wolf'",
     "extinguish": "'S:extinguish V' (V a fire's value 2, 3 or 4), e.g. '0:extinguish 3'",
