@@ -97,6 +97,9 @@ class BoardMap:
 
 
 BOARD_MAPS = st.builds(BoardMap, st.just(0), st.integers(0, 3), st.booleans())
+BOSK_OPTIONS = st.fixed_dictionaries(
+    {"squirrel_exactly_three": st.booleans(), "ties_include_start": st.booleans()}
+)
 
 
 def bosk_map_state(state: Any, t: BoardMap) -> Any:
@@ -246,14 +249,14 @@ def test_bosk_kernels_seat_permutation(seed, p, data):
 
 
 @SETTINGS
-@given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, t=BOARD_MAPS)
-def test_bosk_position_symmetry(seed, p, cut, t):
+@given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, t=BOARD_MAPS, opts=BOSK_OPTIONS)
+def test_bosk_position_symmetry(seed, p, cut, t, opts):
     """Nothing in Bosk's rules depends on where north is: the legal moves of a
     rotated or mirrored position (terrain, trees, leaves, squirrels and the current
     wind mapped) are the images of the original's, with the same scores; after any
     move the images agree again (for the reflections, which turn the wind the other
     way round, only while the round lasts)."""
-    state = play_to(fg.make("bosk", num_players=p), seed, cut)
+    state = play_to(fg.make("bosk", num_players=p, **(opts or {})), seed, cut)
     t.size = state.game.size
     image = bosk_map_state(state, t)
     assert image.scores == state.scores
@@ -280,13 +283,13 @@ def test_bosk_position_symmetry(seed, p, cut, t):
 
 
 @SETTINGS
-@given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, k=st.integers(1, 3))
-def test_bosk_seat_rotation(seed, p, cut, k):
+@given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, k=st.integers(1, 3), opts=BOSK_OPTIONS)
+def test_bosk_seat_rotation(seed, p, cut, k, opts):
     """Seats only matter through the clockwise order (spring, start-player ties,
     round order, the end tie-break: rules/bosk.md): renaming every seat s as
     s + k mod P renames the scores, the winners and the legal moves, and moves
     commute with the renaming."""
-    state = play_to(fg.make("bosk", num_players=p), seed, cut)
+    state = play_to(fg.make("bosk", num_players=p, **(opts or {})), seed, cut)
     k %= p
     image = bosk_relabel_state(state, k)
     for s in range(p):
@@ -303,14 +306,14 @@ def test_bosk_seat_rotation(seed, p, cut, k):
 
 
 @SETTINGS
-@given(seed=SEEDS, p=st.integers(2, 4), k=st.integers(0, 3), t=BOARD_MAPS)
-def test_bosk_whole_game_rotation(seed, p, k, t):
+@given(seed=SEEDS, p=st.integers(2, 4), k=st.integers(0, 3), t=BOARD_MAPS, opts=BOSK_OPTIONS)
+def test_bosk_whole_game_rotation(seed, p, k, t, opts):
     """A whole game played on the rotated board by the renamed seats (start seat
     renamed, every move mapped) ends in the image of the original game's final
     position, with the renamed scores and winner: the rotations and clockwise
     renamings are symmetries of every season, wind turns included."""
     t.flip = False
-    game = fg.make("bosk", num_players=p)
+    game = fg.make("bosk", num_players=p, **(opts or {}))
     t.size = game.size
     k %= p
     rng = random.Random(seed)
@@ -337,12 +340,12 @@ def test_bosk_whole_game_rotation(seed, p, k, t):
 
 
 @SETTINGS
-@given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, t=BOARD_MAPS)
-def test_vector_bosk_symmetry(seed, p, cut, t):
+@given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, t=BOARD_MAPS, opts=BOSK_OPTIONS)
+def test_vector_bosk_symmetry(seed, p, cut, t, opts):
     """The lockstep engine follows the same rules: the masks of a position and of
     its rotated or mirrored image (VectorBosk.from_states) mark the images of the
     same moves, and their scores agree."""
-    state = play_to(fg.make("bosk", num_players=p), seed, cut)
+    state = play_to(fg.make("bosk", num_players=p, **(opts or {})), seed, cut)
     t.size = state.game.size
     image = bosk_map_state(state, t)
     vec, vec_image = VectorBosk.from_states([state]), VectorBosk.from_states([image])
@@ -618,11 +621,13 @@ def test_round_trip_keeps_everything(state):
 
 @pytest.mark.slow
 @SLOW
-@given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, t=BOARD_MAPS, k=st.integers(0, 3))
-def test_bosk_symmetry_slow(seed, p, cut, t, k):
+@given(
+    seed=SEEDS, p=st.integers(2, 4), cut=CUTS, t=BOARD_MAPS, k=st.integers(0, 3), opts=BOSK_OPTIONS
+)
+def test_bosk_symmetry_slow(seed, p, cut, t, k, opts):
     """The Bosk position and seat symmetries above, ten times as many positions."""
-    test_bosk_position_symmetry.hypothesis.inner_test(seed, p, cut, t)
-    test_bosk_seat_rotation.hypothesis.inner_test(seed, p, cut, max(k, 1))
+    test_bosk_position_symmetry.hypothesis.inner_test(seed, p, cut, t, opts)
+    test_bosk_seat_rotation.hypothesis.inner_test(seed, p, cut, max(k, 1), opts)
 
 
 @SETTINGS
