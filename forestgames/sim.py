@@ -923,8 +923,7 @@ def _sent_back_whole() -> Iterator[None]:
                 f"{type(error).__module__}.{type(error).__qualname__}: {error} "
                 "(raised in a worker, as an exception that cannot be sent back whole)"
             )
-            for note in getattr(error, "__notes__", ()):
-                portable.add_note(note)
+            portable.__notes__ = [n for n in getattr(error, "__notes__", ()) if isinstance(n, str)]
             raise portable from error
         raise
 
