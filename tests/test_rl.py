@@ -609,6 +609,29 @@ def test_copies_of_a_new_env_play_different_unseeded_games() -> None:
         assert len({env.game_state for env in copies}) == len(copies)
 
 
+def test_a_reset_while_agents_leave_keeps_nothing_of_that_game() -> None:
+    """A reset after some (not all) agents left an ended game: the next game, same seed
+    and same ids, ends in the same agent order as on a fresh env (PettingZoo's
+    _was_dead_step kept the first agent to leave, and put it back at the next game's end)."""
+
+    def finish(env: Any, leaving: int) -> None:
+        while env.game_state is not None and not env.game_state.is_terminal:
+            env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+        for _ in range(leaving):
+            env.step(None)
+
+    used = rl.aec_env("bosk", num_players=2)
+    used.reset(seed=1)
+    finish(used, 1)  # one agent of two leaves, then a new game
+    used.reset(seed=0)
+    finish(used, 2)
+    fresh = rl.aec_env("bosk", num_players=2)
+    fresh.reset(seed=0)
+    finish(fresh, 2)
+    assert used.agents == fresh.agents == []
+    assert used.agent_selection == fresh.agent_selection
+
+
 @pytest.mark.parametrize("name", ["bosk", "boom_bokken"])
 def test_turn_based_parallel_wrapper_plays_whole_games(name: str) -> None:
     """PettingZoo's turn_based_aec_to_parallel plays a whole game: at each parallel step

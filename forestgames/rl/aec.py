@@ -127,6 +127,9 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.last_move = None
+        # PettingZoo's _was_dead_step keeps the first agent to leave here until the last
+        # leaves: a reset while agents are leaving must not carry it into the next game
+        self._skip_agent_selection = None
         self._select()
         if self.render_mode == "human":
             self.render()
