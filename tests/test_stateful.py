@@ -10,6 +10,7 @@ objects, the way unusual user code makes them, checked after every step against 
 from __future__ import annotations
 
 import copy
+import os
 import random
 import warnings
 from typing import Any
@@ -869,6 +870,9 @@ def test_first_unseeded_reset() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(
+    not os.environ.get("FORESTGAMES_SLOW"), reason="longer state machines: set FORESTGAMES_SLOW=1"
+)
 @pytest.mark.parametrize("machine", [AECMachine, GymMachine, VectorMachine, MCTSMachine])
 def test_machines_longer(machine: type[RuleBasedStateMachine]) -> None:
     from hypothesis.stateful import run_state_machine_as_test
