@@ -337,6 +337,26 @@ def test_gym_info_names_the_move_played_a_pass_too() -> None:
     assert passes and all(played == expected for played, expected in moves)
 
 
+def test_gym_illegal_id_on_a_reaction_turn_ends_with_no_reaction_left() -> None:
+    """An illegal id given on a reaction turn ends the episode: its info says no reaction
+    turn is under way (it still said True), as every other ended episode's does."""
+    env = rl.gym_env("boom_bokken", num_players=4)
+    obs, info = env.reset(seed=0)
+    while not info["reaction"]:
+        obs, _, terminated, _, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if terminated:
+            obs, info = env.reset()
+    _, reward, terminated, _, info = env.step(env.action_space.n + 5)
+    assert terminated and info["illegal_action"] and info["reaction"] is False and reward == -1
+
+
+def test_gym_opponents_as_bytes_are_one_spec_refused() -> None:
+    """Bytes are not a list of agents: b"random" is refused as one spec (it was read as a
+    list of ints, one per seat)."""
+    with pytest.raises(fg.ConfigError, match=r"b'random' is not an agent"):
+        rl.gym_env("bosk", opponents=b"random")
+
+
 def test_gym_against_agents_plays_whole_games() -> None:
     """The gym environment plays seat 1 against greedy agents to the end, rewards once."""
     env = rl.gym_env("boom_bokken", num_players=4, seat=1, opponents="greedy", reward="win")
@@ -402,7 +422,8 @@ def test_bad_arguments_are_config_errors() -> None:
 
 
 def test_render_modes() -> None:
-    """render_mode="ansi" is the text picture, "svg" the SVG document; none: None."""
+    """render_mode="ansi" is the text picture, "svg" the SVG document; none: None, with
+    Gymnasium's warning (silently before), for both environments."""
     env = rl.aec_env("bosk", render_mode="ansi")
     env.reset(seed=0)
     assert env.render() == env.game_state.render()
@@ -410,7 +431,10 @@ def test_render_modes() -> None:
     env.reset(seed=0)
     picture = env.render()
     assert picture == env.game_state.to_svg() and picture.lstrip().startswith("<svg")
-    assert rl.aec_env("bosk").render() is None
+    for plain in (rl.aec_env("bosk"), rl.gym_env("bosk")):
+        plain.reset(seed=0)
+        with pytest.warns(UserWarning, match="without a render mode"):
+            assert plain.render() is None
     assert {"ansi", "svg"} <= set(env.metadata["render_modes"])
 
 

@@ -78,9 +78,12 @@ def reward_fn(reward: str) -> Callable[[Any, Any], tuple[float, ...]]:
 
 def render_picture(state: Any, mode: str | None, seat: int | None) -> str | None:
     """``state`` as text (``"ansi"``) or SVG (``"svg"``), all of it (``seat`` None) or as
-    ``seat`` sees it; ``"human"`` prints the text and returns None, as does no render
-    mode or no game yet."""
-    if mode is None or state is None:
+    ``seat`` sees it; ``"human"`` prints the text and returns None, as does no game yet,
+    or no render mode (with Gymnasium's warning, as its own environments give)."""
+    if mode is None:
+        _warn_no_render_mode()
+        return None
+    if state is None:
         return None
     if mode == "svg":
         return str(state.to_svg(seat))
@@ -89,6 +92,15 @@ def render_picture(state: Any, mode: str | None, seat: int | None) -> str | None
         print(text)
         return None
     return text
+
+
+def _warn_no_render_mode() -> None:
+    from gymnasium import logger  # both extras' environments come with Gymnasium
+
+    logger.warn(
+        "render() without a render mode draws nothing: make the environment with "
+        'render_mode="ansi", "svg" or "human"'
+    )
 
 
 Env = TypeVar("Env")

@@ -41,7 +41,7 @@ class ResetNeeded(StateError, gymnasium.error.ResetNeeded):
 def _opponents(spec: Any, seats: list[int]) -> dict[int, Any]:
     """One agent (not yet seeded for a game) per opponent seat, from a spec or a list.
     Each is copied for a game once now: ConfigError if it cannot be."""
-    if isinstance(spec, str) or not isinstance(spec, Sequence):
+    if isinstance(spec, str | bytes | bytearray) or not isinstance(spec, Sequence):
         built = [make_agent(spec, seed=0)]  # checked even with no other seat
         agents = dict.fromkeys(seats, built[0])  # each game copies it per seat
     else:
@@ -100,7 +100,8 @@ class ForestGamesGymEnv(gymnasium.Env):
         }
 
     def _info(self, **extra: Any) -> dict[str, Any]:
-        return {"reaction": self.driver.reacting, "illegal_action": False, **extra}
+        reaction = self.driver.reacting and not self.driver.is_over  # no turn once over
+        return {"reaction": reaction, "illegal_action": False, **extra}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
