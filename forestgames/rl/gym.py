@@ -28,7 +28,7 @@ from forestgames.rl._spaces import (
     render_picture,
     reward_fn,
 )
-from forestgames.rl._turns import TurnDriver
+from forestgames.rl._turns import TurnDriver, pass_notation
 
 __all__ = ["ForestGamesGymEnv", "ResetNeeded"]
 
@@ -152,7 +152,7 @@ class ForestGamesGymEnv(gymnasium.Env):
         self._pending = 0.0
         if self.render_mode == "human":
             self.render()
-        played = f"{self.seat}:pass" if move is None else str(move)  # None: PASS
+        played = pass_notation(self.seat) if move is None else str(move)  # None: PASS
         return self._observe(), float(reward), driver.is_over, False, self._info(move=played)
 
     def render(self) -> str | None:

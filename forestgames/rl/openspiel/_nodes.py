@@ -35,6 +35,7 @@ from forestgames.core import (
     excerpt,
     make,
 )
+from forestgames.rl._turns import pass_notation
 from forestgames.rl.openspiel._deals import Deal, deal_rules
 from forestgames.rl.openspiel._params import check_utility
 
@@ -260,7 +261,7 @@ class Node:
     def _decided(self, action: int) -> Node:
         table = self.table
         if self.reacting and action == table.pass_id:
-            public = (*self.public, f"{self.seat}:pass")
+            public = (*self.public, pass_notation(self.seat))
             if self.queue:
                 return self._offer(self.state, self.queue, public)
             return self._with(DECIDE, self.state, self._current(self.state), public=public)
@@ -377,7 +378,7 @@ class Node:
         IllegalMoveError for an id that is neither (OpenSpiel passes ids unchecked)."""
         if player >= 0:
             if action >= 0 and action == self.table.pass_id:
-                return f"{player}:pass"
+                return pass_notation(player)
             return str(self.table.game.move_from_id(action, player))
         if action not in self.legal_actions():
             raise IllegalMoveError(
