@@ -1020,9 +1020,7 @@ class GameBase(Generic[S, M]):
         if not isinstance(move, self.MOVE_TYPES):
             raise IllegalMoveError(f"{self._foreign_move(move)}; it has no action id")
         player = getattr(move, "player", None)
-        if (type(player) is not int or not 0 <= player < self.num_players) and isinstance(
-            move, self.MOVE_TYPES
-        ):
+        if type(player) is not int or not 0 <= player < self.num_players:
             check_seat(self.num_players, player, "move's player", IllegalMoveError)
         return int(self.codec.action_id(move))
 
@@ -1280,8 +1278,8 @@ class StateBase(Generic[M]):
                 if at is not None and at < len(moves) and moves[at] is move:
                     return True
             return any(map(operator.is_, moves, repeat(move)))
-        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
-            return False  # a malformed move: the checked path says what is wrong
+        except Exception:  # a malformed move (or a user object's raising attribute)
+            return False  # the checked path says what is wrong
 
     def _apply_legal(self, move: M) -> Self:
         """The state after ``move``, which the caller has already shown legal: one of this

@@ -110,6 +110,10 @@ def _seat_agents(agents: Sequence[Any], num_players: int) -> list[Any]:
             f"agents must be a list of agents or specs, not the string {excerpt(agents)}: "
             f"[{excerpt(agents)}] plays it at every seat"
         )
+    if isinstance(agents, bytes | bytearray):
+        raise ConfigError(
+            f"agents must be a list of agents or specs (specs are str), not {excerpt(agents)}"
+        )
     if not isinstance(agents, Sequence) or not agents:
         raise ConfigError(
             f"agents must be a non-empty list of agents or specs, not {excerpt(agents)}"
@@ -139,20 +143,23 @@ def play_game(
     game = as_game(game)
     seed = resolve_seed(seed)
     cap = _move_cap(game, max_moves)
-    seats = [
-        agent_for_game(agent, derive_seed(seed, 1, seat))
-        for seat, agent in enumerate(_seat_agents(agents, game.num_players))
-    ]
-    react_order = random.Random(derive_seed(seed, 2))
-    state = game.new_game(seed=seed)
+    seats: list[Any] = []
     moves: list[Any] = []
     mover = 0
 
     def where() -> str:
+        if not seats:
+            return f"{seed}, while its agents were made"
         agent = agent_name(seats[mover])
         return f"{seed}, after {len(moves)} moves, with seat {mover} (agent {agent}) to move"
 
     with _noting(f"{_NOTED}in the game seeded ", where, stale=_NOTED):  # notes start here
+        seats = [
+            agent_for_game(agent, derive_seed(seed, 1, seat))
+            for seat, agent in enumerate(_seat_agents(agents, game.num_players))
+        ]
+        react_order = random.Random(derive_seed(seed, 2))
+        state = game.new_game(seed=seed)
         while not state.is_terminal and len(moves) < cap:
             acting = state.players_to_act
             move, mover = None, acting[0]
@@ -923,7 +930,10 @@ def _sent_back_whole() -> Iterator[None]:
                 f"{type(error).__module__}.{type(error).__qualname__}: {error} "
                 "(raised in a worker, as an exception that cannot be sent back whole)"
             )
-            portable.__notes__ = [n for n in getattr(error, "__notes__", ()) if isinstance(n, str)]
+            notes = getattr(error, "__notes__", ())
+            portable.__notes__ = [
+                n for n in (notes if isinstance(notes, list | tuple) else ()) if isinstance(n, str)
+            ]
             raise portable from error
         raise
 

@@ -459,7 +459,11 @@ def tournament(
     game = as_game(game)
     games, workers = _check_run_arguments(games, workers, backend, out, resume, progress)
     seed = resolve_seed(seed)
-    if isinstance(agents, str) or not isinstance(agents, Sequence) or len(agents) < 2:
+    if (
+        isinstance(agents, str | bytes | bytearray)
+        or not isinstance(agents, Sequence)
+        or len(agents) < 2
+    ):
         raise ConfigError(f"a tournament needs a list of two or more agents, not {excerpt(agents)}")
     lineups = tournament_lineups(len(agents), game.num_players, derive_seed(seed, 3))
     run = make_lineup_run(game, agents, lineups, seed, max_moves)

@@ -279,6 +279,8 @@ def test_an_object_whose_player_raises_is_named_without_reading_it() -> None:
 
     with pytest.raises(fg.IllegalMoveError, match=r"is an Odd, not a Bosk move"):
         fg.make("bosk").action_id(Odd())
+    with pytest.raises(fg.IllegalMoveError, match=r"is an Odd, not a Bosk move"):
+        fg.make("bosk").new_game(seed=0).apply(Odd())  # raised ZeroDivisionError
 
 
 def test_agent_spec_hints_and_the_callers_seed() -> None:

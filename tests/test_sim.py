@@ -1366,6 +1366,50 @@ def test_an_exception_raised_again_keeps_only_its_latest_game_in_its_notes():
     assert len(SHARED_ERROR.__notes__) == 1 and "seeded 777," in SHARED_ERROR.__notes__[0]
 
 
+class BuiltWithSharedError(RandomAgent):
+    """An agent whose copy for a game raises the module-level SHARED_ERROR."""
+
+    def for_game(self, seed):
+        raise SHARED_ERROR
+
+
+def test_an_error_while_agents_are_made_drops_an_earlier_games_notes():
+    """An exception object raised again while a game's agents are made (a user's for_game)
+    keeps no note of the game it came from before: its note names this game."""
+    with pytest.raises(LookupError):
+        fg.play(BOSK, [RaisesSharedError()], seed=777)
+    with pytest.raises(LookupError):
+        fg.play(BOSK, [BuiltWithSharedError()], seed=5)
+    assert SHARED_ERROR.__notes__ == [
+        "forestgames: in the game seeded 5, while its agents were made"
+    ]
+
+
+@pytest.mark.parametrize("agents", [b"random", bytearray(b"rg")])
+def test_bytes_are_no_list_of_agents(agents):
+    """Bytes given for the agents are refused as such (they were read as a list of ints:
+    '6 agents for a 2-player game', or '114 is not an agent')."""
+    with pytest.raises(fg.ConfigError, match=r"specs are str"):
+        fg.play(BOSK, agents)
+    with pytest.raises(fg.ConfigError, match=r"specs are str"):
+        fg.simulate(BOSK, agents, 1, progress=False)
+    with pytest.raises(fg.ConfigError, match=r"two or more agents, not b"):
+        fg.tournament(BOSK, agents, 1, progress=False)
+
+
+def test_a_worker_error_with_notes_not_in_a_list_still_comes_back_named():
+    """An error that cannot travel back, whose __notes__ is no list (Python allows any
+    value), still becomes the RuntimeError naming it (iterating 42 raised TypeError)."""
+    from forestgames.sim import _sent_back_whole
+
+    error = _TwoPartError("agent", "broken")
+    error.__notes__ = 42
+    with pytest.raises(RuntimeError, match="_TwoPartError: agent: broken") as caught:
+        with _sent_back_whole():
+            raise error
+    assert caught.value.__notes__ == []
+
+
 def test_notes_that_are_not_text_are_kept_and_do_not_hide_the_error():
     """An exception whose notes hold a non-string (Python allows it) keeps them and its own
     type (reading them as text replaced the agent's error with AttributeError)."""

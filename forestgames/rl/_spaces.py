@@ -99,7 +99,8 @@ def _warn_no_render_mode() -> None:
 
     logger.warn(
         "render() without a render mode draws nothing: make the environment with "
-        'render_mode="ansi", "svg" or "human"'
+        'render_mode="ansi", "svg" or "human"',
+        stacklevel=4,  # the caller of env.render()
     )
 
 

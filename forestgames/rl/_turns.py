@@ -26,14 +26,13 @@ import numpy as np
 from forestgames._codec import as_action_id
 from forestgames.core import IllegalMoveError, excerpt
 
+__all__ = ["TurnDriver", "pass_notation"]
+
 
 def pass_notation(seat: int) -> str:
     """A PASS by ``seat`` in words (``"2:pass"``), as the environments and OpenSpiel's
     ``action_to_string`` write it: a PASS is no move, so it has no notation of its own."""
     return f"{seat}:pass"
-
-
-__all__ = ["TurnDriver"]
 
 
 class TurnDriver:
