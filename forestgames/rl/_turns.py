@@ -64,7 +64,7 @@ class TurnDriver:
         """Pick the next decision after a move: reactions first, then the current player."""
         state = self.state
         if state.is_terminal:
-            self.seat, self.reacting, self._queue = None, False, []
+            self.stop()
             return
         queue = list(self.codec.reaction_seats(state)) if self.reactions else []
         if queue:
@@ -72,6 +72,11 @@ class TurnDriver:
             self.seat, self.reacting, self._queue = queue[0], True, queue[1:]
         else:
             self.seat, self.reacting = state.current_player, False
+
+    def stop(self) -> None:
+        """No decision is left: the game is over, or the episode was ended early (an
+        illegal id, an opponent's error)."""
+        self.seat, self.reacting, self._queue = None, False, []
 
     @property
     def is_over(self) -> bool:

@@ -100,8 +100,7 @@ class ForestGamesGymEnv(gymnasium.Env):
         }
 
     def _info(self, **extra: Any) -> dict[str, Any]:
-        reaction = self.driver.reacting and not self.driver.is_over  # no turn once over
-        return {"reaction": reaction, "illegal_action": False, **extra}
+        return {"reaction": self.driver.reacting, "illegal_action": False, **extra}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -131,7 +130,7 @@ class ForestGamesGymEnv(gymnasium.Env):
             while driver.seat is not None and driver.seat != self.seat:
                 driver.play_agent(self._playing[driver.seat])
         except BaseException:
-            driver.seat = None
+            driver.stop()
             self._pending = 0.0
             raise
 
@@ -142,7 +141,7 @@ class ForestGamesGymEnv(gymnasium.Env):
                 raise ResetNeeded("no episode under way: call reset() first")
             raise ResetNeeded("the episode is over: call reset()")
         if not driver.is_legal(action):
-            driver.seat = None  # the episode ends here
+            driver.stop()  # the episode ends here
             info = self._info(illegal_action=True, action=action)
             return self._observe(), self.illegal_reward, True, False, info
         before = driver.state
