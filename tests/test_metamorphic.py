@@ -649,3 +649,330 @@ def test_boom_bokken_hand_order(seed, p, cut, data):
     if not state.is_terminal:
         move = rnd.choice(state.legal_moves())
         assert other.apply(move).scores == state.apply(move).scores
+
+
+# ====================================================================== seat relabelling:
+# Living Forest and Boom Bokken
+# A relabelling sigma sends seat s to sigma[s]: every per-seat list is permuted
+# (out[sigma[s]] = row[s]), every seat number inside the state or a move is mapped.
+# Decks, the reserve and the deals' seeds are not seat-indexed and stay as they are.
+
+
+def permuted(row: list[Any], sigma: list[int]) -> list[Any]:
+    """out[sigma[s]] = row[s]."""
+    out: list[Any] = [None] * len(row)
+    for s, x in enumerate(row):
+        out[sigma[s]] = x
+    return out
+
+
+def rotation(p: int, k: int) -> list[int]:
+    return [(s + k) % p for s in range(p)]
+
+
+def relabel_move(move: Any, sigma: list[int]) -> Any:
+    """A move of either game with its player and any seat it names mapped."""
+    import attrs
+
+    changes: dict[str, Any] = {"player": sigma[move.player]}
+    for key in ("source", "target", "next_leader"):  # TakeVictory, Play, Boom
+        value = getattr(move, key, None)
+        if value is not None:
+            changes[key] = sigma[value]
+    return attrs.evolve(move, **changes)
+
+
+# ---------------------------------------------------------------------- Living Forest
+
+LF_OPTIONS = st.fixed_dictionaries(
+    {
+        "duplicate_trees": st.booleans(),
+        "reveal_after_third": st.booleans(),
+        "varan_returns": st.booleans(),
+        # short games end at the limit (highest sums); few fires run the supply dry
+        "turn_limit": st.sampled_from([100, 100, 3, 8]),
+        "fire_tiles": st.sampled_from([(20, 20, 18), (20, 20, 18), (2, 1, 0), (4, 3, 3)]),
+    }
+)
+
+
+def lf_relabel_dict(d: dict[str, Any], sigma: list[int]) -> dict[str, Any]:
+    """A Living Forest saved state or observation with its seats renamed by ``sigma``."""
+    d = dict(d)
+    d["sacred"] = sigma[d["sacred"]]
+    d["passed"] = [sigma[s] for s in d["passed"]]
+    d["spirits"] = permuted(d["spirits"], sigma)
+    if "observer" in d:
+        d["observer"] = sigma[d["observer"]]
+    return d
+
+
+def lf_relabel_state(state: Any, sigma: list[int]) -> Any:
+    return state.game.state_from_dict(lf_relabel_dict(state.to_dict(), sigma))
+
+
+def check_relabelled_position(state: Any, image: Any, sigma: list[int]) -> None:
+    """Who acts, scores, winners, every seat's legal moves and view map by ``sigma``."""
+    p = state.game.num_players
+    assert image.is_terminal == state.is_terminal
+    cur = state.current_player
+    assert image.current_player == (None if cur is None else sigma[cur])
+    assert set(image.players_to_act) == {sigma[s] for s in state.players_to_act}
+    if state.players_to_act:
+        assert image.players_to_act[0] == sigma[state.players_to_act[0]]
+    assert list(image.scores) == permuted(list(state.scores), sigma)
+    assert sorted(image.winners) == sorted(sigma[w] for w in state.winners)
+    for s in range(p):
+        mapped = [relabel_move(m, sigma) for m in state.legal_moves(s)]
+        got = image.legal_moves(sigma[s])
+        assert set(mapped) == set(got) and len(got) == len(mapped), s
+
+
+@SETTINGS
+@given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, k=st.integers(1, 3), opts=LF_OPTIONS)
+def test_living_forest_seat_rotation(seed, p, cut, k, opts):
+    """Seats differ only by the turn order from the Sacred Tree holder (rules/
+    living_forest.md, A turn: reveals, actions, Varans dealt "in turn order", the
+    Sacred Tree passing clockwise); starting rocks are part of the position. So
+    renaming every seat s as s + k mod P (Sacred Tree, Spirits, Spirits passed by
+    a Move, seats in moves) renames who acts, the legal moves, each seat's view,
+    the scores and the winners, and every move commutes with the renaming."""
+    state = play_to(fg.make("living_forest", num_players=p, **opts), seed, cut)
+    sigma = rotation(p, k % p or 1)
+    image = lf_relabel_state(state, sigma)
+    assert image.progress == tuple(permuted(list(state.progress), sigma))
+    check_relabelled_position(state, image, sigma)
+    for s in range(p):
+        assert image.observation(sigma[s]) == lf_relabel_dict(state.observation(s), sigma)
+    if state.is_terminal:
+        return
+    rng = random.Random(seed)
+    moves = state.legal_moves()
+    for move in rng.sample(moves, min(3, len(moves))):
+        after, after_image = state.apply(move), image.apply(relabel_move(move, sigma))
+        assert after_image.to_dict() == lf_relabel_state(after, sigma).to_dict(), move
+        check_relabelled_position(after, after_image, sigma)  # moves the step worked out
+
+
+@SETTINGS
+@given(seed=SEEDS, p=st.integers(2, 4), k=st.integers(1, 3), opts=LF_OPTIONS)
+def test_living_forest_whole_game_rotation(seed, p, k, opts):
+    """The same, over a whole game: the renamed start position, played with the
+    renamed moves (reshuffles, Onibi's Varans, reserve refills and the Sacred Tree's
+    passing included), ends in the renamed final position with the renamed winners."""
+    game = fg.make("living_forest", num_players=p, **opts)
+    sigma = rotation(p, k % p or 1)
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    image = lf_relabel_state(state, sigma)
+    while not state.is_terminal:
+        move = random_step(state, rng)
+        state = state.apply(move)
+        image = image.apply(relabel_move(move, sigma))
+    assert image.to_dict() == lf_relabel_state(state, sigma).to_dict()
+    check_relabelled_position(state, image, sigma)
+
+
+# ---------------------------------------------------------------------- Boom Bokken
+
+BB_CARDS = ("T", *(str(v) for v in range(1, 9)), *(f"F{v}" for v in range(1, 9)))
+
+
+@st.composite
+def bb_game(draw: st.DrawFn, p: int) -> Any:
+    """A Boom Bokken game of ``p`` seats with random options: either team split, Expert
+    mode, where Temps Mort go, the clay rule, and now and then a small odd deck (just
+    enough cards, many of a few values: Flashes, empty draw piles)."""
+    from forestgames.boom_bokken._tables import HAND_SIZE, TEAM_SIZES
+
+    splits = TEAM_SIZES[p]
+    opts: dict[str, Any] = {
+        "team_sizes": list(splits[draw(st.integers(0, len(splits) - 1))]),
+        "expert": draw(st.booleans()),
+        "last_team_clay": draw(st.booleans()),
+        "spent_time_outs": draw(st.sampled_from(["deck", "aside"])),
+    }
+    if draw(st.integers(0, 3)) == 0:
+        names = draw(st.lists(st.sampled_from(BB_CARDS), min_size=1, max_size=5, unique=True))
+        need = p * HAND_SIZE[p] + draw(st.integers(0, 6))
+        deck = {name: 0 for name in names}
+        for k in range(need):
+            deck[names[k % len(names)]] += 1
+        if max(deck.values()) <= 99:
+            opts["deck"] = deck
+    return fg.make("boom_bokken", num_players=p, **opts)
+
+
+def bb_relabel_dict(d: dict[str, Any], sigma: list[int], tau: list[int]) -> dict[str, Any]:
+    """A Boom Bokken saved state or observation with seat s renamed sigma[s] and team t
+    renamed tau[t] (tau only swaps teams of one size)."""
+    d = dict(d)
+
+    def seat(s: int | None) -> int | None:
+        return None if s is None else sigma[s]
+
+    def teams(row: list[int]) -> list[int]:
+        return permuted([tau[t] for t in row], sigma)
+
+    for key in ("hands", "hand_sizes", "tokens", "known_cards", "roles"):
+        if d.get(key) is not None:
+            d[key] = permuted(d[key], sigma)
+    for key in ("leader", "target", "last_player", "observer"):
+        if key in d:
+            d[key] = seat(d[key])
+    d["safe"] = [sigma[s] for s in d["safe"]]
+    d["exploded"] = [sigma[s] for s in d["exploded"]]  # exploded_on follows this order
+    d["teams"] = teams(d["teams"])
+    d["history"] = [
+        {"safe_order": [sigma[s] for s in h["safe_order"]], "teams": teams(h["teams"])}
+        for h in d["history"]
+    ]
+    return d
+
+
+def bb_relabel_state(state: Any, sigma: list[int], tau: list[int]) -> Any:
+    return state.game.state_from_dict(bb_relabel_dict(state.to_dict(), sigma, tau))
+
+
+@st.composite
+def team_relabelling(draw: st.DrawFn, sizes: tuple[int, ...]) -> list[int]:
+    """A permutation of the team ids that keeps every team's size."""
+    tau = list(range(len(sizes)))
+    for size in set(sizes):
+        ids = [t for t, n in enumerate(sizes) if n == size]
+        for t, image in zip(ids, draw(st.permutations(ids)), strict=True):
+            tau[t] = image
+    return tau
+
+
+def is_rotation(sigma: list[int]) -> bool:
+    p = len(sigma)
+    return sigma == rotation(p, sigma[0])
+
+
+def check_bb_step(state: Any, image: Any, move: Any, sigma: list[int], tau: list[int]) -> Any:
+    """Apply ``move`` and its image; check they agree as far as the rules say. Returns
+    the original's next state."""
+    after = state.apply(move)
+    after_image = image.apply(relabel_move(move, sigma))
+    round_ends = after.round != state.round or after.over
+    if not round_ends:
+        assert after_image.to_dict() == bb_relabel_state(after, sigma, tau).to_dict(), move
+        check_relabelled_position(after, after_image, sigma)
+        return after
+    # the seats left are safe clockwise from the last leader: only rotations keep that
+    if not is_rotation(sigma):
+        assert set(after_image.history[-1][0]) == {sigma[s] for s in after.history[-1][0]}
+        return after
+    expected = bb_relabel_dict(after.to_dict(), sigma, tau)
+    got = after_image.to_dict()
+    if not after.over:  # the next round's deal is dealt by seat from the seed: not mapped
+        for key in ("hands", "deck", "teams", "roles", "known_cards", "known_bottom"):
+            expected.pop(key), got.pop(key)
+    assert got == expected, move
+    assert list(after_image.scores) == permuted(list(after.scores), sigma)
+    return after
+
+
+@SETTINGS
+@given(seed=SEEDS, p=st.integers(4, 9), cut=CUTS, data=st.data())
+def test_boom_bokken_seat_permutation(seed, p, cut, data):
+    """Within a round Boom Bokken names no seat order (rules/boom_bokken.md, The chain,
+    Out-of-turn cards: a lead names any player still in; anyone may Flash or play a
+    Temps Mort; teams by character cards, team ids only names): any renaming of the
+    seats, with the teams of one size renamed among themselves, maps the legal moves
+    of every seat, who may act, the scores, each seat's view, and every move (answers,
+    Flashes, Temps Mort, Booms, Gardiens' answers) commutes with it. A move that ends
+    the round (seats left safe "clockwise from the last leader") commutes for the
+    rotations; for any renaming it still makes the same seats safe."""
+    game = data.draw(bb_game(p))
+    state = play_to(game, seed, cut)
+    sigma = data.draw(st.permutations(range(p)))
+    tau = data.draw(team_relabelling(game.team_sizes))
+    image = bb_relabel_state(state, sigma, tau)
+    check_relabelled_position(state, image, sigma)
+    for s in range(p):
+        assert image.observation(sigma[s]) == bb_relabel_dict(state.observation(s), sigma, tau)
+    if state.is_terminal:
+        return
+    rng = random.Random(seed)
+    for seat in state.players_to_act:  # one move of every seat that may act: reactions too
+        check_bb_step(state, image, rng.choice(state.legal_moves(seat)), sigma, tau)
+
+
+@settings(SETTINGS, max_examples=100)
+@given(seed=SEEDS, p=st.integers(4, 9), k=st.integers(1, 8), data=st.data())
+def test_boom_bokken_whole_game_rotation(seed, p, k, data):
+    """A whole game under a clockwise renaming (teams of one size renamed too): the
+    renamed deal played with the renamed moves, reactions included, follows the
+    original round by round (each new deal is drawn by seat from the seed, so it is
+    renamed afresh), ending in the renamed scores, tokens and winners."""
+    game = data.draw(bb_game(p))
+    sigma = rotation(p, k % p or 1)
+    tau = data.draw(team_relabelling(game.team_sizes))
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    image = bb_relabel_state(state, sigma, tau)
+    while not state.is_terminal:
+        move = random_step(state, rng)
+        after = check_bb_step(state, image, move, sigma, tau)
+        image = image.apply(relabel_move(move, sigma))
+        if after.round != state.round:
+            image = bb_relabel_state(after, sigma, tau)  # the new deal, renamed
+        state = after
+    assert image.to_dict() == bb_relabel_state(state, sigma, tau).to_dict()
+    check_relabelled_position(state, image, sigma)
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from(["living_forest", "boom_bokken"]),
+    seed=SEEDS,
+    cut=CUTS,
+    k=st.integers(1, 8),
+    data=st.data(),
+)
+def test_rotation_keeps_tensors_and_ids(name, seed, cut, k, data):
+    """Tensors list the seats in observer order and action ids name a seat by its
+    offset from the player (docs/living_forest.md, docs/boom_bokken.md, Actions and
+    tensors); with the rules' seat symmetry, a clockwise renaming changes no seat's
+    tensor, legal action mask or move ids (Boom Bokken: team ids one-hot, so a
+    renaming of teams permutes those columns only)."""
+    if name == "living_forest":
+        game = fg.make(name, num_players=data.draw(st.integers(2, 4)))
+    else:
+        game = data.draw(bb_game(data.draw(st.integers(4, 9))))
+    p = game.num_players
+    state = play_to(game, seed, cut)
+    sigma = rotation(p, k % p or 1)
+    if name == "living_forest":
+        image, tau = lf_relabel_state(state, sigma), []
+    else:
+        tau = data.draw(team_relabelling(game.team_sizes))
+        image = bb_relabel_state(state, sigma, tau)
+    layout = game.codec.layout
+    for s in range(p):
+        x, y = state.observation_tensor(s), image.observation_tensor(sigma[s]).copy()
+        for field in ("teams", "history_teams") if tau else ():
+            moved = layout.field(y, field)
+            moved[...] = moved[..., tau].copy()  # team t's column back where it was
+        np.testing.assert_array_equal(y, x)
+        np.testing.assert_array_equal(image.legal_action_mask(sigma[s]), state.legal_action_mask(s))
+        for move in state.legal_moves(s)[:20]:
+            assert game.action_id(relabel_move(move, sigma)) == game.action_id(move)
+
+
+@pytest.mark.slow
+@SLOW
+@given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, k=st.integers(1, 3), opts=LF_OPTIONS)
+def test_living_forest_seat_rotation_slow(seed, p, cut, k, opts):
+    """The Living Forest seat rotation above, ten times as many positions."""
+    test_living_forest_seat_rotation.hypothesis.inner_test(seed, p, cut, k, opts)
+
+
+@pytest.mark.slow
+@SLOW
+@given(seed=SEEDS, p=st.integers(4, 9), cut=CUTS, data=st.data())
+def test_boom_bokken_seat_permutation_slow(seed, p, cut, data):
+    """The Boom Bokken seat and team renamings above, ten times as many positions."""
+    test_boom_bokken_seat_permutation.hypothesis.inner_test(seed, p, cut, data)
