@@ -8,6 +8,7 @@ positions are reachable: random legal games cut at a random move.
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -38,6 +39,9 @@ from tests.strategies import random_step
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+LONGER = pytest.mark.skipif(
+    not os.environ.get("FORESTGAMES_SLOW"), reason="longer property runs: set FORESTGAMES_SLOW=1"
+)
 SEEDS = st.integers(0, 2**32 - 1)
 DIRS = ("N", "E", "S", "W")
 
@@ -620,6 +624,7 @@ def test_round_trip_keeps_everything(state):
 
 
 @pytest.mark.slow
+@LONGER
 @SLOW
 @given(
     seed=SEEDS, p=st.integers(2, 4), cut=CUTS, t=BOARD_MAPS, k=st.integers(0, 3), opts=BOSK_OPTIONS
@@ -963,6 +968,7 @@ def test_rotation_keeps_tensors_and_ids(name, seed, cut, k, data):
 
 
 @pytest.mark.slow
+@LONGER
 @SLOW
 @given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, k=st.integers(1, 3), opts=LF_OPTIONS)
 def test_living_forest_seat_rotation_slow(seed, p, cut, k, opts):
@@ -971,6 +977,7 @@ def test_living_forest_seat_rotation_slow(seed, p, cut, k, opts):
 
 
 @pytest.mark.slow
+@LONGER
 @SLOW
 @given(seed=SEEDS, p=st.integers(4, 9), cut=CUTS, data=st.data())
 def test_boom_bokken_seat_permutation_slow(seed, p, cut, data):
