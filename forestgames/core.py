@@ -1648,6 +1648,9 @@ MAX_RECORD_MOVES = 1_000_000
 """Most moves a :class:`GameRecord` read from JSON may hold."""
 
 
+_READ_THE_FILE = " (read the file first: GameRecord.from_json(path.read_text()))"
+"""What a record error adds when it was given a file's path instead of its text."""
+
 VERSION_FORM = r"[0-9A-Za-z.+!_-]{1,64}"
 """What a record's ``version`` may be: a version's characters (PEP 440's and local labels')."""
 
@@ -1818,20 +1821,13 @@ class GameRecord:
     def from_json(cls, text: str | bytes) -> GameRecord:
         """A record from :meth:`to_json` text; StateError if it is not one."""
         if not isinstance(text, str | bytes | bytearray):
-            hint = (
-                " (read the file first: GameRecord.from_json(path.read_text()))"
-                if isinstance(text, os.PathLike)
-                else ""
-            )
+            hint = _READ_THE_FILE if isinstance(text, os.PathLike) else ""
             raise StateError(f"a game record is JSON text, not {excerpt(text)}{hint}")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:  # bad JSON, bad UTF-8, huge numbers
-            hint = (
-                " (from_json takes the text: GameRecord.from_json(path.read_text()) reads a file)"
-                if isinstance(text, str) and text.strip().endswith(".json")
-                else ""
-            )
+            named = isinstance(text, str) and text.strip().endswith(".json")
+            hint = _READ_THE_FILE if named else ""
             raise StateError(
                 f"game record is not JSON ({excerpt(text, 40)}): {excerpt(str(error), 120)}{hint}"
             ) from None

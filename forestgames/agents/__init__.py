@@ -86,14 +86,14 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
 _KNOWN_SPECS = "known: random, greedy, mcts, mcts:N, mcts:N:L, mcts:t=SECONDS"
 
 
-_MCTS_KEYS = {
+_MCTS_SETTINGS = {
     "n": "iterations",
     "l": "rollout_limit",
     "t": "time_per_move",
     "c": "exploration",
     "z": "confidence",
+    "reuse": "reuse_tree",
 }
-_MCTS_SETTINGS = {**_MCTS_KEYS, "reuse": "reuse_tree"}
 """Every key a spec may give, and the MCTSAgent keyword it sets."""
 _MCTS_SHORT = {long: short for short, long in _MCTS_SETTINGS.items()}
 """A keyword's key in a spec (``iterations`` -> ``n``)."""
