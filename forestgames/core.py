@@ -476,6 +476,46 @@ def options_table(spec: Sequence[Option]) -> str:
     return "\n".join(rows)
 
 
+_TRAIT_WORDS = (
+    ("chance", "chance"),
+    ("hidden_information", "hidden information"),
+    ("out_of_turn", "out-of-turn play"),
+)
+_REWARDS_DOC = (
+    '`reward="win"`: +1 to each winner, -1 to the others, at the end; `"score"`: '
+    "each seat's change in `scores` after every move ([rl.md](rl.md))"
+)
+
+
+def specs_table(game_class: type[GameBase[Any, Any]]) -> str:
+    """The Markdown specs table of a game's docs page, made from the game: traits, actions
+    and observation of each player count's game with default options (a codec each)."""
+    first = game_class.create().traits
+    counts = range(first.min_players, first.max_players + 1)
+    games = [game_class.create(num_players=p) for p in counts]
+    traits = [game.traits for game in games]
+    kinds = [word if getattr(first, key) else f"no {word}" for key, word in _TRAIT_WORDS]
+    pass_id = " (the RL environments add PASS, id `num_actions`)" if first.out_of_turn else ""
+    rows = (
+        ("players", _by_count(counts)),
+        ("traits", "; ".join(kinds)),
+        ("moves in a game, at most (`max_moves`)", _by_count(t.max_moves for t in traits)),
+        ("scores (`score_range`)", _by_count("{}–{}".format(*t.score_range) for t in traits)),
+        ("actions (`num_actions`)", _by_count(g.num_actions for g in games) + pass_id),
+        ("observation (`observation_shape`)", _by_count(f"`{g.observation_shape}`" for g in games)),
+        ("observation type", str(games[0].new_game(seed=0).observation_tensor(0).dtype)),
+        ("rewards (RL environments)", _REWARDS_DOC),
+    )
+    head = ["| | default options, by player count |", "| --- | --- |"]
+    return "\n".join(head + [f"| {name} | {value} |" for name, value in rows])
+
+
+def _by_count(values: Iterable[object]) -> str:
+    """One value per player count as ``a / b / c``, or one value if they are all the same."""
+    texts = [str(value) for value in values]
+    return texts[0] if len(set(texts)) == 1 else " / ".join(texts)
+
+
 # --------------------------------------------------------------------------- protocol
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import forestgames as fg
-from forestgames.core import options_table
+from forestgames.core import options_table, specs_table
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [
@@ -71,3 +71,13 @@ def test_options_table_is_made_from_the_spec(name):
     found = re.search(r"<!-- options -->\n(.*?)\n<!-- /options -->", page, re.S)
     assert found, f"docs/{name}.md has no <!-- options --> table"
     assert found.group(1) == options_table(type(fg.make(name)).OPTIONS)
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_specs_table_is_made_from_the_game(name):
+    """Each game page's specs table, above its Usage, is exactly the one its games make."""
+    page = (ROOT / "docs" / f"{name}.md").read_text()
+    found = re.search(r"<!-- specs -->\n(.*?)\n<!-- /specs -->", page, re.S)
+    assert found, f"docs/{name}.md has no <!-- specs --> table"
+    assert found.end() < page.index("\n## Usage\n"), f"docs/{name}.md: specs after Usage"
+    assert found.group(1) == specs_table(type(fg.make(name)))
