@@ -81,3 +81,10 @@ def test_specs_table_is_made_from_the_game(name):
     assert found, f"docs/{name}.md has no <!-- specs --> table"
     assert found.end() < page.index("\n## Usage\n"), f"docs/{name}.md: specs after Usage"
     assert found.group(1) == specs_table(type(fg.make(name)))
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_game_page_ends_with_its_version_history(name):
+    """Each game page's last section is its Version history, as in the pages' template."""
+    page = (ROOT / "docs" / f"{name}.md").read_text()
+    assert re.findall(r"^## (.+)$", page, re.M)[-1] == "Version history"
