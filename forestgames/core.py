@@ -489,7 +489,8 @@ _REWARDS_DOC = (
 
 def specs_table(game_class: type[GameBase[Any, Any]]) -> str:
     """The Markdown specs table of a game's docs page, made from the game: traits, actions
-    and observation of each player count's game with default options (a codec each)."""
+    and observation of each player count's game with default options (a codec each; a game
+    without integer actions raises ConfigError)."""
     first = game_class.create().traits
     counts = range(first.min_players, first.max_players + 1)
     games = [game_class.create(num_players=p) for p in counts]
