@@ -88,3 +88,36 @@ def test_game_page_ends_with_its_version_history(name):
     """Each game page's last section is its Version history, as in the pages' template."""
     page = (ROOT / "docs" / f"{name}.md").read_text()
     assert re.findall(r"^## (.+)$", page, re.M)[-1] == "Version history"
+
+
+RL_TABLE_GAMES = {  # the rows of docs/rl.md's table of sizes: game, its configurations
+    "Bosk": ("bosk", [{"num_players": p} for p in (2, 3, 4)]),
+    "Bonsai": ("bonsai", [{"num_players": p} for p in (1, 2, 3, 4)]),
+    "Living Forest": ("living_forest", [{"num_players": p} for p in (2, 3, 4)]),
+    "Boom Bokken": (
+        "boom_bokken",
+        [
+            {"num_players": 4},
+            {"num_players": 9},
+            {"num_players": 6, "expert": True, "team_sizes": [2, 2, 2]},
+        ],
+    ),
+}
+
+
+def _spaced(number: int) -> str:
+    """``number`` as the docs write it: thousands set apart by a space (23 340)."""
+    return f"{number:,}".replace(",", " ")
+
+
+@pytest.mark.parametrize("title", RL_TABLE_GAMES)
+def test_rl_page_sizes_are_the_games_own(title):
+    """docs/rl.md's table of num_actions and observation_shape gives each game's own."""
+    page = (ROOT / "docs" / "rl.md").read_text()
+    row = re.search(rf"^\| {title} \| [^|]+ \| ([^|]+) \| ([^|]+) \|$", page, re.M)
+    assert row, f"docs/rl.md has no size row for {title}"
+    name, configs = RL_TABLE_GAMES[title]
+    games = [fg.make(name, **options) for options in configs]
+    assert row.group(1).strip() == " / ".join(_spaced(g.num_actions) for g in games)
+    shapes = " / ".join(_spaced(g.observation_shape[0]) for g in games)
+    assert row.group(2).strip() == shapes
