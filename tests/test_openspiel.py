@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -961,3 +962,43 @@ def test_a_state_unpickles_in_a_fresh_process(spiel, tmp_path):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.split("\n")[-2] == "[2] 5"
+
+
+OPENSPIEL_TABLE = {  # the rows of docs/openspiel.md's table of sizes: game, configurations
+    "Bosk": ("bosk", [{"num_players": p} for p in (2, 4)]),
+    "Bonsai": ("bonsai", [{"num_players": p} for p in (1, 2, 4)]),
+    "Living Forest": ("living_forest", [{"num_players": p} for p in (2, 4)]),
+    "Boom Bokken": (
+        "boom_bokken",
+        [
+            {"num_players": 4},
+            {"num_players": 9},
+            {"num_players": 6, "expert": True, "team_sizes": [2, 2, 2]},
+        ],
+    ),
+}
+
+
+def _column(numbers: list[int]) -> str:
+    """One cell of the docs table: the numbers with thousands set apart by a space, one
+    number if they are all the same."""
+    texts = [f"{n:,}".replace(",", " ") for n in numbers]
+    return texts[0] if len(set(texts)) == 1 else " / ".join(texts)
+
+
+@pytest.mark.parametrize("title", OPENSPIEL_TABLE)
+def test_openspiel_page_sizes_are_the_games_own(spiel, title):
+    """docs/openspiel.md's table of actions, chance outcomes, game length and tensor size
+    gives what each loaded game reports."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "openspiel.md").read_text()
+    row = re.search(rf"^\| {title} \| [^|\n]+((?:\|[^|\n]+)+)\|$", page, re.M)
+    assert row, f"docs/openspiel.md has no size row for {title}"
+    name, configs = OPENSPIEL_TABLE[title]
+    games = [_load(spiel, name, **options) for options in configs]
+    expected = [
+        _column([g.num_distinct_actions() for g in games]),
+        _column([g.max_chance_outcomes() for g in games]),
+        _column([g.max_game_length() for g in games]),
+        _column([g.observation_tensor_size() for g in games]),
+    ]
+    assert [cell.strip() for cell in row.group(1).split("|")[1:]] == expected
