@@ -337,6 +337,27 @@ def test_gym_info_names_the_move_played_a_pass_too() -> None:
     assert passes and all(played == expected for played, expected in moves)
 
 
+def test_gym_action_masks_is_the_observed_mask_as_bools() -> None:
+    """``action_masks()`` (what MaskablePPO calls, through wrappers) is the mask just observed."""
+    import gymnasium
+
+    env = gymnasium.make(rl.GYM_IDS["boom_bokken"], num_players=4, seat=1)
+    action_masks = env.get_wrapper_attr("action_masks")
+    with pytest.raises(fg.StateError, match="reset"):
+        action_masks()
+    obs, info = env.reset(seed=2)
+    rng, reactions = np.random.default_rng(2), 0
+    for _ in range(300):
+        mask = action_masks()
+        assert mask.dtype == bool and np.array_equal(mask, obs["action_mask"].astype(bool))
+        reactions += info["reaction"] and mask[-1]  # PASS is the last id
+        obs, _, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        if terminated:
+            assert not action_masks().any()
+            obs, info = env.reset()
+    assert reactions
+
+
 def test_gym_illegal_id_on_a_reaction_turn_ends_with_no_reaction_left() -> None:
     """An illegal id given on a reaction turn ends the episode: its info says no reaction
     turn is under way (it still said True), as every other ended episode's does."""

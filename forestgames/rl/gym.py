@@ -99,6 +99,13 @@ class ForestGamesGymEnv(gymnasium.Env):
             "action_mask": driver.mask(self.seat).copy(),
         }
 
+    def action_masks(self) -> np.ndarray:
+        """The learning seat's legal ids now, as a bool array (a new one each call): what
+        ``obs["action_mask"]`` shows, under the name sb3-contrib's ``MaskablePPO`` calls."""
+        if self.driver.state is None:
+            raise StateError("no game under way: call env.reset() first")
+        return self.driver.mask(self.seat).astype(bool)
+
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"reaction": self.driver.reacting, "illegal_action": False, **extra}
 
