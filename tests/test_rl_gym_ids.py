@@ -83,6 +83,22 @@ def test_make_with_a_bad_option_is_the_librarys_error():
         gymnasium.make(rl.GYM_IDS["bonsai"], num_players=3, opponents=["random"])
 
 
+def test_an_argument_the_env_lacks_is_a_type_error_trainers_retry_without():
+    """An unknown keyword or render mode is a ConfigError and a TypeError in Python's wording."""
+    with pytest.raises(TypeError, match="unexpected keyword argument 'frameskip'") as error:
+        gymnasium.make(rl.GYM_IDS["bosk"], frameskip=4)  # TorchRL's GymEnv passes it
+    assert isinstance(error.value, fg.ConfigError) and isinstance(error.value, rl.ArgumentError)
+    with pytest.raises(TypeError, match=r"arguments 'a', 'b'"):
+        rl.aec_env("bosk", a=1, b=2)
+    kwargs = {"num_players": 2}
+    try:  # what SB3's make_vec_env does with an id
+        env = gymnasium.make(rl.GYM_IDS["bosk"], render_mode="rgb_array", **kwargs)
+    except TypeError as refused:
+        assert isinstance(refused, fg.ConfigError) and "render_mode" in str(refused)
+        env = gymnasium.make(rl.GYM_IDS["bosk"], **kwargs)
+    assert env.unwrapped.render_mode is None
+
+
 def test_an_id_makes_its_own_game_only():
     """``name=`` would replace the id's game in ``gymnasium.make``'s merged keywords, so a
     Bosk id could build Bonsai: another name is refused, the id's own is accepted."""

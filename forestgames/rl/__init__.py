@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from forestgames.rl.aec import ForestGamesAECEnv
     from forestgames.rl.gym import ForestGamesGymEnv
 
-__all__ = ["GYM_IDS", "RENDER_MODES", "aec_env", "gym_env"]
+__all__ = ["GYM_IDS", "RENDER_MODES", "ArgumentError", "aec_env", "gym_env"]
 
 GYM_IDS = {name: f"forestgames/{name.title().replace('_', '')}-v0" for name in GAME_NAMES}
 """The Gymnasium id of each game's :func:`gym_env`, registered on import:
@@ -34,6 +34,13 @@ GYM_IDS = {name: f"forestgames/{name.title().replace('_', '')}-v0" for name in G
 RENDER_MODES = ("human", "ansi", "svg")
 """``render_mode`` values: ``"human"`` (``render()`` prints the text picture and returns
 None), ``"ansi"`` (returns the text picture) and ``"svg"`` (returns an SVG document)."""
+
+
+class ArgumentError(ConfigError, TypeError):
+    """An argument an environment does not take: a keyword that is neither a game option nor
+    the env's own, or a render mode it lacks. A ConfigError, and a TypeError as Python's own
+    for an unexpected keyword, which trainers catch to build an env again without theirs
+    (TorchRL's ``GymEnv`` its ``frameskip``, SB3's ``make_vec_env`` ``render_mode="rgb_array"``)."""
 
 
 def _require_extra() -> None:
@@ -102,7 +109,7 @@ def gym_env(
 
 
 def _game(name: str, options: dict[str, Any], arguments: tuple[str, ...]) -> GameBase[Any, Any]:
-    """``make(name, **options)``; a keyword that is no option of the game is a ConfigError
+    """``make(name, **options)``; a keyword that is no option of the game is an ArgumentError
     naming the game's options and the env's own ``arguments``."""
     plain = _on_base(make(name))
     known = [option.name for option in type(plain).OPTIONS]
@@ -110,8 +117,10 @@ def _game(name: str, options: dict[str, Any], arguments: tuple[str, ...]) -> Gam
     unknown = [excerpt(key, 40) for key in bad]
     if unknown:
         hint = did_you_mean(bad[0], [*known, *arguments]) if len(bad) == 1 else ""
-        raise ConfigError(
-            f"unknown keyword(s) {', '.join(unknown)}{hint}: {plain.title}'s options are "
+        plural = "s" if len(bad) > 1 else ""  # Python's own wording, which TorchRL matches
+        raise ArgumentError(
+            f"unexpected keyword argument{plural} {', '.join(unknown)}{hint}: "
+            f"{plain.title}'s options are "
             f"{known}, and this env's own arguments {list(arguments)}"
         )
     return _on_base(make(name, **options))
@@ -132,7 +141,7 @@ def _check_render_mode(render_mode: Any) -> None:
     if render_mode is None or (type(render_mode) is str and render_mode in RENDER_MODES):
         return
     modes = ", ".join(map(repr, RENDER_MODES))
-    raise ConfigError(f"render_mode must be None or one of {modes}, not {excerpt(render_mode)}")
+    raise ArgumentError(f"render_mode must be None or one of {modes}, not {excerpt(render_mode)}")
 
 
 def _gym_id_entry_point(name: str) -> Any:
