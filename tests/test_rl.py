@@ -172,6 +172,23 @@ def _random_aec_game(env: Any, seed: int, on_turn: Any) -> list[str]:
     return after
 
 
+@pytest.mark.parametrize("name", ["boom_bokken", "bosk"])
+def test_every_agents_info_has_reaction_true_only_on_the_selected_reaction_turn(name: str) -> None:
+    """Every agent's info has the same keys at every step: "reaction", True only when selected."""
+    env = rl.aec_env(name, num_players=4)
+    env.reset(seed=5)
+    rng, reactions = np.random.default_rng(5), 0
+    for agent in env.agent_iter():
+        obs, _, terminated, _, info = env.last()
+        assert set(env.infos) == set(env.agents)
+        for other, other_info in env.infos.items():
+            assert set(other_info) == {"reaction"}
+            assert other_info["reaction"] is (other == agent and env.driver.reacting)
+        reactions += info["reaction"]
+        env.step(None if terminated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert reactions or name == "bosk"
+
+
 def test_reaction_orders_are_shuffled_from_the_reset_seed() -> None:
     """The seats offered reaction turns after a lead come in a shuffled order, not seat
     order (a driver that never shuffled passed the other tests), drawn from the reset's

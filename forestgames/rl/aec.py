@@ -125,7 +125,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: {"reaction": False} for a in self.agents}  # the same keys for all
         self.last_move = None
         # PettingZoo's _was_dead_step keeps the first agent to leave here until the last
         # leaves: a reset while agents are leaving must not carry it into the next game
@@ -193,6 +193,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         before = driver.state
         self.last_move = driver.step(action)  # IllegalMoveError here changes nothing
         self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {"reaction": False}  # its turn is over
         seat = driver.seat
         if self._win_rewards and seat is not None:
             self.rewards = self._no_rewards  # nothing is won before the end
