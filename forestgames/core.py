@@ -500,8 +500,11 @@ def specs_table(game_class: type[GameBase[Any, Any]]) -> str:
     rows = (
         ("players", _by_count(counts)),
         ("traits", "; ".join(kinds)),
-        ("moves in a game, at most (`max_moves`)", _by_count(t.max_moves for t in traits)),
-        ("scores (`score_range`)", _by_count("{}–{}".format(*t.score_range) for t in traits)),
+        ("moves in a game, at most (`traits.max_moves`)", _by_count(t.max_moves for t in traits)),
+        (
+            "scores (`traits.score_range`)",
+            _by_count("{}–{}".format(*t.score_range) for t in traits),
+        ),
         ("actions (`num_actions`)", _by_count(g.num_actions for g in games) + pass_id),
         ("observation (`observation_shape`)", _by_count(f"`{g.observation_shape}`" for g in games)),
         ("observation type", str(games[0].new_game(seed=0).observation_tensor(0).dtype)),

@@ -39,8 +39,9 @@ None), ``"ansi"`` (returns the text picture) and ``"svg"`` (returns an SVG docum
 class ArgumentError(ConfigError, TypeError):
     """An argument an environment does not take: a keyword that is neither a game option nor
     the env's own, or a render mode it lacks. A ConfigError, and a TypeError as Python's own
-    for an unexpected keyword, which trainers catch to build an env again without theirs
-    (TorchRL's ``GymEnv`` its ``frameskip``, SB3's ``make_vec_env`` ``render_mode="rgb_array"``)."""
+    for an unexpected keyword (one such keyword is named in Python's words), which trainers
+    catch to build an env again without theirs (TorchRL's ``GymEnv`` its ``frameskip``,
+    SB3's ``make_vec_env`` ``render_mode="rgb_array"``)."""
 
 
 def _require_extra() -> None:
