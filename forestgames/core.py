@@ -1617,10 +1617,17 @@ def as_game(game: Any, what: str = "game") -> Game:
     return game
 
 
+_GAME_MEMBERS = (*Game.__annotations__, *(name for name in vars(Game) if name[0] != "_"))
+"""What a game has (the :class:`Game` protocol's members that isinstance would look up)."""
+
+
 def _is_game(obj: Any) -> TypeGuard[Game]:
     """Whether ``obj`` is a game: built on GameBase (every built-in game, told without the
-    protocol's member-by-member check), or following the :class:`Game` protocol."""
-    return isinstance(obj, GameBase) or isinstance(obj, Game)
+    member-by-member check), or having every member of the :class:`Game` protocol. The
+    members are read with ``hasattr``, as isinstance did up to Python 3.11: a game that
+    forwards them through ``__getattr__`` is one on every Python (3.12's isinstance looks
+    them up statically and missed them)."""
+    return isinstance(obj, GameBase) or all(hasattr(obj, member) for member in _GAME_MEMBERS)
 
 
 # --------------------------------------------------------------------------- records

@@ -202,6 +202,32 @@ def test_register_game_refuses_bad_names_taken_names_and_non_games(registry):
         fg.make("renamed")  # records and workers find a game by its own name
 
 
+class _Forwarding:
+    """A game by the protocol alone: Buzz's members, forwarded by ``__getattr__``."""
+
+    name = "forwarding"
+
+    def __init__(self, **options: Any) -> None:
+        self.inner = BuzzGame.create(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "parse_move" and self.inner.target == 1:
+            raise AttributeError(name)  # one protocol member missing: no game
+        return getattr(self.inner, name)
+
+
+def test_a_game_that_forwards_the_protocol_is_a_game_on_every_python(registry):
+    """make takes a game whose protocol members come from ``__getattr__`` (Python 3.12's
+    isinstance no longer sees them) and refuses one that lacks a member."""
+    import forestgames as fg
+    from forestgames.core import register_game
+
+    register_game("forwarding", _Forwarding)
+    assert fg.make("forwarding", num_players=3).new_game(seed=1).game == BuzzGame(3)
+    with pytest.raises(fg.ConfigError, match="not a game"):
+        fg.make("forwarding", target=1)
+
+
 def test_a_module_run_again_registers_its_game_again(registry, tmp_path, monkeypatch):
     """A module that registers its game may run again (a reloaded module, a notebook cell
     run twice): the same class, by module and name, replaces its earlier self."""
