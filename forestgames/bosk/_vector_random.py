@@ -169,7 +169,7 @@ class NumpyChoices:
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
-        self._sixths = np.zeros(0, dtype=np.uint8)
+        self._sixths: np.ndarray = np.zeros(0, dtype=np.uint8)
         self._starts: list[int] = [0]
 
     def below(self, rows: np.ndarray, counts: np.ndarray) -> np.ndarray:
