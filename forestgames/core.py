@@ -690,7 +690,19 @@ MAX_NOTATION = 200
 """Longest move text :meth:`GameBase.parse_move` reads (longer text is refused at once)."""
 
 
-def _create_game(cls: type[GameBase[Any, Any]], options: dict[str, Any]) -> Any:
+def _create_game(cls: Any, options: dict[str, Any]) -> Any:
+    """The game of a pickle: states unpickled one at a time (sent to a worker each) share
+    one game of their class and options, and so its codec's tables, built once."""
+    return _unpickled_game(cls, json.dumps(options, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=16)
+def _unpickled_game(cls: Any, options: str) -> Any:  # a game class (typed Any: hashable)
+    return fresh_game(cls, json.loads(options))
+
+
+def fresh_game(cls: type[GameBase[Any, Any]], options: dict[str, Any]) -> Any:
+    """A new game of ``cls`` with ``options``, shared with nothing (an env's deep copy)."""
     return cls.create(**options)
 
 

@@ -454,3 +454,21 @@ def test_a_tensor_seat_is_an_int_in_every_game(name, players):
             state.observation_tensor(seat)
         with pytest.raises(fg.IllegalMoveError):
             state.game.codec.tensor(state, seat)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS[::3])
+def test_states_unpickled_one_at_a_time_share_their_game_and_codec(name, options):
+    """Each pickle.loads of a state (a state sent to a worker) gives the one game of those
+    options in this process, so its codec's tables are built once (it rebuilt them per
+    state: over 1 ms a mask in Bosk and Boom Bokken); other options, another game."""
+    import pickle
+
+    state = fg.make(name, **options).new_game(seed=3)
+    first, second = (pickle.loads(pickle.dumps(state)) for _ in range(2))
+    assert first.game is second.game and first.game == state.game
+    assert first.game.codec is second.game.codec
+    np.testing.assert_array_equal(second.legal_action_mask(), state.legal_action_mask())
+    count = options["num_players"]
+    count += 1 if count < state.game.traits.max_players else -1
+    other = fg.make(name, **{**options, "num_players": count})
+    assert pickle.loads(pickle.dumps(other.new_game(seed=3))).game is not first.game

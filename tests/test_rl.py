@@ -640,13 +640,15 @@ class _LocalAgent:
 
 def test_a_gym_env_with_an_unpicklable_opponent_deep_copies() -> None:
     """A gym env whose opponent agent does not pickle still deep-copies (the agents are
-    deep-copied, the rest pickled), and the copy plays on as the original does."""
+    deep-copied, the rest pickled), each copy with a game of its own (not the one game
+    unpickled states share), and the copy plays on as the original does."""
     import copy
 
     env = rl.gym_env("bosk", num_players=3, opponents=_LocalAgent())
     observation, _ = env.reset(seed=5)
     twin = copy.deepcopy(env)
     assert twin.game.codec is not env.game.codec
+    assert copy.deepcopy(env).game.codec is not twin.game.codec
     for _ in range(30):
         action = int(np.flatnonzero(observation["action_mask"])[0])
         observation, _, over, _, _ = env.step(action)

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import numpy as np
 from gymnasium import spaces
 
-from forestgames.core import ConfigError, as_number, excerpt
+from forestgames.core import ConfigError, _create_game, as_number, excerpt, fresh_game
 
 __all__ = [
     "REWARDS",
@@ -128,6 +128,11 @@ class _Unpickler(pickle.Unpickler):
 
     def persistent_load(self, key: int) -> Any:
         return self.copies[key]
+
+    def find_class(self, module: str, name: str) -> Any:
+        found = super().find_class(module, name)
+        # a copy's game of its own, not the one game of its options unpickled states share
+        return fresh_game if found is _create_game else found
 
 
 def independent_copy(env: Env, memo: dict[int, Any], user_objects: Iterable[Any] = ()) -> Env:
