@@ -692,11 +692,12 @@ MAX_NOTATION = 200
 
 def _create_game(cls: Any, options: dict[str, Any]) -> Any:
     """The game of a pickle: states unpickled one at a time (sent to a worker each) share
-    one game of their class and options, and so its codec's tables, built once."""
+    one game of their class and options, and so its codec's tables, built once (the last
+    eight games are kept: a codec's tables are bounded, a few MB to tens of MB)."""
     return _unpickled_game(cls, json.dumps(options, sort_keys=True))
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=8)
 def _unpickled_game(cls: Any, options: str) -> Any:  # a game class (typed Any: hashable)
     return fresh_game(cls, json.loads(options))
 
