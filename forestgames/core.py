@@ -693,16 +693,23 @@ MAX_NOTATION = 200
 def _create_game(cls: Any, options: dict[str, Any]) -> Any:
     """The game of a pickle: states unpickled one at a time (sent to a worker each) share
     one game of their class and options, and so its codec's tables, built once (the last
-    eight games are kept: a codec's tables are bounded, a few MB to tens of MB)."""
-    return _unpickled_game(cls, json.dumps(options, sort_keys=True))
+    eight games are kept: a codec's tables are bounded, a few MB to tens of MB). Options
+    that are not plain JSON (a user's tuple or enum option) give a game of their own."""
+    try:
+        key = json.dumps(options, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return _fresh_game(cls, options)
+    if json.loads(key) != options:  # a tuple read back as a list: not the same options
+        return _fresh_game(cls, options)
+    return _unpickled_game(cls, key)
 
 
 @functools.lru_cache(maxsize=8)
 def _unpickled_game(cls: Any, options: str) -> Any:  # a game class (typed Any: hashable)
-    return fresh_game(cls, json.loads(options))
+    return _fresh_game(cls, json.loads(options))
 
 
-def fresh_game(cls: type[GameBase[Any, Any]], options: dict[str, Any]) -> Any:
+def _fresh_game(cls: type[GameBase[Any, Any]], options: dict[str, Any]) -> Any:
     """A new game of ``cls`` with ``options``, shared with nothing (an env's deep copy)."""
     return cls.create(**options)
 

@@ -304,3 +304,21 @@ def test_a_named_variant_keeps_its_parent_games_traits():
     assert traits.chance and traits.hidden_information and traits.out_of_turn
     assert Quiet.create().traits.out_of_turn is False
     assert Quiet.create().traits.max_players == 3
+
+
+def test_a_game_whose_options_are_not_json_still_unpickles():
+    """A state of a user's game whose option is a tuple unpickles with a game of its own
+    options (the shared unpickled games are keyed by JSON, which reads a tuple as a list)."""
+    import pickle
+
+    game = _TupleBuzz.create(shape=(3, 4))
+    assert pickle.loads(pickle.dumps(game.new_game(seed=1))).game == game
+
+
+@attrs.frozen(slots=False)
+class _TupleBuzz(BuzzGame, name="tuplebuzz"):
+    """Buzz with a tuple option (not JSON: it reads back as a list)."""
+
+    OPTIONS = (*BuzzGame.OPTIONS, Option.choice("shape", (1, 2), [(1, 2), (3, 4)], "a shape"))
+
+    shape: tuple[int, int] = (1, 2)

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import numpy as np
 from gymnasium import spaces
 
-from forestgames.core import ConfigError, _create_game, as_number, excerpt, fresh_game
+from forestgames.core import ConfigError, _create_game, _fresh_game, as_number, excerpt
 
 __all__ = [
     "REWARDS",
@@ -132,7 +132,7 @@ class _Unpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         found = super().find_class(module, name)
         # a copy's game of its own, not the one game of its options unpickled states share
-        return fresh_game if found is _create_game else found
+        return _fresh_game if found is _create_game else found
 
 
 def independent_copy(env: Env, memo: dict[int, Any], user_objects: Iterable[Any] = ()) -> Env:
@@ -140,9 +140,10 @@ def independent_copy(env: Env, memo: dict[int, Any], user_objects: Iterable[Any]
 
     Games and states deep-copy as themselves (they are immutable), so a plain deep copy
     would share the game and its codec's caches (safe across threads, under the codec's
-    lock, but not the copy of its own a deep copy promises, as a pickle gives). The
-    library's parts are copied by pickling; ``user_objects`` (agents given by a user,
-    which need not pickle) are deep copied as usual."""
+    lock, but not the copy of its own a deep copy promises). The library's parts are
+    copied by pickling, its game built afresh (``find_class``: not the one game unpickled
+    states share); ``user_objects`` (agents given by a user, which need not pickle) are
+    deep copied as usual."""
     outside = {id(obj): obj for obj in user_objects}
     copies = {key: copy.deepcopy(obj, memo) for key, obj in outside.items()}
     buffer = io.BytesIO()
