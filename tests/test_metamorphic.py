@@ -35,7 +35,7 @@ from forestgames.bosk import (
     winter_scores,
 )
 from forestgames.bosk.scoring import plain_board_scores
-from tests.strategies import random_step
+from tests.strategies import random_game, random_step
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -48,12 +48,7 @@ DIRS = ("N", "E", "S", "W")
 
 def play_to(game: Any, seed: int, cut: float) -> Any:
     """A reachable state: random legal game ``seed`` stopped after a ``cut`` share of it."""
-    rng = random.Random(seed)
-    state = game.new_game(seed=seed)
-    states = [state]
-    while not state.is_terminal:
-        state = state.apply(random_step(state, rng))
-        states.append(state)
+    states = [state for state, _ in random_game(game, seed)]
     return states[min(len(states) - 1, int(cut * len(states)))]
 
 

@@ -411,18 +411,9 @@ class VectorBosk:
         game = states[0].game
         other = next((i for i, s in enumerate(states) if s.game != game), None)
         if other is not None:
-            first, then = game.options(), states[other].game.options()
-            odd = states[other].game
-            differ = ", ".join(
-                f"another {key}{_first_difference(getattr(game, key), getattr(odd, key))}"
-                if key == "terrain"  # a grid: where it differs
-                else f"{key}={_option_text(then, key)} (state 0: {_option_text(first, key)})"
-                for key in sorted(set(first) | set(then))
-                if not _same_option(first.get(key), then.get(key))
-            )
             raise ConfigError(
                 f"from_states: every state must be of the same game and options; state {other} "
-                f"has {differ or 'another game'}"
+                f"has {_how_games_differ(game, states[other].game)}"
             )
         vec = cls(game.num_players, len(states), 0, **_options_without_players(game))
         for i, state in enumerate(states):
@@ -1340,6 +1331,19 @@ def _options_without_players(game: BoskGame) -> dict[str, Any]:
     options = game.options()
     options.pop("num_players")
     return options
+
+
+def _how_games_differ(game: BoskGame, odd: BoskGame) -> str:
+    """The options in which ``odd`` differs from ``game`` (state 0's), for a message."""
+    first, then = game.options(), odd.options()
+    differ = ", ".join(
+        f"another {key}{_first_difference(getattr(game, key), getattr(odd, key))}"
+        if key == "terrain"  # a grid: where it differs
+        else f"{key}={_option_text(then, key)} (state 0: {_option_text(first, key)})"
+        for key in sorted(set(first) | set(then))
+        if not _same_option(first.get(key), then.get(key))
+    )
+    return differ or "another game"
 
 
 def _same_option(a: Any, b: Any) -> bool:

@@ -135,6 +135,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             self.render()
 
     def _select(self) -> None:
+        """Select the agent of the seat to decide (if any), its info saying whether it reacts."""
         seat = self.driver.seat
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
@@ -204,8 +205,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             self.terminations = dict.fromkeys(self.agents, True)
             self._select_next_dead(agent)
         else:
-            agent = self.agent_selection = self.possible_agents[seat]
-            self.infos[agent] = {"reaction": driver.reacting}
+            self._select()
         if self.render_mode == "human":
             self.render()
 
