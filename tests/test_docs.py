@@ -13,6 +13,7 @@ import pytest
 
 import forestgames as fg
 from forestgames.core import options_table, specs_table
+from tests import doc_tables
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [
@@ -105,19 +106,17 @@ RL_TABLE_GAMES = {  # the rows of docs/rl.md's table of sizes: game, its configu
 }
 
 
-def _spaced(number: int) -> str:
-    """``number`` as the docs write it: thousands set apart by a space (23 340)."""
-    return f"{number:,}".replace(",", " ")
-
-
 @pytest.mark.parametrize("title", RL_TABLE_GAMES)
 def test_rl_page_sizes_are_the_games_own(title):
-    """docs/rl.md's table of num_actions and observation_shape gives each game's own."""
+    """docs/rl.md's table of num_actions and observation_shape gives each game's own, for
+    the player counts its players column names."""
     page = (ROOT / "docs" / "rl.md").read_text()
-    row = re.search(rf"^\| {title} \| [^|]+ \| ([^|]+) \| ([^|]+) \|$", page, re.M)
+    row = re.search(rf"^\| {title} \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", page, re.M)
     assert row, f"docs/rl.md has no size row for {title}"
     name, configs = RL_TABLE_GAMES[title]
     games = [fg.make(name, **options) for options in configs]
-    assert row.group(1).strip() == " / ".join(_spaced(g.num_actions) for g in games)
-    shapes = " / ".join(_spaced(g.observation_shape[0]) for g in games)
-    assert row.group(2).strip() == shapes
+    assert [cell.strip() for cell in row.groups()] == [
+        doc_tables.players_cell(configs),
+        doc_tables.cell(g.num_actions for g in games),
+        doc_tables.cell(g.observation_shape[0] for g in games),
+    ]

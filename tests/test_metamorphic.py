@@ -35,7 +35,7 @@ from forestgames.bosk import (
     winter_scores,
 )
 from forestgames.bosk.scoring import plain_board_scores
-from tests.strategies import random_game, random_step
+from tests.strategies import random_game
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -315,14 +315,11 @@ def test_bosk_whole_game_rotation(seed, p, k, t, opts):
     game = fg.make("bosk", num_players=p, **(opts or {}))
     t.size = game.size
     k %= p
-    rng = random.Random(seed)
-    state = game.new_game(seed=seed)
-    first = state.current_player
-    image_game = bosk_map_state(state, t).game
-    image = image_game.new_game(seed=seed + 1, first_player=(first + k) % p)
-    while not state.is_terminal:
-        move = random_step(state, rng)
-        state = state.apply(move)
+    start = game.new_game(seed=seed)
+    image_game = bosk_map_state(start, t).game
+    image = image_game.new_game(seed=seed + 1, first_player=(start.current_player + k) % p)
+    *steps, (state, _) = random_game(game, seed)
+    for _, move in steps:
         image = image.apply(bosk_relabel_move(bosk_map_move(move, t), k, p))
     assert image.is_terminal
     assert image.to_dict() == bosk_relabel_state(bosk_map_state(state, t), k).to_dict()
@@ -762,12 +759,9 @@ def test_living_forest_whole_game_rotation(seed, p, k, opts):
     passing included), ends in the renamed final position with the renamed winners."""
     game = fg.make("living_forest", num_players=p, **opts)
     sigma = rotation(p, k % p or 1)
-    rng = random.Random(seed)
-    state = game.new_game(seed=seed)
-    image = lf_relabel_state(state, sigma)
-    while not state.is_terminal:
-        move = random_step(state, rng)
-        state = state.apply(move)
+    image = lf_relabel_state(game.new_game(seed=seed), sigma)
+    *steps, (state, _) = random_game(game, seed)
+    for _, move in steps:
         image = image.apply(relabel_move(move, sigma))
     assert image.to_dict() == lf_relabel_state(state, sigma).to_dict()
     check_relabelled_position(state, image, sigma)
@@ -910,16 +904,13 @@ def test_boom_bokken_whole_game_rotation(seed, p, k, data):
     game = data.draw(bb_game(p))
     sigma = rotation(p, k % p or 1)
     tau = data.draw(team_relabelling(game.team_sizes))
-    rng = random.Random(seed)
-    state = game.new_game(seed=seed)
-    image = bb_relabel_state(state, sigma, tau)
-    while not state.is_terminal:
-        move = random_step(state, rng)
-        after = check_bb_step(state, image, move, sigma, tau)
+    image = bb_relabel_state(game.new_game(seed=seed), sigma, tau)
+    *steps, (state, _) = random_game(game, seed)
+    for before, move in steps:
+        after = check_bb_step(before, image, move, sigma, tau)
         image = image.apply(relabel_move(move, sigma))
-        if after.round != state.round:
+        if after.round != before.round:
             image = bb_relabel_state(after, sigma, tau)  # the new deal, renamed
-        state = after
     assert image.to_dict() == bb_relabel_state(state, sigma, tau).to_dict()
     check_relabelled_position(state, image, sigma)
 

@@ -31,6 +31,11 @@ from forestgames.rl._turns import TurnDriver
 __all__ = ["ForestGamesAECEnv"]
 
 
+def _info(reacting: bool) -> dict[str, Any]:
+    """An agent's info: whether its selection is a reaction turn (every agent has the key)."""
+    return {"reaction": reacting}
+
+
 class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """A forestgames game as a PettingZoo ``AECEnv``; build with ``forestgames.rl.aec_env``."""
 
@@ -125,7 +130,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {"reaction": False} for a in self.agents}  # the same keys for all
+        self.infos = {a: _info(reacting=False) for a in self.agents}
         self.last_move = None
         # PettingZoo's _was_dead_step keeps the first agent to leave here until the last
         # leaves: a reset while agents are leaving must not carry it into the next game
@@ -139,7 +144,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         seat = self.driver.seat
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
-            self.infos[self.agent_selection] = {"reaction": self.driver.reacting}
+            self.infos[self.agent_selection] = _info(self.driver.reacting)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The seat's tensor and mask: read-only arrays, cached per position (copy to change)."""
@@ -194,7 +199,7 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         before = driver.state
         self.last_move = driver.step(action)  # IllegalMoveError here changes nothing
         self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {"reaction": False}  # its turn is over
+        self.infos[agent] = _info(reacting=False)  # its turn is over
         seat = driver.seat
         if self._win_rewards and seat is not None:
             self.rewards = self._no_rewards  # nothing is won before the end

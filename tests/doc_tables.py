@@ -1,0 +1,32 @@
+"""Cells of the docs' size tables, written the way the pages write them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+def spaced(number: int) -> str:
+    """``number`` with thousands set apart by a space, as the docs write it (23 340)."""
+    return f"{number:,}".replace(",", " ")
+
+
+def cell(values: Iterable[object]) -> str:
+    """One value per configuration as ``a / b / c``, or one value if they are all the same."""
+    texts = [spaced(v) if isinstance(v, int) else str(v) for v in values]
+    return texts[0] if len(set(texts)) == 1 else " / ".join(texts)
+
+
+def players(options: dict[str, Any]) -> str:
+    """A configuration's players cell: ``6 Expert (teams 2+2+2)``, or just the count."""
+    label = str(options["num_players"])
+    if options.get("expert"):
+        label += " Expert"
+    if "team_sizes" in options:
+        label += " (teams {})".format("+".join(map(str, options["team_sizes"])))
+    return label
+
+
+def players_cell(configs: list[dict[str, Any]]) -> str:
+    """The players column of a row whose configurations are ``configs``."""
+    return " / ".join(players(options) for options in configs)
