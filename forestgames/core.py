@@ -772,8 +772,13 @@ class GameBase(Generic[S, M]):
     @classmethod
     def create(cls, **options: Any) -> Self:
         """The game with ``options`` (see ``OPTIONS``); ConfigError names a bad one."""
-        values = read_options(cls.title, cls.OPTIONS, options)
-        cls._check_options(values)
+        try:
+            values = read_options(cls.title, cls.OPTIONS, options)
+            cls._check_options(values)
+        except ConfigError as error:
+            if type(error) is not ConfigError or cls.title in str(error):
+                raise
+            raise ConfigError(f"{cls.title}: {error}") from None  # say which game's options
         return cls(**values)
 
     @classmethod

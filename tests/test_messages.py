@@ -43,6 +43,22 @@ def test_misspelt_option_suggests_the_option(game: str, typo: str) -> None:
         fg.make(game, **{typo: 3})
 
 
+@pytest.mark.parametrize(
+    ("name", "options", "message"),
+    [
+        ("bosk", {"ties_include_start": "yes"}, "Bosk: option ties_include_start must be"),
+        ("bonsai", {"end_rule": "x"}, "Bonsai: option end_rule must be one of"),
+        ("living_forest", {"turn_limit": -1}, "Living Forest: option turn_limit must be in"),
+        ("boom_bokken", {"team_sizes": [3, 3]}, "Boom Bokken: team_sizes for 4 players must"),
+    ],
+)
+def test_bad_option_value_names_the_game(name: str, options: dict, message: str) -> None:
+    """A bad option value, or a bad combination, says which game's options were wrong
+    (a script making several games, or an OpenSpiel string, needs to know which)."""
+    with pytest.raises(fg.ConfigError, match=f"^{re.escape(message)}"):
+        fg.make(name, **options)
+
+
 def test_env_keyword_typo_suggests_the_argument() -> None:
     """An RL env's misspelt keyword is matched against the game's options and the env's own
     arguments alike."""
@@ -227,7 +243,7 @@ def test_bosk_terrain_out_of_range_names_the_square() -> None:
     terrain[2, 3], terrain[5, 5] = 9, -1
     with pytest.raises(
         fg.ConfigError,
-        match=r"^terrain ids must be 0\.\.7, not 9 at square \(2, 3\) \(2 out of range\)$",
+        match=r"^Bosk: terrain ids must be 0\.\.7, not 9 at square \(2, 3\) \(2 out of range\)$",
     ):
         fg.make("bosk", terrain=terrain)
     with pytest.raises(
