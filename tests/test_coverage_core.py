@@ -1,0 +1,23 @@
+"""Public paths of the shared core and of move values that no other test reached."""
+
+import numpy as np
+import pytest
+
+import forestgames as fg
+from forestgames.boom_bokken import Play
+
+
+def test_record_start_checks_options_and_first_player():
+    """GameRecord.start refuses options given with a game object, and a first_player that is
+    no seat of the game (ConfigError); a valid seat is kept."""
+    game = fg.make("bosk", num_players=2)
+    with pytest.raises(fg.ConfigError, match="give options with a game name, not with a game"):
+        fg.GameRecord.start(game, 1, num_players=3)
+    with pytest.raises(fg.ConfigError, match="first_player 2 is not a seat of a 2-player game"):
+        fg.GameRecord.start("bosk", 1, first_player=2)
+    assert fg.GameRecord.start(game, 1, first_player=1).first_player == 1
+
+
+def test_boom_bokken_play_takes_a_numpy_array_of_cards():
+    """A Play built from a 1-D numpy array of card names equals the one built from a tuple."""
+    assert Play(0, np.array(["3", "F3"]), 1, "higher") == Play(0, ("F3", "3"), 1, "higher")
