@@ -474,7 +474,7 @@ class BoomBokkenGame(
             if self._ends_round(state, seat, len(group)):
                 moves += (tables.final(seat, group),)
             else:
-                moves += tables.announced(seat, group, self._targets(state, seat), False)
+                moves += tables.announced(seat, group, self._targets(state, seat))
         return moves
 
     def _booms(self, state: BoomBokkenState, seat: int) -> Moves:
@@ -1047,20 +1047,17 @@ class _MoveTables:
         """``seat``'s one-card plays by card code while ``active`` seats are in the round."""
         return _SingleCardPlays(self._by_target[knock][seat], SEATS_OF[active & ~(1 << seat)])
 
-    def announced(
-        self, seat: int, group: tuple[str, ...], targets: tuple[int, ...], knock: bool
-    ) -> Moves:
-        """Every way to play ``group``: each target, "higher" then "lower", each followed
-        by its knock if ``knock``."""
-        key = (seat, group, targets, knock)
+    def announced(self, seat: int, group: tuple[str, ...], targets: tuple[int, ...]) -> Moves:
+        """Every way to play a group of several cards: each target, "higher" then "lower"
+        (never a knock: a Cogneur knocks playing one orange card)."""
+        key = (seat, group, targets)
         moves = self._announced.get(key)
         if moves is None:
-            built = []
-            for target in targets:
-                for higher in (True, False):
-                    built.append(self.play(seat, group, target, higher))
-                    if knock:
-                        built.append(self.play(seat, group, target, higher, True))
+            built = [
+                self.play(seat, group, target, higher)
+                for target in targets
+                for higher in (True, False)
+            ]
             moves = self._announced[key] = tuple(built)
         return moves
 
