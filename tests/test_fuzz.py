@@ -196,6 +196,16 @@ def test_observation_values_out_of_their_range_are_state_errors(name, options, k
         game.codec.tensor_from_observation({**observation, key: value})
 
 
+def test_an_observation_of_mixed_seats_is_a_state_error():
+    """A Living Forest observation saying observer 0 that shows seat 1's own fields (its
+    discard pile) passes the field checks but cannot make a tensor: StateError calling it
+    malformed, with what was missing (not the tensor builder's KeyError)."""
+    game = fg.make("living_forest")
+    observation = game.new_game(seed=1).observation(1)
+    with pytest.raises(fg.StateError, match=r"^a malformed living_forest observation \(Key"):
+        game.codec.tensor_from_observation({**observation, "observer": 0})
+
+
 def test_lists_longer_than_their_tensor_field_are_state_errors():
     """A list the tensor has no room for is refused, never written on into the next field:
     a Boom Bokken pile of more than the 64 valued cards, a Bosk stack of more than 8P

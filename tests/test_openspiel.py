@@ -869,6 +869,8 @@ def test_observers_and_resampling_check_their_arguments(spiel):
             observer.set_from(other, 0)
     with pytest.raises(fg.ConfigError, match="IIGObservationType"):
         game.make_py_observer("x")
+    with pytest.raises(fg.ConfigError, match="observer parameters are not supported"):
+        game.make_py_observer(None, {"perfect_recall": True})
     for sampler in (3, lambda: float("nan"), lambda: float("inf"), lambda: "x", lambda: 1.0):
         with pytest.raises(fg.ConfigError, match="probability_sampler"):
             state.resample_from_infostate(0, sampler)
