@@ -6,7 +6,7 @@ so the two differ only in whose seat is marked "you". The text interleaves the
 squares and the intersections between them::
 
              0    1    2    3      squares: terrain letter, top seat (. none),
-      0   A.   A0  B13   B.               then the stack height (2-9) or s (squirrel)
+      0   A.   A0  B13   B.               then the stack height (from 2) or s (squirrel)
         (0)    ·  0:3    ·      intersections: seat:value of a tree, · none
       1   D.   A.  A1s   B.
                (0)  (1)  (2)
@@ -232,7 +232,7 @@ def text_of_view(view: Mapping[str, Any], game: BoskGame) -> str:
     turn = _turn_line(board)
     if turn:
         lines.append(turn)
-    lines.append("squares: terrain A-H, top seat (. none), stack height 2-9 or s (squirrel)")
+    lines.append("squares: terrain A-H, top seat (. none), stack height (from 2) or s (squirrel)")
     lines.append("between them, intersections (labels in brackets): tree seat:value, · none")
     lines += _board_lines(board, game.terrain)
     return "\n".join(lines)

@@ -57,8 +57,9 @@ BLOCK = 2048
 BLAS_THREADING_WORK = 4 * 65536
 """Multiply-adds from which OpenBLAS (numpy's wheels' BLAS) runs a matrix product on a
 thread per core (its GEMM_MULTITHREAD_THRESHOLD, 4, times 65536). The scoring products are
-thin, (2N or 8, S*S) by (S*S, boards), and threads cost them more than they save (they
-spin while waiting): products are cut into slices of boards below this."""
+thin, summer's (2N, N*N) and winter's (8, S*S) by the boards' (N*N or S*S, boards), and
+threads cost them more than they save (they spin while waiting): products are cut into
+slices of boards below this."""
 COMPILED_MIN_BOARDS = 1024
 """Smaller calls stay on the numpy path (the compiled call's fixed cost is not worth it)."""
 TERRAIN_CACHE_SIZE = 64

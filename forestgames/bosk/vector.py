@@ -91,7 +91,7 @@ VALUES = (1, 2, 3, 4)
 _UNDER_SQUIRREL = 127  # a leaf cost no path can pay
 LEAF_TILE_COUNT = len(LEAF_TILES)
 MAX_BATCH = 1 << 20
-"""The most games one VectorBosk holds (a game takes about 8 KB with 2 players, 22 KB with 4)."""
+"""The most games one VectorBosk holds (a game takes about 3 KB with 2 players, 9 KB with 4)."""
 
 
 class ActionLayout:
@@ -311,7 +311,7 @@ class VectorBosk:
         except MemoryError:
             raise ConfigError(
                 f"batch={self.batch}: not enough memory for so many games "
-                "(about 8 KB each with 2 players, 22 KB with 4): take a smaller batch"
+                "(about 3 KB each with 2 players, 9 KB with 4): take a smaller batch"
             ) from None
 
     # ------------------------------------------------------------------ construction
