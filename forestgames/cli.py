@@ -167,14 +167,18 @@ class HumanAgent:
         self._page = 0
 
     def for_game(self, seed: int) -> HumanAgent:
+        """The same person for every game (the seed chooses nothing here)."""
         return self
 
     def choose(self, state: Any) -> Any:
+        """The move the person types for the seat to act."""
         move = self._ask(state, acting_seat(state), may_pass=False)
         assert move is not None
         return move
 
     def react(self, state: Any, player: int) -> Any | None:
+        """The reaction the person types for ``player``, or None (passing, or no
+        reaction worth asking about)."""
         moves = state.legal_moves(player)
         if not self.every_reaction and all(isinstance(m, QUIET_REACTIONS) for m in moves):
             return None

@@ -57,9 +57,14 @@ def _wrong_length(path: str, expected: str, items: Sequence[Any]) -> StateError:
 class Spec:
     """One node of a schema: ``read`` checks a JSON value and returns it."""
 
-    expected = "a value"
+    @property
+    def expected(self) -> str:
+        """What the node takes, in words, for error messages (``an int in 0..3``)."""
+        return "a value"
 
     def read(self, value: Any, path: str) -> Any:  # pragma: no cover - abstract
+        """``value`` checked (and converted where the node says); StateError naming
+        ``path`` and what was expected if it is not what the node takes."""
         raise NotImplementedError
 
 
@@ -72,7 +77,7 @@ class Int(Spec):
     high: int | None = None
 
     @property
-    def expected(self) -> str:  # type: ignore[override]
+    def expected(self) -> str:
         if self.low is None and self.high is None:
             return "an int"
         if self.high is None:
@@ -112,7 +117,7 @@ class Str(Spec):
     form: str = ""
 
     @property
-    def expected(self) -> str:  # type: ignore[override]
+    def expected(self) -> str:
         if self.form:
             return self.form
         shape = f" of the form {self.pattern}" if self.pattern else ""
@@ -137,7 +142,7 @@ class Choice(Spec):
     choices: tuple[str, ...] = attrs.field(converter=_str_tuple)
 
     @property
-    def expected(self) -> str:  # type: ignore[override]
+    def expected(self) -> str:
         shown = ", ".join(repr(c) for c in self.choices[:12])
         more = ", ..." if len(self.choices) > 12 else ""
         return f"one of {shown}{more}"
@@ -169,7 +174,7 @@ class Const(Spec):
     value: Any
 
     @property
-    def expected(self) -> str:  # type: ignore[override]
+    def expected(self) -> str:
         return repr(self.value)
 
     def read(self, value: Any, path: str) -> Any:
@@ -185,7 +190,7 @@ class Nullable(Spec):
     spec: Spec
 
     @property
-    def expected(self) -> str:  # type: ignore[override]
+    def expected(self) -> str:
         return f"null or {self.spec.expected}"
 
     def read(self, value: Any, path: str) -> Any:
@@ -203,7 +208,7 @@ class List(Spec):
     form: str = ""
 
     @property
-    def expected(self) -> str:  # type: ignore[override]
+    def expected(self) -> str:
         if self.form:
             return self.form
         if self.length is not None:
@@ -232,7 +237,7 @@ class Tuple(Spec):
         self.__attrs_init__(items)
 
     @property
-    def expected(self) -> str:  # type: ignore[override]
+    def expected(self) -> str:
         return f"a list of {len(self.items)} items"
 
     def read(self, value: Any, path: str) -> tuple[Any, ...]:
@@ -273,7 +278,7 @@ class Map(Spec):
     max_len: int = 1_000
 
     @property
-    def expected(self) -> str:  # type: ignore[override]
+    def expected(self) -> str:
         return f"an object of at most {self.max_len} entries"
 
     def read(self, value: Any, path: str) -> dict[Any, Any]:

@@ -173,6 +173,7 @@ PUBLIC_MODULES = (
     "forestgames", "forestgames.core", "forestgames.bosk", "forestgames.bonsai",
     "forestgames.living_forest", "forestgames.boom_bokken", "forestgames.agents",
     "forestgames.sim", "forestgames.tournament", "forestgames.testing", "forestgames.viewer",
+    "forestgames.schema", "forestgames.cli",
 )  # fmt: skip
 
 
@@ -190,7 +191,7 @@ def _undocumented(module_name: str) -> list[str]:
         if not inspect.isclass(obj):
             continue
         for attribute, value in vars(obj).items():
-            member = value.fget if isinstance(value, property) else getattr(obj, attribute)
+            member = value if isinstance(value, property) else getattr(obj, attribute)
             is_member = isinstance(value, property | functools.cached_property) or callable(member)
             if not attribute.startswith("_") and is_member and not inspect.getdoc(member):
                 missing.append(f"{name}.{attribute}")
@@ -199,6 +200,6 @@ def _undocumented(module_name: str) -> list[str]:
 
 @pytest.mark.parametrize("module_name", PUBLIC_MODULES)
 def test_every_public_function_method_and_property_has_a_docstring(module_name: str) -> None:
-    """``help()`` says something for each public name (a method overriding a documented one
-    inherits its docstring, as ``inspect.getdoc`` does)."""
+    """``help()`` says something for each public name (a method or property overriding a
+    documented one inherits its docstring, as ``inspect.getdoc`` does)."""
     assert _undocumented(module_name) == []
