@@ -93,6 +93,25 @@ def test_harness_checks_each_state_before_its_move_is_applied():
         check_game(_Mutates.create(target=12), games=1)
 
 
+class _ParsesBadly(BuzzGame):
+    """Buzz whose parser raises Python's own TypeError on notation it cannot read."""
+
+    def _parse_move(self, text):
+        if text.endswith(("add 1", "add 2", "buzz")):
+            return super()._parse_move(text)
+        raise TypeError("cannot read it")
+
+
+def test_harness_names_the_wrong_error_and_a_game_that_never_ends():
+    """The harness fails a game whose bad input raises a Python exception instead of the
+    library's error (naming the call and the exception), and a game not over after its
+    declared maximum of moves (an endless Buzz: adds never move the counter)."""
+    with pytest.raises(AssertionError, match=r"buzz: parse .*: raised TypeError: cannot read it"):
+        check_game(_ParsesBadly.create(target=12), games=1)
+    with pytest.raises(AssertionError, match=r"buzz: random game \d+ not over after its maximum"):
+        check_game(BuzzGame.create(target=12, endless=True), games=1)
+
+
 HIDDEN = [name for name in fg.GAME_NAMES if fg.make(name).traits.hidden_information]
 
 
