@@ -306,6 +306,15 @@ def test_a_named_variant_keeps_its_parent_games_traits():
     assert Quiet.create().traits.max_players == 3
 
 
+def test_a_new_game_class_must_say_how_many_play():
+    """A game class of one's own that names itself but declares no player counts (and
+    inherits none) is refused when the class is defined, naming it."""
+    with pytest.raises(TypeError, match=r"game 'nobody' must declare players=\(low, high\)"):
+
+        class Nobody(GameBase, name="nobody"):
+            pass
+
+
 def test_a_game_whose_options_are_not_json_still_unpickles():
     """A state of a user's game whose option is a tuple unpickles with a game of its own
     options (the shared unpickled games are keyed by JSON, which reads a tuple as a list)."""
