@@ -197,13 +197,18 @@ def test_observation_values_out_of_their_range_are_state_errors(name, options, k
 
 
 def test_an_observation_of_mixed_seats_is_a_state_error():
-    """A Living Forest observation saying observer 0 that shows seat 1's own fields (its
-    discard pile) passes the field checks but cannot make a tensor: StateError calling it
-    malformed, with what was missing (not the tensor builder's KeyError)."""
+    """A Living Forest observation saying observer 0 that shows seat 1's own piles is a
+    StateError naming the Spirit and the pile (it reached the tensor builder, whose
+    KeyError said only "a malformed observation"); so is one whose other seat shows them."""
     game = fg.make("living_forest")
     observation = game.new_game(seed=1).observation(1)
-    with pytest.raises(fg.StateError, match=r"^a malformed living_forest observation \(Key"):
+    mixed = r"^living_forest observation.spirits\[0\] lacks discard: only the observer's own"
+    with pytest.raises(fg.StateError, match=mixed):
         game.codec.tensor_from_observation({**observation, "observer": 0})
+    spirits = [dict(spirit) for spirit in observation["spirits"]]
+    spirits[0]["deck_rest"] = spirits[1]["deck_rest"]
+    with pytest.raises(fg.StateError, match=r"spirits\[0\] shows deck_rest: only the observer"):
+        game.codec.tensor_from_observation({**observation, "spirits": spirits})
 
 
 def test_lists_longer_than_their_tensor_field_are_state_errors():

@@ -31,6 +31,7 @@ from forestgames._codec import (
     one_hots,
     seat_order,
 )
+from forestgames.core import StateError
 from forestgames.living_forest._tables import (
     ACTIONS,
     CARD_INDEX,
@@ -442,6 +443,7 @@ class LivingForestCodec(CodecBase):
         spirits = []
         for s, spirit in enumerate(obs["spirits"]):
             mine = s == observer
+            _check_own_piles(spirit, s, mine)
             forest = tuple(
                 -1 if tree is None else TREE_INDEX[tree] for row in spirit["forest"] for tree in row
             )
@@ -650,3 +652,15 @@ def _board_changed(old: Any, state: Any) -> bool:
         or old.taken is not state.taken
         or old.varans != state.varans
     )
+
+
+def _check_own_piles(spirit: dict[str, Any], seat: int, mine: bool) -> None:
+    """StateError unless the observer's own Spirit, and only it, shows its discard pile and
+    the rest of its deck (an observation of mixed seats could not make a tensor)."""
+    for key in ("discard", "deck_rest"):
+        if (key in spirit) != mine:
+            what = "lacks" if mine else "shows"
+            raise StateError(
+                f"living_forest observation.spirits[{seat}] {what} {key}: only the observer's "
+                "own Spirit shows it (the observation mixes seats)"
+            )
