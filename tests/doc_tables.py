@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from forestgames.core import _by_count
+
 
 def spaced(number: int) -> str:
     """``number`` with thousands set apart by a space, as the docs write it (23 340)."""
@@ -12,9 +14,9 @@ def spaced(number: int) -> str:
 
 
 def cell(values: Iterable[object]) -> str:
-    """One value per configuration as ``a / b / c``, or one value if they are all the same."""
-    texts = [spaced(v) if isinstance(v, int) else str(v) for v in values]
-    return texts[0] if len(set(texts)) == 1 else " / ".join(texts)
+    """One value per configuration as ``a / b / c``, or one value if they are all the same
+    (the specs tables' rule, numbers spaced)."""
+    return _by_count(spaced(v) if isinstance(v, int) else v for v in values)
 
 
 def players(options: dict[str, Any]) -> str:

@@ -8,16 +8,10 @@ from forestgames.bonsai import ClaimGoal, Prune, RenounceGoal, tree_points
 from forestgames.bonsai._tables import COORD_LIMIT, cell_of
 from forestgames.bonsai.tree import Tree
 from tests.bonsai.helpers import arrange, play, supply
+from tests.refusals import refused
 
 # No wood fits beside the bud: both of its free upper sides hold leaves (as in test_rules).
 BLOCKED = {(0, -1): "leaf", (1, -1): "leaf", (0, -2): "flower", (1, -2): "fruit"}
-
-
-def refused(state, move, message):
-    before = state.to_dict()
-    with pytest.raises(fg.IllegalMoveError, match=message):
-        state.apply(move)
-    assert state.to_dict() == before
 
 
 def test_only_leaves_are_pruned():

@@ -8,6 +8,7 @@ import forestgames as fg
 from forestgames.bosk import SQUIRREL, ChooseTile, ChooseTree, PlaceSquirrel
 from forestgames.bosk.scoring import plain_board_scores
 from tests.bosk.helpers import autumn_turn
+from tests.refusals import refused
 
 
 def squirrel_step(**options):
@@ -15,13 +16,6 @@ def squirrel_step(**options):
     (2, 3)."""
     state = autumn_turn(trees={(3, 3): (0, 1)}, squirrels={1: (2, 3)}, **options)
     return state.apply(ChooseTree(0, (3, 3))).apply(ChooseTile(0, SQUIRREL))
-
-
-def refused(state, move, message):
-    before = state.to_dict()
-    with pytest.raises(fg.IllegalMoveError, match=message):
-        state.apply(move)
-    assert state.to_dict() == before
 
 
 def test_squirrel_reach_and_refusals():

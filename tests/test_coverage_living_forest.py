@@ -3,7 +3,6 @@ taken from an empty supply, and the state's tree supply and action names."""
 
 import pytest
 
-import forestgames as fg
 from forestgames.living_forest import Reveal, SpendFragment, TakeFragment
 from forestgames.living_forest._tables import CARD_INDEX, TREE_INDEX
 from tests.living_forest.helpers import (
@@ -16,13 +15,7 @@ from tests.living_forest.helpers import (
     start,
     with_seat,
 )
-
-
-def refused(state, move, message):
-    before = state.to_dict()
-    with pytest.raises(fg.IllegalMoveError, match=message):
-        state.apply(move)
-    assert state.to_dict() == before
+from tests.refusals import refused
 
 
 def test_reveal_refused_at_the_third_solitary_symbol():

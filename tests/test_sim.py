@@ -718,17 +718,23 @@ def _descendants(pid: int) -> set[int]:
     return children | {grandchild for child in children for grandchild in _live_children(child)}
 
 
+def _runs(pid: int, *modules: str) -> bool:
+    """Whether process ``pid``'s command line names one of ``modules`` (False once gone)."""
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return any(module.encode() in cmdline for module in modules)
+
+
 def _workers_of(pid: int) -> set[int]:
     """The worker processes of run ``pid``: its descendants, less the fork server and the
     resource tracker that multiprocessing starts beside them (they are not workers)."""
-    helpers = set()
-    for child in _live_children(pid):
-        try:
-            cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
-        except OSError:
-            continue  # gone
-        if b"multiprocessing.forkserver" in cmdline or b"resource_tracker" in cmdline:
-            helpers.add(child)
+    helpers = {
+        child
+        for child in _live_children(pid)
+        if _runs(child, "multiprocessing.forkserver", "resource_tracker")
+    }
     return _descendants(pid) - helpers
 
 
@@ -1277,13 +1283,7 @@ class FailOnceElseStall(RandomAgent):
 def _local_workers() -> set[int]:
     """This process's children, and the children of its fork server (the workers it forks)."""
     children = _live_children(os.getpid())
-    servers = set()
-    for pid in children:
-        try:
-            if b"multiprocessing.forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                servers.add(pid)
-        except OSError:
-            continue  # gone
+    servers = {pid for pid in children if _runs(pid, "multiprocessing.forkserver")}
     return children | {worker for server in servers for worker in _live_children(server)}
 
 

@@ -32,6 +32,7 @@ from forestgames.bonsai import (
 from forestgames.bonsai._tables import BESIDE_POT, DIRECTIONS, POT_CELLS, cell_of, protrudes, qr_of
 from forestgames.bonsai.tree import Tree
 from tests.bonsai.helpers import arrange, example_tiles, play, supply
+from tests.refusals import refused
 
 # ==================== a turn: setup, market, Meditate, storage limit, Cultivate
 
@@ -293,10 +294,7 @@ def test_cultivate_ends_with_finish_and_cannot_be_empty():
 def test_placing_a_tile_one_does_not_hold_is_refused():
     """Spending a tile not in the personal supply raises and changes nothing."""
     state = arrange(2, trees={0: TRUNK}, supplies={0: supply(wood=1)})
-    before = state.to_dict()
-    with pytest.raises(fg.IllegalMoveError, match="holds no leaf"):
-        state.apply(Place(0, "leaf", (-1, -1)))
-    assert state.to_dict() == before
+    refused(state, Place(0, "leaf", (-1, -1)), "holds no leaf")
 
 
 def test_illegal_placement_is_refused_with_the_rule():

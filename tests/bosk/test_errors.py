@@ -10,6 +10,7 @@ import pytest
 import forestgames as fg
 from forestgames.bosk import ChooseTile, ChooseTree, ChooseWind, PlaceLeaf, PlantTree
 from tests.bosk.helpers import autumn_turn, plant_everything
+from tests.refusals import refused
 from tests.strategies import final_state, random_game
 
 
@@ -18,13 +19,6 @@ def spring():
     """A 2-player spring with seat 0 to move and a tree at (3, 3)."""
     game = fg.make("bosk", num_players=2)
     return game.new_game(seed=0, first_player=0).apply(PlantTree(0, 2, (3, 3)))
-
-
-def refused(state, move, match):
-    before = state.to_dict()
-    with pytest.raises(fg.IllegalMoveError, match=match):
-        state.apply(move)
-    assert state.to_dict() == before
 
 
 def test_illegal_moves_name_the_problem(spring):

@@ -24,6 +24,7 @@ from forestgames.living_forest import (
 )
 from forestgames.living_forest._tables import CARD_INDEX
 from forestgames.living_forest.state import Phase, Step
+from tests import refusals
 from tests.living_forest.helpers import (
     acting,
     checked,
@@ -41,13 +42,8 @@ from tests.strategies import random_game
 
 
 def refused(state, move, match):
-    """Applying ``move`` raises IllegalMoveError matching ``match``; the state is unchanged."""
-    before = state.to_dict()
-    if isinstance(move, str):
-        move = state.game.parse_move(move)
-    with pytest.raises(fg.IllegalMoveError, match=match):
-        state.apply(move)
-    assert state.to_dict() == before
+    """As ``tests.refusals.refused``, ``move`` a move or its notation."""
+    refusals.refused(state, state.game.parse_move(move) if isinstance(move, str) else move, match)
 
 
 def two_action_state():
