@@ -52,6 +52,8 @@ from forestgames.agents import GreedyAgent, MCTSAgent, RandomAgent  # noqa: E402
 from forestgames.sim import play, simulate  # noqa: E402
 from forestgames.tournament import tournament  # noqa: E402
 
+del Any, Literal, overload  # typing names for make's signatures, not the package's
+
 __all__ = [
     "GAME_NAMES",
     "ConfigError",

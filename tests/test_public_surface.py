@@ -203,3 +203,12 @@ def test_every_public_function_method_and_property_has_a_docstring(module_name: 
     """``help()`` says something for each public name (a method or property overriding a
     documented one inherits its docstring, as ``inspect.getdoc`` does)."""
     assert _undocumented(module_name) == []
+
+
+def test_the_package_namespace_holds_its_names_and_submodules_only() -> None:
+    """``dir(forestgames)`` (what tab completion offers) lists ``__all__`` and the package's
+    submodules, not the typing helpers behind ``make``'s signatures."""
+    public = {name for name in dir(fg) if not name.startswith("_")}
+    modules = {name for name in public if inspect.ismodule(getattr(fg, name))}
+    assert public - modules == set(fg.__all__) - {"__version__"} - modules
+    assert all(getattr(fg, name).__name__ == f"forestgames.{name}" for name in modules)
