@@ -9,8 +9,9 @@
 The page needs nothing from the network (no script, style sheet or font is
 fetched): the SVG of every position is inside it. It has a slider, First /
 Previous / Next / Last buttons, the arrow keys (Home and End too), the move list
-with the current move highlighted (click a move to go there) and each seat's
-score at the current position. From the command line:
+with the current move highlighted (click a move to go there, or Tab to it and step
+with the arrows) and each seat's score at the current position; all of it works
+from the keyboard and is named for screen readers. From the command line:
 ``forestgames replay game.json --html game.html [--seat N]``.
 """
 
@@ -41,7 +42,7 @@ aside { flex: 0 0 300px; position: sticky; top: 8px; }
 .controls { display: flex; gap: 4px; align-items: center; }
 .controls button { font: inherit; padding: 4px 9px; border: 1px solid #b9b09a; border-radius: 5px;
                    background: #fff; cursor: pointer; }
-.controls button:disabled { opacity: .45; cursor: default; }
+.controls button[aria-disabled="true"] { opacity: .45; cursor: default; }
 #where { margin-left: auto; font-variant-numeric: tabular-nums; }
 #slider { width: 100%; margin: 10px 0; }
 table { border-collapse: collapse; width: 100%; margin-bottom: 10px; }
@@ -55,6 +56,7 @@ td.score { text-align: right; font-variant-numeric: tabular-nums; font-weight: b
 #moves li { padding: 1px 8px; cursor: pointer; white-space: nowrap; }
 #moves li:hover { background: var(--panel); }
 #moves li.current { background: var(--mark); font-weight: bold; }
+#moves li:focus-visible { outline: 2px solid var(--ink); outline-offset: -2px; }
 #moves li .n { display: inline-block; width: 3.2em; color: var(--muted); }
 .keys { color: var(--muted); font-size: 12px; margin-top: 6px; }
 """
@@ -66,46 +68,72 @@ PAGE_SCRIPT = r"""
   var caption = document.getElementById("caption");
   var slider = document.getElementById("slider");
   var where = document.getElementById("where");
-  var items = document.querySelectorAll("#moves li");
+  var list = document.getElementById("moves");
+  var items = list.querySelectorAll("li");
   var scoreCells = document.querySelectorAll("#scores td.score");
+  var buttons = ["first", "prev", "next", "last"].map(function (id) {
+    return document.getElementById(id);
+  });
   var last = data.positions.length - 1;
   var index = -1;
+  // The move list is a listbox: one tab stop (the current move), which the keys move.
+  list.setAttribute("role", "listbox");
+  for (var i = 0; i < items.length; i++) {
+    items[i].setAttribute("role", "option");
+    items[i].setAttribute("aria-selected", "false");
+    items[i].tabIndex = -1;
+  }
+  function mark(item, on) {
+    item.classList.toggle("current", on);
+    item.setAttribute("aria-selected", String(on));
+    item.tabIndex = on ? 0 : -1;
+  }
   function show(k) {
     k = Math.max(0, Math.min(last, k));
     if (k === index) { return; }
+    var focused = document.activeElement && document.activeElement.parentNode === list;
+    if (items[index]) { mark(items[index], false); }
     index = k;
     var position = data.positions[k];
     board.innerHTML = position.picture.map(function (i) { return data.lines[i]; }).join("\n");
     board.setAttribute("data-index", String(k));
     caption.textContent = position.caption;
     slider.value = String(k);
+    slider.setAttribute("aria-valuetext", k === 0 ? "start" : "move " + k + " of " + last);
     where.textContent = k + " / " + last;
-    for (var i = 0; i < items.length; i++) {
-      items[i].classList.toggle("current", i === k);
+    if (items[k]) {
+      mark(items[k], true);
+      items[k].scrollIntoView({block: "nearest"});
+      if (focused) { items[k].focus({preventScroll: true}); }
     }
-    if (items[k]) { items[k].scrollIntoView({block: "nearest"}); }
     for (var s = 0; s < scoreCells.length; s++) {
       scoreCells[s].textContent = String(position.scores[s]);
     }
-    document.getElementById("first").disabled = k === 0;
-    document.getElementById("prev").disabled = k === 0;
-    document.getElementById("next").disabled = k === last;
-    document.getElementById("last").disabled = k === last;
+    // aria-disabled, not disabled: a button that stops applying keeps the keyboard focus.
+    for (var b = 0; b < buttons.length; b++) {
+      buttons[b].setAttribute("aria-disabled", String(b < 2 ? k === 0 : k === last));
+    }
   }
-  document.getElementById("first").onclick = function () { show(0); };
-  document.getElementById("prev").onclick = function () { show(index - 1); };
-  document.getElementById("next").onclick = function () { show(index + 1); };
-  document.getElementById("last").onclick = function () { show(last); };
+  buttons[0].onclick = function () { show(0); };
+  buttons[1].onclick = function () { show(index - 1); };
+  buttons[2].onclick = function () { show(index + 1); };
+  buttons[3].onclick = function () { show(last); };
   slider.oninput = function () { show(parseInt(slider.value, 10)); };
-  for (var i = 0; i < items.length; i++) {
-    items[i].onclick = (function (k) { return function () { show(k); }; })(i);
+  for (var j = 0; j < items.length; j++) {
+    items[j].onclick = (function (k) { return function () { show(k); }; })(j);
   }
   document.addEventListener("keydown", function (event) {
-    if (event.target === slider) { return; }
-    var moves = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1};
+    // The slider steps itself; keys with Alt, Ctrl or Meta are the browser's (Alt+Left: back).
+    if (event.target === slider || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var inList = event.target.parentNode === list;
+    var moves = inList ? {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}
+                       : {ArrowRight: 1, ArrowLeft: -1};  // up and down scroll the page
     if (event.key in moves) { show(index + moves[event.key]); }
     else if (event.key === "Home") { show(0); }
     else if (event.key === "End") { show(last); }
+    else if (inList && (event.key === "Enter" || event.key === " ")) {
+      show(Array.prototype.indexOf.call(items, event.target));
+    }
     else { return; }
     event.preventDefault();
   });
@@ -210,7 +238,7 @@ def replay_html(record: GameRecord, player: int | None = None) -> str:
 <main>
 <section id="board">
 <div id="board-picture" data-index="0"></div>
-<p id="caption"></p>
+<p id="caption" aria-live="polite"></p>
 </section>
 <aside>
 <div class="controls">
@@ -225,10 +253,11 @@ def replay_html(record: GameRecord, player: int | None = None) -> str:
 <tbody>
 {_score_rows(game.num_players, player)}
 </tbody></table>
-<ol id="moves">
+<ol id="moves" aria-label="moves">
 {_move_items(record.moves)}
 </ol>
-<p class="keys">Keys: ← → step, Home / End jump. Click a move to go there.</p>
+<p class="keys">Keys: ← → step, Home / End jump; in the move list ↑ ↓ too.
+Click a move to go there.</p>
 </aside>
 </main>
 <script type="application/json" id="positions">{_script_json(data)}</script>

@@ -160,7 +160,7 @@ def test_replay_page_in_headless_chromium(browser: Any, page: tuple[Path, fg.Gam
     assert _board(browser) == ("1", second)
     browser.find_element("tag name", "body").send_keys(Keys.END)
     assert _board(browser)[0] == str(len(record.moves))
-    assert browser.find_element("id", "next").get_attribute("disabled") is not None
+    assert browser.find_element("id", "next").get_attribute("aria-disabled") == "true"
 
     resources = browser.execute_script("return performance.getEntriesByType('resource').length")
     assert resources == 0
@@ -190,3 +190,136 @@ def test_a_page_with_markup_in_its_text_still_runs(
     caption = browser.find_element("id", "caption").text
     assert caption.endswith(record.final_state().render())
     assert browser.execute_script("return document.scripts.length") == 2
+
+
+def _active(driver: Any) -> str:
+    """The focused element: its id, or for a move of the list 'move N' (N its position)."""
+    return str(
+        driver.execute_script(
+            "var a = document.activeElement, list = document.getElementById('moves');"
+            "return a.parentNode === list ? 'move ' + [].indexOf.call(list.children, a) : a.id"
+        )
+    )
+
+
+def _press(driver: Any, *keys: str, shift: bool = False) -> None:
+    """Type ``keys`` into the focused element, with Shift held if ``shift``."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    actions = ActionChains(driver)
+    if shift:
+        actions.key_down(Keys.SHIFT)
+    actions.send_keys(*keys)
+    if shift:
+        actions.key_up(Keys.SHIFT)
+    actions.perform()
+
+
+def test_every_control_and_the_current_move_are_reached_and_worked_by_keyboard(
+    browser: Any, page: tuple[Path, fg.GameRecord]
+) -> None:
+    """Tab reaches First, Previous, Next, Last, the slider and the current move (one tab stop
+    for the list); Enter and Space work the buttons, a button that stops applying keeps the
+    focus; on the focused move the arrows step and the focus follows; the slider's own
+    arrows step once."""
+    from selenium.webdriver.common.keys import Keys
+
+    path, record = page
+    browser.get(path.resolve().as_uri())
+    order = []
+    for _ in range(6):
+        _press(browser, Keys.TAB)
+        order.append(_active(browser))
+    assert order == ["first", "prev", "next", "last", "slider", "move 0"]
+    _press(browser, Keys.ARROW_DOWN)
+    assert _board(browser)[0] == "1" and _active(browser) == "move 1"
+    _press(browser, Keys.TAB)
+    assert not _active(browser).startswith("move")  # the list is one tab stop
+    _press(browser, Keys.TAB, shift=True)
+    assert _active(browser) == "move 1"
+    _press(browser, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_UP)
+    assert _board(browser)[0] == "2" and _active(browser) == "move 2"
+    selected = browser.find_elements("css selector", "#moves [aria-selected='true']")
+    assert len(selected) == 1 and selected[0].text.endswith(record.moves[1])
+    _press(browser, Keys.END)
+    assert _active(browser) == f"move {len(record.moves)}"
+
+    browser.execute_script("document.getElementById('first').click()")
+    browser.execute_script("document.getElementById('next').focus()")
+    _press(browser, Keys.ENTER, Keys.SPACE)
+    assert _board(browser)[0] == "2"
+    browser.execute_script("document.getElementById('last').focus()")
+    _press(browser, Keys.ENTER)
+    assert _board(browser)[0] == str(len(record.moves)) and _active(browser) == "last"
+    assert browser.find_element("id", "next").get_attribute("aria-disabled") == "true"
+    _press(browser, Keys.TAB, shift=True)
+    assert _active(browser) == "next"
+
+    browser.execute_script("document.getElementById('first').click()")
+    browser.execute_script("document.getElementById('slider').focus()")
+    _press(browser, Keys.ARROW_RIGHT)
+    assert _board(browser)[0] == "1" and _active(browser) == "slider"
+    _press(browser, Keys.ARROW_RIGHT)
+    assert _board(browser)[0] == "2"
+
+
+def test_the_page_leaves_the_browsers_own_keys_alone(
+    browser: Any, page: tuple[Path, fg.GameRecord]
+) -> None:
+    """Outside the move list only the documented keys step: Alt/Ctrl/Meta with an arrow (Alt+Left
+    is Back) and Up/Down (page scrolling) are neither taken nor prevented."""
+    path, _ = page
+    browser.get(path.resolve().as_uri())
+    browser.execute_script("document.getElementById('next').click()")
+    for key, modifier in [
+        ("ArrowLeft", "altKey"),
+        ("ArrowRight", "altKey"),
+        ("ArrowRight", "ctrlKey"),
+        ("End", "metaKey"),
+        ("ArrowDown", ""),
+        ("ArrowUp", ""),
+    ]:
+        prevented, index = browser.execute_script(
+            "var init = {key: arguments[0], bubbles: true, cancelable: true};"
+            "if (arguments[1]) { init[arguments[1]] = true; }"
+            "var event = new KeyboardEvent('keydown', init); document.body.dispatchEvent(event);"
+            "var board = document.getElementById('board-picture');"
+            "return [event.defaultPrevented, board.dataset.index]",
+            key,
+            modifier,
+        )
+        assert (prevented, index) == (False, "1"), (key, modifier)
+
+
+def test_the_page_names_its_parts_for_assistive_technology(
+    browser: Any, page: tuple[Path, fg.GameRecord]
+) -> None:
+    """In Chromium's accessibility tree: the move list is a listbox named 'moves' whose one
+    selected option is the current move, the caption is a polite live region, the picture an
+    image named by its title; the slider's aria-valuetext says the move."""
+    path, record = page
+    browser.get(path.resolve().as_uri())
+    browser.execute_script("for (var i = 0; i < 3; i++) document.getElementById('next').click()")
+    browser.execute_cdp_cmd("Accessibility.enable", {})
+    nodes = browser.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+
+    def props(node: dict[str, Any]) -> dict[str, Any]:
+        return {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+
+    def named(role: str) -> list[tuple[str, dict[str, Any]]]:
+        return [
+            (node.get("name", {}).get("value", ""), props(node))
+            for node in nodes
+            if node.get("role", {}).get("value") == role
+        ]
+
+    assert [name for name, _ in named("listbox")] == ["moves"]
+    options = named("option")
+    assert len(options) == len(record.moves) + 1
+    chosen = [name for name, p in options if p.get("selected")]
+    assert len(chosen) == 1 and chosen[0].endswith(record.moves[2])
+    slider = browser.find_element("id", "slider")  # the tree shows no aria-valuetext
+    assert slider.get_attribute("aria-valuetext") == f"move 3 of {len(record.moves)}"
+    assert any(p.get("live") == "polite" for _, p in named("paragraph"))
+    assert [name for name, _ in named("image")] == [record.replay()[3].render().splitlines()[0]]
