@@ -43,7 +43,7 @@ aside { flex: 0 0 300px; position: sticky; top: 8px; }
 .controls button { font: inherit; padding: 4px 9px; border: 1px solid #b9b09a; border-radius: 5px;
                    background: #fff; cursor: pointer; }
 .controls button[aria-disabled="true"] { opacity: .45; cursor: default; }
-#where { margin-left: auto; font-variant-numeric: tabular-nums; }
+#where { margin-left: auto; font-variant-numeric: tabular-nums; white-space: nowrap; }
 #slider { width: 100%; margin: 10px 0; }
 table { border-collapse: collapse; width: 100%; margin-bottom: 10px; }
 td, th { padding: 2px 6px; border-bottom: 1px solid #e2dccb; text-align: left; }
@@ -51,6 +51,7 @@ td.score { text-align: right; font-variant-numeric: tabular-nums; font-weight: b
 .dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
        margin-right: 6px; }
 #moves { list-style: none; margin: 0; padding: 0; max-height: 60vh; overflow-y: auto;
+         position: relative;
          border: 1px solid #d8d0bc; border-radius: 6px; background: #fff;
          font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
 #moves li { padding: 1px 8px; cursor: pointer; white-space: nowrap; }
@@ -59,6 +60,11 @@ td.score { text-align: right; font-variant-numeric: tabular-nums; font-weight: b
 #moves li:focus-visible { outline: 2px solid var(--ink); outline-offset: -2px; }
 #moves li .n { display: inline-block; width: 3.2em; color: var(--muted); }
 .keys { color: var(--muted); font-size: 12px; margin-top: 6px; }
+@media (max-width: 720px) {  /* phones, and 200 % zoom: the board on top, full width */
+  main { flex-direction: column; align-items: stretch; }
+  aside { position: static; flex: none; }
+  #moves { max-height: 45vh; }
+}
 """
 
 PAGE_SCRIPT = r"""
@@ -88,6 +94,13 @@ PAGE_SCRIPT = r"""
     item.setAttribute("aria-selected", String(on));
     item.tabIndex = on ? 0 : -1;
   }
+  function reveal(item) {  // scroll the list alone (scrollIntoView scrolls the page too)
+    var top = item.offsetTop, bottom = top + item.offsetHeight;
+    if (top < list.scrollTop) { list.scrollTop = top; }
+    else if (bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = bottom - list.clientHeight;
+    }
+  }
   function show(k) {
     k = Math.max(0, Math.min(last, k));
     if (k === index) { return; }
@@ -103,7 +116,7 @@ PAGE_SCRIPT = r"""
     where.textContent = k + " / " + last;
     if (items[k]) {
       mark(items[k], true);
-      items[k].scrollIntoView({block: "nearest"});
+      reveal(items[k]);
       if (focused) { items[k].focus({preventScroll: true}); }
     }
     for (var s = 0; s < scoreCells.length; s++) {

@@ -323,3 +323,42 @@ def test_the_page_names_its_parts_for_assistive_technology(
     assert slider.get_attribute("aria-valuetext") == f"move 3 of {len(record.moves)}"
     assert any(p.get("live") == "polite" for _, p in named("paragraph"))
     assert [name for name, _ in named("image")] == [record.replay()[3].render().splitlines()[0]]
+
+
+LAYOUT = """
+var board = document.getElementById('board-picture').getBoundingClientRect();
+var aside = document.querySelector('aside').getBoundingClientRect();
+var list = document.getElementById('moves').getBoundingClientRect();
+var current = document.querySelector('#moves li.current').getBoundingClientRect();
+return {width: innerWidth, board: board.width, below: aside.top >= board.bottom,
+        sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        scrolled: scrollY, shown: current.top >= list.top - 1 && current.bottom <= list.bottom + 1};
+"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "zoom"), [(360, 740, 1), (400, 800, 1), (640, 450, 2)]
+)  # the last: a 1280 x 900 window at 200 % zoom
+def test_a_narrow_or_zoomed_window_puts_the_board_above_the_controls(
+    browser: Any, page: tuple[Path, fg.GameRecord], width: int, height: int, zoom: int
+) -> None:
+    """At 360-400 CSS pixels (or 200 % zoom) the board takes the page's width with the
+    controls below it, nothing scrolls sideways, and stepping scrolls the move list to the
+    current move but never the page away from the board."""
+    path, record = page
+    metrics = {"width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        browser.get(path.resolve().as_uri())
+        layout = browser.execute_script(LAYOUT)
+        assert layout["width"] == width and layout["board"] >= width - 40, layout
+        assert layout["below"] and layout["sideways"] == 0, layout
+        for steps in (20, len(record.moves)):
+            browser.execute_script(
+                "for (var i = 0; i < arguments[0]; i++) document.getElementById('next').click()",
+                steps,
+            )
+            layout = browser.execute_script(LAYOUT)
+            assert layout["scrolled"] == 0 and layout["shown"], (steps, layout)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
