@@ -27,7 +27,8 @@ from forestgames.core import ConfigError, GameRecord, check_seat, excerpt
 __all__ = ["positions", "replay_html"]
 
 PAGE_STYLE = """
-:root { --ink: #222; --muted: #6b6b6b; --paper: #fbf8ef; --panel: #f1ece0; --mark: #ffe08a; }
+:root { --ink: #222; --muted: #5f5f5f; --paper: #fbf8ef; --panel: #f1ece0; --mark: #ffe08a;
+        --edge: #8a8170; }  /* muted text >= 4.5:1 on every background, edges >= 3:1 */
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Helvetica, Arial,
        sans-serif; color: var(--ink); background: var(--paper); }
@@ -40,8 +41,8 @@ main { display: flex; gap: 16px; padding: 12px 18px; align-items: flex-start; }
 #caption { margin: 6px 0 0; color: var(--muted); }
 aside { flex: 0 0 300px; position: sticky; top: 8px; }
 .controls { display: flex; gap: 4px; align-items: center; }
-.controls button { font: inherit; padding: 4px 9px; border: 1px solid #b9b09a; border-radius: 5px;
-                   background: #fff; cursor: pointer; }
+.controls button { font: inherit; padding: 4px 9px; border: 1px solid var(--edge);
+                   border-radius: 5px; background: #fff; cursor: pointer; }
 .controls button[aria-disabled="true"] { opacity: .45; cursor: default; }
 #where { margin-left: auto; font-variant-numeric: tabular-nums; white-space: nowrap; }
 #slider { width: 100%; margin: 10px 0; }

@@ -412,3 +412,35 @@ def test_example_saves_the_replay_page_of_an_mcts_game(tmp_path):
     record = fg.GameRecord.from_json(out.with_suffix(".json").read_text())
     assert record.final_state().is_terminal
     assert out.read_text() == fg.viewer.replay_html(record, 2)
+
+
+def _contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two #rrggbb (or #rgb) colours."""
+
+    def luminance(colour: str) -> float:
+        digits = colour.lstrip("#")
+        if len(digits) == 3:
+            digits = "".join(c * 2 for c in digits)
+        channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_pages_text_colours_meet_wcag_aa():
+    """The page's ink and muted text (move numbers, captions, key hints) are at least 4.5:1
+    on every background they sit on (paper, white list, hovered and current move), the
+    buttons' edges at least 3:1 on the paper."""
+    style = fg.viewer.PAGE_STYLE
+    colours = dict(re.findall(r"--(\w+): (#[0-9a-f]{3,6})", style))
+    for text in ("ink", "muted"):
+        for background in ("paper", "panel", "mark"):
+            ratio = _contrast(colours[text], colours[background])
+            assert ratio >= 4.5, (text, background, round(ratio, 2))
+        assert _contrast(colours[text], "#ffffff") >= 4.5, text
+    border = re.search(r"\.controls button \{[^}]*border: 1px solid ([^;]+);", style)
+    assert border, "no button border"
+    edge = colours.get(border.group(1).removeprefix("var(--").rstrip(")"), border.group(1))
+    assert _contrast(edge, colours["paper"]) >= 3
