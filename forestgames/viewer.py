@@ -66,6 +66,13 @@ td.score { text-align: right; font-variant-numeric: tabular-nums; font-weight: b
   aside { position: static; flex: none; }
   #moves { max-height: 45vh; }
 }
+@media print {  /* the position on paper: no controls, the whole move list (after
+                   the narrow window's rules, which a page's width may also meet) */
+  main { display: block; }
+  aside { position: static; }
+  .controls, #slider, .keys { display: none; }
+  #moves { max-height: none; overflow: visible; }
+}
 """
 
 PAGE_SCRIPT = r"""
@@ -243,6 +250,7 @@ def replay_html(record: GameRecord, player: int | None = None) -> str:
 <meta name="generator" content="forestgames">
 <title>{escape(title)}</title>
 <style>{PAGE_STYLE}</style>
+<noscript><style>.controls, #slider, .keys {{ display: none; }}</style></noscript>
 </head>
 <body>
 <header>
@@ -251,6 +259,8 @@ def replay_html(record: GameRecord, player: int | None = None) -> str:
 </header>
 <main>
 <section id="board">
+<noscript><p id="noscript">This replay shows its positions with JavaScript, which is off:
+only the list of moves is here.</p></noscript>
 <div id="board-picture" data-index="0"></div>
 <p id="caption" aria-live="polite"></p>
 </section>

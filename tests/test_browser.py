@@ -362,3 +362,44 @@ def test_a_narrow_or_zoomed_window_puts_the_board_above_the_controls(
             assert layout["scrolled"] == 0 and layout["shown"], (steps, layout)
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_without_javascript_the_page_says_so(
+    browser: Any, page: tuple[Path, fg.GameRecord]
+) -> None:
+    """With scripts off the note that the positions need JavaScript shows, and the buttons
+    and slider (which would do nothing) do not."""
+    path, _ = page
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        browser.get(path.resolve().as_uri())
+        assert "JavaScript" in browser.find_element("id", "noscript").text
+        assert not browser.find_element("id", "next").is_displayed()
+        assert not browser.find_element("id", "slider").is_displayed()
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+def test_printing_shows_the_position_and_every_move_but_no_controls(
+    browser: Any, page: tuple[Path, fg.GameRecord]
+) -> None:
+    """In print (an A4 page's 718 CSS pixels) the board takes the width, the buttons,
+    slider and key hint are left out and the move list is not cut to its scroll box."""
+    path, _ = page
+    metrics = {"width": 718, "height": 1040, "deviceScaleFactor": 1, "mobile": False}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        browser.get(path.resolve().as_uri())
+        printed = browser.execute_script(
+            "var list = document.getElementById('moves');"
+            "return {board: document.getElementById('board-picture').offsetWidth,"
+            " cut: list.scrollHeight > list.clientHeight,"
+            " shown: ['.controls', '#slider', '.keys'].filter(function (s) {"
+            "   return getComputedStyle(document.querySelector(s)).display !== 'none'; })}"
+        )
+        assert printed == {"board": printed["board"], "cut": False, "shown": []}, printed
+        assert printed["board"] >= 718 - 40
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

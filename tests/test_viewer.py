@@ -444,3 +444,12 @@ def test_the_pages_text_colours_meet_wcag_aa():
     assert border, "no button border"
     edge = colours.get(border.group(1).removeprefix("var(--").rstrip(")"), border.group(1))
     assert _contrast(edge, colours["paper"]) >= 3
+
+
+def test_the_page_says_it_needs_javascript_when_it_is_off():
+    """A <noscript> note says the positions need JavaScript, and hides the controls that
+    would do nothing without it."""
+    html = fg.viewer.replay_html(short_record("bosk", 2, moves=3))
+    notes = re.findall(r"<noscript>(.*?)</noscript>", html, re.S)
+    assert any("JavaScript" in note for note in notes)
+    assert any(".controls" in note and "display: none" in note for note in notes)
