@@ -38,12 +38,15 @@ __all__ = ["allowed_codes", "determinize", "observe"]
 
 
 def observe(state: BoomBokkenState, player: int) -> dict[str, Any]:
-    """What ``player`` sees: own hand, every hand's size, the deck's size and known bottom,
-    and every public fact."""
+    """What ``player`` sees: the game's name and player count (as every game's observation
+    has), own hand, every hand's size, the deck's size and known bottom, and every public
+    fact."""
     from forestgames.boom_bokken.saved import public_fields
 
     view = {
         "observer": player,
+        "game": state.game.name,
+        "num_players": state.game.num_players,
         "hand": list(state.hand(player)),
         "hand_sizes": list(state.hand_sizes),
         "deck_size": len(state.deck),

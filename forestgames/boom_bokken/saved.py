@@ -109,10 +109,13 @@ def public_fields(game: BoomBokkenGame) -> tuple[Field, ...]:
 
 
 def observation_fields(game: BoomBokkenGame) -> dict[str, Spec]:
-    """An observation's keys besides ``observer``: my hand, every hand's size, the deck's
-    size, the public fields and the known bottom of the deck."""
+    """An observation's keys besides ``observer``: the game's name and player count (a saved
+    state's first two fields), my hand, every hand's size, the deck's size, the public
+    fields and the known bottom of the deck."""
     p, cards = game.num_players, sum(game.deck)
+    head = {field.key: field.spec for field in game._schema.fields[:2]}  # game, num_players
     return {
+        **head,
         "hand": List(CARD, max_len=cards),
         "hand_sizes": List(Int(0, cards), length=p),
         "deck_size": Int(0, cards),

@@ -814,8 +814,7 @@ class LivingForestGame(
                 spirit["deck_rest"] = sorted(deck[known:])
             else:
                 del spirit["discard"]
-        data["observer"] = player
-        return data
+        return {"observer": player, **data}  # first, as in every game's observation
 
     def _determinize(self, state: LivingForestState, player: int, seed: int) -> LivingForestState:
         """A state ``player`` cannot tell from ``state``: its own deck below the known top

@@ -57,11 +57,12 @@ def test_observation_of_a_scripted_position():
 
 def test_observation_keys_are_the_public_ones():
     """A view has the seat's own hand, sizes, the known deck bottom and the public fields of
-    to_dict; never the hidden seed, the other hands or the order of the deck."""
+    to_dict (the game's name and player count included); never the hidden seed, the other
+    hands or the order of the deck."""
     state = fg.make("boom_bokken", num_players=5).new_game(seed=4)
     view = state.observation(2)
     hidden = {"seed", "hands", "deck", "known_bottom"}
-    public = set(state.to_dict()) - hidden - {"game", "num_players"}
+    public = set(state.to_dict()) - hidden
     assert set(view) == public | {"observer", "hand", "hand_sizes", "deck_size", "deck_bottom"}
     json.dumps(view)
 

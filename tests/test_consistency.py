@@ -1,0 +1,22 @@
+"""The four games present the same surface in the same way: a user who learned one game
+meets the same names, keys and shapes in the others."""
+
+from __future__ import annotations
+
+import pytest
+
+import forestgames as fg
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_observation_names_its_game_and_player_count(name: str) -> None:
+    """Every game's ``observation(seat)`` starts with ``observer``, ``game`` and
+    ``num_players``, as a saved state starts with the last two."""
+    game = fg.make(name)
+    state = game.new_game(seed=3)
+    for seat in range(game.num_players):
+        view = state.observation(seat)
+        assert view["observer"] == seat
+        assert view["game"] == name and view["num_players"] == game.num_players
+        head = [key for key in view if key in ("observer", "game", "num_players")]
+        assert head == ["observer", "game", "num_players"]
