@@ -1297,6 +1297,11 @@ class StateBase(Generic[M]):
         def is_terminal(self) -> bool: ...
 
     @property
+    def num_players(self) -> int:
+        """How many seats play (the game's ``num_players``)."""
+        return int(self.game.num_players)
+
+    @property
     def players_to_act(self) -> tuple[int, ...]:
         """Seats with a legal move now, the current player first."""
         if self.game._OUT_OF_TURN:
