@@ -3,6 +3,9 @@ meets the same names, keys and shapes in the others."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
 import forestgames as fg
@@ -29,3 +32,35 @@ def test_every_state_has_num_players(name: str) -> None:
     for players in (fg.make(name).traits.min_players, fg.make(name).traits.max_players):
         state = fg.make(name, num_players=players).new_game(seed=1)
         assert type(state.num_players) is int and state.num_players == players
+
+
+def _section(name: str, heading: str) -> str:
+    """The text of ``## heading`` on the game's docs page, whitespace collapsed."""
+    page = (Path(__file__).parent.parent / "docs" / f"{name}.md").read_text(encoding="utf-8")
+    body = page.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    return " ".join(body.split())
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_moves_section_says_repr_evaluates_back_and_where(name: str) -> None:
+    """Each game page's Moves and notation says that ``repr(move)`` evaluates back with the
+    names of ``fg.<game>``, and it does for the moves of a seeded game."""
+    text = _section(name, "Moves and notation")
+    assert f"`repr(move)` evaluates back to the move with the names of `fg.{name}`" in text
+    assert "`str(move)` and `game.parse_move(text)` round-trip" in text
+    state = fg.make(name).new_game(seed=2)
+    rng = random.Random(2)
+    while not state.is_terminal:
+        for move in state.legal_moves():
+            assert eval(repr(move), dict(vars(getattr(fg, name)))) == move
+        state = state.apply(rng.choice(state.legal_moves()))
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_options_and_choices_sections_open_alike(name: str) -> None:
+    """Each game page's Options section says what a bad option raises and what
+    ``game.options()`` gives back, and its Choices open by saying how choices were made."""
+    options = _section(name, "Options")
+    assert "`fg.ConfigError` naming the option" in options
+    assert "`game.options()` gives back the options that rebuild the game" in options
+    assert _section(name, "Choices").startswith("Where the ")
