@@ -4,6 +4,7 @@ meets the same names, keys and shapes in the others."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,12 @@ def test_options_and_choices_sections_open_alike(name: str) -> None:
     assert "`fg.ConfigError` naming the option" in options
     assert "`game.options()` gives back the options that rebuild the game" in options
     assert _section(name, "Choices").startswith("Where the ")
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_state_repr_has_one_shape(name: str) -> None:
+    """``repr(state)`` reads the same in every game: class, player count, the phase (where
+    the game has phases) before the round or turn, then who acts."""
+    state = fg.make(name).new_game(seed=1)
+    shape = r"<[A-Za-z]+State \d+p (?:[a-z]+ )?(?:round|turn) \d+ to (?:move|act): "
+    assert re.match(shape, repr(state)), repr(state)

@@ -116,7 +116,7 @@ class LivingForestState(StateBase[LivingForestMove]):
 
     def __repr__(self) -> str:
         return (
-            f"<LivingForestState {len(self.decks)}p turn {self.turn} {self.phase.value} "
+            f"<LivingForestState {len(self.decks)}p {self.phase.value} turn {self.turn} "
             f"to move: {self.current_player} progress {self.progress}>"
         )
 
