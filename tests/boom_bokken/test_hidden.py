@@ -3,13 +3,15 @@
 import json
 import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import forestgames as fg
-from forestgames.boom_bokken._tables import CARD_CODE, CARD_VALUE
+from forestgames.boom_bokken import hidden
+from forestgames.boom_bokken._tables import CARD_CODE, CARD_VALUE, NUM_CODES
 from tests.boom_bokken.helpers import play, table
 from tests.strategies import playthroughs
 
@@ -145,6 +147,64 @@ def test_determinize_keeps_the_random_stream():
     assert sample["hands"][4] == ["4", "6", "7", "8", "8", "8", "F1"]
     assert sample["deck"][:6] == ["8", "1", "F7", "1", "F4", "T"]
     assert sample["seed"] == 4178807061501601403
+
+
+def _hall_by_subsets(counts, needs):
+    """Hall's condition the long way: every subset of the seats, one by one."""
+    for size in range(1, len(needs) + 1):
+        for group in combinations(needs, size):
+            codes = frozenset().union(*(allowed for allowed, _ in group))
+            if sum(n for _, n in group) > sum(counts[c] for c in codes):
+                return False
+    return True
+
+
+FACTS = [None] + [(code, higher) for code in range(1, NUM_CODES) for higher in (False, True)]
+
+
+def test_dealable_agrees_with_every_subset_of_seats():
+    """The dealing check says a deal exists exactly when Hall's condition holds over every
+    subset of up to 8 exploded seats (random facts, needs and card counts)."""
+    rng = random.Random(7)
+    answers = Counter()
+    for _ in range(3000):
+        needs = [
+            (hidden.allowed_codes(rng.choice(FACTS)), rng.randint(0, 6))
+            for _ in range(rng.randint(1, 8))
+        ]
+        counts = [rng.randint(0, 5) for _ in range(NUM_CODES)]
+        answer = hidden._dealable(counts, needs)
+        assert answer == _hall_by_subsets(counts, needs), (counts, needs)
+        answers[answer] += 1
+    assert min(answers.values()) > 300  # both answers well exercised
+
+
+class _CountedReads(list):
+    """Card counts that count how often they are read."""
+
+    reads = 0
+
+    def __getitem__(self, index):
+        self.reads += 1
+        return super().__getitem__(index)
+
+
+def test_dealing_check_with_seven_exploded_seats_reads_few_counts():
+    """With 7 exploded seats the dealing check looks at each distinct union of their
+    allowed cards once (here 109 card-count reads), not at all 127 subsets of the seats
+    (1 743 reads): a 9-player determinization late in a round was exponential in them."""
+    facts = [
+        (CARD_CODE["2"], True),
+        (CARD_CODE["3"], True),
+        (CARD_CODE["5"], True),
+        (CARD_CODE["8"], True),
+        (CARD_CODE["F7"], False),
+        (CARD_CODE["4"], False),
+        None,
+    ]
+    counts = _CountedReads([6] * NUM_CODES)
+    assert hidden._dealable(counts, [(hidden.allowed_codes(fact), 1) for fact in facts])
+    assert counts.reads <= 200
 
 
 @pytest.mark.parametrize("bad", [-1, 2**64, 1.5, "7", True, [1], None])
