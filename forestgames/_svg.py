@@ -7,6 +7,7 @@ four pictures share one look: the same seat colours, type, card shapes and legen
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -22,6 +23,8 @@ __all__ = [
     "circle",
     "document",
     "element",
+    "fit_words",
+    "fits",
     "group",
     "legend",
     "legend_height",
@@ -31,6 +34,7 @@ __all__ = [
     "rect",
     "seat_colour",
     "text",
+    "text_width",
 ]
 
 SEAT_COLOURS: tuple[str, ...] = (
@@ -44,6 +48,16 @@ PAPER = "#fbf8ef"
 PANEL = "#f1ece0"
 FONT = "system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif"
 """Fonts already on the reader's machine: nothing is fetched."""
+
+EM_PER_CHAR = 0.58
+"""A generous average advance of a character, in ems: what a text's width is budgeted
+at. The widest of the fonts a reader may get (DejaVu Sans, Linux's usual fallback) takes
+about 0.5-0.55 em a character on our lower-case words; Helvetica and Arial less."""
+EM_PER_BOLD_CHAR = 0.72
+"""The same for bold type (DejaVu Sans Bold takes about 0.7 em on a name like Woodpecker)."""
+EM_WIDE = 0.9
+"""The advance of the wide characters of :data:`WIDE` (● is 0.87 em in DejaVu Sans)."""
+WIDE = frozenset("●■MW@")
 
 Legend = Sequence[tuple[str, str]]
 """Legend entries: (swatch SVG drawn in a 16×16 box at the origin, label)."""
@@ -118,6 +132,32 @@ def text(x: float, y: float, words: object, **style: object) -> str:
     return element("text", {"x": float(x), "y": float(y), **style}, escape(str(words)))
 
 
+def text_width(words: object, font_size: float, bold: bool = False) -> float:
+    """The width budgeted for ``words`` at ``font_size`` (see :data:`EM_PER_CHAR`)."""
+    words = str(words)
+    wide = sum(ch in WIDE for ch in words)
+    em = EM_PER_BOLD_CHAR if bold else EM_PER_CHAR
+    return ((len(words) - wide) * em + wide * max(em, EM_WIDE)) * font_size
+
+
+def fits(words: object, width: float, font_size: float, bold: bool = False) -> bool:
+    """Whether ``words`` fit in ``width`` pixels at ``font_size`` (by :func:`text_width`)."""
+    return text_width(words, font_size, bold) <= width
+
+
+def fit_words(
+    head: str, items: Sequence[str], width: float, font_size: float, sep: str = " "
+) -> tuple[str, bool]:
+    """``head`` then as many of ``items`` (joined by ``sep``) as fit in ``width`` at
+    ``font_size``, with `` …`` when some are left out; and whether any were."""
+    for count in range(len(items), -1, -1):
+        cut = count < len(items)
+        words = head + sep.join(items[:count]) + (" …" if cut else "")
+        if fits(words, width, font_size) or count == 0:
+            return words, cut
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
 def group(parts: Iterable[str], title: str = "", **style: object) -> str:
     return element("g", style, "".join(parts), title=title)
 
@@ -125,7 +165,8 @@ def group(parts: Iterable[str], title: str = "", **style: object) -> str:
 def card(
     x: float, y: float, w: float, h: float, face: str, lines: Sequence[str] = (), **style: object
 ) -> str:
-    """A face-up card: rounded, ``face`` (its name) on top, then small ``lines``."""
+    """A face-up card: rounded, ``face`` (its name) on top, then small ``lines`` (10 pixels,
+    smaller for a line that would not fit the card)."""
     fill = style.pop("fill", "#ffffff")
     stroke = style.pop("stroke", INK)
     parts = [
@@ -133,7 +174,8 @@ def card(
         text(x + w / 2, y + 13, face, text_anchor="middle", font_weight="bold", **style),
     ]
     for k, words in enumerate(lines):
-        parts.append(text(x + w / 2, y + 26 + 11 * k, words, text_anchor="middle", font_size=10))
+        size = min(10.0, math.floor((w - 8) / text_width(words, 1) * 10) / 10) if words else 10
+        parts.append(text(x + w / 2, y + 26 + 11 * k, words, text_anchor="middle", font_size=size))
     return group(parts)
 
 

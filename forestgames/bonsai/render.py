@@ -143,6 +143,7 @@ SLOT_EXTRAS: tuple[str, ...] = ("", "+ wood or leaf", "+ wood, flower", "+ leaf,
 assert len(SLOT_EXTRAS) == len(SLOT_TILES)
 HEX = 15.0  # hex radius in the position picture
 PANEL_W, CARD_W, CARD_H = 330, 96, 54
+HELD_SHOWN = 10  # held cards drawn in a seat's panel (two rows of five)
 
 
 def picture_view(state: BonsaiState, player: int | None = None) -> dict[str, Any]:
@@ -332,7 +333,8 @@ def _tree_parts(tree: Tree, x0: float, y0: float, width: float, height: float) -
 def _card_face(x: float, y: float, name: str, extra: str = "") -> str:
     card = CARD_TYPES[CARD_NAMES[name]]
     kind, _, detail = name.partition(":")
-    lines = [detail.replace("+", " + ")] if detail else []
+    spaced = detail.replace("+", " + ")
+    lines = [spaced if svg.fits(spaced, CARD_W - 8, 10) else detail] if detail else []
     if card.kind is CardKind.PARCHMENT:
         lines = [f"{card.per} per {card.parchment}"]
     if extra:
@@ -361,28 +363,24 @@ def _market_parts(view: Mapping[str, Any], x: float, y: float) -> list[str]:
         else:
             parts.append(_card_face(left, y, name, SLOT_EXTRAS[slot]))
     deck_x = x + 4 * (CARD_W + 8) + 6
+    discarded = f"{len(view['discards'])} discarded"
     parts.append(svg.card_back(deck_x, y, 44, CARD_H, view["deck_size"]))
     parts.append(
         svg.text(
             deck_x + 22,
             y + CARD_H + 13,
-            f"{len(view['discards'])} discarded",
+            discarded,
             text_anchor="middle",
             font_size=10,
             fill=svg.MUTED,
         )
     )
     if view.get("deck"):
-        upcoming = ", ".join(view["deck"][:3])
-        parts.append(
-            svg.text(
-                x,
-                y + CARD_H + 13,
-                f"next in the deck (referee): {upcoming}",
-                font_size=10,
-                fill=svg.MUTED,
-            )
-        )
+        head, upcoming = "next in the deck (referee): ", view["deck"][:3]
+        room = deck_x + 22 - svg.text_width(discarded, 10) / 2 - 8 - x
+        words, cut = svg.fit_words(head, upcoming, room, 10, sep=", ")
+        line = svg.text(x, y + CARD_H + 13, words, font_size=10, fill=svg.MUTED)
+        parts.append(svg.group([line], title=head + ", ".join(upcoming)) if cut else line)
     return parts
 
 
@@ -469,19 +467,34 @@ def _seat_panel(
     parts.append(svg.text(x + 10, base + 4, f"supply (holds {limit})", font_size=10))
     parts += _supply_parts(view["players"][seat]["supply"], x + 120, base)
     cards = _grouped(view, seat)
-    for k, (name, copies) in enumerate(cards[:10]):
+    shown = cards if len(cards) <= HELD_SHOWN else cards[: HELD_SHOWN - 1]
+    for k, (name, copies) in enumerate(shown):
         parts.append(_small_card(x + 10 + (k % 5) * 63, base + 14 + (k // 5) * 30, name, copies))
-    if len(cards) > 10:
-        parts.append(
-            svg.text(
-                x + PANEL_W - 10,
-                base + 78,
-                f"+{len(cards) - 10} more kinds",
-                text_anchor="end",
-                font_size=10,
-            )
-        )
+    if len(shown) < len(cards):
+        k = len(shown)
+        rest = [f"{name} x{n}" if n > 1 else name for name, n in cards[k:]]
+        parts.append(_more_card(x + 10 + (k % 5) * 63, base + 14 + (k // 5) * 30, len(rest), rest))
     return parts
+
+
+def _more_card(x: float, y: float, count: int, names: list[str]) -> str:
+    """The last slot of a seat's held cards when they do not all fit: ``+N more``, the
+    cards left out in its title."""
+    return svg.group(
+        [
+            svg.rect(x, y, 59, 26, rx=3, fill="#ffffff", stroke="#999", stroke_dasharray="3 2"),
+            svg.text(x + 29.5, y + 11, f"+{count} more", text_anchor="middle", font_size=9),
+            svg.text(x + 29.5, y + 22, "kinds", text_anchor="middle", font_size=8),
+        ],
+        title=", ".join(names),
+    )
+
+
+def _detail_size(detail: str) -> float:
+    """The type size of a held card's second line: 8 pixels, less where the line would not
+    fit the card's 55 inner pixels (as budgeted by :func:`forestgames._svg.text_width`)."""
+    size = 55 / max(svg.text_width(detail, 1), 1e-9)
+    return 8 if size >= 8 else math.floor(size * 10) / 10
 
 
 def _small_card(x: float, y: float, name: str, copies: int) -> str:
@@ -496,7 +509,7 @@ def _small_card(x: float, y: float, name: str, copies: int) -> str:
             y + 22,
             detail or "+2 storage",
             text_anchor="middle",
-            font_size=8 if len(detail) < 13 else 6.5,
+            font_size=_detail_size(detail),
         ),
     ]
     if copies > 1:
