@@ -51,6 +51,7 @@ ARROWS: Mapping[str, tuple[int, int]] = MappingProxyType(
 CELL = 40  # SVG pixels per square
 MARGIN = 28
 PANEL_W = 300
+STATUS_SIZE = 11  # the panel's status line, in pixels
 
 
 def render_terrain(terrain: np.ndarray) -> str:
@@ -312,6 +313,9 @@ def _height_badge(x: float, y: float, height: int) -> str:
 
 
 def _square_parts(board: Board, terrain: np.ndarray, r: int, c: int) -> list[str]:
+    """A square: its terrain, top leaf and squirrel, then on top of them the stack height (at
+    the right edge's middle) and the terrain letter (at the bottom edge's middle). The
+    corners are intersections, where a tree would hide them."""
     x, y = MARGIN + c * CELL, MARGIN + r * CELL
     kind = int(terrain[r, c])
     square = board.squares[r, c]
@@ -325,8 +329,7 @@ def _square_parts(board: Board, terrain: np.ndarray, r: int, c: int) -> list[str
             stroke="#ffffff",
             stroke_width=1,
             title=f"square ({r}, {c}) terrain {LETTERS[kind]}",
-        ),
-        svg.text(x + 4, y + 11, LETTERS[kind], font_size=9, fill=svg.MUTED),
+        )
     ]
     cx, cy = x + CELL / 2, y + CELL / 2
     if square.leaves:
@@ -336,13 +339,16 @@ def _square_parts(board: Board, terrain: np.ndarray, r: int, c: int) -> list[str
             f"({r}, {c}): {len(square.leaves)} leaves, seat {top} on top (bottom to top {stack})"
         )
         parts.append(_leaf(cx, cy, svg.seat_colour(top), title))
-        if len(square.leaves) > 1:
-            parts.append(_height_badge(x + CELL - 8, y + CELL - 8, len(square.leaves)))
     if square.squirrel is not None:
         seat = square.squirrel
         parts.append(
             _squirrel(cx, cy, svg.seat_colour(seat), f"({r}, {c}): seat {seat}'s squirrel")
         )
+    if len(square.leaves) > 1:
+        parts.append(_height_badge(x + CELL - 7, cy, len(square.leaves)))
+    parts.append(
+        svg.text(cx, y + 36.5, LETTERS[kind], text_anchor="middle", font_size=9, fill=svg.MUTED)
+    )
     if board.view["last"] == [r, c]:
         parts.append(
             svg.rect(
@@ -425,13 +431,21 @@ def _compass(x: float, y: float, wind: str | None) -> list[str]:
     return parts
 
 
+def _panel_status(board: Board) -> str:
+    """The panel's status line: who does what (or who won). The game, round and wind are on
+    the panel's other lines (and the whole of :func:`_status` is the picture's title)."""
+    winner = board.winner()
+    if winner is not None:
+        return f"over, seat {winner} wins"
+    return f"seat {board.to_move} to {board.task()}"
+
+
 def _panel(board: Board, x: float, y: float) -> tuple[list[str], float]:
     view = board.view
     parts = [
         svg.text(x, y + 14, f"Bosk · {board.players} players", font_size=16, font_weight="bold")
     ]
-    status = _status(board).split(" · ", 2)[-1]
-    parts.append(svg.text(x, y + 34, status, font_size=11))
+    parts.append(svg.text(x, y + 34, _panel_status(board), font_size=STATUS_SIZE))
     parts += _compass(x + PANEL_W - 50, y + 90, board.wind)
     parts.append(
         svg.text(x, y + 62, f"round {view['round']}/8" if view["round"] else "spring", font_size=12)

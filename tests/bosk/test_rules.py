@@ -1,5 +1,8 @@
 """The rules of rules/bosk.md, one behaviour per test, on positions built by hand."""
 
+import re
+import xml.etree.ElementTree as ET
+
 import attrs
 import numpy as np
 import pytest
@@ -457,3 +460,20 @@ def test_custom_terrain_option_round_trips():
     assert fg.make("bosk", **game.options()) == game
     assert game != fg.make("bosk", num_players=2)
     assert "terrain" not in fg.make("bosk", num_players=2).options()
+
+
+# ------------------------------------------------------------------------------- The SVG picture
+
+
+def test_the_svg_panels_status_line_fits_the_panel_and_does_not_repeat_round_or_wind():
+    """The side panel's status line (11-pixel type: 6.4 pixels a character at a generous
+    0.58 em) holds at most 47 characters, what the 300-pixel panel fits, for every seat's view
+    of seeded 2- and 4-player games; the round and wind are left to the lines below it."""
+    for players, agents in ((2, ["greedy", "random"]), (4, ["random"])):
+        record = fg.play(fg.make("bosk", num_players=players), agents, seed=3)
+        for state in record.replay():
+            root = ET.fromstring(state.to_svg(players - 1))
+            texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+            status = texts[texts.index(f"Bosk · {players} players") + 1]
+            assert len(status) <= 47, status
+            assert not re.search(r"round \d|wind [NESW]\b", status), status
