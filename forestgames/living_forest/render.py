@@ -65,6 +65,7 @@ WIDTH = 1000
 SPIRIT_W, SPIRIT_H = 480, 300
 CELL = 44  # forest cell
 CARD_W, CARD_H = 78, 50
+DECK_LINE_W = 262  # a Spirit's deck line, from after the deck to before the discard pile
 
 
 def picture_view(state: LivingForestState, player: int | None = None) -> dict[str, Any]:
@@ -297,8 +298,9 @@ def _animal(x: float, y: float, name: str, w: float = CARD_W, h: float = CARD_H)
 
 
 def _fit(name: str, width: float) -> str:
-    """``name`` cut (with a dot) to about ``width`` pixels of 9.5-pixel bold type."""
-    room = int(width / 5.6)
+    """``name`` cut (with a dot) to ``width`` pixels of 9.5-pixel bold type (as budgeted by
+    :func:`forestgames._svg.text_width`; the card's title keeps the whole name)."""
+    room = int(width / svg.text_width("x", 9.5, bold=True))
     return name if len(name) <= room else name[: room - 1] + "."
 
 
@@ -332,7 +334,7 @@ def _circle_svg(view: Mapping[str, Any], cx: float, cy: float, radius: float) ->
         svg.circle(cx, cy, radius + 22, fill="#e4ddc9", stroke="#b9ae92"),
         svg.circle(cx, cy, radius - 24, fill="#3a2c2a", stroke="#1f1514"),
         svg.text(
-            cx, cy - radius - 30, "Circle of Spirits", text_anchor="middle", font_weight="bold"
+            cx, cy - radius - 44, "Circle of Spirits", text_anchor="middle", font_weight="bold"
         ),
     ]
     rocks = {s["rock"]: seat for seat, s in enumerate(view["spirits"])}
@@ -345,6 +347,9 @@ def _circle_svg(view: Mapping[str, Any], cx: float, cy: float, radius: float) ->
                 x, y, 17, fill="#9c9485", stroke="#5b554a", title=f"rock {rock}: bonus {bonus}"
             )
         )
+        if rock in rocks:  # the token covers the rock's number and letter (not its title)
+            parts += _spirit_token(view, rocks[rock], x, y)
+            continue
         parts.append(svg.text(x, y - 3, rock, text_anchor="middle", font_size=9, fill="#fff"))
         parts.append(
             svg.text(
@@ -357,8 +362,6 @@ def _circle_svg(view: Mapping[str, Any], cx: float, cy: float, radius: float) ->
                 fill="#fff",
             )
         )
-        if rock in rocks:
-            parts += _spirit_token(view, rocks[rock], x, y)
     centre = view["centre"]
     parts.append(
         svg.text(
@@ -574,14 +577,9 @@ def _deck_svg(spirit: Mapping[str, Any], x: float, y: float) -> list[str]:
     shown = spirit.get("deck") or known
     if shown:
         label = "top first" if "deck" in spirit else "attracted on top"
-        parts.append(
-            svg.text(
-                x + 32,
-                y + 27,
-                f"{label}: {' '.join(shown[:8])}{' …' if len(shown) > 8 else ''}",
-                font_size=9,
-            )
-        )
+        words, cut = svg.fit_words(f"{label}: ", shown, DECK_LINE_W, 9)
+        line = svg.text(x + 32, y + 27, words, font_size=9)
+        parts.append(svg.group([line], title=f"{label}: {' '.join(shown)}") if cut else line)
     discard = spirit.get("discard")
     parts.append(svg.card_back(x + 300, y, 26, 32, spirit["discard_size"]))
     title = ", ".join(discard) if discard else "face down to the others"
