@@ -31,7 +31,8 @@ TEAM_COLOURS: tuple[str, ...] = ("#6a3d9a", "#1b9e77", "#c0392b", "#b07d00")
 """Teams by id; cards use orange, blue and black, seats' teams these."""
 CARD_COLOURS = MappingProxyType({"orange": "#ef8a17", "flash": "#1f6fc5", "timeout": "#1d1d1d"})
 CARD_W, CARD_H = 20, 28
-SEAT_W, SEAT_H = 168, 84
+SEAT_W, SEAT_H = 168, 92
+TOKENS_SHOWN = 4  # more Bokken tokens than this are written ●×N
 WIDTH, HEIGHT = 900, 640
 TABLE = (450.0, 300.0, 230.0, 118.0)  # centre x, y and radii of the table
 RING = (330.0, 212.0)  # radii of the ellipse the seats sit on
@@ -226,23 +227,25 @@ def _seat_svg(view: Mapping[str, Any], seat: int, centre: tuple[float, float]) -
         svg.text(
             x + SEAT_W - 8, y + 17, f"{scores[seat]} pts", text_anchor="end", font_weight="bold"
         ),
-        svg.text(x + 16, y + 32, f"team {team}{role} · {place} · {cards} cards", font_size=10),
-        svg.text(
-            x + SEAT_W - 52,
-            y + 17,
-            "●" * view["tokens"][seat],
+        svg.text(x + 16, y + 31, f"team {team}{role}", font_size=10),
+        svg.text(x + 16, y + 43, f"{place} · {cards} cards", font_size=10),
+    ]
+    if view["tokens"][seat]:
+        tokens = svg.text(
+            x + SEAT_W - 8,
+            y + 31,
+            _tokens(view["tokens"][seat]),
             text_anchor="end",
             fill="#8b5a2b",
             font_size=11,
-            title=f"{view['tokens'][seat]} Bokken tokens",
-        ),
-    ]
-    parts += _hand_svg(view, seat, x + 12, y + 44)
+        )
+        parts.append(svg.group([tokens], title=f"{view['tokens'][seat]} Bokken tokens"))
+    parts += _hand_svg(view, seat, x + 12, y + 48)
     if place == "exploded":
         parts.append(
             svg.text(
                 x + SEAT_W - 8,
-                y + SEAT_H - 6,
+                y + SEAT_H - 5,
                 "BOOM",
                 text_anchor="end",
                 fill="#c0392b",
@@ -251,6 +254,11 @@ def _seat_svg(view: Mapping[str, Any], seat: int, centre: tuple[float, float]) -
             )
         )
     return parts
+
+
+def _tokens(count: int) -> str:
+    """A seat's Bokken tokens: one ● each, or ●×N past :data:`TOKENS_SHOWN`."""
+    return "●" * count if count <= TOKENS_SHOWN else f"●×{count}"
 
 
 def _pile_svg(view: Mapping[str, Any]) -> list[str]:
