@@ -104,6 +104,76 @@ def test_a_bad_seat_is_refused():
         state.render(-1)
 
 
+# --------------------------------------------------------------------------- text widths
+
+
+PIECES = {f"{SVG}circle", f"{SVG}polygon", f"{SVG}path"}
+BUDGET_CASES = [*((name, players, {}) for name, players in GAMES), ("bosk", 3, {}),
+    ("boom_bokken", 6, {"expert": True}), ("boom_bokken", 9, {}), ("bonsai", 4, {})]  # fmt: skip
+
+
+def _budget(words: str, size: float, bold: bool) -> float:
+    """The width budgeted for ``words``: 0.58 em a character (0.72 bold), 0.9 em a ● or ■."""
+    wide = sum(ch in "●■MW@" for ch in words)
+    return ((len(words) - wide) * (0.72 if bold else 0.58) + wide * 0.9) * size
+
+
+def _budget_overflows(picture: str) -> list[str]:
+    """Texts whose budgeted width (``_svg.text_width``: 0.58 em a character, 0.72 bold) runs
+    out of the picture's width or, sideways, out of the box it is written in: the smallest
+    rect drawn before it that holds its anchor, or a rect of its own group (a card)."""
+    root = ET.fromstring(picture)
+    width = float(root.get("width") or 0)
+    found: list[str] = []
+    rects: list[tuple[float, float, float, float]] = []
+
+    def box(el: ET.Element) -> tuple[float, float, float, float]:
+        x, y = float(el.get("x", 0)), float(el.get("y", 0))
+        return x, y, x + float(el.get("width", 0)), y + float(el.get("height", 0))
+
+    def holds(r: tuple[float, float, float, float], x: float, y: float) -> bool:
+        return r[0] <= x <= r[2] and r[1] <= y <= r[3]
+
+    def walk(node: ET.Element, size: float, moved: bool) -> None:
+        size = float(node.get("font-size", size))
+        moved = moved or node.get("transform") is not None
+        own = [box(c) for c in node if c.tag == f"{SVG}rect"] if node is not root else []
+        if any(c.tag in PIECES for c in node) and node is not root:
+            moved = True  # a piece's label (a tree's value): the browser test measures those
+        for child in node:
+            if child.tag == f"{SVG}rect" and not moved:
+                rects.append(box(child))
+            elif child.tag == f"{SVG}text" and not moved and (child.text or "").strip():
+                check(child, float(child.get("font-size", size)), own)
+            elif child.tag == f"{SVG}g":
+                walk(child, size, moved)
+
+    def check(el: ET.Element, size: float, own: list[tuple[float, float, float, float]]) -> None:
+        words, x, y = el.text or "", float(el.get("x", 0)), float(el.get("y", 0))
+        wide = _budget(words, size, el.get("font-weight") == "bold")
+        left = x - {"middle": wide / 2, "end": wide}.get(el.get("text-anchor", ""), 0)
+        mine = [r for r in own if holds(r, x, y - 3)]
+        held = mine or [r for r in rects if holds(r, x, y - 3)]
+        inner = min(held, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]), default=(0, 0, width, 0))
+        if left < max(inner[0], 0) - 1 or left + wide > min(inner[2], width) + 1:
+            found.append(f"{words!r} at x {left:.0f}-{left + wide:.0f} in {inner}")
+
+    walk(root, 12.0, False)
+    return found
+
+
+@pytest.mark.parametrize(("name", "players", "options"), BUDGET_CASES)
+def test_svg_text_fits_its_box_at_the_budgeted_width(name, players, options):
+    """At 0.58 em a character (0.72 em bold, 0.9 em a ●; DejaVu Sans, the usual fallback,
+    takes 0.5-0.55 em on these words) no text of any view runs sideways out of the picture
+    or out of the panel, card or box it is written in."""
+    game = fg.make(name, num_players=players, **options)
+    states = [state for state, _ in random_game(game, 1)]
+    for state in states[:: max(1, len(states) // 25)] + [states[-1]]:
+        for player in (None, *range(players)):
+            assert _budget_overflows(state.to_svg(player)) == [], (name, players, player)
+
+
 # --------------------------------------------------------------------------- Bosk
 
 
