@@ -165,10 +165,7 @@ def _status(board: Board) -> str:
     head = f"Bosk {board.players}p · {view['phase']}"
     if view["round"]:
         head += f" · round {view['round']}/8 · wind {board.wind}"
-    winner = board.winner()
-    if winner is not None:
-        return f"{head} · over, seat {winner} wins"
-    return f"{head} · seat {board.to_move} to {board.task()}"
+    return f"{head} · {_panel_status(board)}"
 
 
 # --------------------------------------------------------------------------- text
