@@ -1009,16 +1009,27 @@ def _check_agents_pickle(
             ) from None
 
 
+_MANAGER_JOIN_SECONDS = 5.0
+"""How long stopping a pool waits for its manager thread, whose workers are gone."""
+
+
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Drop ``pool``'s queued chunks and end its workers now (Ctrl-C, or an error in a game:
     the games in flight are not waited for; their rows are not written, so a resumed run
     plays them)."""
     # ProcessPoolExecutor has no public way to stop running work before Python 3.14's
-    # terminate_workers(): its process table (which shutdown clears) is read first.
+    # terminate_workers(): its process table and manager thread (which shutdown clears)
+    # are read first.
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
+    if manager is not None:
+        # The manager closes its wake-up pipe as it ends; Python 3.11's exit handler, if
+        # it runs first, can write to that pipe as it closes ("Exception ignored ...
+        # OSError: Bad file descriptor" after an interrupted run).
+        manager.join(timeout=_MANAGER_JOIN_SECONDS)
 
 
 def _drain(

@@ -1308,6 +1308,24 @@ def test_an_error_in_one_game_stops_the_other_workers_at_once(tmp_path):
     assert not _local_workers() - before, "workers outlived the failed run"
 
 
+def test_stopping_a_pool_waits_for_its_manager_thread():
+    """Stopping a pool's workers (Ctrl-C, an agent's error) returns once the pool's manager
+    thread has ended and closed its wake-up pipe: Python 3.11's exit handler could write to
+    that pipe as it closed ("Exception ignored ... OSError: Bad file descriptor" after
+    about one interrupted run in twelve)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(2, mp_context=process_context())
+    futures = [pool.submit(time.sleep, 30) for _ in range(2)]
+    deadline = time.monotonic() + 30
+    while not all(future.running() for future in futures) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    manager = pool._executor_manager_thread
+    assert manager is not None and manager.is_alive()
+    sim._stop_workers(pool)
+    assert not manager.is_alive()
+
+
 class _TwoPartError(Exception):
     """An exception that pickles but cannot be unpickled (its constructor takes two
     arguments; a pickle calls it with its message alone)."""
