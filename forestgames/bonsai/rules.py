@@ -576,9 +576,13 @@ class BonsaiGame(
         Parchment cards lie face down but were taken from the open market, so
         they are public like every held card.
         """
-        data = self.state_to_dict(state)
-        del data["deck"]
-        return {"observer": player, "deck_size": len(state.deck), **data}
+        view: dict[str, Any] = {"observer": player}  # then game, num_players: every game's head
+        for key, value in self.state_to_dict(state).items():
+            if key == "deck":
+                view["deck_size"] = len(value)
+            else:
+                view[key] = value
+        return view
 
     def _determinize(self, state: BonsaiState, player: int, seed: int) -> BonsaiState:
         """This state with the deck reshuffled by ``seed`` (the only hidden information).
