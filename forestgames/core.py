@@ -620,6 +620,11 @@ class State(Protocol):
         ...
 
     @property
+    def num_players(self) -> int:
+        """How many seats play (the game's ``num_players``)."""
+        ...
+
+    @property
     def current_player(self) -> int | None:
         """The seat whose turn it is; None once the game is over."""
         ...

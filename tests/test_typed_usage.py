@@ -26,6 +26,7 @@ def test_a_named_game_is_its_own_class_and_a_name_held_in_a_str_the_protocol() -
     assert_type(game, Game)
     state = game.new_game(seed=np.int64(7))  # numpy integers are seeds too
     assert_type(state, State)
+    assert_type(state.num_players, int)
     while not state.is_terminal:
         moves = state.legal_moves()
         assert_type(moves, tuple[fg.core.Move, ...])
