@@ -250,7 +250,7 @@ def replay_html(record: GameRecord, player: int | None = None) -> str:
 <meta name="generator" content="forestgames">
 <title>{escape(title)}</title>
 <style>{PAGE_STYLE}</style>
-<noscript><style>.controls, #slider, .keys {{ display: none; }}</style></noscript>
+<noscript><style>.controls, #slider, .keys, #scores {{ display: none; }}</style></noscript>
 </head>
 <body>
 <header>

@@ -368,7 +368,7 @@ def test_without_javascript_the_page_says_so(
     browser: Any, page: tuple[Path, fg.GameRecord]
 ) -> None:
     """With scripts off the note that the positions need JavaScript shows, and the buttons
-    and slider (which would do nothing) do not."""
+    and slider (which would do nothing) and the score table (which they fill in) do not."""
     path, _ = page
     browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     try:
@@ -376,6 +376,7 @@ def test_without_javascript_the_page_says_so(
         assert "JavaScript" in browser.find_element("id", "noscript").text
         assert not browser.find_element("id", "next").is_displayed()
         assert not browser.find_element("id", "slider").is_displayed()
+        assert not browser.find_element("id", "scores").is_displayed()
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 

@@ -448,8 +448,9 @@ def test_the_pages_text_colours_meet_wcag_aa():
 
 def test_the_page_says_it_needs_javascript_when_it_is_off():
     """A <noscript> note says the positions need JavaScript, and hides the controls that
-    would do nothing without it."""
+    would do nothing without it and the score table (the scripts fill it in)."""
     html = fg.viewer.replay_html(short_record("bosk", 2, moves=3))
     notes = re.findall(r"<noscript>(.*?)</noscript>", html, re.S)
     assert any("JavaScript" in note for note in notes)
     assert any(".controls" in note and "display: none" in note for note in notes)
+    assert any("#scores" in note and "display: none" in note for note in notes)
