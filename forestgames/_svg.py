@@ -25,6 +25,7 @@ __all__ = [
     "element",
     "fit_words",
     "fits",
+    "fitted_size",
     "group",
     "legend",
     "legend_height",
@@ -145,6 +146,13 @@ def fits(words: object, width: float, font_size: float, bold: bool = False) -> b
     return text_width(words, font_size, bold) <= width
 
 
+def fitted_size(words: object, width: float, font_size: float) -> float:
+    """``font_size``, or the smaller size (to a tenth of a pixel) at which ``words`` fit in
+    ``width`` pixels (by :func:`text_width`)."""
+    unit = text_width(words, 1)
+    return font_size if unit * font_size <= width else math.floor(width / unit * 10) / 10
+
+
 def fit_words(
     head: str, items: Sequence[str], width: float, font_size: float, sep: str = " "
 ) -> tuple[str, bool]:
@@ -174,7 +182,7 @@ def card(
         text(x + w / 2, y + 13, face, text_anchor="middle", font_weight="bold", **style),
     ]
     for k, words in enumerate(lines):
-        size = min(10.0, math.floor((w - 8) / text_width(words, 1) * 10) / 10) if words else 10
+        size = fitted_size(words, w - 8, 10)
         parts.append(text(x + w / 2, y + 26 + 11 * k, words, text_anchor="middle", font_size=size))
     return group(parts)
 

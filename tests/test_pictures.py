@@ -166,7 +166,8 @@ def _budget_overflows(picture: str) -> list[str]:
 def test_svg_text_fits_its_box_at_the_budgeted_width(name, players, options):
     """At 0.58 em a character (0.72 em bold, 0.9 em a ●; DejaVu Sans, the usual fallback,
     takes 0.5-0.55 em on these words) no text of any view runs sideways out of the picture
-    or out of the panel, card or box it is written in."""
+    or out of the panel, card or box it is written in. Texts grouped with a circle, polygon
+    or path (pieces' labels, Living Forest's card names) are left to the browser test."""
     game = fg.make(name, num_players=players, **options)
     states = [state for state, _ in random_game(game, 1)]
     for state in states[:: max(1, len(states) // 25)] + [states[-1]]:

@@ -490,13 +490,6 @@ def _more_card(x: float, y: float, count: int, names: list[str]) -> str:
     )
 
 
-def _detail_size(detail: str) -> float:
-    """The type size of a held card's second line: 8 pixels, less where the line would not
-    fit the card's 55 inner pixels (as budgeted by :func:`forestgames._svg.text_width`)."""
-    size = 55 / max(svg.text_width(detail, 1), 1e-9)
-    return 8 if size >= 8 else math.floor(size * 10) / 10
-
-
 def _small_card(x: float, y: float, name: str, copies: int) -> str:
     """A held card, 59 × 26, with ×N when several copies are held."""
     card = CARD_TYPES[CARD_NAMES[name]]
@@ -509,7 +502,7 @@ def _small_card(x: float, y: float, name: str, copies: int) -> str:
             y + 22,
             detail or "+2 storage",
             text_anchor="middle",
-            font_size=_detail_size(detail),
+            font_size=svg.fitted_size(detail or "+2 storage", 55, 8),  # 55 inner pixels
         ),
     ]
     if copies > 1:

@@ -300,8 +300,12 @@ def _animal(x: float, y: float, name: str, w: float = CARD_W, h: float = CARD_H)
 def _fit(name: str, width: float) -> str:
     """``name`` cut (with a dot) to ``width`` pixels of 9.5-pixel bold type (as budgeted by
     :func:`forestgames._svg.text_width`; the card's title keeps the whole name)."""
-    room = int(width / svg.text_width("x", 9.5, bold=True))
-    return name if len(name) <= room else name[: room - 1] + "."
+    if svg.fits(name, width, 9.5, bold=True):
+        return name
+    cut = len(name) - 1
+    while cut > 1 and not svg.fits(name[:cut] + ".", width, 9.5, bold=True):
+        cut -= 1
+    return name[:cut] + "."
 
 
 def _fire(x: float, y: float, value: int, size: float = 22) -> str:

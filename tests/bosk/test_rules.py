@@ -1,5 +1,6 @@
 """The rules of rules/bosk.md, one behaviour per test, on positions built by hand."""
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 
@@ -467,12 +468,13 @@ def test_custom_terrain_option_round_trips():
 
 def test_the_svg_panels_status_line_fits_the_panel_and_does_not_repeat_round_or_wind():
     """The side panel's status line (11-pixel type: 6.4 pixels a character at a generous
-    0.58 em) holds at most 47 characters, what the 300-pixel panel fits, for every seat's view
-    of seeded 2- and 4-player games; the round and wind are left to the lines below it."""
+    0.58 em) holds at most 47 characters, what the 300-pixel panel fits, in the referee's and
+    every seat's view of seeded 2- and 4-player games; the round and wind are left to the
+    lines below it."""
     for players, agents in ((2, ["greedy", "random"]), (4, ["random"])):
         record = fg.play(fg.make("bosk", num_players=players), agents, seed=3)
-        for state in record.replay():
-            root = ET.fromstring(state.to_svg(players - 1))
+        for state, view in itertools.product(record.replay(), (None, *range(players))):
+            root = ET.fromstring(state.to_svg(view))
             texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
             status = texts[texts.index(f"Bosk · {players} players") + 1]
             assert len(status) <= 47, status
