@@ -17,10 +17,13 @@ __all__ = [
     "PANEL",
     "PAPER",
     "SEAT_COLOURS",
+    "WHITE",
     "Legend",
+    "blend",
     "card",
     "card_back",
     "circle",
+    "contrast",
     "document",
     "element",
     "fit_words",
@@ -30,6 +33,8 @@ __all__ = [
     "legend",
     "legend_height",
     "line",
+    "luminance",
+    "on",
     "path",
     "polygon",
     "rect",
@@ -44,6 +49,7 @@ SEAT_COLOURS: tuple[str, ...] = (
 )  # fmt: skip
 """One colour per seat (Okabe-Ito first, so readable with colour-blindness)."""
 INK = "#222222"
+WHITE = "#ffffff"
 MUTED = "#6b6b6b"
 PAPER = "#fbf8ef"
 PANEL = "#f1ece0"
@@ -67,6 +73,42 @@ Legend = Sequence[tuple[str, str]]
 def seat_colour(seat: int) -> str:
     """The colour of ``seat`` (cycled past nine seats)."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    """The channels of a ``#rrggbb`` or ``#rgb`` colour, 0 to 1."""
+    digits = colour.removeprefix("#")
+    if len(digits) == 3:
+        digits = "".join(ch * 2 for ch in digits)
+    r, g, b = (int(digits[k : k + 2], 16) / 255 for k in (0, 2, 4))
+    return r, g, b
+
+
+def luminance(colour: str) -> float:
+    """The WCAG 2 relative luminance of a ``#rrggbb`` colour: 0 black to 1 white."""
+    linear = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in _rgb(colour)]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG 2 contrast ratio of two colours, 1 to 21 (AA asks 4.5 of small text)."""
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def on(fill: str) -> str:
+    """The colour of a label drawn on ``fill``: :data:`WHITE` or :data:`INK`, whichever
+    contrasts more with it. The fills that carry labels are chosen so that this reaches
+    4.5:1 (tests/test_pictures.py measures every text of the pictures)."""
+    return WHITE if contrast(WHITE, fill) >= contrast(INK, fill) else INK
+
+
+def blend(colour: str, under: str, opacity: float) -> str:
+    """``colour`` drawn at ``opacity`` over ``under``, as one ``#rrggbb`` colour."""
+    mixed = (
+        opacity * a + (1 - opacity) * b for a, b in zip(_rgb(colour), _rgb(under), strict=True)
+    )
+    return "#" + "".join(f"{round(v * 255):02x}" for v in mixed)
 
 
 def _attrs(values: dict[str, object]) -> str:
@@ -216,8 +258,9 @@ def seat_panel(
 
 def card_back(x: float, y: float, w: float, h: float, count: int | None = None) -> str:
     """A face-down card (a deck, or a hidden hand), with ``count`` written on it if given."""
+    back = "#3b4a6b"
     parts = [
-        rect(x, y, w, h, rx=4, fill="#3b4a6b", stroke=INK, stroke_width=1),
+        rect(x, y, w, h, rx=4, fill=back, stroke=INK, stroke_width=1),
         rect(x + 3, y + 3, w - 6, h - 6, rx=3, fill="none", stroke="#9fb0d0", stroke_width=1),
     ]
     if count is not None:
@@ -227,7 +270,7 @@ def card_back(x: float, y: float, w: float, h: float, count: int | None = None) 
                 y + h / 2 + 5,
                 count,
                 text_anchor="middle",
-                fill="#ffffff",
+                fill=on(back),
                 font_weight="bold",
                 font_size=14,
             )

@@ -392,26 +392,16 @@ def _goal_parts(view: Mapping[str, Any], x: float, y: float) -> list[str]:
             gx, gy = x + col * 62, y + (goal.tier - 1) * 24
             owner = owners.get(goal.name)
             fill = GOAL_COLOURS[colour] if goal.name in in_play else "#dddddd"
+            opacity = 1.0 if owner is None else 0.5  # a held goal fades (over the paper)
             title = f"{goal.name}: {goal.threshold} → {goal.points} points"
-            parts.append(
-                svg.rect(
-                    gx,
-                    gy,
-                    56,
-                    20,
-                    rx=4,
-                    fill=fill,
-                    opacity=1 if owner is None else 0.45,
-                    title=title,
-                )
-            )
+            parts.append(svg.rect(gx, gy, 56, 20, rx=4, fill=fill, opacity=opacity, title=title))
             parts.append(
                 svg.text(
                     gx + 5,
                     gy + 14,
                     f"{goal.threshold}→{goal.points}",
                     font_size=10,
-                    fill="#ffffff",
+                    fill=svg.on(svg.blend(fill, svg.PAPER, opacity)),
                     font_weight="bold",
                 )
             )
@@ -514,7 +504,7 @@ def _small_card(x: float, y: float, name: str, copies: int) -> str:
                 f"{copies}",
                 text_anchor="middle",
                 font_size=9,
-                fill="#fff",
+                fill=svg.on(svg.INK),
                 font_weight="bold",
             )
         )

@@ -156,14 +156,15 @@ def _card_title(name: str) -> str:
 
 def _face(x: float, y: float, name: str, w: float = CARD_W, h: float = CARD_H) -> str:
     """A face-up card: its colour, its value (T for a Temps Mort), a bolt on a Flash."""
+    colour = _card_colour(name)
     parts = [
-        svg.rect(x, y, w, h, rx=3, fill=_card_colour(name), stroke="#ffffff", stroke_width=1.2),
+        svg.rect(x, y, w, h, rx=3, fill=colour, stroke="#ffffff", stroke_width=1.2),
         svg.text(
             x + w / 2,
             y + h / 2 + h * 0.18,
             _card_label(name),
             text_anchor="middle",
-            fill="#ffffff",
+            fill=svg.on(colour),
             font_weight="bold",
             font_size=round(h * 0.5),
         ),

@@ -269,7 +269,7 @@ def _squirrel(x: float, y: float, colour: str, title: str, scale: float = 1.0) -
                 y + 0.36 * k,
                 "S",
                 text_anchor="middle",
-                fill="#ffffff",
+                fill=svg.on(colour),
                 font_weight="bold",
                 font_size=round(0.93 * k),
             ),
@@ -285,14 +285,15 @@ def _tree(
     parts = []
     if ring:
         parts.append(svg.circle(x, y, radius + 4, fill="none", stroke=svg.INK, stroke_width=3))
+    colour = svg.seat_colour(seat)
     parts += [
-        svg.circle(x, y, radius, fill=svg.seat_colour(seat), stroke="#ffffff", stroke_width=2),
+        svg.circle(x, y, radius, fill=colour, stroke="#ffffff", stroke_width=2),
         svg.text(
             x,
             y + radius * 0.375,
             value,
             text_anchor="middle",
-            fill="#ffffff",
+            fill=svg.on(colour),
             font_weight="bold",
             font_size=round(radius * 1.08),
         ),

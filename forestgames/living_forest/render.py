@@ -58,6 +58,7 @@ ELEMENT_COLOURS: Mapping[str, str] = MappingProxyType({
     "flower": "#d9479a",
 })  # fmt: skip
 FIRE_COLOUR = "#d9381e"
+ROCK_COLOUR = "#9c9485"
 BONUS_LETTERS = MappingProxyType(
     {"plant": "P", "fragment": "F", "attract": "A", "extinguish": "E", "move": "M"}
 )
@@ -245,7 +246,7 @@ def _pips(card_elements: Mapping[str, int], x: float, y: float, r: float = 7) ->
                 y + r * 0.45,
                 amount,
                 text_anchor="middle",
-                fill="#ffffff",
+                fill=svg.on(ELEMENT_COLOURS[name]),
                 font_size=round(r * 1.3),
                 font_weight="bold",
             )
@@ -276,6 +277,7 @@ def _animal(x: float, y: float, name: str, w: float = CARD_W, h: float = CARD_H)
                 y + 12.5,
                 card.cost,
                 text_anchor="middle",
+                fill=svg.on(ELEMENT_COLOURS["sun"]),
                 font_size=9,
                 font_weight="bold",
             )
@@ -324,7 +326,7 @@ def _fire(x: float, y: float, value: int, size: float = 22) -> str:
                 y + size * 0.78,
                 value,
                 text_anchor="middle",
-                fill="#fff",
+                fill=svg.on(FIRE_COLOUR),
                 font_weight="bold",
                 font_size=round(size * 0.5),
             ),
@@ -348,13 +350,14 @@ def _circle_svg(view: Mapping[str, Any], cx: float, cy: float, radius: float) ->
         bonus = ACTIONS[ROCK_BONUS[rock]]
         parts.append(
             svg.circle(
-                x, y, 17, fill="#9c9485", stroke="#5b554a", title=f"rock {rock}: bonus {bonus}"
+                x, y, 17, fill=ROCK_COLOUR, stroke="#5b554a", title=f"rock {rock}: bonus {bonus}"
             )
         )
         if rock in rocks:  # the token covers the rock's number and letter (not its title)
             parts += _spirit_token(view, rocks[rock], x, y)
             continue
-        parts.append(svg.text(x, y - 3, rock, text_anchor="middle", font_size=9, fill="#fff"))
+        label = svg.on(ROCK_COLOUR)
+        parts.append(svg.text(x, y - 3, rock, text_anchor="middle", font_size=9, fill=label))
         parts.append(
             svg.text(
                 x,
@@ -363,7 +366,7 @@ def _circle_svg(view: Mapping[str, Any], cx: float, cy: float, radius: float) ->
                 text_anchor="middle",
                 font_size=10,
                 font_weight="bold",
-                fill="#fff",
+                fill=label,
             )
         )
     centre = view["centre"]
@@ -390,7 +393,8 @@ def _spirit_token(view: Mapping[str, Any], seat: int, x: float, y: float) -> lis
             x, y, 12, fill=colour, stroke="#fff", stroke_width=2.5, title=f"seat {seat}'s Spirit"
         )
     ]
-    parts.append(svg.text(x, y + 4, seat, text_anchor="middle", fill="#fff", font_weight="bold"))
+    label = svg.on(colour)
+    parts.append(svg.text(x, y + 4, seat, text_anchor="middle", fill=label, font_weight="bold"))
     if seat == view["sacred"]:
         parts.append(_sacred_tree(x + 10, y - 22))
     return parts
@@ -480,14 +484,15 @@ def _forest_tree(x: float, y: float, tree: str) -> str:
     )
     if index == TREE_INDEX["11"]:
         title += ": its owner's two actions may be the same"
+    colour = "#2e7d32" if index else "#6b4a2b"
     parts = [
-        svg.circle(x, y - 3, 15, fill="#2e7d32" if index else "#6b4a2b", stroke="#fff"),
+        svg.circle(x, y - 3, 15, fill=colour, stroke="#fff"),
         svg.text(
             x,
             y + 1,
             "start" if not index else tree,
             text_anchor="middle",
-            fill="#fff",
+            fill=svg.on(colour),
             font_size=9 if not index else 12,
             font_weight="bold",
         ),
@@ -608,7 +613,7 @@ def _legend_entries() -> list[tuple[str, str]]:
         (svg.card_back(2, 0, 12, 16), "face-down cards"),
         (_sacred_tree(8, 8, 0.7), "Sacred Tree"),
         (svg.rect(0, 0, 16, 16, rx=3, fill="#e9f4dd", stroke="#c9bfa5"), "full line: bonus"),
-        (svg.circle(8, 8, 8, fill="#9c9485"), "rock: P F A E bonus"),
+        (svg.circle(8, 8, 8, fill=ROCK_COLOUR), "rock: P F A E bonus"),
     ]
     return entries
 
