@@ -44,10 +44,12 @@ __all__ = [
 ]
 
 SEAT_COLOURS: tuple[str, ...] = (
-    "#0072b2", "#d55e00", "#009e73", "#b4478f", "#e69f00", "#56b4e9", "#7a5230", "#5f5f5f",
+    "#0072b2", "#c25600", "#009e73", "#b4478f", "#e69f00", "#56b4e9", "#7a5230", "#5f5f5f",
     "#8f7f00",
 )  # fmt: skip
-"""One colour per seat (Okabe-Ito first, so readable with colour-blindness)."""
+"""One colour per seat (Okabe-Ito first, so readable with colour-blindness). Seat 1's
+vermillion is Okabe-Ito's #d55e00 darkened a tenth: neither white nor ink reached 4.5:1 on
+it (3.9 and 4.1), and a tree's value or a Spirit's number is written on it (white, 4.5)."""
 INK = "#222222"
 WHITE = "#ffffff"
 MUTED = "#6b6b6b"

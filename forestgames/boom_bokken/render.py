@@ -30,6 +30,10 @@ PLACES = ("1st", "2nd", "3rd") + tuple(f"{k}th" for k in range(4, 10))
 TEAM_COLOURS: tuple[str, ...] = ("#6a3d9a", "#1b9e77", "#c0392b", "#b07d00")
 """Teams by id; cards use orange, blue and black, seats' teams these."""
 CARD_COLOURS = MappingProxyType({"orange": "#ef8a17", "flash": "#1f6fc5", "timeout": "#1d1d1d"})
+TOKEN_COLOUR = "#855629"
+"""Bokken tokens (●): 4.5:1 or more on every seat box, an exploded seat's pink included."""
+BOOM_COLOUR = "#b13428"
+"""BOOM on an exploded seat's pink box (4.5:1; the team red #c0392b was 4.0:1)."""
 CARD_W, CARD_H = 20, 28
 SEAT_W, SEAT_H = 168, 92
 TOKENS_SHOWN = 4  # more Bokken tokens than this are written ●×N
@@ -237,7 +241,7 @@ def _seat_svg(view: Mapping[str, Any], seat: int, centre: tuple[float, float]) -
             y + 31,
             _tokens(view["tokens"][seat]),
             text_anchor="end",
-            fill="#8b5a2b",
+            fill=TOKEN_COLOUR,
             font_size=11,
         )
         parts.append(svg.group([tokens], title=f"{view['tokens'][seat]} Bokken tokens"))
@@ -249,7 +253,7 @@ def _seat_svg(view: Mapping[str, Any], seat: int, centre: tuple[float, float]) -
                 y + SEAT_H - 5,
                 "BOOM",
                 text_anchor="end",
-                fill="#c0392b",
+                fill=BOOM_COLOUR,
                 font_weight="bold",
                 font_size=11,
             )
@@ -375,7 +379,7 @@ def _legend_entries(view: Mapping[str, Any]) -> list[tuple[str, str]]:
             ),
             "named player",
         ),
-        (svg.text(1, 13, "●", fill="#8b5a2b", font_size=14), "Bokken token (2 pts)"),
+        (svg.text(1, 13, "●", fill=TOKEN_COLOUR, font_size=14), "Bokken token (2 pts)"),
         (svg.rect(0, 2, 16, 12, rx=3, fill="#e3f2e1", stroke="#b9b09a"), "safe"),
         (svg.rect(0, 2, 16, 12, rx=3, fill="#f6d5d0", stroke="#b9b09a"), "exploded"),
     ]

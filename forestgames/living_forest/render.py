@@ -54,9 +54,11 @@ __all__ = ["picture_view", "render_svg", "render_text"]
 
 LEVELS = ("I", "II", "III")
 ELEMENT_COLOURS: Mapping[str, str] = MappingProxyType({
-    "sun": "#e8a800", "water": "#2e86de", "plant": "#2e9d57", "wind": "#8795a1",
-    "flower": "#d9479a",
+    "sun": "#e8a800", "water": "#2979c8", "plant": "#2e9d57", "wind": "#8795a1",
+    "flower": "#c8418e",
 })  # fmt: skip
+"""Element discs, their amount written on them in white or ink (``_svg.on``). Water and
+flower are #2e86de and #d9479a darkened a tenth, so that white reaches 4.5:1 on them."""
 FIRE_COLOUR = "#d9381e"
 ROCK_COLOUR = "#9c9485"
 BONUS_LETTERS = MappingProxyType(
