@@ -35,6 +35,9 @@ TERRAIN_COLOURS: tuple[str, ...] = (
     "#cfe6b0", "#f2dea0", "#bcd8ee", "#e6cba8", "#d8c8ea", "#f4c4b6", "#bfe0d2", "#deddc8",
 )  # fmt: skip
 """Fill of terrain ids 0..7 (A..H): soft, so the seats' pieces stand out."""
+LETTER_COLOUR = "#585858"
+"""A square's terrain letter: the darkest terrain fill's 4.5:1 (``_svg.MUTED`` was 3.4-4.0:1
+on the fills). The letter is haloed in its terrain's fill, which a squirrel's tip reaches."""
 PHASE_TASKS: Mapping[str, str] = MappingProxyType(
     {
         "spring": "plant a tree",
@@ -345,7 +348,17 @@ def _square_parts(board: Board, terrain: np.ndarray, r: int, c: int) -> list[str
     if len(square.leaves) > 1:
         parts.append(_height_badge(x + CELL - 7, cy, len(square.leaves)))
     parts.append(
-        svg.text(cx, y + 36.5, LETTERS[kind], text_anchor="middle", font_size=9, fill=svg.MUTED)
+        svg.text(
+            cx,
+            y + 36.5,
+            LETTERS[kind],
+            text_anchor="middle",
+            font_size=9,
+            fill=LETTER_COLOUR,
+            stroke=TERRAIN_COLOURS[kind],
+            stroke_width=2,
+            paint_order="stroke",
+        )
     )
     if board.view["last"] == [r, c]:
         parts.append(
