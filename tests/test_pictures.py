@@ -175,6 +175,132 @@ def test_svg_text_fits_its_box_at_the_budgeted_width(name, players, options):
             assert _budget_overflows(state.to_svg(player)) == [], (name, players, player)
 
 
+# --------------------------------------------------------------------------- contrast
+
+
+SHAPES = {f"{SVG}{tag}" for tag in ("rect", "circle", "ellipse", "polygon", "path")}
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of ``#rgb`` or ``#rrggbb`` (written here, not taken from
+    _svg, so that the test does not check the library with itself)."""
+    channels = [int(_full(colour)[k : k + 2], 16) / 255 for k in (1, 3, 5)]
+    r, g, b = (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _ratio(first: str, second: str) -> float:
+    light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _inside(shape: ET.Element, x: float, y: float) -> bool:
+    """Whether (x, y) is in ``shape``: a rect, circle, ellipse or polygon exactly, a path by
+    the bounding box of its coordinates."""
+    get = lambda key: float(shape.get(key, 0))  # noqa: E731
+    tag = shape.tag.removeprefix(SVG)
+    if tag == "rect":
+        left, top = get("x"), get("y")
+        return left <= x <= left + get("width") and top <= y <= top + get("height")
+    if tag == "circle":
+        return (x - get("cx")) ** 2 + (y - get("cy")) ** 2 <= get("r") ** 2
+    if tag == "ellipse":
+        return ((x - get("cx")) / get("rx")) ** 2 + ((y - get("cy")) / get("ry")) ** 2 <= 1
+    if tag == "path":
+        numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", shape.get("d", ""))]
+        xs, ys = numbers[0::2], numbers[1::2]
+        return min(xs) <= x <= max(xs) and min(ys) <= y <= max(ys)
+    corners = [tuple(map(float, p.split(","))) for p in shape.get("points", "").split()]
+    inside = False  # even-odd ray casting
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _blend(colour: str, under: str, opacity: float) -> str:
+    mixed = [
+        opacity * int(colour[k : k + 2], 16) + (1 - opacity) * int(under[k : k + 2], 16)
+        for k in (1, 3, 5)
+    ]
+    return "#" + "".join(f"{round(v):02x}" for v in mixed)
+
+
+def _low_contrast(picture: str, least: float = 4.5) -> list[str]:
+    """Texts under ``least``:1 (WCAG AA for small text) against the colour behind them.
+
+    "Behind" is the colour at the text's centre: its anchor moved by half its budgeted
+    width (:func:`_budget`) and 0.35 em above its baseline; there the fills of the shapes
+    drawn before the text (in document order, a legend swatch moved by its translate) that
+    hold the point are painted in order over white, each at its opacity. A text with a halo
+    (``paint-order="stroke"``) is read against its halo's colour instead."""
+    root = ET.fromstring(picture)
+    fills: list[tuple[ET.Element, float, float, str, float]] = []  # shape, dx, dy, fill, opacity
+    found: list[str] = []
+
+    def behind(x: float, y: float) -> str:
+        colour = "#ffffff"
+        for shape, dx, dy, fill, opacity in fills:
+            if _inside(shape, x - dx, y - dy):
+                colour = _blend(fill, colour, opacity)
+        return colour
+
+    def walk(node: ET.Element, fill: str, size: float, dx: float, dy: float) -> None:
+        fill, size = node.get("fill", fill), float(node.get("font-size", size))
+        moved = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", node.get("transform", "(0,0)"))
+        assert moved or node.get("transform") is None, node.get("transform")
+        dx, dy = (dx + float(moved[1]), dy + float(moved[2])) if moved else (dx, dy)
+        for child in node:
+            colour = child.get("fill", fill)
+            if child.tag in SHAPES and colour != "none":
+                fills.append((child, dx, dy, _full(colour), float(child.get("opacity", 1))))
+            elif child.tag == f"{SVG}text" and (child.text or "").strip():
+                words, at = child.text or "", float(child.get("font-size", size))
+                wide = _budget(words, at, child.get("font-weight") == "bold")
+                x = float(child.get("x", 0)) + dx
+                x += {"middle": 0.0, "end": -wide / 2}.get(child.get("text-anchor", ""), wide / 2)
+                y = float(child.get("y", 0)) + dy - 0.35 * at
+                haloed = child.get("paint-order", "").startswith("stroke")
+                under = _full(child.get("stroke", "")) if haloed else behind(x, y)
+                ratio = _ratio(_full(colour), under)
+                if ratio < least:
+                    found.append(f"{words!r} {colour} on {under}: {ratio:.2f}")
+            elif child.tag == f"{SVG}g":
+                walk(child, fill, size, dx, dy)
+
+    walk(root, "#000000", 12.0, 0.0, 0.0)
+    return found
+
+
+def _full(colour: str) -> str:
+    """``#rrggbb`` for ``#rgb`` or ``#rrggbb``."""
+    digits = colour.removeprefix("#")
+    return "#" + ("".join(ch * 2 for ch in digits) if len(digits) == 3 else digits)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), BUDGET_CASES)
+def test_every_svg_text_reaches_4_5_to_1_against_what_is_behind_it(name, players, options):
+    """Each text of the referee's and seat 0's pictures reaches 4.5:1 on the fill behind it."""
+    game = fg.make(name, num_players=players, **options)
+    for seed in (1, 2):
+        states = [state for state, _ in random_game(game, seed)]
+        for state in states[:: max(1, len(states) // 10)] + [states[-1]]:
+            for player in (None, 0):
+                low = _low_contrast(state.to_svg(player))
+                assert low == [], (name, players, seed, player, low[:4])
+
+
+def test_a_label_on_a_fill_is_white_or_ink_whichever_contrasts_more():
+    """_svg.on(fill) is whichever of white and ink contrasts more; _svg.contrast is WCAG's."""
+    from forestgames import _svg
+
+    assert _svg.contrast("#000000", "#ffffff") == pytest.approx(21)
+    assert _svg.contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
+    for fill in ("#ffffff", "#ef8a17", "#e8a800", *_svg.SEAT_COLOURS, _svg.INK, "#3b4a6b"):
+        best = max((_svg.WHITE, _svg.INK), key=lambda label: _ratio(label, fill))
+        assert _svg.on(fill) == best, fill
+
+
 # --------------------------------------------------------------------------- Bosk
 
 
