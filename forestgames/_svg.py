@@ -7,6 +7,7 @@ four pictures share one look: the same seat colours, type, card shapes and legen
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
@@ -98,6 +99,7 @@ def contrast(first: str, second: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
+@functools.cache  # a picture asks for a few fills hundreds of times
 def on(fill: str) -> str:
     """The colour of a label drawn on ``fill``: :data:`WHITE` or :data:`INK`, whichever
     contrasts more with it. The fills that carry labels are chosen so that this reaches
