@@ -27,8 +27,8 @@ __all__ = [
     "contrast",
     "document",
     "element",
-    "fit_words",
     "fits",
+    "fitted_list",
     "fitted_size",
     "group",
     "legend",
@@ -199,17 +199,29 @@ def fitted_size(words: object, width: float, font_size: float) -> float:
     return font_size if unit * font_size <= width else math.floor(width / unit * 10) / 10
 
 
-def fit_words(
-    head: str, items: Sequence[str], width: float, font_size: float, sep: str = " "
-) -> tuple[str, bool]:
-    """``head`` then as many of ``items`` (joined by ``sep``) as fit in ``width`` at
-    ``font_size``, with `` …`` when some are left out; and whether any were."""
-    for count in range(len(items), -1, -1):
-        cut = count < len(items)
-        words = head + sep.join(items[:count]) + (" …" if cut else "")
-        if fits(words, width, font_size) or count == 0:
-            return words, cut
-    raise AssertionError("unreachable")  # pragma: no cover
+def fitted_list(
+    x: float,
+    y: float,
+    head: str,
+    items: Sequence[str],
+    width: float,
+    font_size: float,
+    sep: str = " ",
+    **style: object,
+) -> str:
+    """A text at (x, y): ``head`` then as many of ``items`` (joined by ``sep``) as fit in
+    ``width`` at ``font_size``, ending in `` …`` with the whole list in its title when some
+    are left out."""
+    for count in range(len(items), 0, -1):
+        words = head + sep.join(items[:count])
+        if count < len(items):
+            words += " …"
+        if fits(words, width, font_size):
+            break
+    else:
+        count, words = 0, head + (" …" if items else "")
+    line = text(x, y, words, font_size=font_size, **style)
+    return group([line], title=head + sep.join(items)) if count < len(items) else line
 
 
 def group(parts: Iterable[str], title: str = "", **style: object) -> str:

@@ -378,9 +378,9 @@ def _market_parts(view: Mapping[str, Any], x: float, y: float) -> list[str]:
     if view.get("deck"):
         head, upcoming = "next in the deck (referee): ", view["deck"][:3]
         room = deck_x + 22 - svg.text_width(discarded, 10) / 2 - 8 - x
-        words, cut = svg.fit_words(head, upcoming, room, 10, sep=", ")
-        line = svg.text(x, y + CARD_H + 13, words, font_size=10, fill=svg.MUTED)
-        parts.append(svg.group([line], title=head + ", ".join(upcoming)) if cut else line)
+        parts.append(
+            svg.fitted_list(x, y + CARD_H + 13, head, upcoming, room, 10, ", ", fill=svg.MUTED)
+        )
     return parts
 
 
@@ -472,7 +472,7 @@ def _more_card(x: float, y: float, count: int, names: list[str]) -> str:
     cards left out in its title."""
     return svg.group(
         [
-            svg.rect(x, y, 59, 26, rx=3, fill="#ffffff", stroke="#999", stroke_dasharray="3 2"),
+            svg.rect(x, y, 59, 26, rx=3, fill=svg.WHITE, stroke="#999", stroke_dasharray="3 2"),
             svg.text(x + 29.5, y + 11, f"+{count} more", text_anchor="middle", font_size=9),
             svg.text(x + 29.5, y + 22, "kinds", text_anchor="middle", font_size=8),
         ],

@@ -588,9 +588,7 @@ def _deck_svg(spirit: Mapping[str, Any], x: float, y: float) -> list[str]:
     shown = spirit.get("deck") or known
     if shown:
         label = "top first" if "deck" in spirit else "attracted on top"
-        words, cut = svg.fit_words(f"{label}: ", shown, DECK_LINE_W, 9)
-        line = svg.text(x + 32, y + 27, words, font_size=9)
-        parts.append(svg.group([line], title=f"{label}: {' '.join(shown)}") if cut else line)
+        parts.append(svg.fitted_list(x + 32, y + 27, f"{label}: ", shown, DECK_LINE_W, 9))
     discard = spirit.get("discard")
     parts.append(svg.card_back(x + 300, y, 26, 32, spirit["discard_size"]))
     title = ", ".join(discard) if discard else "face down to the others"
