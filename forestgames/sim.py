@@ -16,6 +16,12 @@ The driver loop of one game: while it is not over, each seat of
 ``players_to_act[1:]`` (in a seeded random order) whose agent has
 ``react(state, seat)`` may move out of turn (a returned move is applied and
 the loop starts again); then ``players_to_act[0]`` plays ``choose(state)``.
+
+What only some runs need is imported where it is used, so that ``import forestgames``
+(which imports this module for ``fg.play`` and ``fg.simulate``) does not load it: the
+process pool's ``multiprocessing`` and ``concurrent.futures`` (workers > 1), ``tqdm`` (a
+run), ``hashlib`` and ``secrets`` (a run, a file written), ``logging`` and ``socket``
+(Ray). ``tests/test_cold_start.py`` checks.
 """
 
 from __future__ import annotations
@@ -24,19 +30,13 @@ import contextlib
 import csv
 import errno
 import functools
-import hashlib
 import io
 import json
-import logging
 import math
-import multiprocessing
-import multiprocessing.connection
 import os
 import pickle
 import random
 import re
-import secrets
-import socket
 import stat
 import sys
 import threading
@@ -44,15 +44,11 @@ import time
 import urllib.parse
 import warnings
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import attrs
-from tqdm import tqdm
 
 from forestgames._version import __version__
 from forestgames.agents import agent_for_game, agent_name, make_agent
@@ -70,6 +66,9 @@ from forestgames.core import (
     is_row,
     resolve_seed,
 )
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = [
     "DEFAULT_CAP_FACTOR",
@@ -382,6 +381,8 @@ def _digest(described: dict[str, Any]) -> str:
     """The run's identity in a results file's rows. It holds the library's version: rules,
     deals and agents change between versions, so another version's rows are not this run's
     games (a resume would mix the two silently)."""
+    import hashlib  # here, as the modules below: see the module's docstring
+
     text = json.dumps(described | {"forestgames": __version__}, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
@@ -862,6 +863,8 @@ def _exit_when_orphaned(run_pid: int) -> None:
     or ``run_pid`` is gone (under ``forkserver`` the parent is the fork server, which stays
     while its workers do). Elsewhere (Windows' spawn) it waits on multiprocessing's
     sentinel of the parent, ready once it exits."""
+    import multiprocessing.connection
+
     parent = os.getppid()
     process = multiprocessing.parent_process()
     sentinel = None if process is None else process.sentinel
@@ -946,14 +949,17 @@ def process_context() -> Any:
     either); else ``forkserver`` with the library preloaded (one import, then
     a fork per worker); ``spawn`` where neither exists (Windows).
     """
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     if sys.platform == "linux" and "fork" in methods and threading.active_count() == 1:
-        return get_context("fork")
+        return multiprocessing.get_context("fork")
     if "forkserver" in methods:
-        context = get_context("forkserver")
-        context.set_forkserver_preload(["forestgames"])
+        context = multiprocessing.get_context("forkserver")
+        # the pool's worker module too: this module imports it only when a pool starts
+        context.set_forkserver_preload(["forestgames", "concurrent.futures.process"])
         return context
-    return get_context("spawn")
+    return multiprocessing.get_context("spawn")
 
 
 def _run_local(
@@ -974,6 +980,9 @@ def _run_local(
         _check_agents_pickle(
             run, pickle.dumps, f"worker processes (not forked: {where})", "use workers=1"
         )
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     for attempt in range(_LOCAL_RETRIES + 1):
         with ProcessPoolExecutor(
             workers,
@@ -1042,6 +1051,9 @@ def _drain(
 
     On a dead worker the chunks in flight go back to ``chunker`` and
     BrokenProcessPool propagates (the caller starts a new pool)."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures.process import BrokenProcessPool
+
     futures: dict[Future[tuple[list[GameRow], float]], list[int]] = {}
     try:
         while chunker or futures:
@@ -1076,6 +1088,8 @@ def _run_ray(
         import ray
     except ImportError:
         raise ConfigError('backend="ray" needs Ray: pip install "forestgames[ray]"') from None
+    import logging
+
     started = False
     if not ray.is_initialized():  # else: use the Ray this process is already connected to
         if address:
@@ -1145,6 +1159,8 @@ def _check_reachable(address: str) -> None:
         raise ConfigError(f"Ray cluster {excerpt(address)} names no host: give host:port")
     if port is None:
         return
+    import socket
+
     try:
         socket.create_connection((host, port), timeout=_CONNECT_SECONDS).close()
     except OSError as error:
@@ -1356,6 +1372,8 @@ def _replace_with(final: Path, content: bytes, mode: int | None) -> None:
 def _new_file_beside(final: Path) -> tuple[Path, int]:
     """A new file in ``final``'s folder, made by this call (never an existing file or a
     link), with the permissions a new file gets; its path and an open descriptor."""
+    import secrets
+
     for _ in range(100):
         name = f".{final.name[:64]}.{secrets.token_hex(6)}.tmp"
         temporary = final.with_name(name)
@@ -1367,10 +1385,15 @@ def _new_file_beside(final: Path) -> tuple[Path, int]:
     raise FileExistsError(errno.EEXIST, f"no free name for a new file beside {final.name}")
 
 
-class _Bar(tqdm):  # type: ignore[misc, type-arg, unused-ignore]  # typed or not by version
+@functools.cache
+def _bar_class() -> type[Any]:
     """tqdm without its monitor thread (a process with one thread may fork its workers)."""
+    from tqdm import tqdm
 
-    monitor_interval = 0
+    class _Bar(tqdm):  # type: ignore[misc, type-arg, unused-ignore]  # typed or not by version
+        monitor_interval = 0
+
+    return _Bar
 
 
 def _check_regular_file(path: Path) -> None:
@@ -1431,7 +1454,7 @@ def execute_run(
     workers = min(workers, max(1, games - len(rows)))  # no idle workers to start
     chunker = _Chunker(games, workers, rows)
     # tqdm draws on stderr and turns itself off when stderr is not a terminal
-    bar = _Bar(
+    bar = _bar_class()(
         total=games,
         initial=len(rows),
         unit="game",

@@ -424,7 +424,7 @@ def test_write_file_writes_devices_in_place_and_never_through_a_planted_link(tmp
     victim = tmp_path / "victim"
     victim.write_text("keep me")
     names = iter(["planted", "fresh"])
-    monkeypatch.setattr(sim.secrets, "token_hex", lambda n: next(names))
+    monkeypatch.setattr("secrets.token_hex", lambda n: next(names))
     (tmp_path / ".r.csv.planted.tmp").symlink_to(victim)
     sim.write_file(tmp_path / "r.csv", "rows\n")
     assert victim.read_text() == "keep me" and (tmp_path / "r.csv").read_text() == "rows\n"

@@ -1,0 +1,76 @@
+"""What a fresh process pays before its first result: modules, not seconds.
+
+Wall-clock limits would flake on a shared machine, so these tests pin what makes
+``import forestgames`` slow instead: the modules it loads. Each runs its code in a
+new interpreter and lists ``sys.modules`` there. ``benchmarks/bench_cold_start.py``
+measures the times.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import forestgames as fg
+
+HEAVY = (
+    "multiprocessing",  # the process pool of simulate(workers > 1)
+    "concurrent.futures",
+    "tqdm",  # a run's progress bar
+    "logging",  # Ray
+    "secrets",  # a file's temporary name
+)
+"""Modules no game needs until a run, a pool, Ray or a file."""
+
+
+def _loaded_by(code: str) -> set[str]:
+    """The modules a new interpreter has loaded once it has run ``code``."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    return set(json.loads(result.stdout.splitlines()[-1]))
+
+
+def test_importing_the_package_loads_none_of_the_heavy_modules() -> None:
+    """``import forestgames`` loads none of HEAVY (it loaded all of them)."""
+    assert sorted(_loaded_by("import forestgames") & set(HEAVY)) == []
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_a_games_first_moves_mask_tensor_and_picture_load_none_either(name: str) -> None:
+    """A game's first state, moves, mask, tensor and SVG picture load none of HEAVY but
+    ``hashlib`` and ``secrets``, which numpy.random imports (a first deal needs it)."""
+    code = (
+        "import forestgames as fg\n"
+        f"state = fg.make({name!r}).new_game(seed=1)\n"
+        "state.legal_moves(); state.legal_action_mask(); state.observation_tensor(0)\n"
+        "state.to_svg(); state.to_svg(0)"
+    )
+    assert sorted(_loaded_by(code) & set(HEAVY) - {"hashlib", "secrets"}) == []
+
+
+def test_the_commands_help_loads_none_either() -> None:
+    """``forestgames --help`` (the parser of every command) loads none of HEAVY."""
+    code = (
+        "import contextlib, io\nfrom forestgames.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--help'])"
+    )
+    assert sorted(_loaded_by(code) & set(HEAVY)) == []
+
+
+def test_a_run_still_finds_what_it_imports_where_it_is_used() -> None:
+    """A one-game simulate, written to a file, and a process pool's context work in a process
+    that imported the package alone (their modules are imported on the way)."""
+    code = (
+        "import os, tempfile, forestgames as fg, forestgames.sim as sim\n"
+        "path = os.path.join(tempfile.mkdtemp(), 'rows.jsonl')\n"
+        "result = fg.simulate('bosk', ['random'], 1, seed=1, progress=False, out=path)\n"
+        "assert len(result.rows) == 1 and os.path.getsize(path)\n"
+        "assert sim.process_context().get_start_method() in ('fork', 'forkserver', 'spawn')"
+    )
+    assert {"tqdm", "hashlib", "secrets", "multiprocessing"} <= _loaded_by(code)
