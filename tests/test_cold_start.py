@@ -15,13 +15,21 @@ import sys
 import pytest
 
 import forestgames as fg
+from forestgames import _svg
 
 HEAVY = (
     "multiprocessing",  # the process pool of simulate(workers > 1)
     "concurrent.futures",
     "tqdm",  # a run's progress bar
     "logging",  # Ray
-    "secrets",  # a file's temporary name
+    "socket",
+    "hashlib",  # a run's identity, a file's temporary name
+    "secrets",
+    "xml.sax.saxutils",  # it imports urllib.request, http.client, email, ssl
+    "urllib.request",
+    "http.client",
+    "email",
+    "ssl",
 )
 """Modules no game needs until a run, a pool, Ray or a file."""
 
@@ -74,3 +82,15 @@ def test_a_run_still_finds_what_it_imports_where_it_is_used() -> None:
         "assert sim.process_context().get_start_method() in ('fork', 'forkserver', 'spawn')"
     )
     assert {"tqdm", "hashlib", "secrets", "multiprocessing"} <= _loaded_by(code)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "plain", "a & b < c > d", "&amp;", 'say "hi"', "it's", "both \" and '", "\n\r\t", "é ✓"],
+)
+def test_svg_escapes_as_xml_sax_saxutils_did(text: str) -> None:
+    """The pictures' own ``escape`` and ``quoteattr`` write what xml.sax.saxutils' wrote."""
+    from xml.sax import saxutils
+
+    assert _svg.escape(text) == saxutils.escape(text)
+    assert _svg.quoteattr(text) == saxutils.quoteattr(text)
