@@ -22,11 +22,10 @@ from __future__ import annotations
 import csv
 from collections.abc import Mapping
 from enum import IntEnum, StrEnum
-from importlib import resources
 from types import MappingProxyType
 from typing import NamedTuple
 
-from forestgames.core import as_int
+from forestgames.core import _data_text, as_int
 
 __all__ = [
     "BASE_STORAGE",
@@ -179,9 +178,7 @@ def _tiles_of(words: list[str]) -> tuple[tuple[int, int, int, int], int]:
 
 
 def _load_cards() -> tuple[CardType, ...]:
-    text = (
-        resources.files("forestgames.bonsai").joinpath("data/bonsai_cards.csv").read_text("utf-8")
-    )
+    text = _data_text("forestgames.bonsai", "data/bonsai_cards.csv")
     cards = []
     for row in csv.DictReader(text.splitlines()):
         kind = CardKind[row["type"].upper()]

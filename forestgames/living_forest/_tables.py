@@ -20,8 +20,9 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
-from importlib import resources
 from types import MappingProxyType
+
+from forestgames.core import _data_text
 
 __all__ = [
     "ACTIONS",
@@ -91,8 +92,8 @@ FIRE_OF_LEVEL: Mapping[int, int] = MappingProxyType({1: 2, 2: 3, 3: 4})
 
 
 def _load_cards() -> list[dict[str, str]]:
-    text = resources.files("forestgames.living_forest").joinpath("data/living_forest_cards.csv")
-    return list(csv.DictReader(io.StringIO(text.read_text(encoding="utf-8"))))
+    text = _data_text("forestgames.living_forest", "data/living_forest_cards.csv")
+    return list(csv.DictReader(io.StringIO(text)))
 
 
 _ROWS = _load_cards()
