@@ -331,6 +331,8 @@ def as_pair(value: Sequence[SupportsIndex] | npt.NDArray[np.integer[Any]]) -> tu
     Anything else (floats included) is kept as given, for the state to refuse
     as an illegal move (typed as two ints: what a checker should let through).
     """
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return cast("tuple[int, int]", value)  # the move tables' case: thousands at once
     if is_row(value, 2):
         r, c = value
         if _is_int(r) and _is_int(c):
