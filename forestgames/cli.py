@@ -1014,6 +1014,14 @@ def _stdout_reader_gone() -> bool:
         return False
 
 
+def _forgive_undecodable_input() -> None:
+    """Read what stdin's encoding cannot decode (a typed 'é' on an ASCII or cp1252 console,
+    Latin-1 bytes in a UTF-8 one) as U+FFFD, which play and replay refuse as text they do
+    not know, instead of a UnicodeDecodeError ending the command."""
+    if getattr(sys.stdin, "errors", None) == "strict" and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")
+
+
 def _modules_to_import(argv: Sequence[str]) -> list[str]:
     """The modules ``--import`` names before the command (the first word not an option);
     one with no value is left to the parser to report."""
@@ -1058,6 +1066,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if sys.stdin is None:  # started with stdin closed (<&-): no input, as at its end
         sys.stdin = open(os.devnull, encoding="utf-8")
+    _forgive_undecodable_input()
     try:
         _import_modules(argv)
     except ConfigError as error:

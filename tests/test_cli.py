@@ -672,6 +672,20 @@ def test_an_ascii_terminal_gets_question_marks_not_a_traceback(tmp_path):
     assert "Bosk 2p ? spring ? seat" in shown.stdout and "·" not in shown.stdout
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "utf-8", "cp1252"])
+def test_input_stdin_cannot_decode_is_refused_text_not_a_traceback(tmp_path, encoding):
+    """A typed line stdin's encoding cannot decode is a move play refuses, not a crash."""
+    env = {**ENV, "PYTHONIOENCODING": encoding}
+    command = [sys.executable, "-m", "forestgames.cli"]
+    played = subprocess.run(
+        [*command, "play", "bosk", "--seed", "1"],
+        input="é●\n".encode() + b"\xff\x81\nquit\n", capture_output=True, env=env, cwd=ROOT,
+        timeout=120,
+    )  # fmt: skip
+    assert played.returncode == 1 and b"Traceback" not in played.stderr, played.stderr
+    assert played.stdout.count(b"not a move") == 2 and b"stopped (quit)" in played.stdout
+
+
 def test_closed_standard_streams_are_an_end_not_a_traceback(tmp_path):
     """Started with stdout closed (>&-), a run stops quietly (141, as a closed pipe); with
     stdin closed (<&-), play sees the end of its input. Both raised AttributeError."""
