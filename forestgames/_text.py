@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
-__all__ = ["WIDTH", "side_by_side", "wrap", "wrap_line"]
+__all__ = ["WIDTH", "encodable", "print_text", "side_by_side", "wrap", "wrap_line"]
 
 WIDTH = 100
 """The widest line a text picture draws."""
@@ -45,3 +46,19 @@ def side_by_side(left: Sequence[str], right: Sequence[str], left_width: int) -> 
         b = right[k] if k < len(right) else ""
         out.append(f"{a:<{left_width}}{b}".rstrip())
     return out
+
+
+def encodable(text: str, encoding: str | None) -> str:
+    """``text`` with each character ``encoding`` cannot write as '?' (an ASCII or cp1252
+    console has no '·', '●' or '■', which the pictures draw)."""
+    encoding = encoding or "ascii"
+    return text.encode(encoding, "replace").decode(encoding)
+
+
+def print_text(text: str) -> None:
+    """Print ``text`` on stdout; what its encoding cannot write shows as '?' instead of
+    raising UnicodeEncodeError."""
+    try:
+        print(text)
+    except UnicodeEncodeError:
+        print(encodable(text, sys.stdout.encoding))

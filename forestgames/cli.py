@@ -27,7 +27,7 @@ from typing import Any, Protocol, TextIO
 
 import attrs
 
-from forestgames._text import wrap_line
+from forestgames._text import encodable, wrap_line
 from forestgames._version import __version__
 from forestgames.agents import acting_seat, make_agent
 from forestgames.boom_bokken import TimeOut
@@ -81,8 +81,7 @@ class _Stdout:
         try:
             return self.stream.write(text)
         except UnicodeEncodeError:  # an ASCII terminal: '?' for what it cannot show
-            encoding = self.stream.encoding or "ascii"
-            return self.stream.write(text.encode(encoding, "replace").decode(encoding))
+            return self.stream.write(encodable(text, self.stream.encoding))
         except BrokenPipeError:
             raise _StdoutClosed from None
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import io
 import random
+import sys
 import warnings
 from typing import Any
 
@@ -799,6 +801,24 @@ def test_human_render_mode_draws_by_itself(capsys: pytest.CaptureFixture[str]) -
     assert capsys.readouterr().out == gym.game_state.render(0) + "\n"
     gym.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert capsys.readouterr().out == gym.game_state.render(0) + "\n"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_human_render_mode_on_a_console_without_the_pictures_characters(
+    monkeypatch: pytest.MonkeyPatch, name: str, encoding: str
+) -> None:
+    """On an ASCII or cp1252 stdout, ``"human"`` draws '?' where it cannot encode a character."""
+    buffer = io.BytesIO()
+    console = io.TextIOWrapper(buffer, encoding=encoding, newline="\n")
+    monkeypatch.setattr(sys, "stdout", console)
+    env = rl.aec_env(name, render_mode="human")
+    env.reset(seed=0)
+    env.render()
+    console.flush()
+    picture = env.game_state.render()
+    expected = picture.encode(encoding, "replace").decode(encoding) + "\n"
+    assert buffer.getvalue().decode(encoding) == expected * 2
 
 
 def test_gym_step_after_the_end_is_both_errors() -> None:

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import numpy as np
 from gymnasium import spaces
 
+from forestgames._text import print_text
 from forestgames.core import ConfigError, _create_game, _fresh_game, as_number, excerpt
 
 __all__ = [
@@ -89,7 +90,7 @@ def render_picture(state: Any, mode: str | None, seat: int | None) -> str | None
         return str(state.to_svg(seat))
     text = str(state.render(seat))
     if mode == "human":
-        print(text)
+        print_text(text)  # '?' for what the console cannot show
         return None
     return text
 
