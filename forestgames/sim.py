@@ -841,15 +841,49 @@ def _warm_up(game: Any) -> None:
 
 
 _WORKER_RUN: _Run | None = None
+_WORKER_ERROR: ConfigError | None = None
+"""Why this worker cannot play (its run could not be loaded), raised by its first chunk."""
 
 
-def _init_worker(run: _Run, warm: bool, run_pid: int) -> None:
-    global _WORKER_RUN
-    _WORKER_RUN = run
+def _init_worker(run: _Run | bytes, warm: bool, run_pid: int, started: Any = None) -> None:
+    """Start a worker: ``run`` as it is (forked) or pickled, loaded here so that an agent
+    the worker cannot load is the run's ConfigError; ``started`` (an Event, for workers not
+    forked) tells the run that the worker came this far."""
+    global _WORKER_RUN, _WORKER_ERROR
+    if started is not None:
+        started.set()
     _exit_when_orphaned(run_pid)
+    try:
+        _WORKER_RUN = pickle.loads(run) if isinstance(run, bytes) else run
+    except Exception as error:  # AttributeError, ImportError, ... from the agents' classes
+        _WORKER_ERROR = _unloadable_run(error)
+        return
     single_thread_blas()
     if warm:
-        _warm_up(run.game)
+        _warm_up(_WORKER_RUN.game)
+
+
+def _unloadable_run(error: Exception) -> ConfigError:
+    """The error of a worker that cannot load its run (an agent's class it cannot find)."""
+    why = excerpt(f"{type(error).__name__}: {error}", 160)
+    return ConfigError(
+        f"a worker process cannot load the run's agents ({why}): workers not forked (macOS, "
+        "Windows, a process running threads) import each agent's class by its module and "
+        "name, so define it at the top level of a module or script, not under "
+        "'if __name__ == \"__main__\":', in a notebook or in python -c; or use workers=1"
+    )
+
+
+def _workers_did_not_start(method: str) -> ConfigError:
+    """The error of workers started by ``method`` that all died before their first step
+    (each printed its own error on stderr)."""
+    return ConfigError(
+        f"the worker processes (started by {method}) ended as they started, before playing "
+        "a game (their error is printed above): each imports the script that started the "
+        "run again, so a script must call simulate or tournament with workers > 1 under "
+        "'if __name__ == \"__main__\":' (else every worker starts the run again), and "
+        "nothing else at its top level may fail in a worker; or use workers=1"
+    )
 
 
 _ORPHAN_POLL_SECONDS = 0.5
@@ -912,6 +946,8 @@ def single_thread_blas() -> bool:
 
 
 def _worker_play(indices: list[int]) -> tuple[list[GameRow], float]:
+    if _WORKER_ERROR is not None:
+        raise _WORKER_ERROR
     assert _WORKER_RUN is not None
     with _sent_back_whole():
         return _WORKER_RUN.play_many(indices)
@@ -972,33 +1008,41 @@ def _run_local(
             emit(rows)
         return
     context = process_context()
-    forked = context.get_start_method() == "fork"
-    if forked:
-        _warm_up(run.game)  # the workers inherit what this builds
-    else:
-        where = "threads run in this process" if sys.platform == "linux" else sys.platform
-        _check_agents_pickle(
-            run, pickle.dumps, f"worker processes (not forked: {where})", "use workers=1"
-        )
+    method = context.get_start_method()
+    initargs = _worker_arguments(run, context)
+    started = initargs[-1]
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     for attempt in range(_LOCAL_RETRIES + 1):
         with ProcessPoolExecutor(
-            workers,
-            mp_context=context,
-            initializer=_init_worker,
-            initargs=(run, not forked, os.getpid()),
+            workers, mp_context=context, initializer=_init_worker, initargs=initargs
         ) as pool:
             try:
                 _drain(pool, chunker, workers, emit)
                 return
-            except BrokenProcessPool:
+            except BrokenProcessPool as error:
+                if started is not None and not started.is_set():  # no worker came up
+                    raise _workers_did_not_start(method) from error
                 if attempt == _LOCAL_RETRIES:
                     raise
             except BaseException:  # Ctrl-C, or an agent's error in one game
                 _stop_workers(pool)  # else leaving the pool waits for the chunks in flight
                 raise
+
+
+def _worker_arguments(run: _Run, context: Any) -> tuple[Any, ...]:
+    """``_init_worker``'s arguments after ``run``'s are ready for ``context``: forked
+    workers inherit the warm run; others get it pickled (ConfigError naming an agent that
+    cannot be) and an Event each sets as it starts."""
+    if context.get_start_method() == "fork":
+        _warm_up(run.game)  # the workers inherit what this builds
+        return run, False, os.getpid(), None
+    where = "threads run in this process" if sys.platform == "linux" else sys.platform
+    _check_agents_pickle(
+        run, pickle.dumps, f"worker processes (not forked: {where})", "use workers=1"
+    )
+    return pickle.dumps(run), True, os.getpid(), context.Event()
 
 
 def _check_agents_pickle(

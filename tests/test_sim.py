@@ -713,6 +713,60 @@ def test_workers_end_when_their_run_is_killed(start):
             os.kill(worker, signal.SIGKILL)
 
 
+_FORCED_START = (
+    "import multiprocessing, forestgames as fg, forestgames.sim as sim\n"
+    "sim.process_context = lambda: multiprocessing.get_context({start!r})\n"
+)
+
+
+def _run_script(tmp_path: Path, start: str, body: str) -> subprocess.CompletedProcess[str]:
+    """``body`` run as a script (a file, as spawned workers import it again) whose runs
+    start their workers by ``start``."""
+    script = tmp_path / "my_run.py"
+    script.write_text(_FORCED_START.format(start=start) + body, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+
+
+def _error_line(stderr: str) -> str:
+    """The line of the error that ended a script (multiprocessing's resource tracker may
+    warn after it), or ``""``."""
+    raised = [
+        line for line in stderr.splitlines() if line.startswith(("forestgames.", "concurrent."))
+    ]
+    return raised[-1] if raised else ""
+
+
+@pytest.mark.parametrize("start", ["forkserver", "spawn"])
+def test_a_script_without_a_main_guard_is_told_so(tmp_path, start):
+    """Workers not forked import the script again; one that starts its run unguarded gets a
+    ConfigError saying so (it was BrokenProcessPool, after three new pools)."""
+    done = _run_script(tmp_path, start, "fg.simulate('bonsai', ['random'], 4, workers=2)\n")
+    assert done.returncode == 1, done.stderr
+    error = _error_line(done.stderr)
+    assert error.startswith("forestgames.core.ConfigError: the worker processes (started by")
+    assert "if __name__" in error and "workers=1" in error
+
+
+@pytest.mark.parametrize("start", ["forkserver", "spawn"])
+def test_an_agent_class_a_worker_cannot_import_is_named(tmp_path, start):
+    """An agent class defined under the script's main guard cannot be loaded by a worker not
+    forked: a ConfigError naming it (it was BrokenProcessPool)."""
+    body = (
+        "if __name__ == '__main__':\n"
+        "    class FirstMove:\n"
+        "        def choose(self, state):\n"
+        "            return state.legal_moves()[0]\n"
+        "    fg.simulate('bonsai', [FirstMove(), 'random'], 4, workers=2, progress=False)\n"
+    )
+    done = _run_script(tmp_path, start, body)
+    assert done.returncode == 1, done.stderr
+    error = _error_line(done.stderr)
+    assert error.startswith("forestgames.core.ConfigError: a worker process cannot load")
+    assert "'FirstMove'" in error and "workers=1" in error
+
+
 def _descendants(pid: int) -> set[int]:
     children = _live_children(pid)
     return children | {grandchild for child in children for grandchild in _live_children(child)}
