@@ -1747,8 +1747,9 @@ MAX_RECORD_MOVES = 1_000_000
 """Most moves a :class:`GameRecord` read from JSON may hold."""
 
 
-_READ_THE_FILE = " (read the file first: GameRecord.from_json(path.read_text()))"
-"""What a record error adds when it was given a file's path instead of its text."""
+_READ_THE_FILE = " (read the file first: GameRecord.from_json(path.read_bytes()))"
+"""What a record error adds when it was given a file's path instead of its text (bytes:
+JSON reads them as UTF-8 whatever the locale, a byte-order mark included)."""
 
 VERSION_FORM = r"[0-9A-Za-z.+!_-]{1,64}"
 """What a record's ``version`` may be: a version's characters (PEP 440's and local labels')."""
@@ -1918,10 +1919,13 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
-        """A record from :meth:`to_json` text; StateError if it is not one."""
+        """A record from :meth:`to_json` text (or its UTF-8 bytes; a leading byte-order
+        mark, as Windows editors write, is skipped); StateError if it is not one."""
         if not isinstance(text, str | bytes | bytearray):
             hint = _READ_THE_FILE if isinstance(text, os.PathLike) else ""
             raise StateError(f"a game record is JSON text, not {excerpt(text)}{hint}")
+        if isinstance(text, str):
+            text = text.removeprefix("\ufeff")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:  # bad JSON, bad UTF-8, huge numbers

@@ -26,6 +26,7 @@ run), ``hashlib`` and ``secrets`` (a run, a file written), ``logging`` and ``soc
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import csv
 import errno
@@ -689,8 +690,10 @@ def _load_results(path: Path, run: _Run, games: int) -> dict[int, GameRow]:
     """The rows already in ``path`` (a resumed run); a torn last line is cut off, once
     every whole line has been read as a row of this run (so a file that is not this run's
     results is refused untouched). A last row whole but for its newline (a short write)
-    is cut off too, once read as a row of this run: its game is played again."""
-    data = path.read_bytes()
+    is cut off too, once read as a row of this run: its game is played again. A leading
+    byte-order mark (a Windows editor's) is skipped."""
+    whole = path.read_bytes()
+    data = whole.removeprefix(codecs.BOM_UTF8)
     keep = data.rfind(b"\n") + 1
     torn = data[keep:]
     if torn and not _could_be_torn(torn):
@@ -712,7 +715,7 @@ def _load_results(path: Path, run: _Run, games: int) -> dict[int, GameRow]:
     rows = {index: row for index, row in rows.items() if index < games}
     if torn:  # interrupted while writing a line: drop the fragment
         with open(path, "r+b") as file:
-            file.truncate(keep)
+            file.truncate(keep + len(whole) - len(data))
     return rows
 
 

@@ -116,6 +116,14 @@ def test_pickles_in_a_fresh_process_with_another_hash_seed(tmp_path):
             assert mask == state.legal_action_mask().tolist()
 
 
+def test_a_record_read_with_its_byte_order_mark_loads():
+    """Record text starting with a byte-order mark (a Windows editor's) loads, as its bytes do."""
+    record = fg.play("bonsai", ["random"], seed=3)
+    text = record.to_json(indent=1).replace("\n", "\r\n")
+    assert fg.GameRecord.from_json("\ufeff" + text) == record
+    assert fg.GameRecord.from_json(("\ufeff" + text).encode()) == record
+
+
 def test_a_record_names_the_version_that_wrote_it():
     """A record keeps the version that wrote it through JSON; 0.1's records name none and
     read as None; the version is provenance, so records of two versions compare equal."""

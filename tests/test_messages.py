@@ -132,7 +132,7 @@ def test_out_of_range_move_and_id_name_the_game_by_title() -> None:
 
 def test_record_from_json_of_a_file_name_shows_it_and_says_read_the_file() -> None:
     """from_json of a file name (not its text) quotes the input and says to read the file."""
-    with pytest.raises(fg.StateError, match=r"is not JSON \('game\.json'\).*path\.read_text\(\)"):
+    with pytest.raises(fg.StateError, match=r"is not JSON \('game\.json'\).*path\.read_bytes\(\)"):
         fg.GameRecord.from_json("game.json")
 
 

@@ -335,6 +335,20 @@ def test_out_file_and_resume_after_interruption(tmp_path):
     assert again.rows == whole.rows and len(out.read_text().splitlines()) == 8
 
 
+@pytest.mark.parametrize("newline", [b"\n", b"\r\n"])
+def test_resume_reads_a_results_file_a_windows_editor_saved(tmp_path, newline):
+    """A results file saved with a UTF-8 byte-order mark (and CRLF) resumes, a torn last line
+    cut off after the mark; the mark was 'not a result row'."""
+    args = dict(game=BOSK, agents=["greedy", "random"], games=6, seed=5, progress=False)
+    whole = fg.simulate(**args)
+    out = tmp_path / "results.jsonl"
+    fg.simulate(**args | {"games": 3}, out=out)
+    saved = b"\xef\xbb\xbf" + out.read_bytes().replace(b"\n", newline)
+    out.write_bytes(saved + whole.rows[4].to_json()[:30].encode())
+    assert fg.simulate(**args, out=out, resume=True).rows == whole.rows
+    assert out.read_bytes().startswith(saved)
+
+
 def test_a_last_row_without_its_newline_is_played_again(tmp_path):
     """A last row whole but for its newline (a short write, the disk full) is read as a row
     of the run and cut off, and its game played again; it used to be refused, and the run
