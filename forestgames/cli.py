@@ -388,6 +388,14 @@ def _check_writable(option: str, path: str | None) -> None:
     file that exists and is not empty (no output file is overwritten)."""
     if not path:
         return
+    try:
+        _check_new_file(option, path)
+    except OSError as error:  # a folder on the way that cannot be searched, say
+        raise ConfigError(f"{option} {path}: {error.strerror or error}") from None
+
+
+def _check_new_file(option: str, path: str) -> None:
+    """:func:`_check_writable`'s checks (OSError where the path cannot even be looked at)."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():

@@ -1472,6 +1472,22 @@ def _check_out_file(path: Path, advice: str) -> Path:
     return path
 
 
+def _open_results(
+    path: Path, run: _Run, games: int, resume: bool
+) -> tuple[dict[int, GameRow], TextIO]:
+    """The rows already in the results file at ``path`` (when resuming) and the file open
+    to append to; ConfigError naming it if it cannot be used (a folder on the way that
+    cannot be searched included: its PermissionError came raw from the checks)."""
+    try:
+        _check_regular_file(path)
+        if not resume or path.is_dir():  # resuming reads the file's rows instead
+            _check_out_file(path, "resume to finish that run, or choose another file")
+        rows = _load_results(path, run, games) if path.exists() and resume else {}
+        return rows, open(path, "a", encoding="utf-8")
+    except OSError as error:
+        raise ConfigError(f"cannot use {path} for results: {error.strerror or error}") from None
+
+
 def execute_run(
     run: _Run,
     games: int,
@@ -1488,16 +1504,7 @@ def execute_run(
     rows: dict[int, GameRow] = {}
     sink: TextIO | None = None
     if out is not None:
-        path = Path(out)
-        _check_regular_file(path)
-        if not resume or path.is_dir():  # resuming reads the file's rows instead
-            _check_out_file(path, "resume to finish that run, or choose another file")
-        try:
-            if path.exists() and resume:
-                rows = _load_results(path, run, games)
-            sink = open(path, "a", encoding="utf-8")
-        except OSError as error:
-            raise ConfigError(f"cannot use {path} for results: {error.strerror or error}") from None
+        rows, sink = _open_results(Path(out), run, games, resume)
     workers = min(workers, max(1, games - len(rows)))  # no idle workers to start
     chunker = _Chunker(games, workers, rows)
     # tqdm draws on stderr and turns itself off when stderr is not a terminal

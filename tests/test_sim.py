@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -416,6 +417,45 @@ def test_exports_write_whole_files_or_none(tmp_path, monkeypatch):
                 write(bad)
         with pytest.raises(fg.ConfigError, match=re.escape(words)):
             fg.simulate(BOSK, ["random"], 1, out=bad, progress=False)
+
+
+def _folder_not_searchable(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """Looking at anything inside ``folder`` is refused, as a folder without its execute
+    permission refuses it (even root sees it so here)."""
+    real_stat = os.stat
+
+    def stat(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        if Path(path).parent == folder:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", stat)
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_a_results_file_in_a_folder_that_cannot_be_searched_is_a_config_error(
+    tmp_path, monkeypatch, resume
+):
+    """out= in a folder that cannot be searched is a ConfigError naming the file (its
+    PermissionError came raw from the checks, as from simulate and tournament)."""
+    _folder_not_searchable(monkeypatch, tmp_path / "locked")
+    out = tmp_path / "locked" / "r.jsonl"
+    with pytest.raises(fg.ConfigError, match=f"cannot use {re.escape(str(out))} .*denied"):
+        fg.simulate(BOSK, ["random"], 1, out=out, resume=resume, progress=False)
+    with pytest.raises(fg.ConfigError, match=f"cannot use {re.escape(str(out))} .*denied"):
+        fg.tournament(BOSK, ["random", "greedy"], 1, out=out, resume=resume, progress=False)
+
+
+@pytest.mark.parametrize("option", ["--csv", "--out"])
+def test_a_command_output_in_a_folder_that_cannot_be_searched_is_one_error_line(
+    tmp_path, monkeypatch, capsys, option
+):
+    """--csv or --out in a folder that cannot be searched: an error naming the option's file."""
+    _folder_not_searchable(monkeypatch, tmp_path / "locked")
+    path = str(tmp_path / "locked" / "r.csv")
+    assert cli.main(["simulate", "bosk", "-n", "1", option, path]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("forestgames: error: ") and path in err and "Errno" not in err
 
 
 def test_write_file_writes_devices_in_place_and_never_through_a_planted_link(tmp_path, monkeypatch):
