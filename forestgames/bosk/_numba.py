@@ -29,10 +29,18 @@ _WINTER = (5, 3, 8, 4, 1)
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
+_OPTIONS: dict[str, Any] = {"nogil": True, "boundscheck": False, "error_model": "numpy"}
+
+
 def _jit(function: _F) -> _F:
-    """Compile ``function`` with numba (cached on disk, no GIL, no bounds checks)."""
-    compiled = numba.njit(cache=True, nogil=True, boundscheck=False, error_model="numpy")
-    return cast(_F, compiled(function))
+    """Compile ``function`` with numba (no GIL, no bounds checks), cached on disk where
+    numba finds a folder it may write (beside this file, or the user's cache folder).
+    Where it finds none (a read-only install and no writable home) ``cache=True`` is a
+    RuntimeError: the kernel then compiles in each process instead."""
+    try:
+        return cast(_F, numba.njit(cache=True, **_OPTIONS)(function))
+    except RuntimeError:  # "cannot cache function ...: no locator available"
+        return cast(_F, numba.njit(**_OPTIONS)(function))
 
 
 @_jit

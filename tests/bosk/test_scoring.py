@@ -250,6 +250,31 @@ def kernel_path(compiled: bool) -> Iterator[None]:
         compiled_kernels(before)
 
 
+@pytest.mark.skipif(not HAVE_NUMBA, reason="numba (the fast extra) is not installed")
+def test_compiled_kernels_load_where_numba_cannot_cache(monkeypatch):
+    """With no folder numba may cache in (a read-only install, no writable home) the kernels
+    compile uncached; their import raised RuntimeError 'cannot cache function'."""
+    import importlib
+
+    from numba.core import caching
+
+    from forestgames.bosk import _numba
+
+    monkeypatch.setattr(caching.CacheImpl, "_locator_classes", [])
+    try:
+        importlib.reload(_numba)
+        assert isinstance(_numba.summer._cache, caching.NullCache)
+        rng = np.random.default_rng(0)
+        owner, value = random_trees(rng, (scoring.COMPILED_MIN_BOARDS, 9, 9), 3)
+        with kernel_path(True):
+            compiled = summer_scores(owner, value, 3)
+        with kernel_path(False):
+            assert np.array_equal(compiled, summer_scores(owner, value, 3))
+    finally:
+        monkeypatch.undo()
+        importlib.reload(_numba)
+
+
 def random_trees(rng, shape, players, heavy=0.0):
     """Owner and value grids; ``heavy`` of the boards are one seat's 4s on every intersection."""
     owner = rng.integers(-1, players, shape).astype(np.int8)
