@@ -627,8 +627,8 @@ def _load_record(path: str) -> GameRecord:
         raise StateError(f"{path} is not a game record: {facts.st_size:,} bytes is too large")
     with open(path, "rb") as file:
         data = file.read(_RECORD_BYTES + 1)
-    try:
-        text = data.decode("utf-8-sig")  # a byte-order mark some editors write is no harm
+    try:  # UTF-8 (with the byte-order mark some editors write), or UTF-16 or -32 as JSON
+        text = data.decode(json.detect_encoding(data))  # may be (PowerShell 5's '>' writes it)
     except UnicodeDecodeError:
         raise StateError(f"{path} is not a game record: it is not JSON text (binary?)") from None
     try:

@@ -713,6 +713,17 @@ def test_replay_reads_a_record_with_a_byte_order_mark(tmp_path, capsys):
     assert "Bosk" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
+def test_replay_reads_a_record_in_utf_16_or_32(tmp_path, capsys, encoding):
+    """A record saved as UTF-16 or -32 (PowerShell 5's '>' writes UTF-16) replays, as
+    GameRecord.from_json reads its bytes; it was 'not JSON text (binary?)'."""
+    path = tmp_path / "game.json"
+    record = fg.play("bosk", ["random"], seed=2)
+    path.write_bytes((record.to_json() + "\r\n").encode(encoding))
+    assert main(["replay", str(path), "--all"]) == 0
+    assert capsys.readouterr().out.startswith(f"bosk {record.options}, seed 2")
+
+
 def test_an_empty_line_at_the_play_prompt_asks_again():
     """An empty line at the play prompt (on the person's turn) is no error: it prompts
     again."""
