@@ -1483,7 +1483,7 @@ def _open_results(
         if not resume or path.is_dir():  # resuming reads the file's rows instead
             _check_out_file(path, "resume to finish that run, or choose another file")
         rows = _load_results(path, run, games) if path.exists() and resume else {}
-        return rows, open(path, "a", encoding="utf-8")
+        return rows, open(path, "a", encoding="utf-8", newline="\n")  # \n on Windows too
     except OSError as error:
         raise ConfigError(f"cannot use {path} for results: {error.strerror or error}") from None
 

@@ -715,8 +715,7 @@ def test_replay_reads_a_record_with_a_byte_order_mark(tmp_path, capsys):
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
 def test_replay_reads_a_record_in_utf_16_or_32(tmp_path, capsys, encoding):
-    """A record saved as UTF-16 or -32 (PowerShell 5's '>' writes UTF-16) replays, as
-    GameRecord.from_json reads its bytes; it was 'not JSON text (binary?)'."""
+    """A record saved as UTF-16 (PowerShell 5's '>') or UTF-32 replays."""
     path = tmp_path / "game.json"
     record = fg.play("bosk", ["random"], seed=2)
     path.write_bytes((record.to_json() + "\r\n").encode(encoding))

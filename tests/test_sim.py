@@ -338,8 +338,7 @@ def test_out_file_and_resume_after_interruption(tmp_path):
 
 @pytest.mark.parametrize("newline", [b"\n", b"\r\n"])
 def test_resume_reads_a_results_file_a_windows_editor_saved(tmp_path, newline):
-    """A results file saved with a UTF-8 byte-order mark (and CRLF) resumes, a torn last line
-    cut off after the mark; the mark was 'not a result row'."""
+    """A results file saved with a byte-order mark (and CRLF) resumes, a torn line cut."""
     args = dict(game=BOSK, agents=["greedy", "random"], games=6, seed=5, progress=False)
     whole = fg.simulate(**args)
     out = tmp_path / "results.jsonl"
@@ -348,6 +347,19 @@ def test_resume_reads_a_results_file_a_windows_editor_saved(tmp_path, newline):
     out.write_bytes(saved + whole.rows[4].to_json()[:30].encode())
     assert fg.simulate(**args, out=out, resume=True).rows == whole.rows
     assert out.read_bytes().startswith(saved)
+
+
+def test_a_results_file_ends_its_lines_with_newline_where_the_platform_says_crlf(
+    tmp_path, monkeypatch
+):
+    """A results file has \\n line ends where the platform's are \\r\\n (Windows)."""
+    import _pyio
+
+    monkeypatch.setattr(os, "linesep", "\r\n")
+    monkeypatch.setattr(sim, "open", _pyio.open, raising=False)
+    out = tmp_path / "results.jsonl"
+    fg.simulate(BOSK, ["random"], 2, seed=1, out=out, progress=False)
+    assert out.read_bytes().count(b"\n") == 2 and b"\r" not in out.read_bytes()
 
 
 def test_a_last_row_without_its_newline_is_played_again(tmp_path):
@@ -436,8 +448,7 @@ def _folder_not_searchable(monkeypatch: pytest.MonkeyPatch, folder: Path) -> Non
 def test_a_results_file_in_a_folder_that_cannot_be_searched_is_a_config_error(
     tmp_path, monkeypatch, resume
 ):
-    """out= in a folder that cannot be searched is a ConfigError naming the file (its
-    PermissionError came raw from the checks, as from simulate and tournament)."""
+    """out= in a folder that cannot be searched is a ConfigError naming the file."""
     _folder_not_searchable(monkeypatch, tmp_path / "locked")
     out = tmp_path / "locked" / "r.jsonl"
     with pytest.raises(fg.ConfigError, match=f"cannot use {re.escape(str(out))} .*denied"):
@@ -794,8 +805,7 @@ def _error_line(stderr: str) -> str:
 
 @pytest.mark.parametrize("start", ["forkserver", "spawn"])
 def test_a_script_without_a_main_guard_is_told_so(tmp_path, start):
-    """Workers not forked import the script again; one that starts its run unguarded gets a
-    ConfigError saying so (it was BrokenProcessPool, after three new pools)."""
+    """Spawned workers of a script without a main guard: a ConfigError saying so, not retried."""
     done = _run_script(tmp_path, start, "fg.simulate('bonsai', ['random'], 4, workers=2)\n")
     assert done.returncode == 1, done.stderr
     error = _error_line(done.stderr)
@@ -805,8 +815,7 @@ def test_a_script_without_a_main_guard_is_told_so(tmp_path, start):
 
 @pytest.mark.parametrize("start", ["forkserver", "spawn"])
 def test_an_agent_class_a_worker_cannot_import_is_named(tmp_path, start):
-    """An agent class defined under the script's main guard cannot be loaded by a worker not
-    forked: a ConfigError naming it (it was BrokenProcessPool)."""
+    """An agent class a spawned worker cannot import is a ConfigError naming it."""
     body = (
         "if __name__ == '__main__':\n"
         "    class FirstMove:\n"
