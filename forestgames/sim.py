@@ -1507,13 +1507,14 @@ def execute_run(
         rows, sink = _open_results(Path(out), run, games, resume)
     workers = min(workers, max(1, games - len(rows)))  # no idle workers to start
     chunker = _Chunker(games, workers, rows)
-    # tqdm draws on stderr and turns itself off when stderr is not a terminal
+    # tqdm draws on stderr and turns itself off when stderr is not a terminal; there is
+    # none under Windows' pythonw (sys.stderr None), where tqdm would write to None
     bar = _bar_class()(
         total=games,
         initial=len(rows),
         unit="game",
         file=sys.stderr,
-        disable=None if progress else True,
+        disable=None if progress and sys.stderr is not None else True,
         dynamic_ncols=True,
     )
 

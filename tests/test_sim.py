@@ -362,6 +362,13 @@ def test_a_results_file_ends_its_lines_with_newline_where_the_platform_says_crlf
     assert out.read_bytes().count(b"\n") == 2 and b"\r" not in out.read_bytes()
 
 
+def test_a_run_with_no_stderr_draws_no_progress_bar(monkeypatch):
+    """With sys.stderr None (Windows' pythonw) a run plays: tqdm wrote to None."""
+    monkeypatch.setattr(sys, "stderr", None)
+    assert len(fg.simulate(BOSK, ["random"], 2, seed=1, progress=True).rows) == 2
+    assert fg.tournament(BOSK, ["random", "greedy"], 2, seed=1).simulation.rows
+
+
 def test_a_last_row_without_its_newline_is_played_again(tmp_path):
     """A last row whole but for its newline (a short write, the disk full) is read as a row
     of the run and cut off, and its game played again; it used to be refused, and the run
