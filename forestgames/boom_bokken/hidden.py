@@ -19,13 +19,17 @@ random, keeping all of the above, and draws a new seed for the later deals.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from forestgames.boom_bokken._tables import (
     CARD_VALUE,
     FITTING_VALUES,
     NUM_CODES,
     TIME_OUT,
+    VALUES,
 )
 from forestgames.boom_bokken.state import card_holders, pack_hand
 from forestgames.core import new_rng
@@ -75,7 +79,10 @@ def _unknown_part(hand: tuple[int, ...], known: tuple[int, ...]) -> list[int]:
 def determinize(state: BoomBokkenState, player: int, seed: int) -> BoomBokkenState:
     """A state ``player`` cannot tell from ``state``: the cards it does not know (other
     hands' unknown cards, the unknown top of the draw pile) dealt again at random, with
-    a new seed for the later deals."""
+    a new seed for the later deals.
+
+    Every placement of those physical cards that keeps what ``player`` knows is equally
+    likely (``_deal_constrained`` when seats exploded, else one shuffle)."""
     rng = new_rng(seed)
     deck = state.deck
     top = len(deck) - state.known_bottom
@@ -87,13 +94,15 @@ def determinize(state: BoomBokkenState, player: int, seed: int) -> BoomBokkenSta
             unseen.extend(part)
             needs[seat] = len(part)
     unseen.sort()  # the sample depends on the seed and on what ``player`` sees only
-    order = [unseen[i] for i in rng.permutation(len(unseen))]
     constraints = {
         seat: allowed_codes(fact)
         for seat, fact in zip(state.exploded, state.exploded_on, strict=True)
         if seat != player and needs.get(seat)
     }
-    dealt = _deal_constrained(order, needs, constraints)
+    if constraints:
+        dealt = _deal_constrained(rng, unseen, needs, constraints)
+    else:
+        dealt = _deal_in_order(_shuffled(rng, unseen), needs)
     deck_top = dealt.pop(-1)
     hands = list(state.hands)
     for seat, codes in dealt.items():
@@ -110,67 +119,270 @@ def determinize(state: BoomBokkenState, player: int, seed: int) -> BoomBokkenSta
     )
 
 
-def _deal_constrained(
-    order: list[int], needs: dict[int, int], constraints: dict[int, frozenset[int]]
-) -> dict[int, list[int]]:
-    """Seat -> its unknown cards (and -1 -> the unknown top of the draw pile) from the
-    shuffled ``order``: the constrained seats first, each taking the first cards it may
-    hold that leave the others a way to be dealt; then the rest in seat order."""
-    taken = [False] * len(order)
-    counts = [0] * NUM_CODES
-    for code in order:
-        counts[code] += 1
-    dealt: dict[int, list[int]] = {}
-    pending = [(seat, constraints[seat], needs[seat]) for seat in sorted(constraints)]
-    for k, (seat, allowed, need) in enumerate(pending):
-        dealt[seat] = _take(order, taken, counts, allowed, need, pending[k + 1 :])
-    rest = iter([code for code, used in zip(order, taken, strict=True) if not used])
-    for seat in sorted(needs):
-        if seat not in dealt:
-            dealt[seat] = [next(rest) for _ in range(needs[seat])]
+def _shuffled(rng: np.random.Generator, cards: list[int]) -> list[int]:
+    """``cards`` in a uniformly random order."""
+    return [cards[i] for i in rng.permutation(len(cards))]
+
+
+def _deal_in_order(order: list[int], needs: dict[int, int]) -> dict[int, list[int]]:
+    """Seat -> its cards, in seat order from the front of ``order``; -1 -> the rest."""
+    rest = iter(order)
+    dealt = {seat: [next(rest) for _ in range(needs[seat])] for seat in sorted(needs)}
     dealt[-1] = list(rest)
     return dealt
 
 
-def _take(
-    order: list[int],
-    taken: list[bool],
-    counts: list[int],
-    allowed: frozenset[int],
-    need: int,
-    later: list[tuple[int, frozenset[int], int]],
+def _deal_constrained(
+    rng: np.random.Generator,
+    unseen: list[int],
+    needs: dict[int, int],
+    constraints: dict[int, frozenset[int]],
+) -> dict[int, list[int]]:
+    """Seat -> its unknown cards (and -1 -> the unknown top of the draw pile), uniform over
+    the placements of the physical cards ``unseen`` that give each exploded seat in
+    ``constraints`` only cards it may hold.
+
+    The rules' allowed cards are Temps Mort plus either the values 1..a ("low" seats,
+    which exploded on "higher") or b..8 ("high" seats, on "lower"), or Temps Mort alone.
+    ``_Plan`` draws how many cards of each value go to the low seats, how many to the high
+    seats and how many of its own a low seat takes, each count with probability
+    proportional to the placements that complete it; the cards themselves are then
+    chosen uniformly: a random subset for a low seat, a random free place for a card of
+    the high seats, Temps Mort for every place left, and the rest shuffled and dealt to
+    the other seats and the draw pile."""
+    plan = _Plan.of(unseen, needs, constraints)
+    by_value: list[list[int]] = [[] for _ in range(VALUES[-1] + 1)]
+    for code in unseen:
+        by_value[CARD_VALUE[code]].append(code)
+    held: dict[int, list[int]] = {seat: [] for seat in sorted(constraints)}
+    rest = _hand_out(rng, plan, by_value, held, needs)
+    time_outs = by_value[TIME_OUT]
+    for seat, cards in held.items():
+        short = needs[seat] - len(cards)
+        cards += time_outs[:short]
+        del time_outs[:short]
+    dealt = dict(held)
+    free_seats = {seat: count for seat, count in needs.items() if seat not in held}
+    dealt.update(_deal_in_order(_shuffled(rng, rest + time_outs), free_seats))
+    return dealt
+
+
+def _hand_out(
+    rng: np.random.Generator,
+    plan: _Plan,
+    by_value: list[list[int]],
+    held: dict[int, list[int]],
+    needs: dict[int, int],
 ) -> list[int]:
-    """``need`` cards of ``allowed`` from ``order`` for one seat, keeping ``later`` dealable."""
-    got: list[int] = []
-    for position, code in enumerate(order):
-        if len(got) == need:
-            break
-        if taken[position] or code not in allowed:
-            continue
-        counts[code] -= 1
-        rest = [(allowed, need - len(got) - 1)] + [(a, n) for _, a, n in later]
-        if _dealable(counts, rest):
-            taken[position] = True
-            got.append(code)
+    """Deal the valued cards by the counts ``plan`` draws (into ``held``); return the rest."""
+    rest: list[int] = []
+    designated: list[int] = []
+    counts = dict(zip(plan.steps, plan.draw(rng), strict=True))
+    for value in VALUES:
+        cards = _shuffled(rng, by_value[value])
+        to_low, to_high = counts.get(("low", value), 0), counts.get(("high", value), 0)
+        designated += cards[:to_low]
+        for card in cards[to_low : to_low + to_high]:
+            free = [(seat, needs[seat] - len(held[seat])) for seat in plan.high_seats(value)]
+            spot = int(rng.integers(sum(n for _, n in free)))
+            held[next(seat for seat, n in _running(free) if n > spot)].append(card)
+        rest += cards[to_low + to_high :]
+        for k, seat in plan.closing(value):
+            taken = set(rng.permutation(len(designated))[: counts["close", k]].tolist())
+            held[seat] += [card for i, card in enumerate(designated) if i in taken]
+            designated = [card for i, card in enumerate(designated) if i not in taken]
+    return rest
+
+
+def _steps(
+    sizes: list[int], low: list[tuple[int, int, int]], high: list[tuple[int, int, int]]
+) -> list[tuple[str, int]]:
+    """The steps of a plan, per value: ("low", v) and ("high", v) where a seat of that kind
+    may hold v and some card of v is unseen, then ("close", k) for each low seat k whose
+    last value is v."""
+    steps: list[tuple[str, int]] = []
+    for value in VALUES:
+        if sizes[value] and any(value <= last for _, last, _ in low):
+            steps.append(("low", value))
+        if sizes[value] and any(first <= value for _, first, _ in high):
+            steps.append(("high", value))
+        steps += [("close", k) for k, (_, last, _) in enumerate(low) if last == value]
+    return steps
+
+
+def _running(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``pairs`` with each count replaced by the running total up to it."""
+    total = 0
+    out = []
+    for key, count in pairs:
+        total += count
+        out.append((key, total))
+    return out
+
+
+class _Plan:
+    """The counts a constrained deal draws, and how many placements complete each.
+
+    The steps go through the values 1..8; at each: how many of its cards go to the low
+    seats (set aside, ``designated``), how many to the high seats, then how many of the
+    designated cards each low seat whose last value this is takes (the rest of its places
+    wait for Temps Mort). Temps Mort, allowed everywhere, fill the places left at the end.
+    Placements are counted with each seat's places told apart (the same factor for every
+    placement): a card of value v for the high seats goes to one of the free places of
+    the high seats allowing v, all of which a later card of the high seats may also
+    take, so with ``high`` of them dealt there are ``places(v) - high`` choices whichever
+    the seats; the low seats, done one by one as their values end, choose among the
+    ``designated`` cards not yet taken. So three counts describe a state however many
+    seats exploded: designated cards not taken, places left for Temps Mort, cards dealt
+    to the high seats."""
+
+    def __init__(
+        self,
+        sizes: list[int],
+        low: list[tuple[int, int, int]],
+        high: list[tuple[int, int, int]],
+        time_out_only: int,
+    ) -> None:
+        self.sizes = sizes  # unseen cards per value (index 0: Temps Mort)
+        self.low = low  # (seat, last value, need) of the low seats, by last value then seat
+        self.high = high  # (seat, first value, need) of the high seats, by seat
+        self.time_out_only = time_out_only  # places of the seats allowed Temps Mort only
+        self.steps = _steps(sizes, low, high)  # ("low", v), ("high", v), ("close", k) per v
+        self.memo: dict[tuple[int, ...], int] = {}
+        # Per step: the low seats' places still to fill (seats not yet done), the high seats'
+        # places open to this value, and the cards of the values not yet reached that the
+        # low (high) seats may still be dealt: bounds that prune states nothing completes.
+        ends = range(len(self.steps) + 1)
+        self.low_room = [
+            sum(n for k, (_, _, n) in enumerate(low) if self._closes(k) >= i) for i in ends
+        ]
+        self.high_places = [sum(n for _, first, n in high if first <= arg) for _, arg in self.steps]
+        self.low_supply = [self._supply(i, "low") for i in ends]
+        self.high_supply = [self._supply(i, "high") for i in ends]
+        self.high_need = sum(n for _, _, n in high)
+
+    def _closes(self, k: int) -> int:
+        """The step at which low seat ``k`` takes its cards."""
+        return self.steps.index(("close", k))
+
+    def _supply(self, step: int, kind: str) -> int:
+        """The cards of the values whose ``kind`` step is ``step`` or later that a seat of
+        that kind may be dealt."""
+        seats = self.low if kind == "low" else self.high
+        return sum(
+            self.sizes[arg]
+            for i, (k, arg) in enumerate(self.steps)
+            if i >= step
+            and k == kind
+            and any((arg <= v) if kind == "low" else (v <= arg) for _, v, _ in seats)
+        )
+
+    def _possible(self, step: int, state: tuple[int, int, int, int]) -> bool:
+        """Whether the Temps Mort can still fill every place the other cards cannot."""
+        _, designated, waiting, high = state
+        short_low = max(0, self.low_room[step] - designated - self.low_supply[step])
+        short_high = max(0, self.high_need - high - self.high_supply[step])
+        return waiting + self.time_out_only + short_low + short_high <= self.sizes[TIME_OUT]
+
+    @classmethod
+    def of(
+        cls, unseen: list[int], needs: dict[int, int], constraints: dict[int, frozenset[int]]
+    ) -> _Plan:
+        """The plan of a deal: the exploded seats sorted by the shape of their allowed cards."""
+        sizes = [0] * (VALUES[-1] + 1)
+        for code in unseen:
+            sizes[CARD_VALUE[code]] += 1
+        low, high, only = [], [], 0
+        for seat in sorted(constraints):
+            values = sorted({CARD_VALUE[code] for code in constraints[seat]} - {0})
+            if not values:
+                only += needs[seat]
+            elif values[0] == VALUES[0]:
+                low.append((seat, values[-1], needs[seat]))
+            else:
+                high.append((seat, values[0], needs[seat]))
+            assert not values or len(values) == values[-1] - values[0] + 1
+            assert not values or values[0] == VALUES[0] or values[-1] == VALUES[-1]
+        low.sort(key=lambda item: (item[1], item[0]))
+        return cls(sizes, low, high, only)
+
+    def high_seats(self, value: int) -> list[int]:
+        """The high seats allowed ``value``."""
+        return [seat for seat, first, _ in self.high if first <= value]
+
+    def closing(self, value: int) -> list[tuple[int, int]]:
+        """(index, seat) of the low seats whose last allowed value is ``value``, in the order
+        they choose."""
+        return [(k, seat) for k, (seat, last, _) in enumerate(self.low) if last == value]
+
+    def options(self, step: int, state: tuple[int, int, int, int]) -> list[tuple[int, int, Any]]:
+        """(count, ways, next state) for each count step ``step`` may draw from ``state``
+        (``(cards of the value left, designated, places left for Temps Mort, high)``),
+        leaving out the counts after which the Temps Mort could not fill what is left."""
+        kind, arg = self.steps[step]
+        left, designated, waiting, high = state
+        if kind == "low":
+            left = self.sizes[arg]
+            top = min(left, self.low_room[step] - designated)
+            nexts = [
+                (n, math.comb(left, n), (left - n, designated + n, waiting, high))
+                for n in range(max(top, -1) + 1)
+            ]
+        elif kind == "high":
+            if not step or self.steps[step - 1] != ("low", arg):
+                left = self.sizes[arg]
+            places = self.high_places[step] - high
+            nexts = [
+                (n, math.comb(left, n) * math.perm(places, n), (0, designated, waiting, high + n))
+                for n in range(min(left, places) + 1)
+            ]
         else:
-            counts[code] += 1
-    return got
+            need = self.low[arg][2]
+            nexts = [
+                (
+                    n,
+                    math.comb(need, n) * math.perm(designated, n),
+                    (0, designated - n, waiting + need - n, high),
+                )
+                for n in range(min(need, designated) + 1)
+            ]
+        return [option for option in nexts if self._possible(step + 1, option[2])]
 
+    def count(self, step: int, state: tuple[int, int, int, int]) -> int:
+        """The placements that complete ``state`` before ``step`` (a possible state)."""
+        key = (step, *state)
+        total = self.memo.get(key)
+        if total is None:
+            if step == len(self.steps):
+                _, designated, waiting, high = state
+                places = waiting + self.time_out_only + self.high_need - high
+                total = 0 if designated else math.perm(self.sizes[TIME_OUT], places)
+            else:
+                total = sum(
+                    ways * self.count(step + 1, after)
+                    for _, ways, after in self.options(step, state)
+                )
+            self.memo[key] = total
+        return total
 
-def _dealable(counts: list[int], needs: list[tuple[frozenset[int], int]]) -> bool:
-    """Hall's condition: every set of seats may be given its cards from ``counts``.
-
-    Checked once per distinct union of allowed cards, with every seat that union
-    covers: a set of seats fails only if all the seats whose allowed cards lie in
-    its union fail too. The rules' allowed cards (Temps Mort and the values below,
-    or above, one announcement) make few distinct unions, however many seats
-    exploded, where the seats' subsets are exponentially many."""
-    unions: set[frozenset[int]] = set()
-    for allowed, _ in needs:
-        unions |= {allowed | union for union in unions}
-        unions.add(allowed)
-    for union in unions:
-        need = sum(n for allowed, n in needs if allowed <= union)
-        if need > sum(counts[c] for c in union):
-            return False
-    return True
+    def draw(self, rng: np.random.Generator) -> list[int]:
+        """One count per step, drawn with probability proportional to its completions (exact
+        integer weights; the draw compares them with a uniform fraction of their total)."""
+        state = (0, 0, 0, 0)
+        drawn = []
+        for step in range(len(self.steps)):
+            options = [
+                (n, ways * self.count(step + 1, after), after)
+                for n, ways, after in self.options(step, state)
+            ]
+            options = [option for option in options if option[1]]
+            spot = rng.random() * sum(weight for _, weight, _ in options)
+            chosen = options[-1]
+            for option in options[:-1]:
+                if spot < option[1]:
+                    chosen = option
+                    break
+                spot -= option[1]
+            drawn.append(chosen[0])
+            state = chosen[2]
+        return drawn
