@@ -2,10 +2,11 @@
 
 import json
 import random
+from collections import Counter
 
 from forestgames.living_forest._tables import CARD_NAMES
 from tests.living_forest.helpers import acting, checked, play, put, start, to_row
-from tests.strategies import final_state
+from tests.strategies import final_state, random_game
 
 
 def attracted():
@@ -123,3 +124,46 @@ def test_render_shows_public_deck_top_only():
     state = attracted()
     assert "deck top (attracted, public) Beaver Raven" in state.render()
     assert all(state.determinize(1, seed).render(1) == state.render(1) for seed in range(4))
+
+
+def _chi_square(seen, law, draws):
+    """Pearson's statistic of ``seen`` counts against the probabilities ``law``, and a bound
+    a uniform sampler stays under at p < 1e-4 (degrees of freedom + 4 sd + 12)."""
+    statistic = sum((seen.get(k, 0) - draws * p) ** 2 / (draws * p) for k, p in law.items())
+    dof = len(law) - 1
+    return statistic, dof + 4 * (2 * dof) ** 0.5 + 12
+
+
+def test_determinize_deals_hidden_cards_uniformly():
+    """Mid-game (3 Spirits, random game 1): over 4000 seeds of seat 0's determinization,
+    the first card below another Spirit's known top, the first of seat 0's own deck below
+    its known top and each reserve stack's top card follow their shares of the cards
+    they are drawn from (chi-square under its p < 1e-4 bound; each share within 0.03), and
+    each card's mean count in that Spirit's discard pile is its share of the discard's
+    size (within 0.1): every split and order of the unseen cards equally likely."""
+    game = start(3).game
+    state = next(
+        s
+        for s, _ in random_game(game, 1)
+        if len(s.discards[1]) >= 4 and len(s.decks[1]) - s.known[1] >= 4
+    )
+    draws = 4000
+    samples = [state.determinize(0, seed) for seed in range(draws)]
+    pool = state.decks[1][state.known[1] :] + state.discards[1]
+    drawn_from = [
+        (pool, [s.decks[1][s.known[1]] for s in samples]),
+        (state.decks[0][state.known[0] :], [s.decks[0][s.known[0]] for s in samples]),
+    ]
+    drawn_from += [
+        (stack, [s.stacks[k][0] for s in samples]) for k, stack in enumerate(state.stacks)
+    ]
+    for cards, firsts in drawn_from:
+        law = {card: n / len(cards) for card, n in Counter(cards).items()}
+        seen = Counter(firsts)
+        statistic, bound = _chi_square(seen, law, draws)
+        assert statistic < bound, (cards, statistic)
+        assert all(abs(seen[card] / draws - p) < 0.03 for card, p in law.items())
+    discarded = Counter(card for s in samples for card in s.discards[1])
+    share = len(state.discards[1]) / len(pool)
+    for card, n in Counter(pool).items():
+        assert abs(discarded[card] / draws - n * share) < 0.1, card
