@@ -14,7 +14,9 @@ same, and stay known:
   leader who exploded holds only Temps Mort (``exploded_on``).
 
 ``determinize(player, seed)`` deals the cards ``player`` does not know again at
-random, keeping all of the above, and draws a new seed for the later deals.
+random, keeping all of the above, and draws a new seed for the later deals. Every
+placement of those physical cards (two copies of a card are two cards) that keeps all
+of the above is equally likely; with exploded seats that takes counting (``_Plan``).
 """
 
 from __future__ import annotations
@@ -177,7 +179,7 @@ def _hand_out(
     """Deal the valued cards by the counts ``plan`` draws (into ``held``); return the rest."""
     rest: list[int] = []
     designated: list[int] = []
-    counts = dict(zip(plan.steps, plan.draw(rng), strict=True))
+    counts = plan.draw(rng)
     for value in VALUES:
         cards = _shuffled(rng, by_value[value])
         to_low, to_high = counts.get(("low", value), 0), counts.get(("high", value), 0)
@@ -197,15 +199,14 @@ def _hand_out(
 def _steps(
     sizes: list[int], low: list[tuple[int, int, int]], high: list[tuple[int, int, int]]
 ) -> list[tuple[str, int]]:
-    """The steps of a plan, per value: ("low", v) and ("high", v) where a seat of that kind
-    may hold v and some card of v is unseen, then ("close", k) for each low seat k whose
-    last value is v."""
+    """The steps of a plan, per value v: ("value", v) where a seat may hold v and some card
+    of v is unseen, then ("close", k) for each low seat k whose last value is v."""
     steps: list[tuple[str, int]] = []
     for value in VALUES:
-        if sizes[value] and any(value <= last for _, last, _ in low):
-            steps.append(("low", value))
-        if sizes[value] and any(first <= value for _, first, _ in high):
-            steps.append(("high", value))
+        if sizes[value] and (
+            any(value <= last for _, last, _ in low) or any(first <= value for _, first, _ in high)
+        ):
+            steps.append(("value", value))
         steps += [("close", k) for k, (_, last, _) in enumerate(low) if last == value]
     return steps
 
@@ -224,17 +225,20 @@ class _Plan:
     """The counts a constrained deal draws, and how many placements complete each.
 
     The steps go through the values 1..8; at each: how many of its cards go to the low
-    seats (set aside, ``designated``), how many to the high seats, then how many of the
-    designated cards each low seat whose last value this is takes (the rest of its places
-    wait for Temps Mort). Temps Mort, allowed everywhere, fill the places left at the end.
-    Placements are counted with each seat's places told apart (the same factor for every
-    placement): a card of value v for the high seats goes to one of the free places of
-    the high seats allowing v, all of which a later card of the high seats may also
+    seats (set aside: ``designated``) and how many to the high seats, then how many of
+    the designated cards each low seat whose last value this is takes (the rest of its
+    places wait for Temps Mort). Temps Mort, allowed everywhere, fill the places left at
+    the end. Placements are counted with each seat's places told apart (the same factor
+    for every placement): a card of value v for the high seats goes to one of the free
+    places of the high seats allowing v, all of which a later card of theirs may also
     take, so with ``high`` of them dealt there are ``places(v) - high`` choices whichever
-    the seats; the low seats, done one by one as their values end, choose among the
-    ``designated`` cards not yet taken. So three counts describe a state however many
-    seats exploded: designated cards not taken, places left for Temps Mort, cards dealt
-    to the high seats."""
+    the seats; a low seat, done when its values end, chooses among the ``designated``
+    cards not yet taken. So three counts make a state however many seats exploded:
+    designated cards not taken, places left for Temps Mort (``waiting``), cards dealt to
+    the high seats. ``tables[i][designated, waiting, high]`` is the number of ways to
+    finish from a state before step i, as a float scaled by the table's largest entry
+    (the draw at a step compares entries of one table only): exact up to rounding, a
+    relative 1e-15."""
 
     def __init__(
         self,
@@ -247,42 +251,67 @@ class _Plan:
         self.low = low  # (seat, last value, need) of the low seats, by last value then seat
         self.high = high  # (seat, first value, need) of the high seats, by seat
         self.time_out_only = time_out_only  # places of the seats allowed Temps Mort only
-        self.steps = _steps(sizes, low, high)  # ("low", v), ("high", v), ("close", k) per v
-        self.memo: dict[tuple[int, ...], int] = {}
-        # Per step: the low seats' places still to fill (seats not yet done), the high seats'
-        # places open to this value, and the cards of the values not yet reached that the
-        # low (high) seats may still be dealt: bounds that prune states nothing completes.
-        ends = range(len(self.steps) + 1)
-        self.low_room = [
-            sum(n for k, (_, _, n) in enumerate(low) if self._closes(k) >= i) for i in ends
-        ]
-        self.high_places = [sum(n for _, first, n in high if first <= arg) for _, arg in self.steps]
-        self.low_supply = [self._supply(i, "low") for i in ends]
-        self.high_supply = [self._supply(i, "high") for i in ends]
+        self.steps = _steps(sizes, low, high)
         self.high_need = sum(n for _, _, n in high)
+        spare = sizes[TIME_OUT] - time_out_only  # Temps Mort for the low and high seats
+        self.shape = (sum(n for _, _, n in low) + 1, max(spare, 0) + 1, self.high_need + 1)
+        self.tables = [self._final()]
+        for step in reversed(self.steps):
+            after = self.tables[0]
+            table = (
+                self._value(step[1], after) if step[0] == "value" else self._close(step[1], after)
+            )
+            top = table.max()
+            self.tables.insert(0, table / top if top > 0 else table)
 
-    def _closes(self, k: int) -> int:
-        """The step at which low seat ``k`` takes its cards."""
-        return self.steps.index(("close", k))
+    def _places(self, value: int) -> int:
+        """The high seats' places open to ``value``."""
+        return sum(n for _, first, n in self.high if first <= value)
 
-    def _supply(self, step: int, kind: str) -> int:
-        """The cards of the values whose ``kind`` step is ``step`` or later that a seat of
-        that kind may be dealt."""
-        seats = self.low if kind == "low" else self.high
-        return sum(
-            self.sizes[arg]
-            for i, (k, arg) in enumerate(self.steps)
-            if i >= step
-            and k == kind
-            and any((arg <= v) if kind == "low" else (v <= arg) for _, v, _ in seats)
+    def _final(self) -> np.ndarray:
+        """The ways to finish once every value is dealt: nothing designated left, the places
+        left (waiting, the high seats', the Temps-Mort-only seats') filled by Temps Mort."""
+        table = np.zeros(self.shape)
+        for waiting in range(self.shape[1]):
+            for high in range(self.shape[2]):
+                places = waiting + self.time_out_only + self.high_need - high
+                table[0, waiting, high] = math.perm(self.sizes[TIME_OUT], places)
+        return table
+
+    def _value(self, value: int, after: np.ndarray) -> np.ndarray:
+        """The table before a value's step: ``x`` of its ``m`` cards to the low seats (if one
+        may hold it), ``y`` of the rest to the high seats' free places (if one may)."""
+        m, (depth, _, width) = self.sizes[value], self.shape
+        lows = m if any(value <= last for _, last, _ in self.low) else 0
+        highs = m if self._places(value) else 0
+        highs = min(highs, width - 1)  # no more than the high seats' places
+        free = self._places(value) - np.arange(width)
+        shifted = np.zeros((highs + 1, *self.shape))  # [y]: perm(free, y) * after[d, w, h + y]
+        for y in range(highs + 1):
+            ways = [math.perm(int(f), y) if f >= y else 0 for f in free[: width - y]]
+            shifted[y, :, :, : width - y] = after[:, :, y:] * np.array(ways, dtype=float)
+        xs = min(lows, depth - 1)
+        splits = np.array(  # [x, y]: C(m - x, y), the ways to pick y of the m - x cards left
+            [[math.comb(m - x, y) for y in range(highs + 1)] for x in range(xs + 1)], dtype=float
         )
+        inner = np.einsum("xy,ydwh->xdwh", splits, shifted)  # no BLAS: the same sums everywhere
+        table = np.zeros(self.shape)
+        for x in range(xs + 1):
+            table[: depth - x] += math.comb(m, x) * inner[x, x:]
+        return table
 
-    def _possible(self, step: int, state: tuple[int, int, int, int]) -> bool:
-        """Whether the Temps Mort can still fill every place the other cards cannot."""
-        _, designated, waiting, high = state
-        short_low = max(0, self.low_room[step] - designated - self.low_supply[step])
-        short_high = max(0, self.high_need - high - self.high_supply[step])
-        return waiting + self.time_out_only + short_low + short_high <= self.sizes[TIME_OUT]
+    def _close(self, k: int, after: np.ndarray) -> np.ndarray:
+        """The table before low seat ``k`` takes ``n`` of the designated cards (the rest of
+        its ``need`` places wait for Temps Mort)."""
+        need, (depth, spare, _) = self.low[k][2], self.shape
+        table = np.zeros(self.shape)
+        designated = np.arange(depth)
+        for n in range(need + 1):
+            if need - n >= spare:
+                continue
+            ways = np.array([math.comb(need, n) * math.perm(int(d), n) for d in designated])
+            table[n:, : spare - (need - n)] += ways[n:, None, None] * after[: depth - n, need - n :]
+        return table
 
     @classmethod
     def of(
@@ -315,74 +344,60 @@ class _Plan:
         they choose."""
         return [(k, seat) for k, (seat, last, _) in enumerate(self.low) if last == value]
 
-    def options(self, step: int, state: tuple[int, int, int, int]) -> list[tuple[int, int, Any]]:
-        """(count, ways, next state) for each count step ``step`` may draw from ``state``
-        (``(cards of the value left, designated, places left for Temps Mort, high)``),
-        leaving out the counts after which the Temps Mort could not fill what is left."""
-        kind, arg = self.steps[step]
-        left, designated, waiting, high = state
-        if kind == "low":
-            left = self.sizes[arg]
-            top = min(left, self.low_room[step] - designated)
-            nexts = [
-                (n, math.comb(left, n), (left - n, designated + n, waiting, high))
-                for n in range(max(top, -1) + 1)
-            ]
-        elif kind == "high":
-            if not step or self.steps[step - 1] != ("low", arg):
-                left = self.sizes[arg]
-            places = self.high_places[step] - high
-            nexts = [
-                (n, math.comb(left, n) * math.perm(places, n), (0, designated, waiting, high + n))
-                for n in range(min(left, places) + 1)
-            ]
-        else:
-            need = self.low[arg][2]
-            nexts = [
-                (
-                    n,
-                    math.comb(need, n) * math.perm(designated, n),
-                    (0, designated - n, waiting + need - n, high),
-                )
-                for n in range(min(need, designated) + 1)
-            ]
-        return [option for option in nexts if self._possible(step + 1, option[2])]
-
-    def count(self, step: int, state: tuple[int, int, int, int]) -> int:
-        """The placements that complete ``state`` before ``step`` (a possible state)."""
-        key = (step, *state)
-        total = self.memo.get(key)
-        if total is None:
-            if step == len(self.steps):
-                _, designated, waiting, high = state
-                places = waiting + self.time_out_only + self.high_need - high
-                total = 0 if designated else math.perm(self.sizes[TIME_OUT], places)
+    def draw(self, rng: np.random.Generator) -> dict[tuple[str, int], int]:
+        """The counts of one deal: ("low", v) and ("high", v) cards of value v, ("close", k)
+        designated cards to low seat k; each drawn with probability proportional to the
+        ways to finish after it."""
+        state = (0, 0, 0)
+        counts: dict[tuple[str, int], int] = {}
+        for (kind, arg), after in zip(self.steps, self.tables[1:], strict=True):
+            if kind == "value":
+                (x, y), state = _choose(rng, self._value_options(arg, state, after))
+                counts["low", arg], counts["high", arg] = x, y
             else:
-                total = sum(
-                    ways * self.count(step + 1, after)
-                    for _, ways, after in self.options(step, state)
-                )
-            self.memo[key] = total
-        return total
+                (n,), state = _choose(rng, self._close_options(arg, state, after))
+                counts["close", arg] = n
+        return counts
 
-    def draw(self, rng: np.random.Generator) -> list[int]:
-        """One count per step, drawn with probability proportional to its completions (exact
-        integer weights; the draw compares them with a uniform fraction of their total)."""
-        state = (0, 0, 0, 0)
-        drawn = []
-        for step in range(len(self.steps)):
-            options = [
-                (n, ways * self.count(step + 1, after), after)
-                for n, ways, after in self.options(step, state)
-            ]
-            options = [option for option in options if option[1]]
-            spot = rng.random() * sum(weight for _, weight, _ in options)
-            chosen = options[-1]
-            for option in options[:-1]:
-                if spot < option[1]:
-                    chosen = option
-                    break
-                spot -= option[1]
-            drawn.append(chosen[0])
-            state = chosen[2]
-        return drawn
+    def _value_options(
+        self, value: int, state: tuple[int, int, int], after: np.ndarray
+    ) -> list[tuple[float, tuple[int, ...], tuple[int, int, int]]]:
+        """(weight, (to low, to high), next state) for each split of a value's cards."""
+        designated, waiting, high = state
+        m, places = self.sizes[value], max(self._places(value) - high, 0)
+        lows = m if any(value <= last for _, last, _ in self.low) else 0
+        options: list[tuple[float, tuple[int, ...], tuple[int, int, int]]] = []
+        for x in range(min(lows, self.shape[0] - 1 - designated) + 1):
+            for y in range(min(m - x, places) + 1):
+                ways = math.comb(m, x) * math.comb(m - x, y) * math.perm(places, y)
+                after_state = (designated + x, waiting, high + y)
+                options.append((ways * float(after[after_state]), (x, y), after_state))
+        return options
+
+    def _close_options(
+        self, k: int, state: tuple[int, int, int], after: np.ndarray
+    ) -> list[tuple[float, tuple[int, ...], tuple[int, int, int]]]:
+        """(weight, (taken,), next state) for each count low seat ``k`` may take."""
+        designated, waiting, high = state
+        need = self.low[k][2]
+        options: list[tuple[float, tuple[int, ...], tuple[int, int, int]]] = []
+        for n in range(min(need, designated) + 1):
+            if waiting + need - n < self.shape[1]:
+                after_state = (designated - n, waiting + need - n, high)
+                ways = math.comb(need, n) * math.perm(designated, n)
+                options.append((ways * float(after[after_state]), (n,), after_state))
+        return options
+
+
+def _choose(
+    rng: np.random.Generator,
+    options: list[tuple[float, tuple[int, ...], tuple[int, int, int]]],
+) -> tuple[tuple[int, ...], tuple[int, int, int]]:
+    """One of ``options`` (weight, counts, next state), drawn by weight."""
+    live = [option for option in options if option[0] > 0]
+    spot = rng.random() * sum(weight for weight, _, _ in live)
+    for weight, drawn, state in live[:-1]:
+        if spot < weight:
+            return drawn, state
+        spot -= weight
+    return live[-1][1], live[-1][2]

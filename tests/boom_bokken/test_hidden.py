@@ -256,8 +256,8 @@ def test_constrained_deal_is_uniform_on_the_smallest_overlap():
 
 def test_constrained_deal_of_seven_exploded_seats_stays_small():
     """Seven exploded seats, four low and three high, each needing 5 of 40 unseen cards:
-    the plan counts deals through a few thousand states (three counts a state, whatever
-    the number of seats), and the deal keeps every seat's facts."""
+    the plan's tables are three counts a state (designated, waiting, high), whatever the
+    number of seats, one table a step, and the deal keeps every seat's facts."""
     facts = [
         (CARD_CODE["3"], True),
         (CARD_CODE["6"], True),
@@ -272,7 +272,7 @@ def test_constrained_deal_of_seven_exploded_seats_stays_small():
     unseen = sorted([0] * 4 + [code for code in range(1, NUM_CODES) for _ in range(2)] + [5, 6])
     plan = hidden._Plan.of(unseen, needs, constraints)
     dealt = hidden._deal_constrained(new_rng(1), unseen, needs, constraints)
-    assert len(plan.steps) < 30
+    assert len(plan.steps) < 20 and plan.tables[0].shape == (21, 5, 16)
     for seat, allowed in constraints.items():
         assert len(dealt[seat]) == 5 and set(dealt[seat]) <= allowed
     assert Counter(c for cards in dealt.values() for c in cards) == Counter(unseen)
