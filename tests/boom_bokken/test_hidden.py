@@ -321,3 +321,21 @@ def test_determinize_keeps_everything_the_seat_knows(states, seed):
                 unseen.update({code: n for code, n in enumerate(hand) if n})
         if sum(unseen.values()) > 3 and len(unseen) > 2:
             assert len(set(hidden)) > 1
+
+
+def test_a_position_determinized_again_reuses_its_plan_and_deals_the_same():
+    """A search determinizes one position many times: its plan is built once, shared with
+    read-only tables, and a seed deals the same with the plan cached as freshly built."""
+    state = _overlap_position()
+    hidden._plan_of_counts.cache_clear()
+    fresh = [state.determinize(3, seed) for seed in range(4)]
+    info = hidden._plan_of_counts.cache_info()
+    assert (info.misses, info.hits) == (1, 3)
+    assert [state.determinize(3, seed) for seed in range(4)] == fresh
+    hidden._plan_of_counts.cache_clear()
+    assert [state.determinize(3, seed) for seed in (3, 2, 1, 0)] == fresh[::-1]
+    constraints = {0: hidden.allowed_codes((CARD_CODE["4"], True))}
+    plan = hidden._Plan.of([1, 2, 3, 4], {0: 1, 1: 3}, constraints)
+    assert hidden._Plan.of([1, 2, 3, 4], {0: 1, 1: 3}, constraints) is plan
+    with pytest.raises(ValueError, match="read-only"):
+        plan.tables[0][0, 0, 0] = 0
