@@ -99,7 +99,7 @@ def transcript(name: str, options: dict[str, Any], seed: int) -> str:
 def assert_transcript(name: str, case: tuple[str, dict[str, Any], int]) -> None:
     """The recorded transcript of ``case`` is what the engine plays today."""
     file, options, seed = case
-    expected = (data_dir(name) / file).read_text()
+    expected = (data_dir(name) / file).read_text(encoding="utf-8")
     assert transcript(name, options, seed) == expected, (
         f"{name}/{file} differs: if the rules changed on purpose, run "
         f"`python -m tests.golden --update {name}` and review the diff"
@@ -156,7 +156,7 @@ def perft_data(name: str) -> list[dict[str, Any]]:
 
 def assert_perft(name: str) -> None:
     """The recorded perft counts of ``name`` are the engine's today."""
-    expected = json.loads((data_dir(name) / "perft_counts.json").read_text())
+    expected = json.loads((data_dir(name) / "perft_counts.json").read_text(encoding="utf-8"))
     assert perft_data(name) == expected, (
         f"{name} perft counts differ: if the rules changed on purpose, run "
         f"`python -m tests.golden --update {name}` and review the diff"
@@ -172,9 +172,9 @@ def update(names: list[str]) -> None:
         folder = data_dir(name)
         folder.mkdir(exist_ok=True)
         for file, options, seed in TRANSCRIPTS[name]:
-            (folder / file).write_text(transcript(name, options, seed))
+            (folder / file).write_text(transcript(name, options, seed), encoding="utf-8")
         text = json.dumps(perft_data(name), indent=1) + "\n"
-        (folder / "perft_counts.json").write_text(text)
+        (folder / "perft_counts.json").write_text(text, encoding="utf-8")
         if name == "bosk":  # Bosk's leaf-path counts, checked against an independent oracle
             from tests.bosk import leaf_paths
 

@@ -528,7 +528,7 @@ def test_mcts_games_are_reproducible_with_kept_trees():
 def test_agents_import_no_game():
     """No module of forestgames.agents imports a game package (game knowledge lives in games)."""
     for path in Path(heuristics.__file__).parent.glob("*.py"):
-        source = path.read_text()
+        source = path.read_text(encoding="utf-8")
         for name in fg.GAME_NAMES:
             assert f"forestgames.{name}" not in source and f"import {name}" not in source, path
 

@@ -17,7 +17,9 @@ import forestgames as fg
 from forestgames.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+# The children print pictures ('·', '■') that the tests read back as UTF-8, whatever the
+# machine's locale (a test about another console encoding sets its own).
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
 
 
 def run_cli(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -26,7 +28,7 @@ def run_cli(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Com
         [sys.executable, "-m", "forestgames.cli", *args],
         input=stdin,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         env=ENV,
         cwd=ROOT,
         timeout=timeout,
@@ -37,14 +39,15 @@ def test_python_dash_m_forestgames_is_the_command():
     """``python -m forestgames`` runs the command line (there was no ``__main__``)."""
     done = subprocess.run(
         [sys.executable, "-m", "forestgames", "--version"],
-        capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120,
+        capture_output=True, encoding="utf-8", env=ENV, cwd=ROOT, timeout=120,
     )  # fmt: skip
     assert done.returncode == 0 and done.stdout.startswith("forestgames ")
 
 
 def test_console_script_is_declared():
     """pyproject declares the forestgames console script as forestgames.cli:main."""
-    assert 'forestgames = "forestgames.cli:main"' in (ROOT / "pyproject.toml").read_text()
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'forestgames = "forestgames.cli:main"' in pyproject
 
 
 @pytest.mark.parametrize(
@@ -101,7 +104,7 @@ def test_simulate_options_rotate_csv_and_errors(tmp_path):
         rotate=True,
         progress=False,
     )
-    assert csv.read_text() == expected.to_csv()
+    assert csv.read_text(encoding="utf-8") == expected.to_csv()
     bad = run_cli("simulate", "bosk", "--agents", "genius")
     assert bad.returncode == 2 and "unknown agent 'genius'" in bad.stderr
     bad = run_cli("simulate", "bosk", "--players", "9")
@@ -124,18 +127,18 @@ def test_simulate_killed_then_resumed(tmp_path):
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
-        if out.exists() and len(out.read_text().splitlines()) >= 3:
+        if out.exists() and len(out.read_text(encoding="utf-8").splitlines()) >= 3:
             break
         time.sleep(0.02)
     process.send_signal(signal.SIGKILL)
     process.wait()
-    before = len(out.read_text().splitlines())
+    before = len(out.read_text(encoding="utf-8").splitlines())
     assert 3 <= before < 40, "the run should have been interrupted part-way"
     again = run_cli(*args)
     assert again.returncode == 2 and "exists" in again.stderr
     done = run_cli(*args, "--resume")
     assert done.returncode == 0, done.stderr
-    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert sorted(row["index"] for row in rows) == list(range(40))
     whole = fg.simulate(fg.make("bosk"), ["greedy"], 40, seed=8, progress=False)
     assert sorted(rows, key=lambda r: r["index"]) == [row.to_dict() for row in whole.rows]
@@ -174,7 +177,7 @@ def test_play_session_from_scripted_input_then_replay(tmp_path):
     assert "is a move of seat 1; you play seat 0" in out
     assert "seat 1 plays 1:plant" in out and "game over: scores" in out
     assert out.count("seat 0> ") == len(mine) + 5  # one prompt per line typed
-    saved = fg.GameRecord.from_json(save.read_text())
+    saved = fg.GameRecord.from_json(save.read_text(encoding="utf-8"))
     assert saved == record
 
     replay = run_cli("replay", str(save), "--all")
@@ -208,7 +211,7 @@ def test_play_quit_saves_the_partial_record(tmp_path):
         stdin="1\nquit\n",
     )
     assert done.returncode == 1 and "stopped (quit)" in done.stdout
-    partial = fg.GameRecord.from_json(save.read_text())
+    partial = fg.GameRecord.from_json(save.read_text(encoding="utf-8"))
     assert 1 <= len(partial.moves) <= 3 and partial.replay()
     ended = run_cli("play", "bosk", "--seed", "1", stdin="")
     assert ended.returncode == 1 and "stopped (input ended)" in ended.stdout
@@ -238,7 +241,7 @@ def test_play_keeps_a_drawn_seed_of_hidden_cards_until_the_end():
 def test_replay_rejects_a_bad_record(tmp_path):
     """replay of a file that is not a game record fails with the library's message."""
     path = tmp_path / "bad.json"
-    path.write_text('{"game": "bosk"}')
+    path.write_text('{"game": "bosk"}', encoding="utf-8")
     done = run_cli("replay", str(path))
     assert done.returncode == 2 and "game record lacks" in done.stderr
 
@@ -289,7 +292,7 @@ def test_simulate_on_a_ray_cluster_at_an_address():
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
-        text=True,
+        encoding="utf-8",
         env=env,
     )
     try:
@@ -298,7 +301,7 @@ def test_simulate_on_a_ray_cluster_at_an_address():
         args = ["simulate", "bosk", "-n", "4", "--agents", "greedy,random", "--seed", "6"]
         on_ray = subprocess.run(
             [sys.executable, "-m", "forestgames.cli", *args, "--ray", address],
-            capture_output=True, text=True, env=env, cwd=ROOT, timeout=300,
+            capture_output=True, encoding="utf-8", env=env, cwd=ROOT, timeout=300,
         )  # fmt: skip
         assert on_ray.returncode == 0, on_ray.stderr
         assert on_ray.stdout == run_cli(*args).stdout
@@ -321,7 +324,7 @@ def test_play_reads_odd_numbers_as_text():
 def test_replay_reads_odd_numbers_as_unknown_commands(tmp_path):
     """The replay prompt answers '²' and a 5000-digit line as unknown commands."""
     path = tmp_path / "game.json"
-    path.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json())
+    path.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json(), encoding="utf-8")
     done = run_cli("replay", str(path), stdin="\n".join(NOT_NUMBERS[::2]) + "\nq\n")
     assert done.returncode == 0 and done.stdout.count("unknown command") == 2
 
@@ -422,7 +425,7 @@ def run_with_stdout_closed(
     try:
         return subprocess.run(
             [sys.executable, "-m", "forestgames.cli", *args],
-            input=stdin, stdout=write_end, stderr=subprocess.PIPE, text=True, env=env,
+            input=stdin, stdout=write_end, stderr=subprocess.PIPE, encoding="utf-8", env=env,
             cwd=ROOT, timeout=120,
         )  # fmt: skip
     finally:
@@ -439,16 +442,19 @@ def test_a_closed_stdout_ends_quietly_and_the_files_are_written(tmp_path, unbuff
     )
     assert (done.returncode, done.stderr) == (141, "")
     expected = fg.simulate(fg.make("bosk"), ["random"], 3, seed=0, progress=False)
-    assert csv.read_text() == expected.to_csv()
+    assert csv.read_text(encoding="utf-8") == expected.to_csv()
     ratings, table = tmp_path / "ratings.csv", tmp_path / "ratings.json"
     done = run_with_stdout_closed(
         "tournament", "bosk", "-n", "4", "-a", "random,greedy", "--no-progress",
         "--csv", str(ratings), "--json", str(table), unbuffered=unbuffered,
     )  # fmt: skip
     assert (done.returncode, done.stderr) == (141, "")
-    assert ratings.read_text().startswith("agent,") and json.loads(table.read_text())["ratings"]
+    assert (
+        ratings.read_text(encoding="utf-8").startswith("agent,")
+        and json.loads(table.read_text(encoding="utf-8"))["ratings"]
+    )
     record = tmp_path / "game.json"
-    record.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json())
+    record.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json(), encoding="utf-8")
     done = run_with_stdout_closed("replay", str(record), "--all", unbuffered=unbuffered)
     assert (done.returncode, done.stderr) == (141, "")
 
@@ -458,7 +464,7 @@ def test_play_into_a_closed_stdout_still_saves_the_record(tmp_path):
     save = tmp_path / "game.json"
     done = run_with_stdout_closed("play", "bosk", "--seed", "2", "--save", str(save), stdin="1\n")
     assert (done.returncode, done.stderr) == (141, "")
-    assert fg.GameRecord.from_json(save.read_text()).seed == 2
+    assert fg.GameRecord.from_json(save.read_text(encoding="utf-8")).seed == 2
 
 
 COMMANDS = ["simulate", "tournament", "play", "replay", "bench"]
@@ -537,14 +543,14 @@ def test_no_output_file_overwrites_an_existing_one(capsys, tmp_path, command, op
     """Every output-file option refuses an existing non-empty file before any work, like
     --out, and leaves it as it was; its help says so."""
     game = tmp_path / "game.json"
-    game.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json())
+    game.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json(), encoding="utf-8")
     target = tmp_path / "kept.txt"
-    target.write_text("keep me\n")
+    target.write_text("keep me\n", encoding="utf-8")
     command = [str(game) if word == "GAME" else word for word in command]
     assert main([*command, option, str(target)]) == 2
     captured = capsys.readouterr()
     assert "exists" in captured.err and captured.out == ""
-    assert target.read_text() == "keep me\n"
+    assert target.read_text(encoding="utf-8") == "keep me\n"
     assert "exists and is not empty" in option_help(command[0], option)
 
 
@@ -646,7 +652,7 @@ def test_a_closed_reader_of_a_file_on_stdout_is_a_quiet_end():
     done = subprocess.run(
         ["bash", "-c", f"{sys.executable} -m forestgames.cli simulate bosk -n 300 "
          "--no-progress --csv /dev/stdout | true; exit ${PIPESTATUS[0]}"],
-        capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=300,
+        capture_output=True, encoding="utf-8", env=ENV, cwd=ROOT, timeout=300,
     )  # fmt: skip
     assert done.returncode == 141 and done.stderr == "", done.stderr
 
@@ -659,14 +665,14 @@ def test_an_ascii_terminal_gets_question_marks_not_a_traceback(tmp_path):
     save = tmp_path / "game.json"
     played = subprocess.run(
         [*command, "play", "bosk", "--seed", "1", "--save", str(save)],
-        input="1\nquit\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+        input="1\nquit\n", capture_output=True, encoding="utf-8", env=env, cwd=ROOT, timeout=120,
     )  # fmt: skip
     assert played.returncode == 1 and "Traceback" not in played.stderr, played.stderr
     assert "Bosk 2p ? spring ? seat 0" in played.stdout and "·" not in played.stdout
     assert "stopped (quit)" in played.stdout
     shown = subprocess.run(
         [*command, "replay", str(save), "--all"],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+        capture_output=True, encoding="utf-8", env=env, cwd=ROOT, timeout=120,
     )  # fmt: skip
     assert shown.returncode == 0 and "Traceback" not in shown.stderr, shown.stderr
     assert "Bosk 2p ? spring ? seat" in shown.stdout and "·" not in shown.stdout
@@ -755,12 +761,13 @@ def test_import_reaches_a_game_of_ones_own(tmp_path, monkeypatch, capsys):
     (tmp_path / "my_buzz.py").write_text(
         "from forestgames.core import register_game\n"
         "from tests.test_fake_game import BuzzGame\n"
-        "register_game('buzz', BuzzGame.create)\n"
+        "register_game('buzz', BuzzGame.create)\n",
+        encoding="utf-8",
     )
     args = ["--import", "my_buzz", "simulate", "buzz", "-n", "4", "--no-progress"]
     assert main([*args, "--out", "rows.jsonl"]) == 0
     assert "buzz, 2 players: 4 games" in capsys.readouterr().out
-    assert len((tmp_path / "rows.jsonl").read_text().splitlines()) == 4
+    assert len((tmp_path / "rows.jsonl").read_text(encoding="utf-8").splitlines()) == 4
     assert main(["--import", "no_such_module_here", "simulate", "bosk", "-n", "1"]) == 2
     assert "--import no_such_module_here: No module named" in capsys.readouterr().err
     assert main(["--import", "my_buzz.py", "simulate", "bosk", "-n", "1"]) == 2
@@ -776,10 +783,10 @@ def _children(pid: int) -> list[int]:
     children = []
     for entry in Path("/proc").iterdir():
         try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            fields = (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()
         except (OSError, IndexError):
             continue
-        if fields[1] == str(pid) and fields[0] != "Z":
+        if fields[1] == str(pid).encode() and fields[0] != b"Z":
             children.append(int(entry.name))
     return children
 
@@ -787,7 +794,8 @@ def _children(pid: int) -> list[int]:
 def _alive(pid: int) -> bool:
     """Whether process ``pid`` runs (a zombie does not)."""
     try:
-        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        stat = (Path("/proc") / str(pid) / "stat").read_bytes()
+        return stat.rsplit(b")", 1)[1].split()[0] != b"Z"
     except OSError:
         return False
 
@@ -821,4 +829,4 @@ def test_ctrl_c_stops_a_run_with_workers_at_once(tmp_path):
     while any(map(_alive, workers)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(map(_alive, workers))
-    assert all(json.loads(line) for line in out.read_text().splitlines())
+    assert all(json.loads(line) for line in out.read_text(encoding="utf-8").splitlines())

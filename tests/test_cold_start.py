@@ -42,7 +42,11 @@ def _loaded_by(code: str) -> set[str]:
     """The modules a new interpreter has loaded once it has run ``code``."""
     script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
     result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+        [sys.executable, "-c", script],
+        capture_output=True,
+        encoding="utf-8",
+        check=True,
+        timeout=120,
     )
     return set(json.loads(result.stdout.splitlines()[-1]))
 

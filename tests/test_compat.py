@@ -47,8 +47,8 @@ def test_resume_refuses_rows_written_by_another_version(tmp_path, monkeypatch):
 )
 def test_old_records_replay_to_their_scores(tag):
     """A game record of 0.1.0 replays to the scores and winners 0.1.0 gave it."""
-    expected = json.loads((OLD / "final_scores.json").read_text())[tag]
-    record = fg.GameRecord.from_json((OLD / f"{tag}.record.json").read_text())
+    expected = json.loads((OLD / "final_scores.json").read_text(encoding="utf-8"))[tag]
+    record = fg.GameRecord.from_json((OLD / f"{tag}.record.json").read_text(encoding="utf-8"))
     final = record.final_state()
     assert len(record.moves) == expected["moves"]
     assert final.is_terminal
@@ -59,7 +59,7 @@ def test_old_records_replay_to_their_scores(tag):
 def test_old_saved_state_is_refused_with_a_state_error():
     """A Boom Bokken state saved by 0.1.0 lacks fields added since: a StateError, not a
     state made up from defaults."""
-    data = json.loads((OLD / "boom_bokken_state.json").read_text())
+    data = json.loads((OLD / "boom_bokken_state.json").read_text(encoding="utf-8"))
     game = fg.make("boom_bokken", num_players=4)
     with pytest.raises(fg.StateError, match="lacks known_cards"):
         game.state_from_dict(data)
@@ -106,7 +106,7 @@ def test_pickles_in_a_fresh_process_with_another_hash_seed(tmp_path):
     )
     env = dict(os.environ, PYTHONHASHSEED="12345")
     out = subprocess.run(
-        [sys.executable, "-c", script, str(path)], env=env, capture_output=True, text=True
+        [sys.executable, "-c", script, str(path)], env=env, capture_output=True, encoding="utf-8"
     )
     assert out.returncode == 0, out.stderr
     for state, (saved, legal, mask, equal) in zip(states, json.loads(out.stdout), strict=True):
@@ -132,8 +132,8 @@ def test_a_record_names_the_version_that_wrote_it():
     data = json.loads(record.to_json())
     assert data["version"] == fg.__version__
     assert fg.GameRecord.from_json(record.to_json()).version == fg.__version__
-    old = fg.GameRecord.from_json((OLD / "bosk_0_0_1.record.json").read_text())
-    assert "version" not in json.loads((OLD / "bosk_0_0_1.record.json").read_text())
+    old = fg.GameRecord.from_json((OLD / "bosk_0_0_1.record.json").read_text(encoding="utf-8"))
+    assert "version" not in json.loads((OLD / "bosk_0_0_1.record.json").read_text(encoding="utf-8"))
     assert old.version is None
     assert fg.GameRecord.from_dict(data | {"version": "0.1.0"}) == record
 
@@ -200,6 +200,6 @@ def test_a_bonsai_tree_of_another_version_is_refused(monkeypatch):
 def test_a_boom_bokken_expert_record_of_0_1_stops_at_the_move_the_flash_rule_forbids():
     """docs/index.md's example: 0.2's Expert Flash rule (no Flash on one's own card) makes
     move 8 of this 0.1.0 record illegal: replay names that move, never a different game."""
-    text = (OLD / "boom_bokken_1_12345_1.record.json").read_text()
+    text = (OLD / "boom_bokken_1_12345_1.record.json").read_text(encoding="utf-8")
     with pytest.raises(fg.IllegalMoveError, match=r"^move 8 .*Flash on one's own card"):
         fg.GameRecord.from_json(text).replay()

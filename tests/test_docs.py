@@ -20,10 +20,12 @@ PAGES = [
     ROOT / "README.md",
     *sorted((ROOT / "docs").glob("*.md")),
 ]
-# The blocks run this checkout's package, not whichever forestgames is installed.
+# The blocks run this checkout's package, not whichever forestgames is installed, and print
+# their pictures ('·', '■') as UTF-8 whatever the machine's locale.
 ENV = {
     **os.environ,
     "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    "PYTHONIOENCODING": "utf-8",
 }
 # A block that imports an optional extra's module skips when that extra is not installed
 # (the rl extra's pettingzoo and gymnasium are in the test extra; OpenSpiel has no wheel
@@ -39,7 +41,9 @@ OPTIONAL = {  # extra: (its module, what a block that needs it says)
 BLOCKS = [
     (page, k, block)
     for page in PAGES
-    for k, block in enumerate(re.findall(r"```python\n(.*?)```", page.read_text(), re.S))
+    for k, block in enumerate(
+        re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    )
 ]
 
 
@@ -53,13 +57,13 @@ def test_docs_block_runs_as_a_script(page, index, block, tmp_path):
         if needs.search(block) and importlib.util.find_spec(module) is None:
             pytest.skip(f"needs the {extra!r} extra ({module} is not installed)")
     script = tmp_path / f"{page.stem}_{index}.py"
-    script.write_text(block)
+    script.write_text(block, encoding="utf-8")
     result = subprocess.run(
         [sys.executable, str(script)],
         cwd=tmp_path,
         env=ENV,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         timeout=300,
     )
     assert result.returncode == 0, f"{page.name} block {index}:\n{block}\n{result.stderr[-3000:]}"
@@ -68,7 +72,7 @@ def test_docs_block_runs_as_a_script(page, index, block, tmp_path):
 @pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_options_table_is_made_from_the_spec(name):
     """Each game page's Options table is exactly the one its declared options make."""
-    page = (ROOT / "docs" / f"{name}.md").read_text()
+    page = (ROOT / "docs" / f"{name}.md").read_text(encoding="utf-8")
     found = re.search(r"<!-- options -->\n(.*?)\n<!-- /options -->", page, re.S)
     assert found, f"docs/{name}.md has no <!-- options --> table"
     assert found.group(1) == options_table(type(fg.make(name)).OPTIONS)
@@ -77,7 +81,7 @@ def test_options_table_is_made_from_the_spec(name):
 @pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_specs_table_is_made_from_the_game(name):
     """Each game page's specs table, above its Usage, is exactly the one its games make."""
-    page = (ROOT / "docs" / f"{name}.md").read_text()
+    page = (ROOT / "docs" / f"{name}.md").read_text(encoding="utf-8")
     found = re.search(r"<!-- specs -->\n(.*?)\n<!-- /specs -->", page, re.S)
     assert found, f"docs/{name}.md has no <!-- specs --> table"
     assert found.end() < page.index("\n## Usage\n"), f"docs/{name}.md: specs after Usage"
@@ -87,7 +91,7 @@ def test_specs_table_is_made_from_the_game(name):
 @pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_game_page_ends_with_its_version_history(name):
     """Each game page's last section is its Version history, as in the pages' template."""
-    page = (ROOT / "docs" / f"{name}.md").read_text()
+    page = (ROOT / "docs" / f"{name}.md").read_text(encoding="utf-8")
     assert re.findall(r"^## (.+)$", page, re.M)[-1] == "Version history"
 
 
@@ -119,7 +123,7 @@ def test_openspiel_page_score_span_is_the_games_own():
     span = "their scores run from {}–{} to {}–{}".format(
         *map(doc_tables.spaced, (*narrowest, *widest))
     )
-    page = (ROOT / "docs" / "openspiel.md").read_text()
+    page = (ROOT / "docs" / "openspiel.md").read_text(encoding="utf-8")
     assert span in " ".join(page.split())
 
 
@@ -127,7 +131,7 @@ def test_openspiel_page_score_span_is_the_games_own():
 def test_rl_page_sizes_are_the_games_own(title):
     """docs/rl.md's table of num_actions and observation_shape gives each game's own, for
     the player counts its players column names."""
-    page = (ROOT / "docs" / "rl.md").read_text()
+    page = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
     row = re.search(rf"^\| {title} \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", page, re.M)
     assert row, f"docs/rl.md has no size row for {title}"
     name, configs = RL_TABLE_GAMES[title]

@@ -17,7 +17,7 @@ def run_example(name: str, *args: str) -> str:
     done = subprocess.run(
         [sys.executable, str(ROOT / "examples" / name), *args],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         cwd=ROOT,
         timeout=300,
         env={**os.environ, "PYTHONPATH": str(ROOT)},

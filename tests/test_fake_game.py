@@ -245,7 +245,8 @@ def test_a_module_run_again_registers_its_game_again(registry, tmp_path, monkeyp
         "@attrs.frozen(slots=False)\n"
         "class Again(BuzzGame, name='again'):\n"
         "    pass\n"
-        "register_game('again', Again.create)\n"
+        "register_game('again', Again.create)\n",
+        encoding="utf-8",
     )
     module = importlib.import_module("again_buzz")
     reloaded = importlib.reload(module)

@@ -820,7 +820,7 @@ def test_openspiels_cpp_mcts_bot_still_crashes_on_python_games(spiel, tmp_path):
         "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
     }
     script = tmp_path / "cpp_bot.py"
-    script.write_text(CPP_BOT)
+    script.write_text(CPP_BOT, encoding="utf-8")
     result = subprocess.run(
         [sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, timeout=120
     )
@@ -954,13 +954,13 @@ def test_a_state_unpickles_in_a_fresh_process(spiel, tmp_path):
     state = _load(spiel, "boom_bokken", num_players=5).new_initial_state()
     state.apply_action(2)
     (tmp_path / "state.pkl").write_bytes(pickle.dumps(state))
-    (tmp_path / "load.py").write_text(UNPICKLE)
+    (tmp_path / "load.py").write_text(UNPICKLE, encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "load.py", "state.pkl"],
         cwd=tmp_path,
         env=env,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         timeout=120,
     )
     assert result.returncode == 0, result.stderr[-2000:]
@@ -986,7 +986,9 @@ OPENSPIEL_TABLE = {  # the rows of docs/openspiel.md's table of sizes: game, con
 def test_openspiel_page_sizes_are_the_games_own(spiel, title):
     """docs/openspiel.md's table of actions, chance outcomes, game length and tensor size
     gives what each loaded game reports, for the player counts its players column names."""
-    page = (Path(__file__).resolve().parents[1] / "docs" / "openspiel.md").read_text()
+    page = (Path(__file__).resolve().parents[1] / "docs" / "openspiel.md").read_text(
+        encoding="utf-8"
+    )
     row = re.search(rf"^\| {title} ((?:\|[^|\n]+)+)\|$", page, re.M)
     assert row, f"docs/openspiel.md has no size row for {title}"
     name, configs = OPENSPIEL_TABLE[title]

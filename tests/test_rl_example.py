@@ -19,7 +19,7 @@ def test_policy_gradient_example_runs() -> None:
         [sys.executable, str(ROOT / "examples" / "rl_policy_gradient.py"), "--games", "60"]
         + ["--eval", "20"],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         cwd=ROOT,
         timeout=300,
         env={**os.environ, "PYTHONPATH": str(ROOT)},

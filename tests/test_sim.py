@@ -50,7 +50,7 @@ class SeatZeroDieFirst(RandomAgent):
 
     def choose(self, state):
         if not os.path.exists(self.marker):
-            Path(self.marker).write_text("died once")
+            Path(self.marker).write_text("died once", encoding="utf-8")
             os._exit(1)
         return super().choose(state)
 
@@ -326,14 +326,14 @@ def test_out_file_and_resume_after_interruption(tmp_path):
     whole = fg.simulate(**args)
     out = tmp_path / "results.jsonl"
     fg.simulate(**args | {"games": 3}, out=out)
-    with open(out, "a") as file:
+    with open(out, "a", encoding="utf-8") as file:
         file.write(whole.rows[5].to_json()[:40])  # interrupted in the middle of a line
     resumed = fg.simulate(**args, out=out, resume=True)
     assert resumed.rows == whole.rows
-    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert sorted(line["index"] for line in lines) == list(range(8))
     again = fg.simulate(**args, out=out, resume=True)  # nothing left to play
-    assert again.rows == whole.rows and len(out.read_text().splitlines()) == 8
+    assert again.rows == whole.rows and len(out.read_text(encoding="utf-8").splitlines()) == 8
 
 
 @pytest.mark.parametrize("newline", [b"\n", b"\r\n"])
@@ -377,13 +377,13 @@ def test_a_last_row_without_its_newline_is_played_again(tmp_path):
     whole = fg.simulate(**args)
     out = tmp_path / "results.jsonl"
     fg.simulate(**args | {"games": 3}, out=out)
-    with open(out, "a") as file:
+    with open(out, "a", encoding="utf-8") as file:
         file.write(whole.rows[3].to_json())  # no newline
     assert fg.simulate(**args, out=out, resume=True).rows == whole.rows
-    assert out.read_text().count("\n") == 5
+    assert out.read_text(encoding="utf-8").count("\n") == 5
     other = tmp_path / "other.jsonl"
     fg.simulate(**args | {"games": 3}, out=other)
-    with open(other, "a") as file:
+    with open(other, "a", encoding="utf-8") as file:
         file.write(fg.simulate(**args | {"seed": 6}).rows[3].to_json())
     before = other.read_bytes()
     with pytest.raises(fg.ConfigError, match="another run"):
@@ -399,7 +399,7 @@ def test_out_file_is_never_overwritten_or_mixed(tmp_path):
         fg.simulate(BOSK, ["random"], 2, seed=1, out=out, progress=False)
     with pytest.raises(fg.ConfigError, match="another run"):
         fg.simulate(BOSK, ["random"], 2, seed=2, out=out, resume=True, progress=False)
-    assert len(out.read_text().splitlines()) == 2
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 2
 
 
 def test_exports_write_whole_files_or_none(tmp_path, monkeypatch):
@@ -408,7 +408,7 @@ def test_exports_write_whole_files_or_none(tmp_path, monkeypatch):
     the path (Python's FileNotFoundError and, for a NUL byte, ValueError escaped)."""
     result = fg.simulate(BOSK, ["random"], 2, seed=9, progress=False)
     target = tmp_path / "r.csv"
-    target.write_text("old\n")
+    target.write_text("old\n", encoding="utf-8")
     target.chmod(0o640)
 
     def full_disk(*args):
@@ -418,14 +418,14 @@ def test_exports_write_whole_files_or_none(tmp_path, monkeypatch):
         patch.setattr(os, "replace", full_disk)
         with pytest.raises(fg.ConfigError, match=f"cannot write {target}: No space left"):
             result.to_csv(target)
-    assert target.read_text() == "old\n" and os.listdir(tmp_path) == ["r.csv"]
+    assert target.read_text(encoding="utf-8") == "old\n" and os.listdir(tmp_path) == ["r.csv"]
     result.to_jsonl(target)
-    assert len(target.read_text().splitlines()) == 2
+    assert len(target.read_text(encoding="utf-8").splitlines()) == 2
     assert target.stat().st_mode & 0o777 == 0o640  # the file's permissions are kept
     link = tmp_path / "link.csv"
     link.symlink_to(target)
     result.to_csv(link)
-    assert link.is_symlink() and target.read_text() == result.to_csv()
+    assert link.is_symlink() and target.read_text(encoding="utf-8") == result.to_csv()
     for bad, words in [
         (tmp_path / "no" / "r.csv", "No such file or directory"),
         (tmp_path, "is a directory"),
@@ -494,16 +494,19 @@ def test_write_file_writes_devices_in_place_and_never_through_a_planted_link(tmp
     reader.join(10)
     assert received == [b"through the pipe\n"] and fifo.is_fifo()
     victim = tmp_path / "victim"
-    victim.write_text("keep me")
+    victim.write_text("keep me", encoding="utf-8")
     names = iter(["planted", "fresh"])
     monkeypatch.setattr("secrets.token_hex", lambda n: next(names))
     (tmp_path / ".r.csv.planted.tmp").symlink_to(victim)
     sim.write_file(tmp_path / "r.csv", "rows\n")
-    assert victim.read_text() == "keep me" and (tmp_path / "r.csv").read_text() == "rows\n"
+    assert (
+        victim.read_text(encoding="utf-8") == "keep me"
+        and (tmp_path / "r.csv").read_text(encoding="utf-8") == "rows\n"
+    )
     monkeypatch.undo()
     long_name = tmp_path / ("x" * 230 + ".csv")
     sim.write_file(long_name, "ok")
-    assert long_name.read_text() == "ok"
+    assert long_name.read_text(encoding="utf-8") == "ok"
 
 
 def test_csv_and_jsonl_exports(tmp_path):
@@ -524,7 +527,7 @@ def test_csv_and_jsonl_exports(tmp_path):
         "truncated",
         "run",
     ]
-    assert len(lines) == 3 and (tmp_path / "r.csv").read_text() == text
+    assert len(lines) == 3 and (tmp_path / "r.csv").read_text(encoding="utf-8") == text
     first = lines[0].split(",")
     row = result.rows[0]
     assert first[3:7] == [*row.agents, *map(str, row.scores)]
@@ -534,7 +537,7 @@ def test_csv_and_jsonl_exports(tmp_path):
     result.to_jsonl(tmp_path / "r.jsonl")
     loaded = [
         GameRow.from_dict(json.loads(line))
-        for line in (tmp_path / "r.jsonl").read_text().splitlines()
+        for line in (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()
     ]
     assert tuple(loaded) == result.rows
 
@@ -745,10 +748,10 @@ def _live_children(pid: int) -> set[int]:
     children = set()
     for entry in Path("/proc").iterdir():
         try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            fields = (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()
         except (OSError, IndexError):
             continue  # not a process, or gone
-        if fields[1] == str(pid) and fields[0] != "Z":
+        if fields[1] == str(pid).encode() and fields[0] != b"Z":
             children.add(int(entry.name))
     return children
 
@@ -797,7 +800,11 @@ def _run_script(tmp_path: Path, start: str, body: str) -> subprocess.CompletedPr
     script = tmp_path / "my_run.py"
     script.write_text(_FORCED_START.format(start=start) + body, encoding="utf-8")
     return subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=120
+        [sys.executable, str(script)],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=tmp_path,
+        timeout=120,
     )
 
 
@@ -864,7 +871,7 @@ def _workers_of(pid: int) -> set[int]:
 
 def _is_alive(pid: int) -> bool:
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        return Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[0] != b"Z"
     except OSError:
         return False
 
@@ -904,7 +911,7 @@ class BlasProbe(RandomAgent):
         return {"folder": self.folder}
 
     def choose(self, state):
-        Path(self.folder, str(os.getpid())).write_text(str(_blas_threads()))
+        Path(self.folder, str(os.getpid())).write_text(str(_blas_threads()), encoding="utf-8")
         return super().choose(state)
 
 
@@ -927,7 +934,7 @@ def test_worker_processes_run_blas_on_one_thread(tmp_path, monkeypatch, start):
         agents = [BlasProbe(str(tmp_path), seed=1), "random"]
         fg.simulate(BOSK, agents, 4, seed=5, workers=2, progress=False)
         assert _blas_threads() == 2
-    seen = {int(f.name): f.read_text() for f in tmp_path.iterdir()}
+    seen = {int(f.name): f.read_text(encoding="utf-8") for f in tmp_path.iterdir()}
     assert seen and os.getpid() not in seen
     assert set(seen.values()) == {"1"}
 
@@ -979,7 +986,7 @@ def test_first_player_example_fails_at_once_without_matplotlib():
         "run_name='__main__')"
     )
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, encoding="utf-8",
                           timeout=60)  # fmt: skip
     assert done.returncode != 0 and "matplotlib" in done.stderr
     assert time.perf_counter() - start < 30
@@ -1014,13 +1021,13 @@ def test_resume_refuses_malformed_rows(tmp_path, field, value):
     and the file is left as it was."""
     out = tmp_path / "r.jsonl"
     fg.simulate(BOSK, ["random"], 2, seed=1, out=out, progress=False)
-    lines = out.read_text().splitlines()
+    lines = out.read_text(encoding="utf-8").splitlines()
     row = json.loads(lines[0]) | {field: value}
     if value == "5000 digits":
         text = lines[0].replace('"index":0', '"index":' + "9" * 5000)
     else:
         text = json.dumps(row)
-    out.write_text("\n".join([text, lines[1], lines[0][:30]]))
+    out.write_text("\n".join([text, lines[1], lines[0][:30]]), encoding="utf-8")
     before = out.read_bytes()
     with pytest.raises(fg.ConfigError, match=r"r\.jsonl:1"):
         fg.simulate(BOSK, ["random"], 3, seed=1, out=out, resume=True, progress=False)
@@ -1057,7 +1064,7 @@ def test_vector_runs_check_their_out_file_before_the_games(tmp_path, monkeypatch
 
     monkeypatch.setattr(vector_sim, "simulate_vector", no_games)
     taken = tmp_path / "taken.jsonl"
-    taken.write_text("x")
+    taken.write_text("x", encoding="utf-8")
     for out in (taken, tmp_path, tmp_path / "missing" / "r.jsonl"):
         with pytest.raises(fg.ConfigError):
             fg.simulate(BOSK, ["random"], 5, seed=1, out=out, engine="vector", progress=False)
@@ -1069,7 +1076,10 @@ def test_a_bad_ray_address_is_a_config_error():
     pytest.importorskip("ray")
     command = [sys.executable, "-m", "forestgames.cli", "simulate", "bosk", "-n", "1"]
     done = subprocess.run(
-        [*command, "--ray", "::::", "--no-progress"], capture_output=True, text=True, timeout=120
+        [*command, "--ray", "::::", "--no-progress"],
+        capture_output=True,
+        encoding="utf-8",
+        timeout=120,
     )
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("forestgames: error: Ray cluster '::::'"), done.stderr
@@ -1215,7 +1225,7 @@ def test_unseeded_agent_instances_play_as_their_specs_in_a_seeded_run():
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])}
     runs = {
         subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+            [sys.executable, "-c", code], capture_output=True, encoding="utf-8", check=True, env=env
         ).stdout
         for _ in range(2)
     }
@@ -1343,7 +1353,7 @@ def test_a_file_named_as_stdout_goes_through_whatever_stdout_is(tmp_path, monkey
         print("last")
         with pytest.raises(fg.ConfigError, match="text only"):  # a picture's bytes
             write_file(path, b"\x89PNG")
-    assert path.read_text() == "first\nrows\nlast\n"
+    assert path.read_text(encoding="utf-8") == "first\nrows\nlast\n"
 
 
 class _PoolThatBreaks:
@@ -1686,14 +1696,14 @@ def test_resume_refuses_a_game_given_two_outcomes(tmp_path):
     was kept silently, whichever it was); a repeated identical row is harmless."""
     out = tmp_path / "run.jsonl"
     fg.simulate(BOSK, ["random"], 3, seed=2, out=out, progress=False)
-    lines = out.read_text().splitlines(keepends=True)
-    out.write_text("".join(lines) + lines[1])
+    lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text("".join(lines) + lines[1], encoding="utf-8")
     again = fg.simulate(BOSK, ["random"], 3, seed=2, out=out, resume=True, progress=False)
     assert len(again.rows) == 3
     row = json.loads(lines[1])
     row["scores"][0] += 1
     changed = "".join(lines) + json.dumps(row, separators=(",", ":")) + "\n"
-    out.write_text(changed)
+    out.write_text(changed, encoding="utf-8")
     with pytest.raises(fg.ConfigError, match=f"run.jsonl:4 gives game {row['index']} another"):
         fg.simulate(BOSK, ["random"], 3, seed=2, out=out, resume=True, progress=False)
-    assert out.read_text() == changed
+    assert out.read_text(encoding="utf-8") == changed

@@ -90,7 +90,7 @@ def test_tournament_exports(tmp_path):
     data = json.loads(result.to_json(tmp_path / "r.json"))
     assert data["model"] == "bradley-terry" and len(data["ratings"]) == 3
     assert set(data["pairwise_wins"]) == {"random", "greedy", "mcts:5"}
-    assert (tmp_path / "r.json").read_text() == result.to_json()
+    assert (tmp_path / "r.json").read_text(encoding="utf-8") == result.to_json()
 
 
 def test_tournament_plot(tmp_path):

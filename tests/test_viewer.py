@@ -24,7 +24,9 @@ from forestgames.sim import play_game
 from tests.test_fake_game import BuzzGame
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+# The children print pictures ('·', '■') that the tests read back as UTF-8, whatever the
+# machine's locale (a test about another console encoding sets its own).
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
 
 
 def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -33,7 +35,7 @@ def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
         [sys.executable, "-m", "forestgames.cli", *args],
         input=stdin,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         env=ENV,
         cwd=ROOT,
         timeout=120,
@@ -248,13 +250,13 @@ def test_replay_command_writes_the_page(tmp_path):
     """`forestgames replay game.json --html out.html --seat N` writes that seat's page."""
     record = short_record("living_forest", 2, moves=10)
     path = tmp_path / "game.json"
-    path.write_text(record.to_json())
+    path.write_text(record.to_json(), encoding="utf-8")
     out = tmp_path / "page.html"
     done = run_cli("replay", str(path), "--html", str(out), "--seat", "1")
     assert done.returncode == 0, done.stderr
     assert f"written to {out}" in done.stdout
-    assert page_data(out.read_text())["positions"][0]["picture"]
-    assert fg.viewer.replay_html(record, 1) == out.read_text()
+    assert page_data(out.read_text(encoding="utf-8"))["positions"][0]["picture"]
+    assert fg.viewer.replay_html(record, 1) == out.read_text(encoding="utf-8")
     text = run_cli("replay", str(path), "--all", "--seat", "1")
     assert text.returncode == 0 and text.stdout.count("Living Forest 2p") == 11
 
@@ -336,7 +338,7 @@ def test_ctrl_c_saves_the_record(tmp_path):
         stream.close()
     assert process.returncode == 130, err.decode(errors="replace")
     assert b"stopped (interrupted)" in seen + out
-    record = fg.GameRecord.from_json(save.read_text())
+    record = fg.GameRecord.from_json(save.read_text(encoding="utf-8"))
     assert len(record.moves) == seen.count(b"seat 0 plays") >= 1 and record.replay()
 
 
@@ -405,13 +407,13 @@ def test_example_saves_the_replay_page_of_an_mcts_game(tmp_path):
     done = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "replay_page.py"), "--game", "boom_bokken",
          "--players", "4", "--iterations", "6", "--seat", "2", "--out", str(out)],
-        capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=300,
+        capture_output=True, encoding="utf-8", env=ENV, cwd=ROOT, timeout=300,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert f"replay page written to {out}" in done.stdout
-    record = fg.GameRecord.from_json(out.with_suffix(".json").read_text())
+    record = fg.GameRecord.from_json(out.with_suffix(".json").read_text(encoding="utf-8"))
     assert record.final_state().is_terminal
-    assert out.read_text() == fg.viewer.replay_html(record, 2)
+    assert out.read_text(encoding="utf-8") == fg.viewer.replay_html(record, 2)
 
 
 def _contrast(one: str, other: str) -> float:

@@ -548,6 +548,6 @@ def test_docs_options_table_is_the_declared_one():
 
     from forestgames.core import options_table
 
-    text = (Path(__file__).parents[2] / "docs" / "bonsai.md").read_text()
+    text = (Path(__file__).parents[2] / "docs" / "bonsai.md").read_text(encoding="utf-8")
     table = text.split("<!-- options -->\n", 1)[1].split("\n<!-- /options -->", 1)[0]
     assert table == options_table(fg.bonsai.BonsaiGame.OPTIONS)

@@ -243,7 +243,7 @@ def _python_blocks(text):
 
 def test_docs_example_tree_is_a_legal_tree():
     """The small tree of the Usage block could grow: each tile fits with the others."""
-    block = _python_blocks((DOCS / "bonsai.md").read_text())[0]
+    block = _python_blocks((DOCS / "bonsai.md").read_text(encoding="utf-8"))[0]
     line = next(x for x in block.splitlines() if x.startswith("tiles = "))
     tiles = eval(line.split("=", 1)[1].split("#")[0])
     grown: dict = {}
@@ -256,4 +256,5 @@ def test_committed_svg_is_the_worked_example():
     """docs/img/bonsai_example.svg is what tree_svg draws for the worked example."""
     from forestgames.bonsai import tree_svg
 
-    assert (DOCS / "img" / "bonsai_example.svg").read_text() == tree_svg(example_tiles()) + "\n"
+    svg = (DOCS / "img" / "bonsai_example.svg").read_text(encoding="utf-8")
+    assert svg == tree_svg(example_tiles()) + "\n"

@@ -74,4 +74,4 @@ def positions() -> list[dict]:
 
 def main() -> None:
     data = {"leaf_paths": path_cases(), "positions": positions()}
-    (HERE / "perft.json").write_text(json.dumps(data, indent=1) + "\n")
+    (HERE / "perft.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

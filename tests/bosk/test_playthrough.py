@@ -31,7 +31,7 @@ def test_perft_counts():
 # ---------------------------------------------------------------------- from perft
 
 
-DATA = json.loads((Path(__file__).parent / "data" / "perft.json").read_text())
+DATA = json.loads((Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 
 

@@ -257,7 +257,7 @@ def test_command_line_vector_engine(tmp_path, capsys):
                  "--agents", "greedy,random", "--out", str(out), "--no-progress"])  # fmt: skip
     assert code == 0
     assert "8 games" in capsys.readouterr().out
-    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["index"] for r in rows] == list(range(8))
 
 

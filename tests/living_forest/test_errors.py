@@ -628,6 +628,6 @@ def test_options_take_numpy_ints():
 
 def test_docs_options_table_is_the_declared_one():
     """docs/living_forest.md shows exactly the Options table made from OPTIONS."""
-    text = (Path(__file__).parents[2] / "docs" / "living_forest.md").read_text()
+    text = (Path(__file__).parents[2] / "docs" / "living_forest.md").read_text(encoding="utf-8")
     table = text.split("<!-- options -->\n", 1)[1].split("\n<!-- /options -->", 1)[0]
     assert table.strip() == options_table(fg.living_forest.LivingForestGame.OPTIONS)

@@ -19,7 +19,7 @@ from tests.strategies import playthroughs, reachable_states
 _CSV = (
     resources.files("forestgames.living_forest")
     .joinpath("data/living_forest_cards.csv")
-    .read_text()
+    .read_text(encoding="utf-8")
 )
 CARDS = {row["name"]: row for row in csv.DictReader(io.StringIO(_CSV))}
 ELEMENTS = ("sun", "water", "plant", "wind", "flower")

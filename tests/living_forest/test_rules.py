@@ -898,7 +898,7 @@ def test_card_data_is_package_data():
     text = (
         resources.files("forestgames.living_forest")
         .joinpath("data/living_forest_cards.csv")
-        .read_text()
+        .read_text(encoding="utf-8")
     )
     assert text.count("\n") == 1 + len(t.CARD_NAMES)
 
