@@ -15,7 +15,7 @@ def main() -> int:
     root = Path(__file__).resolve().parent.parent / "forestgames"
     over = []
     for path in sorted(root.rglob("*.py")):
-        for block in cc_visit(path.read_text()):
+        for block in cc_visit(path.read_text(encoding="utf-8")):
             if block.letter in ("F", "M") and block.complexity > LIMIT:
                 name = (
                     f"{block.classname}.{block.name}"

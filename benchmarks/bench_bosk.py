@@ -85,7 +85,9 @@ def test_random_games(benchmark, players):
         record(benchmark, speed_report(game, range(20)))
 
 
-PERFT = json.loads((Path(__file__).parents[1] / "tests/bosk/data/perft.json").read_text())
+PERFT = json.loads(
+    (Path(__file__).parents[1] / "tests/bosk/data/perft.json").read_text(encoding="utf-8")
+)
 
 
 def test_perft_positions(benchmark):

@@ -96,7 +96,7 @@ def first_calls_report(rounds: int = ROUNDS) -> dict[str, Any]:
                 env=env,
                 check=True,
                 capture_output=True,
-                text=True,
+                encoding="utf-8",
             )
             laps[name].append(json.loads(result.stdout))
     for name, runs in laps.items():

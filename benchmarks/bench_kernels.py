@@ -158,7 +158,7 @@ def test_first_use_of_four_player_kernels(benchmark):
     """Seconds from import to the first scored 4-player board, in a fresh process (<= 0.1 s)."""
     seconds = benchmark.pedantic(
         lambda: float(subprocess.run([sys.executable, "-c", FIRST_USE], capture_output=True,
-                                     text=True, check=True).stdout),
+                                     encoding="utf-8", check=True).stdout),
         rounds=1,
     )  # fmt: skip
     assert seconds <= 0.1
@@ -175,7 +175,7 @@ def test_simulation_memory(benchmark):
         f"sys.argv = ['forestgames', 'simulate', 'bosk', '--players', '4', '--games', '{games}']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "try:\n"
-        "    status = open('/proc/self/status').read().split('VmHWM:')[1]\n"
+        "    status = open('/proc/self/status', encoding='utf-8').read().split('VmHWM:')[1]\n"
         "    peak = int(status.split()[0])\n"
         "except OSError:\n"
         "    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
@@ -184,7 +184,7 @@ def test_simulation_memory(benchmark):
 
     def run() -> tuple[float, float]:
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, encoding="utf-8",
                               check=True)  # fmt: skip
         return int(done.stderr.strip().splitlines()[-1]) / 1024, time.perf_counter() - start
 

@@ -113,7 +113,7 @@ def _run_worker(
 
     return subprocess.run(
         [*prefix, sys.executable, "-c", _WORKER, name, str(SETUPS[name]), path, str(iterations)],
-        capture_output=True, text=True, check=True, cwd=os.path.dirname(path),
+        capture_output=True, encoding="utf-8", check=True, cwd=os.path.dirname(path),
         env={**os.environ, "PYTHONPATH": tree},
     )  # fmt: skip
 
@@ -148,7 +148,7 @@ def _load_json(path: str) -> Any:
     import json
     from pathlib import Path
 
-    return json.loads(Path(path).read_text())
+    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 CALLGRIND_ITERATIONS = {"bosk": 50, "bonsai": 50, "living_forest": 10, "boom_bokken": 50}
@@ -168,7 +168,7 @@ def measure_against(
     game = fg.make(name, num_players=SETUPS[name])
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "states.json")
-        Path(path).write_text(json.dumps([s.to_dict() for s in positions(game)]))
+        Path(path).write_text(json.dumps([s.to_dict() for s in positions(game)]), encoding="utf-8")
         old = new = 0.0
         for _ in range(rounds):
             old = max(old, _subprocess_rate(before, name, path, OLD_ITERATIONS[name]))

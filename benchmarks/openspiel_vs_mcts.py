@@ -307,7 +307,7 @@ def main() -> None:
             result = summary(name, rows, time.perf_counter() - start)
             print(_row(result), flush=True)
             if args.json:
-                with open(args.json, "a") as out:
+                with open(args.json, "a", encoding="utf-8") as out:
                     out.write(json.dumps(result) + "\n")
 
 
