@@ -6,6 +6,7 @@ from itertools import permutations
 
 import forestgames as fg
 from tests.bonsai.helpers import arrange
+from tests.stats import chi_square
 from tests.strategies import random_game
 
 
@@ -68,14 +69,6 @@ def test_states_pickle_and_copy_as_themselves():
     assert copy.copy(state) is state and copy.deepcopy(state) is state
 
 
-def _chi_square(seen, law, draws):
-    """Pearson's statistic of ``seen`` counts against the probabilities ``law``, and a bound
-    a uniform sampler stays under at p < 1e-4 (degrees of freedom + 4 sd + 12)."""
-    statistic = sum((seen.get(k, 0) - draws * p) ** 2 / (draws * p) for k, p in law.items())
-    dof = len(law) - 1
-    return statistic, dof + 4 * (2 * dof) ** 0.5 + 12
-
-
 def test_determinize_deals_every_deck_order_equally_often():
     """A 5-card deck late in a random game (two copies of one card: 60 orders): over 6000
     seeds every order comes up as often as uniform says (chi-square under its p < 1e-4
@@ -87,7 +80,7 @@ def test_determinize_deals_every_deck_order_equally_often():
     assert len(state.deck) == 5 and len(orders) == 60
     draws = 6000
     seen = Counter(state.determinize(0, seed).deck for seed in range(draws))
-    statistic, bound = _chi_square(seen, {order: 1 / 60 for order in orders}, draws)
+    statistic, bound = chi_square(seen, {order: 1 / 60 for order in orders}, draws)
     assert set(seen) <= orders and statistic < bound, statistic
     tops = Counter(deck[0] for deck in seen.elements())
     for card, copies in Counter(state.deck).items():

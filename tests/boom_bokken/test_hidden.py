@@ -339,3 +339,14 @@ def test_a_position_determinized_again_reuses_its_plan_and_deals_the_same():
     assert hidden._Plan.of([1, 2, 3, 4], {0: 1, 1: 3}, constraints) is plan
     with pytest.raises(ValueError, match="read-only"):
         plan.tables[0][0, 0, 0] = 0
+
+
+@pytest.mark.parametrize(
+    ("unseen", "constraints"),
+    [([1, 2, 8], {1: frozenset({0})}), ([0, 2, 8], {1: frozenset({0, 1})})],
+    ids=["temps-mort-only", "low-seat"],
+)
+def test_a_deal_no_placement_allows_is_a_state_error(unseen, constraints):
+    """A hand-built position whose exploded seat cannot be dealt its cards is a StateError."""
+    with pytest.raises(fg.StateError, match="no deal of the unseen cards"):
+        hidden._deal_constrained(new_rng(0), unseen, {1: 2, 2: 1}, constraints)

@@ -6,6 +6,7 @@ from collections import Counter
 
 from forestgames.living_forest._tables import CARD_NAMES
 from tests.living_forest.helpers import acting, checked, play, put, start, to_row
+from tests.stats import chi_square
 from tests.strategies import final_state, random_game
 
 
@@ -126,14 +127,6 @@ def test_render_shows_public_deck_top_only():
     assert all(state.determinize(1, seed).render(1) == state.render(1) for seed in range(4))
 
 
-def _chi_square(seen, law, draws):
-    """Pearson's statistic of ``seen`` counts against the probabilities ``law``, and a bound
-    a uniform sampler stays under at p < 1e-4 (degrees of freedom + 4 sd + 12)."""
-    statistic = sum((seen.get(k, 0) - draws * p) ** 2 / (draws * p) for k, p in law.items())
-    dof = len(law) - 1
-    return statistic, dof + 4 * (2 * dof) ** 0.5 + 12
-
-
 def test_determinize_deals_hidden_cards_uniformly():
     """Mid-game (3 Spirits, random game 1): over 4000 seeds of seat 0's determinization,
     the first card below another Spirit's known top, the first of seat 0's own deck below
@@ -160,7 +153,7 @@ def test_determinize_deals_hidden_cards_uniformly():
     for cards, firsts in drawn_from:
         law = {card: n / len(cards) for card, n in Counter(cards).items()}
         seen = Counter(firsts)
-        statistic, bound = _chi_square(seen, law, draws)
+        statistic, bound = chi_square(seen, law, draws)
         assert statistic < bound, (cards, statistic)
         assert all(abs(seen[card] / draws - p) < 0.03 for card, p in law.items())
     discarded = Counter(card for s in samples for card in s.discards[1])
