@@ -1036,16 +1036,20 @@ def _run_local(
 
 def _worker_arguments(run: _Run, context: Any) -> tuple[Any, ...]:
     """``_init_worker``'s arguments after ``run``'s are ready for ``context``: forked
-    workers inherit the warm run; others get it pickled (ConfigError naming an agent that
-    cannot be) and an Event each sets as it starts."""
+    workers inherit the warm run; others get it pickled once (ConfigError naming an agent
+    that cannot be) and an Event each sets as it starts."""
     if context.get_start_method() == "fork":
         _warm_up(run.game)  # the workers inherit what this builds
         return run, False, os.getpid(), None
-    where = "threads run in this process" if sys.platform == "linux" else sys.platform
-    _check_agents_pickle(
-        run, pickle.dumps, f"worker processes (not forked: {where})", "use workers=1"
-    )
-    return pickle.dumps(run), True, os.getpid(), context.Event()
+    try:
+        pickled = pickle.dumps(run)
+    except Exception:  # name the agent that cannot be sent, else the pickler's own error
+        where = "threads run in this process" if sys.platform == "linux" else sys.platform
+        _check_agents_pickle(
+            run, pickle.dumps, f"worker processes (not forked: {where})", "use workers=1"
+        )
+        raise
+    return pickled, True, os.getpid(), context.Event()
 
 
 def _check_agents_pickle(

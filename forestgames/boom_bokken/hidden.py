@@ -202,21 +202,6 @@ def _hand_out(
     return rest
 
 
-def _steps(
-    sizes: list[int], low: list[tuple[int, int, int]], high: list[tuple[int, int, int]]
-) -> list[tuple[str, int]]:
-    """The steps of a plan, per value v: ("value", v) where a seat may hold v and some card
-    of v is unseen, then ("close", k) for each low seat k whose last value is v."""
-    steps: list[tuple[str, int]] = []
-    for value in VALUES:
-        if sizes[value] and (
-            any(value <= last for _, last, _ in low) or any(first <= value for _, first, _ in high)
-        ):
-            steps.append(("value", value))
-        steps += [("close", k) for k, (_, last, _) in enumerate(low) if last == value]
-    return steps
-
-
 def _running(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """``pairs`` with each count replaced by the running total up to it."""
     total = 0
@@ -257,7 +242,7 @@ class _Plan:
         self.low = low  # (seat, last value, need) of the low seats, by last value then seat
         self.high = high  # (seat, first value, need) of the high seats, by seat
         self.time_out_only = time_out_only  # places of the seats allowed Temps Mort only
-        self.steps = _steps(sizes, low, high)
+        self.steps = self._steps()
         self.high_need = sum(n for _, _, n in high)
         spare = sizes[TIME_OUT] - time_out_only  # Temps Mort for the low and high seats
         self.shape = (sum(n for _, _, n in low) + 1, max(spare, 0) + 1, self.high_need + 1)
@@ -271,6 +256,16 @@ class _Plan:
             self.tables.insert(0, table / top if top > 0 else table)
         for table in self.tables:
             table.flags.writeable = False  # a plan is shared: see _plan_of_counts
+
+    def _steps(self) -> list[tuple[str, int]]:
+        """The steps of the plan, per value v: ("value", v) where a seat may hold v and some
+        card of v is unseen, then ("close", k) for each low seat k whose last value is v."""
+        steps: list[tuple[str, int]] = []
+        for value in VALUES:
+            if self.sizes[value] and (self._low_may_hold(value) or self._places(value)):
+                steps.append(("value", value))
+            steps += [("close", k) for k, _ in self.closing(value)]
+        return steps
 
     def _low_may_hold(self, value: int) -> bool:
         """Whether some low seat may hold ``value``."""
