@@ -12,7 +12,7 @@ ones: JSON and pickle round trips, rendering, notation both ways, observations
 and determinizations, refused moves that change nothing, copies that are free,
 and, for a game with integer actions, its ids, masks and tensors.
 It raises AssertionError naming the game, the seed and the step of the first
-promise broken. It needs no test framework.
+promise broken. It needs no test framework, and checks as much under ``python -O``.
 """
 
 from __future__ import annotations
@@ -48,6 +48,13 @@ from forestgames.core import (
 __all__ = ["check_game", "random_game", "random_step"]
 
 
+def _require(ok: object, message: str) -> None:
+    """AssertionError(message) unless ``ok``: a checking ``assert`` would vanish under
+    ``python -O`` and let every broken promise through."""
+    if not ok:
+        raise AssertionError(message)
+
+
 def random_step(state: Any, rng: random.Random) -> Any:
     """One random legal move of a seat that may act now (any seat, for out-of-turn games).
     ConfigError for a bad argument, IllegalMoveError when nobody may act (the game is over)."""
@@ -77,7 +84,7 @@ def random_game(game: Any, seed: int, max_moves: int | None = None) -> list[tupl
         move = random_step(state, rng)
         steps.append((state, move))
         state = state.apply(move)
-    assert state.is_terminal, f"{game.name}: random game {seed} not over after {limit} moves"
+    _require(state.is_terminal, f"{game.name}: random game {seed} not over after {limit} moves")
     steps.append((state, None))
     return steps
 
@@ -110,10 +117,10 @@ def check_game(game: Any, games: int = 20, seed: int = 0, deep_every: int = 7) -
     seed = check_seed(seed)
     deep_every = as_int(deep_every, "deep_every", 1)
     rebuilt = type(game).create(**game.options())
-    assert rebuilt == game, f"{game.name}: options() does not rebuild the game"
+    _require(rebuilt == game, f"{game.name}: options() does not rebuild the game")
     registered = game.name in registered_games()
     if registered:
-        assert make(game.name, **game.options()) == game, f"{game.name}: make(options) differs"
+        _require(make(game.name, **game.options()) == game, f"{game.name}: make(options) differs")
     seeds = [derive_seed(seed, k) % 2**32 for k in range(games)]
     for game_seed in seeds:
         _check_one_game(game, game_seed, deep_every)
@@ -159,61 +166,65 @@ def _check_state(
         _check_deep(game, state, move, where, rng)
     before = state.to_dict()
     successor = state.apply(move)
-    assert state.to_dict() == before, f"{where}: apply changed the state it was given"
-    assert successor != state, f"{where}: apply returned an equal state"
+    _require(state.to_dict() == before, f"{where}: apply changed the state it was given")
+    _require(successor != state, f"{where}: apply returned an equal state")
     hash(successor)
     return successor
 
 
 def _check_terminal(game: Any, state: Any, where: str) -> None:
-    assert state.current_player is None and state.legal_moves() == (), where
-    assert state.players_to_act == (), f"{where}: seats act after the end"
-    assert all(0 <= w < game.num_players for w in state.winners), where
-    assert state.winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)"
-    assert len(state.scores) == game.num_players, where
+    _require(state.current_player is None and state.legal_moves() == (), where)
+    _require(state.players_to_act == (), f"{where}: seats act after the end")
+    _require(all(0 <= w < game.num_players for w in state.winners), where)
+    _require(state.winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)")
+    _require(len(state.scores) == game.num_players, where)
     low, high = game.traits.score_range
-    assert all(low <= s <= high for s in state.scores), (
-        f"{where}: final scores {state.scores} outside the declared score_range {(low, high)}"
+    _require(
+        all(low <= s <= high for s in state.scores),
+        f"{where}: final scores {state.scores} outside the declared score_range {(low, high)}",
     )
-    assert all(state.legal_moves(seat) == () for seat in range(game.num_players)), (
-        f"{where}: legal moves after the end"
+    _require(
+        all(state.legal_moves(seat) == () for seat in range(game.num_players)),
+        f"{where}: legal moves after the end",
     )
 
 
 def _check_live(game: Any, state: Any, where: str) -> None:
     moves = state.legal_moves()
-    assert moves == state.legal_moves(), f"{where}: legal_moves not deterministic"
-    assert isinstance(moves, tuple), f"{where}: legal_moves must be a tuple"
+    _require(moves == state.legal_moves(), f"{where}: legal_moves not deterministic")
+    _require(isinstance(moves, tuple), f"{where}: legal_moves must be a tuple")
     acting = state.players_to_act
-    assert acting, f"{where}: nobody may act in a live state"
-    assert state.current_player is None or acting[0] == state.current_player, where
-    assert len(set(acting)) == len(acting), f"{where}: a seat listed twice in players_to_act"
+    _require(acting, f"{where}: nobody may act in a live state")
+    _require(state.current_player is None or acting[0] == state.current_player, where)
+    _require(len(set(acting)) == len(acting), f"{where}: a seat listed twice in players_to_act")
     for seat in range(game.num_players):
-        assert bool(state.legal_moves(seat)) == (seat in acting), f"{where}: seat {seat}"
-    assert state.winners == (), f"{where}: winners before the end"
+        _require(bool(state.legal_moves(seat)) == (seat in acting), f"{where}: seat {seat}")
+    _require(state.winners == (), f"{where}: winners before the end")
     for seat in acting:
         seat_moves = state.legal_moves(seat)
-        assert len(set(seat_moves)) == len(seat_moves), f"{where}: a legal move listed twice"
+        _require(len(set(seat_moves)) == len(seat_moves), f"{where}: a legal move listed twice")
         for m in seat_moves:
-            assert m.player == seat, f"{where}: {m!r} belongs to another seat"
-            assert game.parse_move(str(m)) == m, f"{where}: notation round trip of {m!r}"
+            if m.player != seat:  # an explicit test: the message is built only on failure
+                raise AssertionError(f"{where}: {m!r} belongs to another seat")
+            if game.parse_move(str(m)) != m:
+                raise AssertionError(f"{where}: notation round trip of {m!r}")
 
 
 def _check_deep(game: Any, state: Any, move: Any, where: str, rng: random.Random) -> None:
     data = state.to_dict()
     restored = game.state_from_dict(json.loads(json.dumps(data)))
-    assert restored == state, f"{where}: to_dict/state_from_dict round trip"
-    assert hash(restored) == hash(state), f"{where}: equal states hash differently"
-    assert restored.legal_moves() == state.legal_moves(), where
-    assert restored.current_player == state.current_player, f"{where}: current_player"
-    assert restored.players_to_act == state.players_to_act, f"{where}: players_to_act"
-    assert restored.is_terminal == state.is_terminal, f"{where}: is_terminal"
-    assert copy.copy(state) is state and copy.deepcopy(state) is state, f"{where}: copies"
-    assert pickle.loads(pickle.dumps(state)) == state, f"{where}: pickle round trip"
+    _require(restored == state, f"{where}: to_dict/state_from_dict round trip")
+    _require(hash(restored) == hash(state), f"{where}: equal states hash differently")
+    _require(restored.legal_moves() == state.legal_moves(), where)
+    _require(restored.current_player == state.current_player, f"{where}: current_player")
+    _require(restored.players_to_act == state.players_to_act, f"{where}: players_to_act")
+    _require(restored.is_terminal == state.is_terminal, f"{where}: is_terminal")
+    _require(copy.copy(state) is state and copy.deepcopy(state) is state, f"{where}: copies")
+    _require(pickle.loads(pickle.dumps(state)) == state, f"{where}: pickle round trip")
     fields = {a.name for a in attrs.fields(type(state))}
-    assert set(vars(state)) == fields, f"{where}: stray attributes {set(vars(state)) - fields}"
-    assert isinstance(state.render(), str) and state.render(), where
-    assert eval(repr(move), _move_namespace(move)) == move, f"{where}: repr of {move!r}"
+    _require(set(vars(state)) == fields, f"{where}: stray attributes {set(vars(state)) - fields}")
+    _require(isinstance(state.render(), str) and state.render(), where)
+    _require(eval(repr(move), _move_namespace(move)) == move, f"{where}: repr of {move!r}")
     for seat in range(game.num_players):
         _check_seat_view(state, seat, where, rng)
     _check_refused(state, data, where)
@@ -230,18 +241,20 @@ def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> N
     json.dumps(observation)
     seed = rng.randrange(2**31)
     sample = state.determinize(seat, seed)
-    assert sample.observation(seat) == observation, f"{where}: determinize({seat}) changed view"
-    assert sample.legal_moves(seat) == state.legal_moves(seat), f"{where}: seat {seat}'s moves"
+    _require(sample.observation(seat) == observation, f"{where}: determinize({seat}) changed view")
+    _require(sample.legal_moves(seat) == state.legal_moves(seat), f"{where}: seat {seat}'s moves")
     other = state.determinize(seat, seed + 1)
-    assert other.determinize(seat, seed) == sample, (
+    _require(
+        other.determinize(seat, seed) == sample,
         f"{where}: determinize({seat}, seed) differs between two states seat {seat} cannot "
-        "tell apart: it depends on something hidden from the seat"
+        "tell apart: it depends on something hidden from the seat",
     )
     picture = state.render(seat)
-    assert isinstance(picture, str), f"{where}: render({seat})"
-    assert other.render(seat) == picture, (
+    _require(isinstance(picture, str), f"{where}: render({seat})")
+    _require(
+        other.render(seat) == picture,
         f"{where}: render({seat}) differs between two states seat {seat} cannot tell apart: "
-        "it shows something hidden from the seat"
+        "it shows something hidden from the seat",
     )
     codec = _codec_of(state.game)
     if codec is not None:
@@ -264,15 +277,18 @@ def _check_actions(state: Any, seat: int, where: str) -> None:
     mask is 1 exactly at those ids."""
     game, moves = state.game, state.legal_moves(seat)
     ids = [game.action_id(m) for m in moves]
-    assert len(set(ids)) == len(ids), f"{where}: two of seat {seat}'s legal moves share an id"
+    _require(len(set(ids)) == len(ids), f"{where}: two of seat {seat}'s legal moves share an id")
     for move, action in zip(moves, ids, strict=True):
-        assert 0 <= action < game.num_actions, f"{where}: id {action} of {move!r} out of range"
+        if not 0 <= action < game.num_actions:  # as in _check_live: no message built per move
+            raise AssertionError(f"{where}: id {action} of {move!r} out of range")
         back = game.move_from_id(action, seat)
-        assert back == move, f"{where}: id {action} decodes to {back!r}, not {move!r}"
+        if back != move:
+            raise AssertionError(f"{where}: id {action} decodes to {back!r}, not {move!r}")
     mask = state.legal_action_mask(seat)
-    assert mask.dtype == np.int8 and mask.shape == (game.num_actions,), f"{where}: mask form"
-    assert np.flatnonzero(mask).tolist() == sorted(ids), (
-        f"{where}: seat {seat}'s mask is not 1 exactly at its legal moves' ids"
+    _require(mask.dtype == np.int8 and mask.shape == (game.num_actions,), f"{where}: mask form")
+    _require(
+        np.flatnonzero(mask).tolist() == sorted(ids),
+        f"{where}: seat {seat}'s mask is not 1 exactly at its legal moves' ids",
     )
 
 
@@ -281,14 +297,16 @@ def _check_tensor(codec: Any, state: Any, other: Any, seat: int, where: str) -> 
     the same in a state the seat cannot tell apart."""
     tensor = state.observation_tensor(seat)
     shape = tuple(state.game.observation_shape)
-    assert tensor.dtype == np.float32 and tensor.shape == shape, f"{where}: tensor form"
+    _require(tensor.dtype == np.float32 and tensor.shape == shape, f"{where}: tensor form")
     from_view = codec.tensor_from_observation(state.observation(seat))
-    assert np.array_equal(tensor, from_view), (
-        f"{where}: seat {seat}'s tensor is not the one its observation gives"
+    _require(
+        np.array_equal(tensor, from_view),
+        f"{where}: seat {seat}'s tensor is not the one its observation gives",
     )
-    assert np.array_equal(other.observation_tensor(seat), tensor), (
+    _require(
+        np.array_equal(other.observation_tensor(seat), tensor),
         f"{where}: observation_tensor({seat}) differs between two states seat {seat} cannot "
-        "tell apart: it shows something hidden from the seat"
+        "tell apart: it shows something hidden from the seat",
     )
 
 
@@ -300,7 +318,7 @@ def _check_refused(state: Any, data: dict[str, Any], where: str) -> None:
             for other in state.legal_moves(state.players_to_act[0])[:1]:
                 moved = attrs.evolve(other, player=seat)
                 _raises(IllegalMoveError, f"{where}: {moved}", state.apply, moved)
-    assert state.to_dict() == data, f"{where}: a refused move changed the state"
+    _require(state.to_dict() == data, f"{where}: a refused move changed the state")
     broken = copy.deepcopy(data)
     broken.pop(next(iter(broken)))
     _raises(StateError, f"{where}: missing key", state.game.state_from_dict, broken)
@@ -309,12 +327,12 @@ def _check_refused(state: Any, data: dict[str, Any], where: str) -> None:
 def _check_reproducible(game: Any, seed: int, registered: bool) -> None:
     run1 = [(s.to_dict(), m) for s, m in random_game(game, seed)]
     run2 = [(s.to_dict(), m) for s, m in random_game(game, seed)]
-    assert run1 == run2, f"{game.name}: seed {seed} does not reproduce the game"
+    _require(run1 == run2, f"{game.name}: seed {seed} does not reproduce the game")
     if not registered:
         return
     record = GameRecord.start(game, seed).with_moves(m for _, m in run1 if m is not None)
     replayed = GameRecord.from_json(record.to_json()).replay()
-    assert replayed[-1].to_dict() == run1[-1][0], f"{game.name}: record replay differs"
+    _require(replayed[-1].to_dict() == run1[-1][0], f"{game.name}: record replay differs")
 
 
 def _new_game(game: Any, seed: Any, first_player: Any) -> Any:
@@ -324,8 +342,9 @@ def _new_game(game: Any, seed: Any, first_player: Any) -> Any:
 def _check_first_player(game: Any) -> None:
     for seat in range(game.num_players):
         state = game.new_game(seed=3, first_player=seat)
-        assert state.players_to_act[0] == seat or state.current_player == seat, (
-            f"{game.name}: first_player={seat} not honoured"
+        _require(
+            state.players_to_act[0] == seat or state.current_player == seat,
+            f"{game.name}: first_player={seat} not honoured",
         )
     for bad_seat in (game.num_players, -1, 1.5, "0", True):
         what = f"{game.name}: new_game(first_player={bad_seat!r})"

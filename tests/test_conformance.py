@@ -7,6 +7,10 @@ so the harness is known to work on a game that is not registered.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import attrs
 import pytest
 
@@ -328,3 +332,48 @@ def test_harness_reports_a_codec_that_cannot_be_built():
     taken for a game without a codec, and every id and tensor check was skipped)."""
     with pytest.raises(AssertionError, match="no_such_option"):
         check_game(_BrokenCodec.create(num_players=4), games=1, deep_every=1)
+
+
+_UNDER_O = """
+import sys
+from forestgames.testing import check_game, random_game
+from tests.test_conformance import _LowScoreRange, _Mutates, _OneId, _OtherSeat
+from tests.test_fake_game import BuzzGame
+
+assert False, "unreachable under -O"  # proves the asserts are stripped here
+calls = [
+    lambda: check_game(_OtherSeat.create(target=12), games=1),
+    lambda: check_game(_Mutates.create(target=12), games=1),
+    lambda: check_game(_OneId.create(num_players=4), games=2, deep_every=1),
+    lambda: check_game(_LowScoreRange.create(target=20), games=2, deep_every=1),
+    lambda: random_game(BuzzGame.create(target=12, endless=True), 1),
+]
+for call in calls:
+    try:
+        call()
+    except AssertionError as error:
+        print(str(error).split(": ")[-1])
+    else:
+        print("PASSED")
+"""
+
+
+def test_harness_fails_broken_games_under_python_O():
+    """``python -O`` strips assert statements, yet check_game and random_game still fail a
+    broken game (they passed every one of them, checking nothing)."""
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "-O", "-c", _UNDER_O],
+        cwd=root,
+        capture_output=True,
+        encoding="utf-8",
+        check=True,
+        timeout=120,
+    )
+    assert result.stdout.splitlines() == [
+        "Add(player=1, amount=1) belongs to another seat",
+        "apply changed the state it was given",
+        "two of seat 0's legal moves share an id",
+        "final scores (14, 12) outside the declared score_range (0, 1)",
+        "random game 1 not over after 24 moves",
+    ], result.stdout
