@@ -56,6 +56,7 @@ from typing import (
     TypeGuard,
     TypeVar,
     cast,
+    overload,
     runtime_checkable,
 )
 
@@ -338,6 +339,19 @@ def as_pair(value: Sequence[SupportsIndex] | npt.NDArray[np.integer[Any]]) -> tu
         if _is_int(r) and _is_int(c):
             return (int(r), int(c))
     return cast("tuple[int, int]", value)
+
+
+@overload
+def as_move_int(value: None) -> None: ...
+@overload
+def as_move_int(value: SupportsIndex) -> int: ...
+def as_move_int(value: SupportsIndex | None) -> int | None:
+    """Move-field converter: a numpy integer becomes an int (``value=np.int64(3)``), as
+    :func:`as_pair` does for squares, so the move's id, notation and repr are those of
+    the legal move it equals. Anything else (floats, bools, None) is kept as given."""
+    if type(value) is int or not _is_int(value):
+        return cast("int | None", value)
+    return int(cast("SupportsIndex", value))
 
 
 def _is_int(value: Any) -> bool:

@@ -284,6 +284,42 @@ def test_action_id_of_a_move_whose_player_is_no_seat(name, player):
         game.action_id(attrs.evolve(move, player=player))
 
 
+def _numpy_fields(move: Any, kind: type) -> Any:
+    """``move`` rebuilt with each int in its fields (in tuples too) a numpy integer of
+    ``kind`` (a negative one an int16 when ``kind`` is unsigned)."""
+
+    def numpy(value: Any) -> Any:
+        if isinstance(value, tuple):
+            return tuple(numpy(item) for item in value)
+        if type(value) is not int:
+            return value
+        return np.int16(value) if value < 0 and np.dtype(kind).kind == "u" else kind(value)
+
+    return type(move)(**{f.name: numpy(getattr(move, f.name)) for f in attrs.fields(type(move))})
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_a_legal_move_built_from_numpy_integers_has_its_id(name, options):
+    """A legal move built with numpy integers in its fields (``PlantTree(0, np.int64(3),
+    at)``) has the id and notation of the move it equals, its fields but the seat are
+    ints, and it applies to the same state. Bosk's values and tiles and Living Forest's
+    fire values, steps and sources had no id, and an unsigned seat gave Boom Bokken's
+    and Living Forest's relative targets wrong ids."""
+    game = fg.make(name, **options)
+    kinds = (np.int64, np.uint8, np.int32, np.uint64)
+    for state, _ in list(random_game(game, 3))[:-1:3]:
+        for seat in state.players_to_act:
+            moves = state.legal_moves(seat)
+            for k, move in enumerate(moves):
+                built = _numpy_fields(move, kinds[k % len(kinds)])
+                assert built == move
+                assert game.action_id(built) == game.action_id(move), repr(built)
+                assert str(built) == str(move)
+                assert repr(attrs.evolve(built, player=seat)) == repr(move)
+            for kind in kinds:
+                assert state.apply(_numpy_fields(moves[0], kind)) == state.apply(moves[0])
+
+
 class _ReadLog(dict[str, Any]):
     """An observation dict that logs the path of every key read from it (nested too)."""
 

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from forestgames.bonsai._tables import COLOURS, KINDS, Tile
-from forestgames.core import ParseError, as_pair, notation, notation_error
+from forestgames.core import ParseError, as_move_int, as_pair, notation, notation_error
 
 __all__ = [
     "BonsaiMove",
@@ -56,7 +56,7 @@ class Meditate:
     wood or leaf, ``wild`` the kind a Master's wild tile becomes (else None)."""
 
     player: int
-    slot: int
+    slot: int = attrs.field(converter=as_move_int)
     tile: str | None = attrs.field(default=None, converter=_as_kind)
     wild: str | None = attrs.field(default=None, converter=_as_kind)
 
@@ -124,7 +124,7 @@ class ClaimGoal:
 
     player: int
     colour: str
-    tier: int
+    tier: int = attrs.field(converter=as_move_int)
 
     @notation
     def __str__(self) -> str:
@@ -137,7 +137,7 @@ class RenounceGoal:
 
     player: int
     colour: str
-    tier: int
+    tier: int = attrs.field(converter=as_move_int)
 
     @notation
     def __str__(self) -> str:

@@ -151,7 +151,7 @@ class BoomBokkenCodec(CodecBase):
             return None
         if not 0 <= seat < self.num_players or seat == player:
             return None
-        return int(seat - player) % self.num_players
+        return (int(seat) - int(player)) % self.num_players  # ints: an unsigned seat wraps
 
     def _time_out_id(self, move: Any) -> int:
         """TimeOut: its one id."""

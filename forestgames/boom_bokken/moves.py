@@ -28,7 +28,7 @@ import attrs
 import numpy as np
 
 from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_CODE
-from forestgames.core import ParseError, notation, notation_error
+from forestgames.core import ParseError, as_move_int, notation, notation_error
 
 __all__ = ["Boom", "BoomBokkenMove", "Play", "TimeOut", "parse_move"]
 
@@ -64,7 +64,7 @@ class Play:
 
     player: int
     cards: tuple[str, ...] = attrs.field(converter=_as_cards)
-    target: int | None = None
+    target: int | None = attrs.field(default=None, converter=as_move_int)
     announce: str | None = None
     knock: bool = False
 
@@ -94,7 +94,7 @@ class Boom:
     """``player`` cannot answer and explodes; ``next_leader`` leads next (None: round over)."""
 
     player: int
-    next_leader: int | None = None
+    next_leader: int | None = attrs.field(default=None, converter=as_move_int)
 
     @notation
     def __str__(self) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from forestgames.bosk._tables import DIRECTIONS, SQUIRREL
-from forestgames.core import ParseError, as_pair, notation, notation_error
+from forestgames.core import ParseError, as_move_int, as_pair, notation, notation_error
 
 __all__ = [
     "SQUIRREL",
@@ -45,7 +45,7 @@ class PlantTree:
     """Spring: put one of your trees of ``value`` (1–4) on intersection ``at``."""
 
     player: int
-    value: int
+    value: int = attrs.field(converter=as_move_int)
     at: tuple[int, int] = attrs.field(converter=as_pair)
 
     @notation
@@ -82,7 +82,7 @@ class ChooseTile:
     """Autumn turn, step 2: an unused leaf tile, 2–8 leaves or ``SQUIRREL`` (== 1)."""
 
     player: int
-    tile: int
+    tile: int = attrs.field(converter=as_move_int)
 
     @notation
     def __str__(self) -> str:

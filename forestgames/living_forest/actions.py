@@ -251,7 +251,7 @@ class LivingForestCodec(CodecBase):
         source = move.source
         if type(source) is not int or not 0 <= source < self.num_players:
             return None
-        k = (source - move.player) % self.num_players
+        k = (source - int(move.player)) % self.num_players  # an unsigned numpy seat wraps
         ok = k > 0 and move.kind in VICTORY_KINDS
         return self.victory_base + (k - 1) * 3 + VICTORY_KINDS.index(move.kind) if ok else None
 

@@ -25,7 +25,15 @@ from collections.abc import Callable
 
 import attrs
 
-from forestgames.core import ParseError, as_pair, did_you_mean, excerpt, notation, notation_error
+from forestgames.core import (
+    ParseError,
+    as_move_int,
+    as_pair,
+    did_you_mean,
+    excerpt,
+    notation,
+    notation_error,
+)
 from forestgames.living_forest._tables import CARD_INDEX, TREE_NAMES, VICTORY_KINDS
 
 __all__ = [
@@ -106,7 +114,7 @@ class Extinguish:
     """Take a fire tile of ``value`` from the centre (starts or continues an Extinguish)."""
 
     player: int
-    value: int
+    value: int = attrs.field(converter=as_move_int)
 
     @notation
     def __str__(self) -> str:
@@ -118,7 +126,7 @@ class MoveSpirit:
     """The Move action: advance ``steps`` free rocks clockwise on the Circle of Spirits."""
 
     player: int
-    steps: int
+    steps: int = attrs.field(converter=as_move_int)
 
     @notation
     def __str__(self) -> str:
@@ -130,7 +138,7 @@ class TakeVictory:
     """After a Move: take a Victory tile of ``kind`` from ``source``, a Spirit passed."""
 
     player: int
-    source: int
+    source: int = attrs.field(converter=as_move_int)
     kind: str
 
     @notation
