@@ -1,11 +1,21 @@
-"""Small text-layout helpers shared by the games' text pictures (lines within 100 columns)."""
+"""Small text helpers shared by the games' pictures: layout (lines within 100 columns) and
+the words for how a game ended."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
 
-__all__ = ["WIDTH", "encodable", "print_text", "side_by_side", "wrap", "wrap_line"]
+__all__ = [
+    "WIDTH",
+    "encodable",
+    "game_over",
+    "outcome",
+    "print_text",
+    "side_by_side",
+    "wrap",
+    "wrap_line",
+]
 
 WIDTH = 100
 """The widest line a text picture draws."""
@@ -46,6 +56,25 @@ def side_by_side(left: Sequence[str], right: Sequence[str], left_width: int) -> 
         b = right[k] if k < len(right) else ""
         out.append(f"{a:<{left_width}}{b}".rstrip())
     return out
+
+
+def outcome(winners: Sequence[int], players: int) -> str:
+    """Who won a finished game, in the words every picture and the command line use:
+    ``seat 0 wins``, ``seats 0 and 2 tie``, ``seats 0, 1 and 3 tie``; ``no winner`` when
+    nobody won; a solo game ``won`` or ``lost``."""
+    seats = sorted(int(s) for s in winners)
+    if players == 1:
+        return "won" if seats else "lost"
+    if not seats:
+        return "no winner"
+    if len(seats) == 1:
+        return f"seat {seats[0]} wins"
+    return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]} tie"
+
+
+def game_over(winners: Sequence[int], players: int) -> str:
+    """The end of a game as a headline ends: ``over · seat 0 wins`` (see :func:`outcome`)."""
+    return f"over · {outcome(winners, players)}"
 
 
 def encodable(text: str, encoding: str | None) -> str:

@@ -175,6 +175,57 @@ def test_svg_text_fits_its_box_at_the_budgeted_width(name, players, options):
             assert _budget_overflows(state.to_svg(player)) == [], (name, players, player)
 
 
+# --------------------------------------------------------------------------- how a game ended
+
+
+ENDINGS = [
+    ("bosk", 2, 3, (0,), "seat 0 wins"),
+    ("bosk", 2, 31, (0,), "seat 0 wins"),  # 51 all: the earlier seat in round 8's order
+    ("bonsai", 2, 3, (0,), "seat 0 wins"),
+    ("bonsai", 2, 18, (0,), "seat 0 wins"),  # 75 all: the seat farthest from the first
+    ("bonsai", 1, 0, (), "lost"),
+    ("living_forest", 2, 3, (1,), "seat 1 wins"),
+    ("living_forest", 2, 1, (0, 1), "seats 0 and 1 tie"),
+    ("living_forest", 3, 237, (0, 1, 2), "seats 0, 1 and 2 tie"),
+    ("boom_bokken", 4, 3, (2,), "seat 2 wins"),
+    ("boom_bokken", 4, 27, (0, 3), "seats 0 and 3 tie"),
+    ("boom_bokken", 5, 37, (0, 1, 2), "seats 0, 1 and 2 tie"),
+]  # fmt: skip
+"""(game, players, seed of a random game, its winners, the words for them). Bosk and
+Bonsai break ties, so their games with equal top scores still name one seat."""
+
+
+@pytest.mark.parametrize(("name", "players", "seed", "winners", "words"), ENDINGS)
+def test_a_finished_game_says_who_won_in_the_same_words_in_text_and_svg(
+    name, players, seed, winners, words
+):
+    """Every view of a finished game ends its text's first line with 'over · seat N wins',
+    'over · seats 0 and 1 tie' (or 'seats 0, 1 and 2 tie'), or a solo 'over · lost', saying
+    'over' once; its SVG has that first line as its title and those words as a line that
+    fits its box."""
+    state = list(random_game(fg.make(name, num_players=players), seed))[-1][0]
+    assert state.winners == winners, "the seed no longer ends this way: pick another"
+    for player in (None, *range(players)):
+        head = state.render(player).splitlines()[0]
+        assert head.endswith(f" · over · {words}") and head.count("over") == 1, head
+        picture = state.to_svg(player)
+        root = ET.fromstring(picture)
+        assert root.find(f"{SVG}title").text == head
+        assert any((t.text or "").endswith(f"over · {words}") for t in root.iter(f"{SVG}text"))
+        assert _budget_overflows(picture) == [], (name, seed, player)
+
+
+def test_outcome_words_one_winner_a_tie_nobody_and_a_solo_game():
+    """The shared words: one winner, a tie of two or more (in seat order), nobody, solo."""
+    from forestgames._text import game_over, outcome
+
+    assert outcome((2,), 4) == "seat 2 wins" and game_over((2,), 4) == "over · seat 2 wins"
+    assert outcome((3, 0), 4) == "seats 0 and 3 tie"
+    assert outcome((0, 1, 3), 4) == "seats 0, 1 and 3 tie"
+    assert outcome((), 3) == "no winner"
+    assert (outcome((0,), 1), outcome((), 1)) == ("won", "lost")
+
+
 # --------------------------------------------------------------------------- contrast
 
 

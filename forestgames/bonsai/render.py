@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from forestgames import _svg as svg
-from forestgames._text import wrap, wrap_line
+from forestgames._text import game_over, wrap, wrap_line
 from forestgames.bonsai._tables import (
     BUD,
     CARD_NAMES,
@@ -210,9 +210,7 @@ def _status(view: Mapping[str, Any], game: BonsaiGame, seats: list[Seat]) -> str
         last = " · last round" if view["last_turn"] is not None else ""
         return f"{head}{last} · {view['phase']} · seat {mover} to move"
     winners = _winners(view, game, seats)
-    if len(seats) == 1:
-        return f"{head} · over, {'won' if winners else 'lost'}"
-    return f"{head} · over, winner seat {winners[0]}"
+    return f"{head} · {game_over(winners, len(seats))}"
 
 
 def _goal_table(view: Mapping[str, Any]) -> list[str]:

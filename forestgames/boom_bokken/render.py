@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from forestgames import _svg as svg
-from forestgames._text import wrap_line
+from forestgames._text import game_over, wrap_line
 from forestgames.boom_bokken.scoring import decide_winners, final_scores, round_coins
 from forestgames.boom_bokken.state import BoomBokkenState
 from forestgames.core import ConfigError, excerpt
@@ -93,7 +93,7 @@ def _status(view: Mapping[str, Any]) -> str:
     head = f"Boom Bokken {players}p{expert} · round {view['round']}/3"
     if view["over"]:
         winners = decide_winners(view["scores"], view["tokens"])
-        return f"{head} · over, winner(s) seat {', '.join(map(str, winners))}"
+        return f"{head} · {game_over(winners, players)}"
     if view["target"] is not None:
         return (
             f"{head} · seat {view['target']} named: {view['announce']} than "

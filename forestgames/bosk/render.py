@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from forestgames import _svg as svg
+from forestgames._text import game_over
 from forestgames.bosk._tables import DIRECTIONS, LEAF_TILES, SQUIRREL, TREE_VALUES
 from forestgames.bosk.scoring import check_terrain
 
@@ -165,7 +166,7 @@ def _tile_names(tiles: tuple[int, ...]) -> str:
 
 def _status(board: Board) -> str:
     view = board.view
-    head = f"Bosk {board.players}p · {view['phase']}"
+    head = f"Bosk {board.players}p" + ("" if board.over else f" · {view['phase']}")
     if view["round"]:
         head += f" · round {view['round']}/8 · wind {board.wind}"
     return f"{head} · {_panel_status(board)}"
@@ -447,7 +448,7 @@ def _panel_status(board: Board) -> str:
     the panel's other lines (and the whole of :func:`_status` is the picture's title)."""
     winner = board.winner()
     if winner is not None:
-        return f"over, seat {winner} wins"
+        return game_over((winner,), board.players)
     return f"seat {board.to_move} to {board.task()}"
 
 

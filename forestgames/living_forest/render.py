@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from forestgames import _svg as svg
-from forestgames._text import side_by_side, wrap, wrap_line
+from forestgames._text import game_over, side_by_side, wrap, wrap_line
 from forestgames.living_forest._tables import (
     ACTIONS,
     CARD_INDEX,
@@ -125,7 +125,7 @@ def _status(view: Mapping[str, Any], spirits: list[Spirit]) -> str:
     mover = _to_move(view)
     if mover is None:
         winners = limit_winners([s.progress for s in spirits])
-        return f"{head} · over, winner(s) seat {', '.join(map(str, winners))}"
+        return f"{head} · {game_over(winners, len(spirits))}"
     head += f" · {view['phase']} · seat {mover} to move"
     step = view["step"]
     if view["phase"] == "actions" and step != "choose":
