@@ -27,7 +27,7 @@ from typing import Any, Protocol, TextIO
 
 import attrs
 
-from forestgames._text import encodable, wrap_line
+from forestgames._text import encodable, outcome, wrap_line
 from forestgames._version import __version__
 from forestgames.agents import acting_seat, make_agent
 from forestgames.boom_bokken import TimeOut
@@ -555,9 +555,8 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
         _greet(write, game, None if secret else seed, seat, args.reveal)
         record, final, _ = play_game(game, agents, seed, observer=observe)
         write(human.picture(final, seat))
-        winners = ", ".join(map(str, final.winners))
-        won = f"winner(s): seat {winners}" if winners else "no winner"
-        write(f"game over: scores {list(final.scores)}, {won}")
+        won = outcome(final.winners, game.num_players)
+        write(f"game over: {won}, scores {list(final.scores)}")
     except (_Quit, KeyboardInterrupt, _StdoutClosed) as reason:
         record = GameRecord.start(game, seed).with_moves(played)
         status = _STOP_STATUS.get(type(reason), 1)

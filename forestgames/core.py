@@ -63,6 +63,7 @@ from typing import (
 import attrs
 import numpy as np
 
+from forestgames._text import game_over
 from forestgames._version import __version__
 
 if TYPE_CHECKING:
@@ -1093,7 +1094,10 @@ class GameBase(Generic[S, M]):
 
     def _render_text(self, state: S, player: int | None) -> str:
         """A one-line text picture (games draw their own): the scores and whose turn."""
-        turn = "over" if state.is_terminal else f"seat {state.current_player} to move"
+        if state.is_terminal:
+            turn = game_over(state.winners, state.game.num_players)
+        else:
+            turn = f"seat {state.current_player} to move"
         return f"{self.title}: scores {list(state.scores)}, {turn}"
 
     def _render_svg(self, state: S, player: int | None) -> str:

@@ -175,7 +175,9 @@ def test_play_session_from_scripted_input_then_replay(tmp_path):
     assert "plant 1@  1 0,0 " in out  # the ? list, grouped
     assert "illegal: 0:leaf@0,0" in out
     assert "is a move of seat 1; you play seat 0" in out
-    assert "seat 1 plays 1:plant" in out and "game over: scores" in out
+    final = record.final_state()
+    ended = f"game over: seat {final.winners[0]} wins, scores {list(final.scores)}"
+    assert "seat 1 plays 1:plant" in out and ended in out
     assert out.count("seat 0> ") == len(mine) + 5  # one prompt per line typed
     saved = fg.GameRecord.from_json(save.read_text(encoding="utf-8"))
     assert saved == record

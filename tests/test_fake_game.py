@@ -167,6 +167,17 @@ def test_buzz_ends_at_target_and_parses():
         game.parse_move("0:add 3")
 
 
+def test_the_bases_default_text_ends_a_game_in_the_pictures_words():
+    """A game drawing no text of its own gets the base's line: scores, whose turn, and at
+    the end who won in the built-in pictures' words (one winner, a tie)."""
+    game = BuzzGame(2, target=2)
+    start = game.new_game(seed=0, first_player=0)
+    assert GameBase._render_text(game, start, None) == "Buzz: scores [0, 0], seat 0 to move"
+    won, tied = start.apply(Add(0, 2)), start.apply(Add(0, 1)).apply(Add(1, 1))
+    assert GameBase._render_text(game, won, None) == "Buzz: scores [2, 0], over · seat 0 wins"
+    assert GameBase._render_text(game, tied, 1) == "Buzz: scores [1, 1], over · seats 0 and 1 tie"
+
+
 @pytest.fixture
 def registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """The game registry, restored after the test."""
