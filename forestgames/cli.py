@@ -480,7 +480,7 @@ def _cmd_tournament(args: argparse.Namespace, out: _Output) -> int:
     game = _make_game(args)
     _check_outputs(args, TOURNAMENT_FILES)
     if args.png:
-        require_plotting()
+        require_plotting(args.png)  # matplotlib and the picture format, before any game
     agents = _agent_list(args.agents)
     result = tournament(
         game,

@@ -385,6 +385,7 @@ class TournamentResult:
         """Save the ratings with their intervals as a picture: PNG, or the format the path's
         suffix names (``.svg``, ``.pdf``; needs matplotlib: the ``plot`` extra)."""
         path = as_path(path)
+        kind = _plot_format(path)
         plt = _pyplot()
         ratings = self.ratings[::-1]  # best on top
         figure, axes = plt.subplots(figsize=(6, 0.6 * len(ratings) + 1.4))
@@ -400,11 +401,12 @@ class TournamentResult:
         axes.set_title(f"{summary['game']}, {summary['players']} players, {summary['games']} games")
         figure.tight_layout()
         picture = io.BytesIO()
-        kind = path.suffix.lstrip(".").lower() or "png"
         try:
             figure.savefig(picture, format=kind, dpi=120)
-        except ValueError:  # matplotlib's word for a format it cannot write
-            raise ConfigError(f"cannot plot to {path}: no picture format {kind!r}") from None
+        except (ValueError, RuntimeError, KeyError, OSError) as error:  # pgf needs LaTeX, say
+            raise ConfigError(
+                f"cannot plot to {path}: matplotlib cannot write {kind}: {error}"
+            ) from None
         finally:
             plt.close(figure)
         write_file(path, picture.getvalue())
@@ -422,9 +424,28 @@ def _pyplot() -> Any:
     return plt
 
 
-def require_plotting() -> None:
-    """Raise ConfigError now (before any game is played) if plots cannot be drawn."""
+def require_plotting(path: str | Path | None = None) -> None:
+    """Raise ConfigError now (before any game is played) if plots cannot be drawn, or
+    drawn to ``path``."""
     _pyplot()
+    if path is not None:
+        _plot_format(as_path(path))
+
+
+def _plot_format(path: Path) -> str:
+    """The picture format ``path``'s suffix names (png without one); ConfigError for a
+    format matplotlib cannot write (needs matplotlib)."""
+    kind = path.suffix.lstrip(".").lower() or "png"
+    _pyplot()
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    if kind not in formats:
+        raise ConfigError(
+            f"cannot plot to {path}: no picture format {kind!r} "
+            f"(one of {', '.join(sorted(formats))})"
+        )
+    return kind
 
 
 # --------------------------------------------------------------------------- running

@@ -556,6 +556,18 @@ def test_no_output_file_overwrites_an_existing_one(capsys, tmp_path, command, op
     assert "exists and is not empty" in option_help(command[0], option)
 
 
+def test_tournament_png_of_an_unknown_format_is_refused_before_any_game(capsys, tmp_path):
+    """tournament --png with a suffix matplotlib cannot write (x.95) exits 2 naming the
+    format before any game is played (it was refused after them: --out was written)."""
+    pytest.importorskip("matplotlib")
+    results = tmp_path / "results.jsonl"
+    tour = ["tournament", "bosk", "-n", "2", "-a", "random,greedy", "--no-progress"]
+    assert main([*tour, "--out", str(results), "--png", str(tmp_path / "x.95")]) == 2
+    err = capsys.readouterr().err
+    assert "no picture format '95'" in err and "png" in err
+    assert not results.exists()
+
+
 def option_help(command: str, option: str) -> str:
     """The help string of ``option`` of ``command``."""
     parser = build_parser()

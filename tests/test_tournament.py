@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 import sys
 
 import numpy as np
@@ -106,6 +107,20 @@ def test_tournament_plot(tmp_path):
     with pytest.raises(fg.ConfigError, match="cannot write"):
         result.plot(tmp_path / "none" / "r.png")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.png", "r.svg"]
+
+
+def test_tournament_plot_to_a_format_matplotlib_cannot_write_here(tmp_path):
+    """plot() to .pgf without LaTeX (matplotlib's RuntimeError) is a ConfigError naming
+    the format, and writes nothing."""
+    pytest.importorskip("matplotlib")
+    if shutil.which("xelatex"):
+        pytest.skip("xelatex is installed: matplotlib can write pgf here")
+    result = fg.tournament(BuzzGame(2), ["random", "greedy"], 2, seed=1, progress=False)
+    with pytest.raises(
+        fg.ConfigError, match=r"cannot plot to .*r\.pgf: matplotlib cannot write pgf"
+    ):
+        result.plot(tmp_path / "r.pgf")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_rate_with_an_agent_that_never_ended_a_game():
