@@ -45,7 +45,7 @@ from forestgames.bonsai._tables import (
     cell_of,
     protrusion_bits,
 )
-from forestgames.core import StateError, excerpt
+from forestgames.core import StateError, as_pair, excerpt
 
 __all__ = [
     "BLUE_LEVEL",
@@ -217,6 +217,7 @@ def _kind_index(kind: Any, what: str) -> int:
 
 
 def _cell(at: Any, what: str) -> int:
+    at = as_pair(at)  # numpy integers as ints
     if (
         not isinstance(at, tuple)
         or len(at) != 2

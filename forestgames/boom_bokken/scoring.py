@@ -26,6 +26,8 @@ def round_coins(
     ranked teams takes clay whatever its rank (2 teams: gold, clay; 3: gold,
     silver, clay). StateError if a seat is unknown or repeated.
     """
+    if isinstance(team_of, np.ndarray) and team_of.ndim == 1:
+        team_of = team_of.tolist()
     if not isinstance(team_of, Sequence):
         raise StateError(f"team_of must be a list of team ids, not {excerpt(team_of)}")
     if not is_list_like(safe_order):
@@ -48,8 +50,11 @@ def _team_places(safe_order: Iterable[int], team_of: Sequence[Hashable]) -> dict
     rank: dict[Hashable, int] = {}
     places: dict[int, int] = {}
     for seat in safe_order:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        if isinstance(seat, bool | np.bool_) or not isinstance(seat, int | np.integer):
+            raise StateError(f"safe_order: {excerpt(seat)} is not a seat number")
+        if not 0 <= seat < seats:
             raise StateError(f"safe_order: {excerpt(seat)} is not a seat of a {seats}-player table")
+        seat = int(seat)
         if seat in places:
             raise StateError(f"safe_order: seat {seat} is safe twice")
         team = team_of[seat]

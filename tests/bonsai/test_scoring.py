@@ -5,6 +5,7 @@ import doctest
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import forestgames as fg
@@ -38,6 +39,21 @@ def test_worked_example_tree_parts():
     assert len(EXAMPLE_LEAVES) == 13 and len(EXAMPLE_FRUITS) == 2
     assert [flower_free_sides(cells, cell_of(*at)) for at in EXAMPLE_FLOWERS] == [5, 3, 3, 3, 5]
     assert tree_points(tiles) == 39 + 19 + 14
+
+
+def test_cells_as_numpy_integers_score_as_ints():
+    """The worked example with every cell's coordinates numpy integers (from an array, say)
+    scores 72 and places as with ints (they were refused: "a cell is a (q, r) tuple of
+    ints, not (0, 0)")."""
+
+    def numpy(at):
+        return tuple(np.int8(x) if x < 0 else np.uint16(x) for x in at)
+
+    tiles = {numpy(at): kind for at, kind in example_tiles().items()}
+    assert tree_points(tiles) == 72
+    assert can_place({}, numpy((0, -1)), "wood") and not can_place({}, numpy((0, -2)), "wood")
+    with pytest.raises(fg.StateError, match=r"a cell is a \(q, r\) tuple of ints, not"):
+        tree_points({(0.0, -1.0): "wood"})
 
 
 def test_worked_example_scores_100_in_a_game():

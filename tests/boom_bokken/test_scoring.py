@@ -1,5 +1,6 @@
 """Coins of a round, final totals and the tie-break, from the rulebook and by hand."""
 
+import numpy as np
 import pytest
 
 import forestgames as fg
@@ -15,6 +16,20 @@ def test_rulebook_example_round_coins():
     """Yellow 1st+4th, green 2nd+3rd, violet 5th+7th, red 6th+exploded: 4+4, 3+3, 2+2, 1+0."""
     coins = round_coins([0, 1, 2, 3, 4, 5, 6], EXAMPLE_TEAMS)
     assert coins == (4, 3, 3, 4, 2, 1, 2, 0)
+
+
+def test_round_coins_take_numpy_integers():
+    """Seats and team ids as numpy integers, in lists or arrays, give the rulebook's
+    coins (numpy seats were refused as "2 is not a seat", arrays as no list)."""
+    order, teams = [0, 1, 2, 3, 4, 5, 6], [EXAMPLE_TEAMS.index(t) for t in EXAMPLE_TEAMS]
+    expected = round_coins(order, teams)
+    assert expected == (4, 3, 3, 4, 2, 1, 2, 0)
+    assert round_coins([np.uint8(s) for s in order], [np.int64(t) for t in teams]) == expected
+    assert round_coins(np.array(order, np.uint8), np.array(teams, np.uint8)) == expected
+    with pytest.raises(fg.StateError, match="is not a seat number"):
+        round_coins([0, 1.0], teams)
+    with pytest.raises(fg.StateError, match="9 is not a seat of a 8-player table"):
+        round_coins([np.uint8(9)], teams)
 
 
 def test_rulebook_example_scripted_round():
