@@ -89,6 +89,7 @@ __all__ = [
     "as_bool",
     "as_game",
     "as_int",
+    "as_move_int",
     "as_pair",
     "check_seat",
     "check_seed",
