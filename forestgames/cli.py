@@ -288,6 +288,12 @@ def _is_number(text: str, digits: int = _NUMBER_DIGITS) -> bool:
     return 0 < len(text) <= digits and text.isascii() and text.isdigit()
 
 
+def _file(text: str) -> str:
+    """A file argument, with a leading ``~`` made the home folder (as a shell does, which
+    it does not in ``--out=~/x`` or quotes; a folder named '~' appeared instead)."""
+    return os.path.expanduser(text)
+
+
 def _integer(text: str) -> int:
     """An integer argument: ASCII digits with an optional sign (``int`` also reads other
     scripts' digits, spaces and underscores)."""
@@ -829,16 +835,22 @@ def _add_tournament_parser(commands: Any) -> None:
         "--ray", nargs="?", const="", default=None, metavar="ADDRESS",
         help="run on Ray: the cluster at ADDRESS, or a local Ray started for the run",
     )  # fmt: skip
-    parser.add_argument("--out", help=OUT_HELP)
+    parser.add_argument("--out", type=_file, help=OUT_HELP)
     parser.add_argument("--resume", action="store_true", help="finish the run already in --out")
     parser.add_argument("--seed", "-s", type=_integer, default=0, help="the run's seed (default 0)")
     parser.add_argument("--max-moves", type=_integer, default=None, help="move cap (see simulate)")
-    parser.add_argument("--csv", help=f"also write the ratings to this CSV file ({NO_OVERWRITE})")
     parser.add_argument(
-        "--json", help=f"also write the ratings (and pairwise results) as JSON ({NO_OVERWRITE})"
+        "--csv", type=_file, help=f"also write the ratings to this CSV file ({NO_OVERWRITE})"
     )
     parser.add_argument(
-        "--png", help=f"also plot the ratings to this PNG, needs matplotlib ({NO_OVERWRITE})"
+        "--json",
+        type=_file,
+        help=f"also write the ratings (and pairwise results) as JSON ({NO_OVERWRITE})",
+    )
+    parser.add_argument(
+        "--png",
+        type=_file,
+        help=f"also plot the ratings to this PNG, needs matplotlib ({NO_OVERWRITE})",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(run=_cmd_tournament)
@@ -893,7 +905,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="run on Ray: the cluster at ADDRESS, or a local Ray started for the run",
     )
-    sim.add_argument("--out", help=OUT_HELP)
+    sim.add_argument("--out", type=_file, help=OUT_HELP)
     sim.add_argument(
         "--resume",
         action="store_true",
@@ -911,7 +923,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="move cap; longer games are reported truncated (default: 4x the game's maximum)",
     )
-    sim.add_argument("--csv", help=f"also write the rows to this CSV file ({NO_OVERWRITE})")
+    sim.add_argument(
+        "--csv", type=_file, help=f"also write the rows to this CSV file ({NO_OVERWRITE})"
+    )
     sim.add_argument(
         "--engine",
         choices=("scalar", "vector"),
@@ -941,6 +955,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--save",
+        type=_file,
         help=f"write the game record (JSON) to this file at the end, or when stopped "
         f"({NO_OVERWRITE})",
     )
@@ -962,12 +977,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Step through a game record (JSON, as saved by play --save "
         "or GameRecord.to_json), or write it as a self-contained HTML replay page.",
     )
-    replay.add_argument("file", help="the game record")
+    replay.add_argument("file", type=_file, help="the game record")
     replay.add_argument(
         "--all", action="store_true", help="print every move and position, no prompts"
     )
     replay.add_argument(
         "--html",
+        type=_file,
         metavar="OUT",
         help=f"write the replay page (one HTML file) to OUT instead ({NO_OVERWRITE})",
     )

@@ -568,6 +568,23 @@ def test_tournament_png_of_an_unknown_format_is_refused_before_any_game(capsys, 
     assert not results.exists()
 
 
+def test_file_options_expand_a_leading_tilde(capsys, tmp_path, monkeypatch):
+    """``--out=~/r.jsonl`` and the other file arguments name files in the home folder, as
+    a shell's ``~`` does (a folder named '~' appeared in the working directory)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+    run = ["simulate", "bosk", "-n", "1", "--no-progress", "--out=~/r.jsonl", "--csv=~/r.csv"]
+    assert main(run) == 0
+    record = fg.play(fg.make("bosk"), ["random"], seed=1).to_json()
+    (home / "game.json").write_text(record, encoding="utf-8")
+    assert main(["replay", "~/game.json", "--html", "~/page.html"]) == 0
+    capsys.readouterr()
+    assert sorted(p.name for p in home.iterdir()) == ["game.json", "page.html", "r.csv", "r.jsonl"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home"]
+
+
 def option_help(command: str, option: str) -> str:
     """The help string of ``option`` of ``command``."""
     parser = build_parser()
