@@ -132,14 +132,28 @@ def quoteattr(text: str) -> str:
     return '"' + text.replace('"', "&quot;") + '"'
 
 
+@functools.lru_cache(maxsize=4096)  # colours, fonts and anchors recur thousands of times
+def _quoted(value: str) -> str:
+    return quoteattr(value)
+
+
+@functools.cache
+def _attr_name(key: str) -> str:
+    """An attribute's name from its keyword: ``class_`` -> ``class``, ``font_size`` ->
+    ``font-size``."""
+    return key.rstrip("_").replace("_", "-")
+
+
 def _attrs(values: dict[str, object]) -> str:
     out = []
     for key, value in values.items():
         if value is None:
             continue
-        if isinstance(value, float):
-            value = f"{value:.1f}".rstrip("0").rstrip(".")
-        out.append(f" {key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+        if isinstance(value, float):  # digits, '-' and '.' need no escaping
+            number = f"{value:.1f}".rstrip("0").rstrip(".")
+            out.append(f' {_attr_name(key)}="{number}"')
+        else:
+            out.append(f" {_attr_name(key)}={_quoted(str(value))}")
     return "".join(out)
 
 
