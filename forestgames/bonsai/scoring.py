@@ -217,7 +217,8 @@ def _kind_index(kind: Any, what: str) -> int:
 
 
 def _cell(at: Any, what: str) -> int:
-    at = as_pair(at)  # numpy integers as ints
+    if isinstance(at, tuple):
+        at = as_pair(at)  # numpy integers as ints (a list stays refused)
     if (
         not isinstance(at, tuple)
         or len(at) != 2
