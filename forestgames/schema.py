@@ -169,7 +169,8 @@ def _choice_index(choices: tuple[str, ...]) -> frozenset[str]:
 
 @attrs.frozen
 class Const(Spec):
-    """Exactly ``value`` (a game's name, its player count)."""
+    """Exactly ``value`` (a game's name, its player count); a numpy scalar is read as the
+    Python value it is."""
 
     value: Any
 
@@ -178,6 +179,8 @@ class Const(Spec):
         return repr(self.value)
 
     def read(self, value: Any, path: str) -> Any:
+        if isinstance(value, np.generic):
+            value = value.item()  # np.int64(3) is 3, np.bool_ a bool (refused where 3 is due)
         if type(value) is not type(self.value) or value != self.value:
             raise _fail(path, self.expected, value)
         return value

@@ -255,6 +255,31 @@ def test_numpy_integers_in_an_observation_read_as_their_ints():
         assert np.array_equal(tensor, expected), name
 
 
+def _as_numpy(value: Any, kind: type[np.integer[Any]]) -> Any:
+    """``value`` (a ``to_dict``) with every int that fits ``kind`` made one."""
+    if type(value) is int and np.iinfo(kind).min <= value <= np.iinfo(kind).max:
+        return kind(value)
+    if isinstance(value, list):
+        return [_as_numpy(item, kind) for item in value]
+    if isinstance(value, dict):
+        return {key: _as_numpy(item, kind) for key, item in value.items()}
+    return value
+
+
+def test_numpy_integers_in_a_saved_state_read_as_their_ints():
+    """A saved state whose ints are numpy integers (its num_players too) loads as the state
+    (num_players was refused as 'must be 3, not 3'), and writes plain ints back."""
+    for name, players in (("bonsai", 3), ("bosk", 3), ("living_forest", 3), ("boom_bokken", 5)):
+        game = fg.make(name, num_players=players)
+        states = positions(name, players)
+        state = states[len(states) // 2]
+        saved = state.to_dict()
+        for kind in (np.int64, np.uint8):
+            loaded = game.state_from_dict(_as_numpy(saved, kind))
+            assert loaded == state and loaded.to_dict() == saved, (name, kind)
+            assert json.dumps(loaded.to_dict()) == json.dumps(saved)
+
+
 def test_observations_of_other_options_are_state_errors():
     """Another player count's observation, or an Expert one in a plain game (and the other
     way round), is refused: its lists have other lengths, its roles are not allowed."""
