@@ -1814,9 +1814,11 @@ class GameRecord:
             raise ConfigError(f"a record's game is a game's name, not {excerpt(self.game)}")
         if not isinstance(self.options, dict):
             raise ConfigError(f"a record's options are a dict, not {excerpt(self.options)}")
-        check_seed(self.seed, "a record's seed")
+        # numpy integers kept as given would reach to_json, which cannot write them
+        object.__setattr__(self, "seed", check_seed(self.seed, "a record's seed"))
         if self.first_player is not None:
-            as_int(self.first_player, "a record's first_player", 0)
+            seat = as_int(self.first_player, "a record's first_player", 0)
+            object.__setattr__(self, "first_player", seat)
         if self.version is not None and not (
             isinstance(self.version, str) and re.fullmatch(VERSION_FORM, self.version, re.ASCII)
         ):

@@ -18,6 +18,17 @@ def test_record_start_checks_options_and_first_player():
     assert fg.GameRecord.start(game, 1, first_player=1).first_player == 1
 
 
+def test_record_keeps_numpy_seed_and_first_player_as_ints():
+    """GameRecord(...) given a numpy seed and first_player keeps them as ints: the record is
+    start's and its JSON writes (to_json raised TypeError: 'int64 is not JSON serializable')."""
+    game = fg.make("bosk", num_players=2)
+    expected = fg.GameRecord.start(game, 7, first_player=1)
+    for kind in (np.int64, np.uint8, np.uint64):
+        record = fg.GameRecord("bosk", game.options(), kind(7), kind(1), ())
+        assert type(record.seed) is int and type(record.first_player) is int
+        assert record == expected and record.to_json() == expected.to_json()
+
+
 def test_boom_bokken_play_takes_a_numpy_array_of_cards():
     """A Play built from a 1-D numpy array of card names equals the one built from a tuple."""
     assert Play(0, np.array(["3", "F3"]), 1, "higher") == Play(0, ("F3", "3"), 1, "higher")
