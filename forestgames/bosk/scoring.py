@@ -636,9 +636,9 @@ def plain_scores(
     maps each of :data:`PLACES` to an int. ConfigError names a malformed argument.
     """
     players = as_int(num_players, "plain_scores: num_players", 1, 64)
-    _check_places(points)
+    places = _check_places(points)
     checked = [_check_contest(entries, players, i) for i, entries in enumerate(_listed(lines))]
-    return _plain_scores(checked, players, points)
+    return _plain_scores(checked, players, places)
 
 
 def _listed(value: Any, what: str = "lines") -> list[Any]:
@@ -647,13 +647,14 @@ def _listed(value: Any, what: str = "lines") -> list[Any]:
     return list(value)
 
 
-def _check_places(points: Any) -> None:
+def _check_places(points: Any) -> dict[str, int]:
+    """``points`` as ints per place (numpy's made ints: they would wrap and be returned)."""
     if not isinstance(points, Mapping):
         raise ConfigError(f"plain_scores: points must be a mapping, not {excerpt(points)}")
     for place in PLACES:
         if place not in points:
             raise ConfigError(f"plain_scores: points has no {excerpt(place)} (needs {PLACES})")
-        as_int(points[place], f"plain_scores: points[{excerpt(place)}]")
+    return {place: as_int(points[place], f"plain_scores: points[{place!r}]") for place in PLACES}
 
 
 def _check_contest(entries: Any, players: int, index: int) -> list[tuple[int, int]]:

@@ -409,6 +409,15 @@ def test_numpy_integer_player_count_and_list_inputs():
     assert winter_scores(top, [[0, 0], [1, 1]], np.uint8(2)).tolist() == [8, 8]
 
 
+def test_plain_scores_adds_numpy_points_as_ints():
+    """plain_scores given numpy points returns the ints the same points give (it returned
+    numpy scalars, which wrapped: 5 contests of 120 as uint8 scored 88, not 600)."""
+    for kind in (np.uint8, np.int8, np.int64):
+        points = {place: kind(120) for place in ("sole", "first", "second", "tied_first")}
+        got = fg.bosk.plain_scores([[(0, 1)]] * 5, 2, {**points, "tied_second": kind(1)})
+        assert got == [600, 0] and all(type(x) is int for x in got), kind
+
+
 # --------------------------------------------------------------------------- input checks
 
 
