@@ -91,11 +91,7 @@ def placement_points(
     the points are summed over K. Totals of 0 mean "not in the contest";
     totals must be non-negative integers.
     """
-    totals = _int_array(totals, "totals")
-    if totals.ndim < 2 or totals.shape[-1] == 0:
-        raise StateError(f"totals must have shape (..., K, P) with P >= 1, got {totals.shape}")
-    if totals.size and totals.min() < 0:
-        raise StateError(f"totals must be >= 0, found {totals.min()}")
+    totals = _check_totals(totals)
     for name, points in zip(
         ("first", "second", "sole", "tied_first", "tied_second"),
         (first, second, sole, tied_first, tied_second),
@@ -120,6 +116,19 @@ def placement_points(
 
 
 # --------------------------------------------------------------------------- checks
+
+
+def _check_totals(totals: Any) -> np.ndarray:
+    """``totals`` as an integer array (..., K, P) of values 0 .. 2**63 - 1; StateError if not."""
+    array = _int_array(totals, "totals")
+    if array.ndim < 2 or array.shape[-1] == 0:
+        raise StateError(f"totals must have shape (..., K, P) with P >= 1, got {array.shape}")
+    if array.size and array.min() < 0:
+        raise StateError(f"totals must be >= 0, found {array.min()}")
+    if array.dtype == np.uint64 and array.size and array.max() >= 2**63:  # int64 would wrap
+        raise StateError(f"totals must be below 2**63, found {array.max()}")
+    return array
+
 
 _SEATS_BY_COUNT = range(2, 5)
 

@@ -539,6 +539,16 @@ def test_placement_points_refuses_bad_totals():
         placement_points([[3, 1]], 2**70, 1, 3, 1, 0)  # was numpy's OverflowError
 
 
+def test_placement_points_refuses_uint64_totals_beyond_int64():
+    """uint64 totals of 2**63 or more are a StateError: they wrapped to negative int64s and
+    lost silently ([2**64 - 1, 5] gave seat 1 the sole win)."""
+    for total in (2**63, 2**64 - 1):
+        with pytest.raises(StateError, match=r"below 2\*\*63"):
+            placement_points(np.array([[total, 5]], dtype=np.uint64), 2, 1, 3, 1, 0)
+    big = np.array([[2**63 - 1, 5]], dtype=np.uint64)
+    assert placement_points(big, 2, 1, 3, 1, 0).tolist() == [2, 1]
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.integers(2, 4),
