@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+import numpy as np
+
 from forestgames._version import __version__
 from forestgames.bonsai._tables import (
     BESIDE_POT,
@@ -40,7 +42,7 @@ from forestgames.bonsai.scoring import (
     largest_leaf_group,
     points_of,
 )
-from forestgames.core import StateError, excerpt, pickled_elsewhere
+from forestgames.core import StateError, _is_int, excerpt, pickled_elsewhere
 
 __all__ = ["Tree"]
 
@@ -74,11 +76,11 @@ class Tree:
     def __init__(self, cells: dict[int, int], wood_beside_pot: bool = False) -> None:
         """A tree of engine ``cells`` (see :attr:`cells`; ``from_tiles`` takes ``(q, r)``
         keys); StateError if ``cells`` is not such a tree."""
-        if not isinstance(wood_beside_pot, bool):
+        if not isinstance(wood_beside_pot, bool | np.bool_):
             raise StateError(f"wood_beside_pot must be a bool, not {excerpt(wood_beside_pot)}")
         cells = _checked_cells(cells)
         self._cells = cells
-        self.wood_beside_pot = wood_beside_pot
+        self.wood_beside_pot = bool(wood_beside_pot)
         self._open = _open_cells(cells, wood_beside_pot)
         self._counts = _counts(cells)
         self._sides = _sides(cells)
@@ -258,17 +260,18 @@ def _checked_cells(cells: Any) -> dict[int, int]:
     if not isinstance(cells, Mapping):
         raise StateError(f"Tree: cells must map engine cells to kind indices, not {excerpt(cells)}")
     for cell, kind in cells.items():
-        if isinstance(cell, bool) or not isinstance(cell, int):
+        if not _is_int(cell):
             raise StateError(f"Tree: a cell is an engine int (cell_of(q, r)), not {excerpt(cell)}")
+        cell = int(cell)  # a numpy integer's (q, r) would wrap in its own type
         if max(map(abs, qr_of(cell))) > COORD_LIMIT:
             raise StateError(f"Tree: cell {cell} (q, r = {qr_of(cell)}) is too far from the pot")
         if cell != BUD and cell in POT_CELLS:
             raise StateError(f"Tree: cell {qr_of(cell)} is on the pot, where no tile may go")
-        if isinstance(kind, bool) or not isinstance(kind, int) or not 0 <= kind < len(KINDS):
+        if not _is_int(kind) or not 0 <= kind < len(KINDS):
             raise StateError(f"Tree: cell {qr_of(cell)} holds kind {excerpt(kind)}, not 0..3")
     if cells.get(BUD) != WOOD:
         raise StateError("Tree: cells must hold the bud (0, 0) as wood (0)")
-    return dict(cells)
+    return {int(cell): int(kind) for cell, kind in cells.items()}  # numpy integers as ints
 
 
 def _around(cells: Mapping[int, int], cell: int) -> set[int]:

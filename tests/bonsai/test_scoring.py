@@ -56,6 +56,21 @@ def test_cells_as_numpy_integers_score_as_ints():
         tree_points({(0.0, -1.0): "wood"})
 
 
+def test_tree_takes_numpy_cells_kinds_and_bool():
+    """Tree(cells, wood_beside_pot) takes numpy integer cells and kinds and a numpy bool as
+    the ints and bool they are (they were refused: "a cell is an engine int (cell_of(q, r)),
+    not 524800", "wood_beside_pot must be a bool, not True"), and keeps ints."""
+    expected = Tree.from_tiles(example_tiles(), True)
+    for kind in (np.int64, np.uint32, np.uint64):
+        cells = {kind(cell): kind(k) for cell, k in expected.cells.items()}
+        tree = Tree(cells, np.bool_(True))
+        assert tree == expected and tree.points() == expected.points() == 72
+        assert tree.wood_beside_pot is True
+        assert all(type(x) is int for item in tree.cells.items() for x in item)
+    with pytest.raises(fg.StateError, match="is too far from the pot"):
+        Tree({np.uint8(5): np.uint8(0)})  # its (q, r) is worked out in ints, not uint8
+
+
 def test_worked_example_scores_100_in_a_game():
     """The published example as a real position: tree 72 + Parchments 13 (1 per leaf) and
     10 (2 per flower) + the 5-point brown goal (8 wood with the bud) = 100."""
