@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import StateError, excerpt, is_list_like
+from forestgames.core import StateError, as_int, excerpt, is_list_like
 from forestgames.living_forest._tables import (
     CARD_ELEMENTS,
     CARD_NAMES,
@@ -152,6 +152,8 @@ def decide_winners(progress: Sequence[Sequence[int]], goal: int = GOAL) -> tuple
     (see :func:`limit_winners` for the game's turn limit).
     """
     progress = _checked_progress(progress)
+    if type(goal) is not int:
+        goal = as_int(goal, "goal", 0)  # a str raised TypeError, True counted as 1
     candidates = [seat for seat, counts in enumerate(progress) if max(counts) >= goal]
     return _best_sums(progress, candidates)
 

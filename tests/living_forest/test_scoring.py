@@ -1,6 +1,7 @@
 """Scoring and the end: the three goals, checked after a complete Action phase, and the winners."""
 
 import attrs
+import numpy as np
 import pytest
 
 import forestgames as fg
@@ -29,6 +30,18 @@ def test_several_at_a_goal_tied_sums_share():
 def test_nobody_at_a_goal_no_winner():
     """No Spirit at 12: no winner yet."""
     assert decide_winners([(11, 11, 11), (0, 0, 0)]) == ()
+
+
+def test_goal_takes_numpy_integers_and_refuses_other_values():
+    """The goal may be a numpy integer (unsigned too); a bool, float, string or None is a
+    ConfigError naming it (a string raised TypeError, True counted as a goal of 1)."""
+    progress = [(5, 1, 0), (2, 2, 2)]
+    for goal in (np.uint8(5), np.int64(5), 5):
+        assert decide_winners(progress, goal) == limit_winners(progress, goal) == (0,)
+    for junk in (True, 5.0, "5", None, np.array([5])):
+        for winners in (decide_winners, limit_winners):
+            with pytest.raises(fg.ConfigError, match="goal must be an int"):
+                winners(progress, junk)
 
 
 def test_turn_limit_winners_fall_back_to_sums():
