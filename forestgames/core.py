@@ -97,6 +97,7 @@ __all__ = [
     "did_you_mean",
     "excerpt",
     "frozen_array",
+    "is_int",
     "is_list_like",
     "is_row",
     "make",
@@ -338,7 +339,7 @@ def as_pair(value: Sequence[SupportsIndex] | npt.NDArray[np.integer[Any]]) -> tu
         return cast("tuple[int, int]", value)  # the move tables' case: thousands at once
     if is_row(value, 2):
         r, c = value
-        if _is_int(r) and _is_int(c):
+        if is_int(r) and is_int(c):
             return (int(r), int(c))
     return cast("tuple[int, int]", value)
 
@@ -351,12 +352,13 @@ def as_move_int(value: SupportsIndex | None) -> int | None:
     """Move-field converter: a numpy integer becomes an int (``value=np.int64(3)``), as
     :func:`as_pair` does for squares, so the move's id, notation and repr are those of
     the legal move it equals. Anything else (floats, bools, None) is kept as given."""
-    if type(value) is int or not _is_int(value):
+    if type(value) is int or not is_int(value):
         return cast("int | None", value)
     return int(cast("SupportsIndex", value))
 
 
-def _is_int(value: Any) -> bool:
+def is_int(value: Any) -> bool:
+    """Whether ``value`` is an int or a numpy integer, not a bool (nor numpy's)."""
     return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
 
 
@@ -1173,7 +1175,7 @@ class GameBase(Generic[S, M]):
                 f"{text} is a string, not a {self.title} move: game.parse_move(text) turns "
                 "notation into a move"
             )
-        if _is_int(move):
+        if is_int(move):
             return (
                 f"{text} is not a {self.title} move: for an action id, "
                 "game.move_from_id(action_id, player) gives its move"
@@ -1406,7 +1408,7 @@ class StateBase(Generic[M]):
         game = self.game
         if isinstance(move, game.MOVE_TYPES) and not self.is_terminal:
             player: Any = getattr(move, "player", None)
-            if _is_int(player) and 0 <= player < game.num_players:
+            if is_int(player) and 0 <= player < game.num_players:
                 moves = self.legal_moves(player)  # known now, so _is_own_move can look
                 canonical = move if self._is_own_move(move) else _find(moves, move)
                 if canonical is not None and (canonical is move or _same_forms(move, canonical)):
@@ -1589,7 +1591,7 @@ def _legal_forms(state: Any, moves: Sequence[Any]) -> tuple[Any, ...]:
     """The legal move object each of ``moves`` is (IllegalMoveError for one that is none):
     the state's own move objects at once, any other through ``_legal_form``."""
     player = getattr(moves[0], "player", None) if moves else None
-    legal = state.legal_moves(player) if _is_int(player) else ()
+    legal = state.legal_moves(player) if is_int(player) else ()
     if moves is legal or set(map(id, legal)).issuperset(map(id, moves)):
         return tuple(moves)  # the state's own move objects (the usual call)
     return tuple(map(state._legal_form, moves))

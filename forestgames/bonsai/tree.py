@@ -42,7 +42,7 @@ from forestgames.bonsai.scoring import (
     largest_leaf_group,
     points_of,
 )
-from forestgames.core import StateError, _is_int, excerpt, pickled_elsewhere
+from forestgames.core import StateError, excerpt, is_int, pickled_elsewhere
 
 __all__ = ["Tree"]
 
@@ -260,14 +260,14 @@ def _checked_cells(cells: Any) -> dict[int, int]:
     if not isinstance(cells, Mapping):
         raise StateError(f"Tree: cells must map engine cells to kind indices, not {excerpt(cells)}")
     for cell, kind in cells.items():
-        if not _is_int(cell):
+        if not is_int(cell):
             raise StateError(f"Tree: a cell is an engine int (cell_of(q, r)), not {excerpt(cell)}")
         cell = int(cell)  # a numpy integer's (q, r) would wrap in its own type
         if max(map(abs, qr_of(cell))) > COORD_LIMIT:
             raise StateError(f"Tree: cell {cell} (q, r = {qr_of(cell)}) is too far from the pot")
         if cell != BUD and cell in POT_CELLS:
             raise StateError(f"Tree: cell {qr_of(cell)} is on the pot, where no tile may go")
-        if not _is_int(kind) or not 0 <= kind < len(KINDS):
+        if not is_int(kind) or not 0 <= kind < len(KINDS):
             raise StateError(f"Tree: cell {qr_of(cell)} holds kind {excerpt(kind)}, not 0..3")
     if cells.get(BUD) != WOOD:
         raise StateError("Tree: cells must hold the bud (0, 0) as wood (0)")

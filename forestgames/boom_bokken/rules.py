@@ -67,6 +67,7 @@ from forestgames.core import (
     as_int,
     describe_move,
     excerpt,
+    is_int,
 )
 from forestgames.schema import Field, Spec
 
@@ -882,16 +883,12 @@ def _well_formed(move: Any, players: int) -> bool:
     return _FIELD_CHECKS[kind](move)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
-
-
 def _is_seat(value: Any, players: int) -> bool:
-    return _is_int(value) and 0 <= value < players
+    return is_int(value) and 0 <= value < players
 
 
 def _small_int_or_none(value: Any) -> bool:
-    return value is None or (_is_int(value) and -(2**31) < value < 2**31)
+    return value is None or (is_int(value) and -(2**31) < value < 2**31)
 
 
 def _play_fields(move: mv.Play) -> bool:

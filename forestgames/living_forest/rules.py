@@ -26,6 +26,7 @@ from forestgames.core import (
     as_int,
     describe_move,
     excerpt,
+    is_int,
     is_row,
     new_rng,
 )
@@ -440,7 +441,7 @@ class LivingForestGame(
 
     def _why_not_extinguish(self, state: LivingForestState, move: mv.Extinguish) -> str:
         value = move.value
-        if not _is_int(value) or value not in state.centre:
+        if not is_int(value) or value not in state.centre:
             return f"no fire of value {excerpt(value)} in the centre"
         budget = state.budget if state.step is _EXTINGUISHING else self._totals(state)[WATER]
         return f"a fire of value {value} needs {value} water, only {budget}"
@@ -991,10 +992,6 @@ def _forest_cell(at: Any) -> int | None:
         return None
     row, col = at
     return row * FOREST_COLS + col if 0 <= row < FOREST_ROWS and 0 <= col < FOREST_COLS else None
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
 
 
 # ---------------------------------------------------------------------- move lists, built once
