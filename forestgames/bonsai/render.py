@@ -34,7 +34,7 @@ from forestgames.bonsai._tables import (
 )
 from forestgames.bonsai.scoring import parchment_points
 from forestgames.bonsai.tree import Tree
-from forestgames.core import ConfigError, as_number
+from forestgames.core import ConfigError, as_bool, as_number
 
 if TYPE_CHECKING:
     from forestgames.bonsai.rules import BonsaiGame
@@ -62,6 +62,7 @@ def render_tree(tree: Tree | Mapping[Any, Any], coordinates: bool = False) -> st
     followed by its ``q`` (``L-1`` is a leaf at ``q = -1``), so every cell can
     be named in a move without counting.
     """
+    coordinates = as_bool(coordinates, "coordinates")
     cells = _as_tree(tree).cells
     marks = {qr_of(c): "B" if c == BUD else _CHARS[k] for c, k in cells.items()}
     for qr in POT_QR:

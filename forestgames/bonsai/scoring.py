@@ -45,7 +45,7 @@ from forestgames.bonsai._tables import (
     cell_of,
     protrusion_bits,
 )
-from forestgames.core import StateError, as_pair, excerpt
+from forestgames.core import StateError, as_bool, as_pair, excerpt
 
 __all__ = [
     "BLUE_LEVEL",
@@ -251,7 +251,7 @@ def tree_points(tiles: Mapping[Any, Any], pot_sides_free: bool = True) -> int:
     """Points of one tree ``{(q, r): "wood" | "leaf" | "flower" | "fruit"}``: leaves 3,
     fruit 7, each flower 1 per side touching no tile (pot cells count as free
     unless ``pot_sides_free`` is False); wood 0. Goals and Parchments not included."""
-    return points_of(cells_from_tiles(tiles), pot_sides_free)
+    return points_of(cells_from_tiles(tiles), as_bool(pot_sides_free, "pot_sides_free"))
 
 
 def goal_measures(tiles: Mapping[Any, Any]) -> tuple[int, int, int, int, int]:
@@ -264,6 +264,5 @@ def can_place(
     tiles: Mapping[Any, Any], at: tuple[int, int], kind: Any, wood_beside_pot: bool = False
 ) -> bool:
     """Whether the placement rule lets a ``kind`` tile go on ``at`` of tree ``tiles``."""
-    return cell_allows(
-        cells_from_tiles(tiles), _cell(at, "at"), _kind_index(kind, "kind"), wood_beside_pot
-    )
+    beside = as_bool(wood_beside_pot, "wood_beside_pot")
+    return cell_allows(cells_from_tiles(tiles), _cell(at, "at"), _kind_index(kind, "kind"), beside)

@@ -42,7 +42,7 @@ from forestgames.bonsai.scoring import (
     largest_leaf_group,
     points_of,
 )
-from forestgames.core import StateError, excerpt, is_int, pickled_elsewhere
+from forestgames.core import StateError, as_bool, excerpt, is_int, pickled_elsewhere
 
 __all__ = ["Tree"]
 
@@ -141,6 +141,8 @@ class Tree:
 
     def points(self, pot_sides_free: bool = True) -> int:
         """The tree's points (see :func:`forestgames.bonsai.tree_points`)."""
+        if type(pot_sides_free) is not bool:  # the engine's case first
+            pot_sides_free = as_bool(pot_sides_free, "pot_sides_free")
         return points_of(self._cells, pot_sides_free)
 
     def goal_measures(self) -> tuple[int, int, int, int, int]:

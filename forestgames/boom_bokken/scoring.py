@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from forestgames.boom_bokken._tables import COIN_POINTS, TOKEN_POINTS
-from forestgames.core import StateError, excerpt, is_list_like
+from forestgames.core import StateError, as_bool, excerpt, is_list_like
 
 __all__ = ["decide_winners", "final_scores", "round_coins"]
 
@@ -36,7 +36,7 @@ def round_coins(
     points = [
         COIN_POINTS[k] if k < len(COIN_POINTS) else 0 for k in range(len(set(places.values())))
     ]
-    if last_team_clay and len(points) > 1:
+    if as_bool(last_team_clay, "last_team_clay") and len(points) > 1:
         points[-1] = COIN_POINTS[-1]
     coins = [0] * len(team_of)
     for seat, place in places.items():

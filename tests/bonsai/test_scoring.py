@@ -289,3 +289,23 @@ def test_committed_svg_is_the_worked_example():
 
     svg = (DOCS / "img" / "bonsai_example.svg").read_text(encoding="utf-8")
     assert svg == tree_svg(example_tiles()) + "\n"
+
+
+@pytest.mark.parametrize("flag", ["no", None, 1, np.array([True])])
+def test_rules_choice_keywords_must_be_bools(flag):
+    """tree_points, Tree.points, can_place and render_tree refuse a rules-choice or display
+    keyword that is not a bool ("no" was taken as True, None as False), naming it."""
+    tiles = example_tiles()
+    calls = {
+        "pot_sides_free": [
+            lambda: tree_points(tiles, pot_sides_free=flag),
+            lambda: Tree.from_tiles(tiles).points(flag),
+        ],
+        "wood_beside_pot": [lambda: can_place(tiles, (0, -1), "wood", wood_beside_pot=flag)],
+        "coordinates": [lambda: fg.bonsai.render_tree(tiles, coordinates=flag)],
+    }
+    for name, refused in calls.items():
+        for call in refused:
+            with pytest.raises(fg.ConfigError, match=f"{name} must be True or False"):
+                call()
+    assert tree_points(tiles, pot_sides_free=np.bool_(True)) == 72

@@ -190,3 +190,11 @@ def test_round_coins_refuses_malformed_tables(order, teams):
     """round_coins of a non-list, or of unhashable team ids, is a StateError."""
     with pytest.raises(fg.StateError):
         round_coins(order, teams)
+
+
+@pytest.mark.parametrize("flag", ["no", None, 0])
+def test_last_team_clay_must_be_a_bool(flag):
+    """round_coins refuses a last_team_clay that is not a bool ("no" was taken as True)."""
+    with pytest.raises(fg.ConfigError, match="last_team_clay must be True or False"):
+        round_coins([0, 1], [0, 1, 0, 1], last_team_clay=flag)
+    assert round_coins([0, 1], [0, 1, 0, 1], last_team_clay=np.bool_(True)) == (4, 1, 0, 0)
