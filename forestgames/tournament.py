@@ -427,9 +427,10 @@ def _pyplot() -> Any:
 def require_plotting(path: str | Path | None = None) -> None:
     """Raise ConfigError now (before any game is played) if plots cannot be drawn, or
     drawn to ``path``."""
-    _pyplot()
-    if path is not None:
-        _plot_format(as_path(path))
+    if path is None:
+        _pyplot()
+    else:
+        _plot_format(as_path(path))  # needs matplotlib too
 
 
 def _plot_format(path: Path) -> str:

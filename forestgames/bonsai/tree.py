@@ -78,9 +78,10 @@ class Tree:
         keys); StateError if ``cells`` is not such a tree."""
         if not isinstance(wood_beside_pot, bool | np.bool_):
             raise StateError(f"wood_beside_pot must be a bool, not {excerpt(wood_beside_pot)}")
+        wood_beside_pot = bool(wood_beside_pot)  # numpy's as Python's
         cells = _checked_cells(cells)
         self._cells = cells
-        self.wood_beside_pot = bool(wood_beside_pot)
+        self.wood_beside_pot = wood_beside_pot
         self._open = _open_cells(cells, wood_beside_pot)
         self._counts = _counts(cells)
         self._sides = _sides(cells)

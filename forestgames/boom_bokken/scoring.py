@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from forestgames.boom_bokken._tables import COIN_POINTS, TOKEN_POINTS
-from forestgames.core import StateError, as_bool, excerpt, is_list_like
+from forestgames.core import StateError, as_bool, excerpt, is_int, is_list_like
 
 __all__ = ["decide_winners", "final_scores", "round_coins"]
 
@@ -50,7 +50,7 @@ def _team_places(safe_order: Iterable[int], team_of: Sequence[Hashable]) -> dict
     rank: dict[Hashable, int] = {}
     places: dict[int, int] = {}
     for seat in safe_order:
-        if isinstance(seat, bool | np.bool_) or not isinstance(seat, int | np.integer):
+        if not is_int(seat):
             raise StateError(f"safe_order: {excerpt(seat)} is not a seat number")
         if not 0 <= seat < seats:
             raise StateError(f"safe_order: {excerpt(seat)} is not a seat of a {seats}-player table")
@@ -101,6 +101,6 @@ def _ints(values: Any, what: str) -> tuple[int, ...]:
     if not is_list_like(values):
         raise StateError(f"{what} must be a list of ints, not {excerpt(values)}")
     items = tuple(values)
-    if any(isinstance(v, bool) or not isinstance(v, int | np.integer) for v in items):
+    if any(not is_int(v) for v in items):
         raise StateError(f"{what} must be a list of ints, not {excerpt(list(items))}")
     return tuple(int(v) for v in items)
