@@ -808,14 +808,27 @@ class GameBase(Generic[S, M]):
     @classmethod
     def create(cls, **options: Any) -> Self:
         """The game with ``options`` (see ``OPTIONS``); ConfigError names a bad one."""
+        return cls(**cls._read_options(options))
+
+    @classmethod
+    def _read_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option, checked if given, else its default, and the cross-option rules;
+        ConfigError, naming this game, if any is bad."""
         try:
-            values = read_options(cls.title, cls.OPTIONS, options)
+            values = read_options(cls.title, cls.OPTIONS, given)
             cls._check_options(values)
         except ConfigError as error:
             if type(error) is not ConfigError or cls.title in str(error):
                 raise
             raise ConfigError(f"{cls.title}: {error}") from None  # say which game's options
-        return cls(**values)
+        return values
+
+    def __attrs_post_init__(self) -> None:
+        """A game built by its class or by ``attrs.evolve`` rather than ``create`` is
+        checked the same way, and keeps its options as the checks return them."""
+        given = {option.name: getattr(self, option.name) for option in self.OPTIONS}
+        for name, value in self._read_options(given).items():
+            object.__setattr__(self, name, value)
 
     @classmethod
     def conformance_cases(cls) -> tuple[dict[str, Any], ...]:

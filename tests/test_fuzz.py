@@ -415,6 +415,24 @@ def test_random_options(name, data):
 
 @pytest.mark.parametrize("name", NAMES)
 @FUZZ
+@given(data=st.data())
+def test_games_built_by_their_class_are_checked_as_make_checks(name, data):
+    """A game built by its class, or by attrs.evolve, from random options is the game make
+    builds from them, or a ConfigError as make raises (such games went unchecked, to a KeyError)."""
+    game = fg.make(name)
+    known = [option.name for option in type(game).OPTIONS]
+    keys = data.draw(st.lists(st.sampled_from(known), min_size=1, max_size=3, unique=True))
+    changes = {key: data.draw(st.one_of(JUNK, st.integers(0, 10))) for key in keys}
+    options = {name: getattr(game, name) for name in known} | changes
+    made = bounded(lambda: fg.make(name, **options))
+    assert bounded(lambda: type(game)(**options)) == made
+    assert bounded(lambda: attrs.evolve(game, **changes)) == made
+    if made is not None:
+        works(made.new_game(seed=1))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FUZZ
 @given(seed=JUNK, player=JUNK)
 def test_junk_seeds_and_seats(name, seed, player):
     """Junk seeds and seats give ConfigError or IllegalMoveError, never a Python error."""

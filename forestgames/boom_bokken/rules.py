@@ -98,9 +98,12 @@ def _check_team_sizes(value: Any, options: Mapping[str, Any]) -> tuple[int, ...]
 
 
 def _check_deck(value: Any, options: Mapping[str, Any]) -> tuple[int, ...]:
-    """A mapping of card names to counts 0..99 (None: the default deck) that deals every hand."""
+    """A mapping of card names to counts 0..99 (None: the default deck; a tuple of
+    NUM_CODES counts: the form ``game.deck`` holds) that deals every hand."""
     if value is None:
         return DEFAULT_DECK
+    if isinstance(value, tuple) and len(value) == NUM_CODES:
+        value = dict(zip(CARD_NAMES, value, strict=True))
     if not isinstance(value, Mapping):
         raise ConfigError(
             f"deck must map card names (T, 1..8, F1..F8) to counts, not {excerpt(value)}"
@@ -138,7 +141,8 @@ OPTIONS = (
         _check_deck,
         "mapping of card names to counts",
         'the whole deck: card names (`"T"`, `"1"`..`"8"`, `"F1"`..`"F8"`) to counts 0–99, '
-        "a card not named counts 0; it must deal every hand",
+        "a card not named counts 0; it must deal every hand (or the tuple of 17 counts, in the "
+        "order T, 1..8, F1..F8, that `game.deck` holds)",
         default_doc="6 orange + 2 Flash per value 1–8, 6 Temps Mort (70)",
         to_json=_deck_json,
         omit_default=True,
