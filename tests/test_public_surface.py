@@ -8,6 +8,7 @@ with each junk value in each required positional argument (0 in the others).
 
 from __future__ import annotations
 
+import ast
 import functools
 import importlib
 import inspect
@@ -15,6 +16,7 @@ import re
 import signal
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -203,6 +205,20 @@ def test_every_public_function_method_and_property_has_a_docstring(module_name: 
     """``help()`` says something for each public name (a method or property overriding a
     documented one inherits its docstring, as ``inspect.getdoc`` does)."""
     assert _undocumented(module_name) == []
+
+
+def test_every_test_says_what_it_pins() -> None:
+    """Every test function of tests/ and benchmarks/ has a docstring (CONTRIBUTING.md): the
+    behaviour it pins, read in a failure's report."""
+    root = Path(__file__).parent.parent
+    missing = []
+    for path in sorted([*root.glob("tests/**/test_*.py"), *root.glob("benchmarks/*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            is_test = isinstance(node, ast.FunctionDef) and node.name.startswith("test")
+            if is_test and not ast.get_docstring(node):
+                missing.append(f"{path.relative_to(root)}:{node.lineno} {node.name}")
+    assert missing == []
 
 
 def test_the_package_namespace_holds_its_names_and_submodules_only() -> None:

@@ -875,6 +875,7 @@ def test_first_unseeded_reset() -> None:
 )
 @pytest.mark.parametrize("machine", [AECMachine, GymMachine, VectorMachine, MCTSMachine])
 def test_machines_longer(machine: type[RuleBasedStateMachine]) -> None:
+    """The state machines above hold over more and longer runs (FORESTGAMES_SLOW=1)."""
     from hypothesis.stateful import run_state_machine_as_test
 
     run_state_machine_as_test(machine, settings=SLOW)
