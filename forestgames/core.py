@@ -397,7 +397,8 @@ class Option:
 
     ``default`` is a value or a function of the options read so far (in
     declaration order); ``check(value, so_far)`` returns the value to store or
-    raises ConfigError. ``when(so_far)`` limits where the option may be given;
+    raises ConfigError, and takes that stored value back unchanged (a game built by
+    its class is checked again). ``when(so_far)`` limits where the option may be given;
     ``omit_default`` leaves a default value out of ``options()``.
     """
 
