@@ -47,7 +47,6 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 ]
 SEEDS = st.integers(0, 2**64 - 1)
 SMALL_SEEDS = st.integers(0, 2**16)
-LIBRARY_ERRORS = (fg.IllegalMoveError, fg.StateError, fg.ConfigError)
 
 FAST = settings(
     max_examples=100,

@@ -70,7 +70,6 @@ NO_SYMBOLS = (0, 0, 0, 0, 0)
 Symbols = tuple[int, int, int, int, int]
 Supply = tuple[int, int, int, int]
 Changes = dict[str, Any]
-PlaceMoves = tuple[tuple[mv.Place, ...], ...]
 
 
 def _is_solo(options: Mapping[str, Any]) -> bool:

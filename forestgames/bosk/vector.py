@@ -551,10 +551,6 @@ class VectorBosk:
 
     # ------------------------------------------------------------------ legal ids
 
-    def _wind(self, games: np.ndarray) -> np.ndarray:
-        """(G,) intp: this round's wind (index into DIRECTIONS)."""
-        return np.asarray(self._blow[games])
-
     def _player(self, games: np.ndarray) -> np.ndarray:
         """(G,) intp: the seat to move."""
         return np.asarray(self._mover[games])
@@ -600,11 +596,6 @@ class VectorBosk:
         tiles = np.arange(1, LEAF_TILE_COUNT + 1)
         unused = (used[:, None] >> tiles) & 1 == 0
         return np.where(unused, (tiles - 1 + self.layout.tile).astype(np.int32), -1)
-
-    def _leaf_squares(self, games: np.ndarray) -> np.ndarray:
-        """(G, 3): squares the next leaf may go on (the scalar order), -1 where it may not."""
-        squares, legal = self._leaf_options(games)
-        return np.where(legal, squares, -1)
 
     def _leaf_options(self, games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(G, 3) the next leaf's candidate squares (holes read as square 0) and (G, 3)

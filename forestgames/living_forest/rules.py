@@ -904,11 +904,6 @@ class LivingForestGame(
 # ---------------------------------------------------------------------- pure rule helpers
 
 
-def goal_reached(state: LivingForestState) -> bool:
-    """Whether some Spirit has 12 trees, fires or flowers (Victory tiles included)."""
-    return _goal_reached(state, tuple(map(_element_totals, state.lines, state.forests)))
-
-
 def _goal_reached(state: LivingForestState, totals: tuple[tuple[int, ...], ...]) -> bool:
     for forest, fires, elements, (trees_won, fires_won, flowers_won) in zip(
         state.forests, state.fires_held, totals, state.victory, strict=True

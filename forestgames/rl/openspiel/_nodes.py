@@ -513,10 +513,3 @@ def _check_fit(node: Node) -> None:
         state is None or node.seat < 0 or not (node.reacting or state.legal_moves(node.seat))
     ):
         raise StateError(f"a saved node's seat {node.seat} has no decision in its position")
-
-
-def play_out(node: Node, actions: Sequence[int]) -> Node:
-    """The node after ``actions`` in turn."""
-    for action in actions:
-        node = node.apply(action)
-    return node
