@@ -15,7 +15,7 @@ import pytest
 import forestgames as fg
 from forestgames.boom_bokken import DEFAULT_DECK, Boom, BoomBokkenGame, Play, TimeOut, parse_move
 from forestgames.boom_bokken import moves as moves_module
-from forestgames.boom_bokken._tables import CARD_NAMES, TEAM_SIZES
+from forestgames.boom_bokken._tables import CARD_CODE, CARD_NAMES, TEAM_SIZES
 from tests.boom_bokken.helpers import groups, play, table
 
 TEAMS = [0, 1, 0, 1]
@@ -94,6 +94,18 @@ def test_custom_deck_option():
     assert _all_cards(state) == Counter(deck)
     assert fg.make("boom_bokken", **game.options()) == game
     assert game.options()["deck"] == deck
+
+
+def test_deck_option_takes_the_counts_game_deck_holds():
+    """``deck=game.deck`` (17 counts, T, 1..8, F1..F8) rebuilds the game, as a game built by
+    its class needs; a tuple of another length is refused, naming both forms."""
+    game = fg.make("boom_bokken", num_players=5, deck={"2": 9, "F6": 3, "T": 30})
+    assert game.deck[CARD_CODE["2"]] == 9 and len(game.deck) == 17
+    assert fg.make("boom_bokken", num_players=5, deck=game.deck) == game
+    with pytest.raises(fg.ConfigError, match=r"card names .* \(or be the 17 counts game.deck holds\)"):
+        fg.make("boom_bokken", deck=game.deck[:16])
+    with pytest.raises(fg.ConfigError, match=r"deck: 17 cards cannot deal 28 to 4 players"):
+        fg.make("boom_bokken", deck=(1,) * 17)
 
 
 def test_option_defaults_and_round_trip():
