@@ -303,6 +303,7 @@ def seat_panel(
     ]
 
 
+@functools.lru_cache(maxsize=1024)  # decks and hands are drawn at the same places each move
 def card_back(x: float, y: float, w: float, h: float, count: int | None = None) -> str:
     """A face-down card (a deck, or a hidden hand), with ``count`` written on it if given."""
     back = "#3b4a6b"

@@ -15,6 +15,7 @@ gregarious (see ``fg.living_forest.CARDS``)::
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -256,6 +257,7 @@ def _pips(card_elements: Mapping[str, int], x: float, y: float, r: float = 7) ->
     return parts
 
 
+@functools.lru_cache(maxsize=1024)  # a replay draws the same cards at the same places
 def _animal(x: float, y: float, name: str, w: float = CARD_W, h: float = CARD_H) -> str:
     """A face-up card: name, cost (sun) in the corner, element discs, solitary mark."""
     card = CARDS[name]
@@ -460,24 +462,21 @@ def _forest_svg(forest: list[list[str | None]], x: float, y: float) -> list[str]
         for c in range(FOREST_COLS):
             tree = forest[r][c]
             cx, cy = x + c * CELL, y + r * CELL
-            fill = "#e9f4dd" if (r * FOREST_COLS + c) in full else "#f6f1e4"
-            parts.append(
-                svg.rect(
-                    cx,
-                    cy,
-                    CELL - 2,
-                    CELL - 2,
-                    rx=4,
-                    fill=fill,
-                    stroke="#c9bfa5",
-                    title=f"forest ({r}, {c})",
-                )
-            )
+            parts.append(_forest_cell(cx, cy, r, c, (r * FOREST_COLS + c) in full))
             if tree is not None:
                 parts.append(_forest_tree(cx + (CELL - 2) / 2, cy + (CELL - 2) / 2, tree))
     return parts
 
 
+@functools.lru_cache(maxsize=1024)  # a replay draws the same cells at the same places
+def _forest_cell(x: float, y: float, r: int, c: int, full: bool) -> str:
+    """Cell (r, c) of a forest, green when its line is full (a bonus)."""
+    fill = "#e9f4dd" if full else "#f6f1e4"
+    cell = CELL - 2
+    return svg.rect(x, y, cell, cell, rx=4, fill=fill, stroke="#c9bfa5", title=f"forest ({r}, {c})")
+
+
+@functools.lru_cache(maxsize=1024)  # a replay draws the same trees at the same places
 def _forest_tree(x: float, y: float, tree: str) -> str:
     index = TREE_INDEX[tree]
     bonus = {k: n for k, n in zip(ELEMENTS, TREE_BONUS[index], strict=True) if n}
