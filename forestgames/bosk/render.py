@@ -14,6 +14,7 @@ squares and the intersections between them::
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -314,13 +315,17 @@ def _height_badge(x: float, y: float, height: int) -> str:
     )
 
 
-def _square_parts(board: Board, terrain: np.ndarray, r: int, c: int) -> list[str]:
+def _square_parts(board: Board, terrain: np.ndarray, r: int, c: int) -> tuple[str, ...]:
     """A square: its terrain, top leaf and squirrel, then on top of them the stack height (at
     the right edge's middle) and the terrain letter (at the bottom edge's middle). The
     corners are intersections, where a tree would hide them."""
+    last = board.view["last"] == [r, c]
+    return _square_svg(r, c, int(terrain[r, c]), board.squares[r, c], last)
+
+
+@functools.lru_cache(maxsize=2048)  # a square mostly looks as it did a move ago
+def _square_svg(r: int, c: int, kind: int, square: Square, last: bool) -> tuple[str, ...]:
     x, y = MARGIN + c * CELL, MARGIN + r * CELL
-    kind = int(terrain[r, c])
-    square = board.squares[r, c]
     parts = [
         svg.rect(
             x,
@@ -361,7 +366,7 @@ def _square_parts(board: Board, terrain: np.ndarray, r: int, c: int) -> list[str
             paint_order="stroke",
         )
     )
-    if board.view["last"] == [r, c]:
+    if last:
         parts.append(
             svg.rect(
                 x + 2,
@@ -374,12 +379,12 @@ def _square_parts(board: Board, terrain: np.ndarray, r: int, c: int) -> list[str
                 stroke_dasharray="4 3",
             )
         )
-    return parts
+    return tuple(parts)
 
 
 def _board_svg(board: Board, terrain: np.ndarray) -> list[str]:
     size = board.size
-    parts = []
+    parts: list[str] = []
     for r in range(size):
         for c in range(size):
             parts += _square_parts(board, terrain, r, c)
