@@ -1292,6 +1292,11 @@ def _form(value: Any) -> Any:
     return object  # anything else is never a legal field
 
 
+def _never_legal(form: Any) -> bool:
+    """Whether a field of this form (see :func:`_form`) is never a legal move's."""
+    return form is object or (isinstance(form, tuple) and any(map(_never_legal, form)))
+
+
 def _same_forms(move: Any, legal: Any) -> bool:
     """Whether every field of ``move`` has the form of ``legal``'s (an equal move with a
     float, a bool or an array where the legal one has an int is not excused)."""
@@ -1613,7 +1618,11 @@ def _legal_forms(state: Any, moves: Sequence[Any]) -> tuple[Any, ...]:
 
 def _find(moves: tuple[Any, ...], move: Any) -> Any | None:
     """The legal move equal to ``move`` (the one to apply), or None. (The move itself is
-    looked for first by ``_is_own_move``, at the game's hint.)"""
+    looked for first by ``_is_own_move``, at the game's hint.) A move with a field no legal
+    move can have (an array, a float) is not compared: numpy would compare an array field
+    element by element (an empty one warns before numpy 2.2, then raises)."""
+    if any(_never_legal(_form(getattr(move, f.name))) for f in attrs.fields(type(move))):
+        return None
     try:
         index = moves.index(move)
     except (ValueError, TypeError):
