@@ -1782,13 +1782,21 @@ def _as_tuple(moves: Iterable[str]) -> tuple[str, ...]:
     if not is_list_like(moves):
         raise ConfigError(f"a record's moves are a list of notations, not {excerpt(moves)}")
     moves = tuple(moves)
-    if not all(isinstance(text, str) for text in moves):
-        raise ConfigError(f"a record's moves must all be notation strings: {excerpt(moves)}")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise ConfigError(f"a record holds at most {MAX_RECORD_MOVES:,} moves, not {len(moves):,}")
+    if not all(isinstance(text, str) and len(text) <= MAX_NOTATION for text in moves):
+        raise ConfigError(
+            f"a record's moves must all be notation strings (of at most {MAX_NOTATION} "
+            f"characters): {excerpt(moves)}"
+        )
     return moves
 
 
 MAX_RECORD_MOVES = 1_000_000
-"""Most moves a :class:`GameRecord` read from JSON may hold."""
+"""Most moves a :class:`GameRecord` may hold (built, or read from JSON)."""
+
+_RECORD_NAMES = 64
+"""Longest game name and option name, and most options, a :class:`GameRecord` may hold."""
 
 
 _READ_THE_FILE = " (read the file first: GameRecord.from_json(path.read_bytes()))"
@@ -1835,10 +1843,18 @@ class GameRecord:
     def __attrs_post_init__(self) -> None:
         """ConfigError naming the field that is not of its kind (the moves are checked by
         their converter, the options and moves' legality by :meth:`replay`)."""
-        if not isinstance(self.game, str):
-            raise ConfigError(f"a record's game is a game's name, not {excerpt(self.game)}")
+        if not isinstance(self.game, str) or len(self.game) > _RECORD_NAMES:
+            raise ConfigError(
+                f"a record's game is a game's name (of at most {_RECORD_NAMES} characters), "
+                f"not {excerpt(self.game)}"
+            )
         if not isinstance(self.options, dict):
             raise ConfigError(f"a record's options are a dict, not {excerpt(self.options)}")
+        if len(self.options) > _RECORD_NAMES or any(len(k) > _RECORD_NAMES for k in self.options):
+            raise ConfigError(
+                f"a record holds at most {_RECORD_NAMES} options, named in at most "
+                f"{_RECORD_NAMES} characters, not {excerpt(self.options)}"
+            )
         # numpy integers kept as given would reach to_json, which cannot write them
         object.__setattr__(self, "seed", check_seed(self.seed, "a record's seed"))
         if self.first_player is not None:
@@ -1936,10 +1952,10 @@ class GameRecord:
 
         spec = Record(
             {
-                "game": Str(64),
-                "options": Map(Str(64), _ANY_JSON, max_len=64),
+                "game": Str(_RECORD_NAMES),
+                "options": Map(Str(_RECORD_NAMES), _ANY_JSON, max_len=_RECORD_NAMES),
                 "seed": Int(0, SEED_LIMIT - 1),
-                "first_player": Nullable(Int(0, 64)),
+                "first_player": Nullable(Int(0)),  # a seat of the game: replay() checks it
                 "moves": List(Str(MAX_NOTATION), max_len=MAX_RECORD_MOVES),
                 "version": Nullable(Str(64)),  # its form is the constructor's check
             },

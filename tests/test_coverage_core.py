@@ -32,3 +32,24 @@ def test_record_keeps_numpy_seed_and_first_player_as_ints():
 def test_boom_bokken_play_takes_a_numpy_array_of_cards():
     """A Play built from a 1-D numpy array of card names equals the one built from a tuple."""
     assert Play(0, np.array(["3", "F3"]), 1, "higher") == Play(0, ("F3", "3"), 1, "higher")
+
+
+def test_a_record_that_can_be_built_reads_back_from_its_json():
+    """What from_json would refuse is a ConfigError when a record is built (to_json wrote it);
+    a first_player above 64, a seat of a larger game, reads back."""
+    start = fg.GameRecord.start("bosk", 1)
+    too_big = [
+        lambda: start.with_moves(["0:x"] * (fg.core.MAX_RECORD_MOVES + 1)),
+        lambda: start.with_moves(["0:" + "x" * fg.core.MAX_NOTATION]),
+        lambda: fg.GameRecord("bosk", {f"o{k}": k for k in range(65)}, 1, None, ()),
+        lambda: fg.GameRecord("bosk", {"o" * 65: 1}, 1, None, ()),
+        lambda: fg.GameRecord("g" * 65, {}, 1, None, ()),
+    ]
+    for build in too_big:
+        with pytest.raises(fg.ConfigError, match="at most"):
+            build()
+    for record in (
+        start.with_moves(["0:" + "x" * (fg.core.MAX_NOTATION - 2)]),
+        fg.GameRecord("g" * 64, {f"o{k}" * 16: k for k in range(64)}, 1, 65, ()),
+    ):
+        assert fg.GameRecord.from_json(record.to_json()) == record
