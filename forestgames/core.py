@@ -43,8 +43,8 @@ import operator
 import os
 import pkgutil
 import re
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from itertools import repeat
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence, Sized
+from itertools import islice, repeat
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -145,6 +145,8 @@ def require(condition: bool, error: type[ForestGamesError], message: str) -> Non
 
 
 _EXCERPT_ITEMS = 6
+_EXCERPT_SIZED = 1000
+"""Longer containers of other kinds (a deque, an array.array) are described by their size."""
 
 
 def excerpt(value: Any, limit: int = 80) -> str:
@@ -186,11 +188,21 @@ def _bounded_repr(value: Any, depth: int) -> str:
         return repr(value)
     if isinstance(value, str):
         return repr(value[:60] + ("..." if len(value) > 60 else ""))
+    if isinstance(value, bytes | bytearray):
+        return repr(value[:60] + (b"..." if len(value) > 60 else b""))
     if isinstance(value, np.ndarray):
         return f"<array of shape {value.shape} and dtype {value.dtype}>"
     if isinstance(value, list | tuple | set | frozenset | dict):
         return _container_repr(value, depth)
+    return _other_repr(value)
+
+
+def _other_repr(value: Any) -> str:
+    """A bounded repr of a value of another kind: a long container (a deque, whose repr
+    is whole) by its size, anything else by its repr's head."""
     try:
+        if isinstance(value, Sized) and len(value) > _EXCERPT_SIZED:
+            return f"<{type(value).__name__} of {len(value)} items>"
         text = repr(value)
     except Exception:
         text = f"<{type(value).__name__}>"
@@ -204,14 +216,13 @@ def _container_repr(value: Any, depth: int) -> str:
     if isinstance(value, dict):
         items = [
             f"{_bounded_repr(k, 0)}: {_bounded_repr(v, depth - 1)}"
-            for k, v in list(value.items())[:_EXCERPT_ITEMS]
+            for k, v in islice(value.items(), _EXCERPT_ITEMS)
         ]
         open_, close = "{", "}"
     else:
         if isinstance(value, set | frozenset) and not value:
             return f"{name}()"
-        head = list(value)[:_EXCERPT_ITEMS] if len(value) <= 10**6 else []
-        items = [_bounded_repr(v, depth - 1) for v in head]
+        items = [_bounded_repr(v, depth - 1) for v in islice(value, _EXCERPT_ITEMS)]
         tuple_brackets = ("(", ",)" if len(value) == 1 else ")")
         open_, close = next((b for t, b in _BRACKETS if isinstance(value, t)), tuple_brackets)
     more = f", ... ({len(value)} items)" if len(value) > _EXCERPT_ITEMS else ""
