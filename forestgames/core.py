@@ -1766,6 +1766,8 @@ def _jsonable(options: Any) -> Any:
             raise ConfigError(f"record options nest deeper than {MAX_OPTION_DEPTH} levels")
         if isinstance(value, np.generic):
             value = value.item()  # numpy's own scalars become Python's
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ConfigError(f"record options must be JSON values, which have no {value}")
         if value is None or isinstance(value, str | int | float):
             return value
         if isinstance(value, tuple | list):

@@ -53,3 +53,20 @@ def test_a_record_that_can_be_built_reads_back_from_its_json():
         fg.GameRecord("g" * 64, {f"o{k}" * 16: k for k in range(64)}, 1, 65, ()),
     ):
         assert fg.GameRecord.from_json(record.to_json()) == record
+
+
+def test_a_record_refuses_options_json_cannot_hold():
+    """NaN and infinities in a record's options are ConfigError, built or read (to_json wrote
+    NaN, which is not JSON, and the record read back was not == to itself)."""
+    for value in (
+        float("nan"),
+        float("inf"),
+        -float("inf"),
+        np.float32("nan"),
+        [1.0, float("nan")],
+    ):
+        with pytest.raises(fg.ConfigError, match=r"no (nan|inf|-inf)$"):
+            fg.GameRecord("bosk", {"x": value}, 1, None, ())
+    text = '{"game": "bosk", "options": {"x": NaN}, "seed": 1, "first_player": null, "moves": []}'
+    with pytest.raises(fg.ForestGamesError, match="no nan"):
+        fg.GameRecord.from_json(text)
