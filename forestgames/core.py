@@ -459,12 +459,14 @@ class Option:
 
     @classmethod
     def choice(cls, name: str, default: Any, choices: Sequence[Any], doc: str, **kw: Any) -> Option:
-        """One of ``choices`` (compared by value and type)."""
+        """One of ``choices`` (compared by value and type; a text choice takes any ``str``,
+        numpy's ``np.str_`` too)."""
         allowed = tuple(choices)
 
         def check(value: Any, _: Mapping[str, Any]) -> Any:
             for choice in allowed:
-                if type(value) is type(choice) and value == choice:
+                texts = isinstance(value, str) and isinstance(choice, str)
+                if (texts or type(value) is type(choice)) and value == choice:
                     return choice
             raise ConfigError(
                 f"option {name} must be one of {', '.join(map(repr, allowed))}, "

@@ -70,3 +70,16 @@ def test_a_record_refuses_options_json_cannot_hold():
     text = '{"game": "bosk", "options": {"x": NaN}, "seed": 1, "first_player": null, "moves": []}'
     with pytest.raises(fg.ForestGamesError, match="no nan"):
         fg.GameRecord.from_json(text)
+
+
+@pytest.mark.parametrize(
+    ("name", "option", "value"),
+    [("bonsai", "end_rule", "extra_turn"), ("boom_bokken", "spent_time_outs", "aside")],
+)
+def test_a_choice_option_takes_numpy_text(name, option, value):
+    """A choice option given numpy text (np.str_, from a numpy grid of options) is that choice,
+    stored as a plain str (it was refused: "must be one of ..., 'aside', not 'aside'")."""
+    game = fg.make(name, **{option: np.array([value])[0]})
+    assert game == fg.make(name, **{option: value}) and type(getattr(game, option)) is str
+    with pytest.raises(fg.ConfigError, match=f"option {option} must be one of"):
+        fg.make(name, **{option: np.str_("x")})
