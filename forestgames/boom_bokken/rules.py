@@ -106,7 +106,7 @@ def _check_deck(value: Any, options: Mapping[str, Any]) -> tuple[int, ...]:
         value = dict(zip(CARD_NAMES, value, strict=True))
     if not isinstance(value, Mapping):
         raise ConfigError(
-            f"deck must map card names (T, 1..8, F1..F8) to counts (or be the {NUM_CODES} "
+            f"deck must map card names (T, 1..8, F1..F8) to counts (or be the tuple of {NUM_CODES} "
             f"counts game.deck holds), not {excerpt(value)}"
         )
     counts = [0] * NUM_CODES

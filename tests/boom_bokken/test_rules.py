@@ -102,7 +102,7 @@ def test_deck_option_takes_the_counts_game_deck_holds():
     game = fg.make("boom_bokken", num_players=5, deck={"2": 9, "F6": 3, "T": 30})
     assert game.deck[CARD_CODE["2"]] == 9 and len(game.deck) == 17
     assert fg.make("boom_bokken", num_players=5, deck=game.deck) == game
-    both_forms = r"card names .* \(or be the 17 counts game.deck holds\)"
+    both_forms = r"card names .* \(or be the tuple of 17 counts game.deck holds\)"
     with pytest.raises(fg.ConfigError, match=both_forms):
         fg.make("boom_bokken", deck=game.deck[:16])
     with pytest.raises(fg.ConfigError, match=r"deck: 17 cards cannot deal 28 to 4 players"):
