@@ -1677,11 +1677,13 @@ def register_game(name: str, factory: Callable[..., Any], *, replace: bool = Fal
 
 def _factory_key(factory: Any) -> Any:
     """What makes two factories the same one: the class behind a classmethod (or the
-    function), by module and name, so that a module run again may register again."""
+    function), by module and name (and a function's first line: two lambdas of a module
+    share a name), so that a module run again may register again."""
     owner = getattr(factory, "__self__", None)
     target = owner if isinstance(owner, type) else factory
     module, qualname = getattr(target, "__module__", None), getattr(target, "__qualname__", None)
-    return (module, qualname) if module and qualname else factory
+    line = getattr(getattr(target, "__code__", None), "co_firstlineno", None)
+    return (module, qualname, line) if module and qualname else factory
 
 
 def registered_games() -> tuple[str, ...]:

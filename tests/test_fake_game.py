@@ -213,6 +213,24 @@ def test_register_game_refuses_bad_names_taken_names_and_non_games(registry):
         fg.make("renamed")  # records and workers find a game by its own name
 
 
+def test_register_game_tells_two_lambdas_of_a_module_apart(registry):
+    """A second lambda of a module under a taken name is refused like any other factory (the
+    two shared a module and a name, '<lambda>', and the second replaced the first silently);
+    the same lambda again, as from a module run twice, replaces itself."""
+    import forestgames as fg
+    from forestgames.core import register_game
+
+    def first(**options):
+        return BuzzGame.create(**options)
+
+    make_buzz = lambda **options: first(**options)  # noqa: E731 - a lambda on purpose
+    make_other = lambda **options: first(target=1, **options)  # noqa: E731
+    register_game("lambda_buzz", make_buzz)
+    register_game("lambda_buzz", make_buzz)
+    with pytest.raises(fg.ConfigError, match="registered already"):
+        register_game("lambda_buzz", make_other)
+
+
 class _Forwarding:
     """A game by the protocol alone: Buzz's members, forwarded by ``__getattr__``."""
 
