@@ -316,13 +316,22 @@ def derive_seed(seed: int, *keys: int) -> int:
     ``derive_seed(run_seed, k)`` is game k's seed in a simulation: it does not
     depend on how many workers play the games.
     """
-    words = np.random.SeedSequence([int(seed), *map(int, keys)]).generate_state(2, np.uint32)
+    words = np.random.SeedSequence(_entropy(seed, keys)).generate_state(2, np.uint32)
     return (int(words[0]) << 31) ^ int(words[1])
 
 
 def new_rng(seed: int, *keys: int) -> np.random.Generator:
     """A numpy Generator for ``seed`` (and optional sub-stream ``keys``)."""
-    return np.random.default_rng(np.random.SeedSequence([int(seed), *map(int, keys)]))
+    return np.random.default_rng(np.random.SeedSequence(_entropy(seed, keys)))
+
+
+def _entropy(seed: int, keys: tuple[int, ...]) -> list[int]:
+    """``[seed, *keys]`` as the non-negative ints numpy's SeedSequence takes (numpy
+    integers too); ConfigError for anything else (numpy raised its own ValueError)."""
+    entropy = [seed, *keys]
+    if all(type(value) is int and value >= 0 for value in entropy):  # the library's calls
+        return entropy
+    return [as_int(seed, "seed", 0), *(as_int(key, "a seed's key", 0) for key in keys)]
 
 
 def is_list_like(value: Any) -> bool:

@@ -525,6 +525,9 @@ def _helpers() -> dict[str, Any]:
         "GameRecord options": lambda junk: fg.GameRecord("bosk", junk, 1, None, ()),
         "GameRecord seed": lambda junk: fg.GameRecord("bosk", {}, junk, None, ()),
         "game.state_to_dict": fg.make("bosk").state_to_dict,
+        "core.derive_seed": fg.core.derive_seed,
+        "core.derive_seed key": lambda junk: fg.core.derive_seed(1, junk),
+        "core.new_rng": fg.core.new_rng,
     }
 
 
