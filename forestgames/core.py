@@ -1224,8 +1224,9 @@ class GameBase(Generic[S, M]):
         return f"{text} is {article} {kind}, not a {self.title} move (one of {kinds})"
 
     def _wrong_kind(self, state: S, text: str, moves: Sequence[Any]) -> str:
-        kinds = sorted({type(m).__name__ for m in moves})
-        return f"{text}: in the {self._step_name(state)} step the move is a {' or '.join(kinds)}"
+        kinds = " or ".join(sorted({type(m).__name__ for m in moves}))
+        article = "an" if kinds[:1] in tuple("AEIOU") else "a"
+        return f"{text}: in the {self._step_name(state)} step the move is {article} {kinds}"
 
     def _not_acting(self, state: S, text: str, player: int) -> str:
         acting = state.players_to_act
@@ -1275,10 +1276,11 @@ def notation_error(
             f"{excerpt(text)} is not a {title} move: a {verb!r} move (S the {seat}) is "
             f"written {form}"
         )
-    listed = ", ".join(f"'{example}'" for example in examples[:-1])
-    return ParseError(
-        f"{excerpt(text)} is not a {title} move; expected e.g. {listed} or '{examples[-1]}'"
-    )
+    quoted = [f"'{example}'" for example in examples]
+    if len(quoted) > 1:
+        quoted = [", ".join(quoted[:-1]) + " or " + quoted[-1]]
+    expected = f"; expected e.g. {quoted[0]}" if quoted else ""
+    return ParseError(f"{excerpt(text)} is not a {title} move{expected}")
 
 
 def notation(method: Callable[[Any], str]) -> Callable[[Any], str]:

@@ -167,6 +167,23 @@ def test_buzz_ends_at_target_and_parses():
         game.parse_move("0:add 3")
 
 
+def test_the_bases_messages_read_for_a_game_of_ones_own():
+    """The base's words fit any game: a wrong kind of move takes "an" before a vowel ("the
+    move is an Add", it said "a Add"), and notation_error lists one example or none plainly
+    (one gave "expected e.g.  or '0:add 1'", none raised IndexError)."""
+    from forestgames import IllegalMoveError
+    from forestgames.core import notation_error
+
+    state = BuzzGame(2).new_game(seed=0, first_player=0)
+    with pytest.raises(IllegalMoveError, match=r"step the move is an Add$"):
+        state.apply(Buzz(0))
+    one = notation_error("Buzz", "0:hum", ["0:add 1"], {})
+    assert str(one) == "'0:hum' is not a Buzz move; expected e.g. '0:add 1'"
+    assert str(notation_error("Buzz", "0:hum", [], {})) == "'0:hum' is not a Buzz move"
+    three = notation_error("Buzz", "x", ["0:add 1", "0:add 2", "1:buzz"], {})
+    assert str(three).endswith("expected e.g. '0:add 1', '0:add 2' or '1:buzz'")
+
+
 def test_the_bases_default_text_ends_a_game_in_the_pictures_words():
     """A game drawing no text of its own gets the base's line: scores, whose turn, and at
     the end who won in the built-in pictures' words (one winner, a tie)."""
