@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -304,7 +305,8 @@ def _hexagon(x: float, y: float, size: float, colour: str, title: str, bud: bool
     return svg.polygon(corners, fill=colour, title=title, **stroke)
 
 
-def _tree_parts(tree: Tree, x0: float, y0: float, width: float, height: float) -> list[str]:
+@functools.lru_cache(maxsize=256)  # a replay draws each seat's tree again every move
+def _tree_parts(tree: Tree, x0: float, y0: float, width: float, height: float) -> tuple[str, ...]:
     """The tree and its pot fitted in the box (x0, y0, width, height), pot at the bottom."""
     cells = dict(tree.cells)
     shown = set(cells) | POT_CELLS
@@ -326,7 +328,7 @@ def _tree_parts(tree: Tree, x0: float, y0: float, width: float, height: float) -
         else:
             kind, colour = "pot", _POT_COLOUR
         parts.append(_hexagon(x, y, size, colour, f"{kind} ({q}, {r})", bud=cell == BUD))
-    return parts
+    return tuple(parts)
 
 
 def _card_face(x: float, y: float, name: str, extra: str = "") -> str:
