@@ -1254,9 +1254,7 @@ def _simulate_vector(
             f"(a game lasts up to {game.traits.max_moves} moves); use the scalar engine"
         )
     if out is not None:  # before the games, as the scalar engine does
-        out = _check_out_file(as_path(out, "out"), "choose another file")
-        if not out.parent.is_dir():
-            raise ConfigError(f"no directory {out.parent} to write {out.name} in")
+        out = _check_new_results(as_path(out, "out"))
     rows = simulate_vector(game, agents, games, run.seed, rotate, run.digest)
     result = SimulationResult(game.name, game.options(), run.seed, tuple(rows), run.names)
     if out is not None:
@@ -1473,6 +1471,21 @@ def _check_out_file(path: Path, advice: str) -> Path:
         raise ConfigError(f"{path} is a directory: name a file for the results")
     if path.exists() and path.stat().st_size:
         raise ConfigError(f"{path} exists: {advice}")
+    return path
+
+
+def _check_new_results(path: Path) -> Path:
+    """``path`` if a vector run may write its results there at the end (a new or empty
+    file, in a folder); ConfigError naming it otherwise, for an OSError too (a name too
+    long came raw from the checks; a symlink loop passed them, to fail after the games)."""
+    try:
+        with contextlib.suppress(FileNotFoundError):  # a new file
+            os.stat(path)  # a symlink loop raises here: pathlib's checks take it for no file
+        _check_out_file(path, "choose another file")
+        if not path.parent.is_dir():
+            raise ConfigError(f"no directory {path.parent} to write {path.name} in")
+    except OSError as error:
+        raise ConfigError(f"cannot use {path} for results: {error.strerror or error}") from None
     return path
 
 

@@ -1070,6 +1070,22 @@ def test_vector_runs_check_their_out_file_before_the_games(tmp_path, monkeypatch
             fg.simulate(BOSK, ["random"], 5, seed=1, out=out, engine="vector", progress=False)
 
 
+def test_vector_runs_name_an_out_file_they_cannot_even_look_at(tmp_path, monkeypatch):
+    """engine="vector" refuses an out name too long, or a symlink loop, with a ConfigError
+    naming it before any game (an OSError escaped; the loop failed after the games)."""
+    import forestgames.bosk._vector_sim as vector_sim
+
+    def no_games(*args):
+        raise AssertionError("games were played before the out file was checked")
+
+    monkeypatch.setattr(vector_sim, "simulate_vector", no_games)
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    for out in (tmp_path / ("x" * 300), loop):
+        with pytest.raises(fg.ConfigError, match=r"cannot use .* for results"):
+            fg.simulate(BOSK, ["random"], 5, seed=1, out=out, engine="vector", progress=False)
+
+
 def test_a_bad_ray_address_is_a_config_error():
     """An address Ray cannot parse is a ConfigError naming it (Ray's ValueError escaped). In
     a fresh process: this module's other tests leave a Ray running, which a run then uses."""
