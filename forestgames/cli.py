@@ -12,6 +12,7 @@ Run ``forestgames COMMAND --help`` for each command's options.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -404,6 +405,8 @@ def _check_new_file(option: str, path: str) -> None:
     """:func:`_check_writable`'s checks (OSError where the path cannot even be looked at)."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
+    with contextlib.suppress(FileNotFoundError):  # a new file
+        os.stat(target)  # a symlink loop raises here: pathlib's checks take it for no file
     if target.is_dir():
         raise ConfigError(f"{option} {path}: is a directory, not a file")
     if not folder.is_dir():
@@ -417,6 +420,12 @@ def _check_new_file(option: str, path: str) -> None:
         raise ConfigError(f"{option} {path}: not writable")
 
 
+def _same_file(path: str) -> Path:
+    """``path`` with its links followed, to tell two names of one file apart (a symlink loop
+    is left to the checks that report it: ``Path.resolve`` raised RuntimeError on one)."""
+    return Path(os.path.realpath(path))
+
+
 def _check_outputs(args: argparse.Namespace, options: Sequence[str]) -> None:
     """Each output file named (``options`` are attribute names) is writable and new, and
     no two of them (nor ``--out``) are the same file."""
@@ -424,7 +433,7 @@ def _check_outputs(args: argparse.Namespace, options: Sequence[str]) -> None:
     if getattr(args, "out", None) == "":
         raise ConfigError("--out needs a file name, not an empty one")
     if getattr(args, "out", None):
-        named[Path(args.out).resolve()] = "--out"
+        named[_same_file(args.out)] = "--out"
     for option in options:
         path = getattr(args, option)
         flag = f"--{option}"
@@ -433,7 +442,7 @@ def _check_outputs(args: argparse.Namespace, options: Sequence[str]) -> None:
         if not path:
             raise ConfigError(f"{flag} needs a file name, not an empty one")
         _check_writable(flag, path)
-        other = named.setdefault(Path(path).resolve(), flag)
+        other = named.setdefault(_same_file(path), flag)
         if other != flag:
             raise ConfigError(f"{flag} {path} is also the {other} file: give each its own")
 

@@ -556,6 +556,29 @@ def test_no_output_file_overwrites_an_existing_one(capsys, tmp_path, command, op
     assert "exists and is not empty" in option_help(command[0], option)
 
 
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        (["simulate", "bosk", "-n", "1", "--no-progress"], "--csv"),
+        (["simulate", "bosk", "-n", "1", "--no-progress"], "--out"),
+        (["tournament", "bosk", "-n", "1", "-a", "random,greedy", "--no-progress"], "--json"),
+        (["play", "bosk"], "--save"),
+        (["replay", "GAME"], "--html"),
+    ],
+)
+def test_an_output_file_in_a_symlink_loop_is_an_error_line(capsys, tmp_path, command, option):
+    """An output file that is a symlink loop exits 2 with one error line naming the loop
+    before any game (Path.resolve raised a RuntimeError traceback; --csv passed its checks)."""
+    game = tmp_path / "game.json"
+    game.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json(), encoding="utf-8")
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    command = [str(game) if word == "GAME" else word for word in command]
+    assert main([*command, option, str(loop)]) == 2
+    captured = capsys.readouterr()
+    assert "symbolic links" in captured.err and captured.out == ""
+
+
 def test_tournament_png_of_an_unknown_format_is_refused_before_any_game(capsys, tmp_path):
     """tournament --png with a suffix matplotlib cannot write (x.95) exits 2 naming the
     format before any game is played (it was refused after them: --out was written)."""
