@@ -1301,7 +1301,7 @@ def simulate(
     The rows are the same for any ``workers`` and either backend.
     """
     game = as_game(game)
-    games, workers = _check_run_arguments(games, workers, backend, out, resume, progress)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume, progress, address)
     as_bool(rotate, "rotate")  # checked before any engine runs
     if engine != "scalar":
         return _simulate_vector(game, agents, games, seed, rotate, max_moves, out, resume, engine)
@@ -1311,16 +1311,28 @@ def simulate(
 
 
 def _check_run_arguments(
-    games: Any, workers: Any, backend: Any, out: str | Path | None, resume: Any, progress: Any
+    games: Any,
+    workers: Any,
+    backend: Any,
+    out: str | Path | None,
+    resume: Any,
+    progress: Any,
+    address: Any = None,
 ) -> tuple[int, int]:
     """``games`` and ``workers`` as ints (numpy ints accepted); ConfigError naming a bad
-    argument (``resume`` and ``progress`` must be bools: ``progress="no"`` was true)."""
+    argument (``resume`` and ``progress`` must be bools: ``progress="no"`` was true; an
+    ``address`` is Ray's: with the local backend the run went local without a word)."""
     games = as_int(games, "games", 0)
     workers = as_int(workers, "workers", 1, MAX_WORKERS)
     as_bool(resume, "resume")
     as_bool(progress, "progress")
     if backend not in ("local", "ray"):
         raise ConfigError(f'backend must be "local" or "ray", not {excerpt(backend)}')
+    if address is not None and backend != "ray":
+        raise ConfigError(
+            f'address={excerpt(address)} names a Ray cluster: give backend="ray" too '
+            '(backend="local" would ignore it)'
+        )
     if resume and out is None:
         raise ConfigError("resume needs the results file (out=...) of the run to finish")
     if out is not None:
@@ -1517,7 +1529,7 @@ def execute_run(
 ) -> tuple[GameRow, ...]:
     """Play games ``0..games-1`` of ``run`` (see :func:`simulate` for the arguments);
     return the rows by index."""
-    games, workers = _check_run_arguments(games, workers, backend, out, resume, progress)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume, progress, address)
     rows: dict[int, GameRow] = {}
     sink: TextIO | None = None
     if out is not None:

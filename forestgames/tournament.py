@@ -479,7 +479,7 @@ def tournament(
     elif options:
         raise ConfigError(f"options {sorted(options)} are for a game name, not a game object")
     game = as_game(game)
-    games, workers = _check_run_arguments(games, workers, backend, out, resume, progress)
+    games, workers = _check_run_arguments(games, workers, backend, out, resume, progress, address)
     seed = resolve_seed(seed)
     if (
         isinstance(agents, str | bytes | bytearray)

@@ -257,6 +257,17 @@ def test_bad_arguments_raise_config_errors():
             fg.simulate(**args)
 
 
+def test_a_ray_address_without_the_ray_backend_is_refused():
+    """address= with the local backend is a ConfigError naming it, in simulate (either
+    engine) and tournament: the run went local without a word."""
+    words = r"address='auto' names a Ray cluster: give backend=\"ray\""
+    for engine in ("scalar", "vector"):
+        with pytest.raises(fg.ConfigError, match=words):
+            fg.simulate(BOSK, ["random"], 1, progress=False, address="auto", engine=engine)
+    with pytest.raises(fg.ConfigError, match=words):
+        fg.tournament(BOSK, ["random", "greedy"], 1, progress=False, address="auto")
+
+
 @pytest.mark.parametrize("flag", ["progress", "rotate", "resume"])
 @pytest.mark.parametrize("value", ["no", 0, 1, None, "False"])
 def test_a_flag_must_be_a_bool(flag, value):
