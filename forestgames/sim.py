@@ -143,6 +143,8 @@ def play_game(
     game = as_game(game)
     seed = resolve_seed(seed)
     cap = _move_cap(game, max_moves)
+    if observer is not None and not callable(observer):
+        raise ConfigError(f"observer must be a function (state, move), not {excerpt(observer)}")
     seats: list[Any] = []
     moves: list[Any] = []
     mover = 0

@@ -96,6 +96,14 @@ def test_driver_offers_reactions_before_the_turn():
     assert record.moves == tuple(str(m) for _, m in log)
 
 
+def test_an_observer_that_is_not_a_function_is_refused_before_the_game():
+    """play_game's observer must be callable: a ConfigError before any move (a string raised
+    TypeError at the first move)."""
+    for observer in ("log", 3, [print]):
+        with pytest.raises(fg.ConfigError, match="observer must be a function"):
+            play_game(BuzzGame(2), ["random"], seed=1, observer=observer)
+
+
 def test_an_agent_playing_illegally_is_named():
     """A move that is illegal, or of another seat, raises IllegalMoveError naming the agent."""
 
