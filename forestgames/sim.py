@@ -567,16 +567,17 @@ def _played_by(name: str, row: GameRow, place: int) -> bool:
     return row.agents[place] == name
 
 
-def _tally_line(t: dict[str, Any]) -> str:
-    """One line of the summary table; "-" where no game ended (no rate to show), and for
-    the standard deviation of a single game."""
+def _tally_line(t: dict[str, Any], width: int) -> str:
+    """One line of the summary table, its label ``width`` wide; "-" where no game ended
+    (no rate to show), and for the standard deviation of a single game."""
     if not t["games"]:
-        return f"{t['label']:<12} {0:>6} {0:>6} {'-':>9}  {'-':<15} {'-':>10} {'-':>6}"
+        return f"{t['label']:<{width}} {0:>6} {0:>6} {'-':>9}  {'-':<15} {'-':>10} {'-':>6}"
     low, high = t["ci95"]
+    interval = f"[{low:5.1%}, {high:5.1%}]"
     sd = "-" if math.isnan(t["sd_score"]) else f"{t['sd_score']:.2f}"
     return (
-        f"{t['label']:<12} {t['games']:>6} {t['wins']:>6} {t['win_rate']:>9.1%}  "
-        f"[{low:5.1%}, {high:5.1%}] {t['mean_score']:>10.2f} {sd:>6}"
+        f"{t['label']:<{width}} {t['games']:>6} {t['wins']:>6} {t['win_rate']:>9.1%}  "
+        f"{interval:<15} {t['mean_score']:>10.2f} {sd:>6}"
     )
 
 
@@ -640,13 +641,14 @@ class SimulationResult:
             f"{s['game']}, {s['players']} players: {s['games']} games "
             f"({s['truncated']} truncated), mean length {length} moves"
         ]
+        width = max([12, *(len(t["label"]) for t in s["agents"])])  # long agent specs
         for title, tallies in (("seat", s["seats"]), ("agent", s["agents"])):
             lines.append(
-                f"{title:<12} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% CI':<15} "
+                f"{title:<{width}} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% CI':<15} "
                 f"{'mean score':>10} {'sd':>6}"
             )
             for t in tallies:
-                lines.append(_tally_line(t))
+                lines.append(_tally_line(t, width))
         return "\n".join(lines)
 
     def to_jsonl(self, path: str | Path) -> None:

@@ -330,15 +330,16 @@ class TournamentResult:
     def format_table(self) -> str:
         """The ratings as a text table, best first."""
         summary = self.simulation.summary()
+        width = max([18, *(len(r.agent) for r in self.ratings)])  # long agent specs
         lines = [
             f"{summary['game']}, {summary['players']} players: {summary['games']} games "
             f"({summary['truncated']} truncated), seats rotated; Bradley-Terry ratings "
             "(Elo scale, mean 1500) with 95% intervals",
-            f"{'agent':<18} {'rating':>7}  {'95% interval':<14} {'games':>6} {'wins':>6} "
+            f"{'agent':<{width}} {'rating':>7}  {'95% interval':<14} {'games':>6} {'wins':>6} "
             f"{'win rate':>9}  {'95% CI':<15} {'mean score':>10}",
         ]
         for r in self.ratings:
-            lines.append(f"{r.agent:<18} {r.rating:>7.0f}  {_table_cells(r)}")
+            lines.append(f"{r.agent:<{width}} {r.rating:>7.0f}  {_table_cells(r)}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:

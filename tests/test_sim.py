@@ -104,6 +104,17 @@ def test_an_observer_that_is_not_a_function_is_refused_before_the_game():
             play_game(BuzzGame(2), ["random"], seed=1, observer=observer)
 
 
+def test_the_summary_table_keeps_its_columns_for_long_agent_specs_and_full_intervals():
+    """Every line of format_summary's tables is as long as its header: a label longer than
+    12 characters (an MCTS spec) widens the label column, and an interval reaching 100.0%
+    keeps the columns after it in place (each pushed the rest of its line right)."""
+    game = fg.make("bosk", num_players=2)
+    result = fg.simulate(game, ["mcts:n=2:l=1:c=1.5", "random"], 3, seed=2, progress=False)
+    lines = result.format_summary().splitlines()[1:]
+    assert any("100.0%]" in line for line in lines)
+    assert len({len(line) for line in lines}) == 1, lines
+
+
 def test_an_agent_playing_illegally_is_named():
     """A move that is illegal, or of another seat, raises IllegalMoveError naming the agent."""
 

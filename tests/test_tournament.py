@@ -82,6 +82,16 @@ def test_tournament_is_reproducible_and_ranks_greedy_over_random():
     assert [row.agents for row in first.rows[:2]] == [("random", "greedy"), ("greedy", "random")]
 
 
+def test_the_ratings_table_widens_for_a_long_agent_spec():
+    """An agent spec longer than the 18-character agent column widens it: every line of the
+    table after the title is as long as its header (the long one pushed its line right)."""
+    long_spec = "mcts:n=3:l=1:c=1.25:z=2"
+    result = fg.tournament(BuzzGame(2), ["random", long_spec], 4, seed=1, progress=False)
+    header, *rows = result.format_table().splitlines()[1:]
+    assert any(row.startswith(long_spec + " ") for row in rows)
+    assert {len(row.rstrip()) for row in rows} <= {len(header)}
+
+
 def test_tournament_exports(tmp_path):
     """Ratings go out as a table, CSV (one line per agent) and JSON with the pairwise results."""
     result = fg.tournament(BuzzGame(3), ["random", "greedy", "mcts:5"], 6, seed=1, progress=False)
