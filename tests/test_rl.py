@@ -592,6 +592,37 @@ def test_a_failing_opponent_ends_the_episode() -> None:
     assert env.step(action)[4]["illegal_action"] is False
 
 
+class _Plays:
+    """An opponent that returns ``pick(state, seat)`` for its seat's legal moves."""
+
+    def __init__(self, pick: Any) -> None:
+        self.pick = pick
+
+    def choose(self, state: Any) -> Any:
+        seat = state.current_player
+        return self.pick(state, seat)
+
+
+def test_an_opponents_move_of_another_seat_or_not_legal_is_refused() -> None:
+    """An opponent whose move is another seat's (an id does not say whose move it is) or not
+    legal now raises IllegalMoveError naming it, as fg.play does; the first was played as
+    its own seat's move."""
+    import attrs
+
+    def other_seat(state: Any, seat: int) -> Any:
+        return attrs.evolve(state.legal_moves(seat)[0], player=1 - seat)
+
+    def not_legal(state: Any, seat: int) -> Any:
+        return fg.bosk.PlaceLeaf(seat, (0, 0))  # no leaf in spring
+
+    for pick, says in ((other_seat, "not a move of its seat"), (not_legal, "is not legal")):
+        env = rl.gym_env("bosk", num_players=2, seat=0, opponents=[_Plays(pick)])
+        with pytest.raises(fg.IllegalMoveError, match=f"agent _Plays at seat 1.*{says}"):
+            observation, _ = env.reset(seed=1)  # raises at seat 1's first move
+            env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        assert env.game_state.current_player == 1  # its move was not played
+
+
 @pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_envs_copy_and_pickle_mid_game(name: str) -> None:
     """An env copied (deep) or pickled mid-game, after its observations were computed,

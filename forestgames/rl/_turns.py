@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from forestgames._codec import as_action_id
+from forestgames.agents.base import agent_name
 from forestgames.core import IllegalMoveError, excerpt
 
 __all__ = ["TurnDriver", "pass_notation"]
@@ -178,11 +179,25 @@ class TurnDriver:
 
     def play_agent(self, agent: Any) -> Any:
         """Let a built-in agent take the decision now: ``react`` on a reaction turn (a seat
-        with nothing to play passes), ``choose`` on its own turn. Returns the move or None."""
+        with nothing to play passes), ``choose`` on its own turn. Returns the move or None.
+
+        IllegalMoveError naming the agent if it returns anything but a legal move of its
+        seat now (nothing changes)."""
         seat, state = self.seat, self.state
         assert seat is not None
         if self.reacting:
             react = getattr(agent, "react", None)
             move = react(state, seat) if react is not None and state.legal_moves(seat) else None
-            return self.step(self.pass_id if move is None else self.codec.action_id(move))
-        return self.step(self.codec.action_id(agent.choose(state)))
+            if move is None:
+                return self.step(self.pass_id)
+        else:
+            move = agent.choose(state)
+        name = agent_name(agent)
+        if getattr(move, "player", None) != seat:  # an id does not say whose move it is
+            raise IllegalMoveError(
+                f"agent {name} at seat {seat} returned {excerpt(move)}, not a move of its seat"
+            )
+        try:
+            return self.step(self.codec.action_id(move))
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"agent {name} at seat {seat}: {error}") from None
