@@ -34,8 +34,10 @@ a player with perfect memory could track, and what ``determinize`` keeps.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -149,9 +151,10 @@ def _progress(count: int) -> float:
 
 
 def _owned_cards(state: Any, seat: int, line: tuple[int, ...]) -> float:
+    """The cards' values summed exactly (``fsum``): a float sum in deck order would differ
+    in its last bits between two orders of the same deck, which is hidden."""
     value = CARD_VALUE.__getitem__
-    cards = (state.decks[seat], state.discards[seat], line)
-    return sum(sum(map(value, pile)) for pile in cards)
+    return math.fsum(map(value, chain(state.decks[seat], state.discards[seat], line)))
 
 
 def _onibi_threat(state: Any, totals: tuple[int, ...]) -> float:
@@ -302,7 +305,7 @@ def _reveal_value(state: Any, seat: int) -> np.ndarray:
     else:
         draws = Counter(deck or state.discards[seat])
     total = sum(draws.values())
-    value[seat] = sum(
+    value[seat] = math.fsum(  # exact: the same whatever the order the deck lists its cards
         count * seat_value(state, seat, line + (card,)) for card, count in draws.items()
     ) / max(1, total)
     return value
