@@ -181,7 +181,10 @@ def test_make_agent_specs():
     assert make_agent(agent) is agent
     bad_specs = ("mcts:0", "mcts:x", "mcts:1:2:3", "mcts:t=0", "mcts:t=-1", "mcts:t=nan",
                  "mcts:q=1", "mcts:t=1:t=2", "mcts:reuse=2", "mcts:n=0", "mcts:z=-1", "greedy:3",
-                 "alphazero", "")  # fmt: skip
+                 "alphazero", "",
+                 # a value after KEY=VALUE is no N or L; values written as in Python only
+                 "mcts:n=5:5", "mcts:l=3:5", "mcts:n=\u0661\u0662", "mcts:n= 5", "mcts:n=1_0",
+                 "mcts:c=1_0.5")  # fmt: skip
     for bad in bad_specs:
         with pytest.raises(fg.ConfigError, match=r"agent|mcts|time_per_move|iterations|confidence"):
             make_agent(bad)

@@ -109,10 +109,12 @@ def _mcts_settings(spec: str, argument: str) -> dict[str, Any]:
     if not argument:
         return {}
     settings: dict[str, Any] = {}
+    keyed = False  # positional values come first: N, then L
     for position, token in enumerate(argument.split(":")):
         key, equals, value = token.partition("=")
-        if not equals:  # positional: N, then L
-            if position > 1 or not (token.isascii() and token.isdigit()):
+        keyed = keyed or bool(equals)
+        if not equals:
+            if keyed or position > 1 or not _is_digits(token):
                 raise ConfigError(f"agent {excerpt(spec)}: {_MCTS_HELP}")
             key, value = ("n", "l")[position], token
         name = _MCTS_SETTINGS.get(key)
@@ -131,8 +133,15 @@ def _mcts_settings(spec: str, argument: str) -> dict[str, Any]:
     return settings
 
 
+def _is_digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (int() also reads '١٢', ' 5' and '1_0')."""
+    return text.isascii() and text.isdigit()
+
+
 def _mcts_value(spec: str, key: str, text: str) -> Any:
     try:
+        if not text.isascii() or text != text.strip() or "_" in text:
+            raise ValueError(text)  # as written in a spec: no spaces, '_' or other digits
         if key in ("n", "l"):
             return None if key == "l" and text == "none" else int(text)
         if key == "reuse":
