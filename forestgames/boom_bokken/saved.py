@@ -377,17 +377,24 @@ def pile_and_turn(state: BoomBokkenState) -> None:
         return
     in_round = state.players_in_round
     if not state.pile:
-        _check(state.leader in in_round, f"leader {state.leader} must be a seat still in the round")
+        _check(
+            state.leader in in_round,
+            f"leader {_seat_or_none(state.leader)} must be a seat still in the round",
+        )
         _check(
             state.target < 0 and state.last_player < 0, "no named player without a card on the pile"
         )
         return
     _check(state.leader < 0, "leader: nobody leads while a card is on the pile")
-    _check(state.target in in_round, f"target {state.target} must be a seat still in the round")
+    _check(
+        state.target in in_round,
+        f"target {_seat_or_none(state.target)} must be a seat still in the round",
+    )
     last = state.last_player
     _check(
         last >= 0 and last != state.target and (last in in_round or state.safe[-1:] == (last,)),
-        f"last_player {last}: the top card's player, not the target, in or just safe",
+        f"last_player {_seat_or_none(last)}: the top card's player, not the target, in or just "
+        "safe",
     )
 
 

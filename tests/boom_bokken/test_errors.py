@@ -424,3 +424,26 @@ def test_team_sizes_take_numpy_arrays():
     game = fg.make("boom_bokken", num_players=6, team_sizes=np.array([3, 3]))
     assert game == fg.make("boom_bokken", num_players=6, team_sizes=[3, 3])
     assert game.options()["team_sizes"] == [3, 3]
+
+
+def _pile_back_to_hand_and_no_leader(data):
+    data["hands"][data["last_player"]] += data["pile"]
+    data.update(pile=[], leader=None, target=None, announce=None, last_player=None)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (_pile_back_to_hand_and_no_leader, "leader None must be"),
+        (lambda d: d.update(target=None, announce=None), "target None must be"),
+        (lambda d: d.update(last_player=None), "last_player None:"),
+    ],
+)
+def test_saved_seat_left_out_is_named_as_given(exploded, change, message):
+    """A saved state whose leader, target or last player is null where the turn needs a seat
+    is refused with a message quoting the null it was given, not the engine's -1."""
+    state = play(exploded, "2:play 4 @3 higher")
+    data = state.to_dict()
+    change(data)
+    with pytest.raises(fg.StateError, match=message):
+        state.game.state_from_dict(data)
