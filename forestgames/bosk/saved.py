@@ -319,6 +319,14 @@ def _seat_pieces(state: BoskState, seat: int, finished: bool) -> None:
         + (f" and {laying} still to lay" if laying else "")
         + f", more than its spent tiles gave ({given})",
     )
+    leaf_tiles = bin(used & ~(1 << SQUIRREL)).count("1")
+    most = max(stack.count(seat) for stack in state.stacks)
+    require(
+        most <= leaf_tiles,
+        StateError,
+        f"seat {seat} has {most} leaves on one square, more than its {leaf_tiles} spent "
+        "leaf tiles can lay there (a path visits a square once)",
+    )
 
 
 def chosen_tree(state: BoskState) -> None:

@@ -156,6 +156,29 @@ def test_leaves_still_to_lay_count_against_the_tiles(midgame):
         assert s.game.state_from_dict(after.to_dict()) == after
 
 
+def test_a_square_holds_at_most_one_leaf_per_spent_leaf_tile():
+    """A path visits a square once, so a seat has at most one leaf on a square per leaf
+    tile it has spent: a saved stack with more is refused (one of 14 leaves, 7 a seat's
+    after 4 tiles, loaded, and VectorBosk lost the 15th leaf laid on it). At the bound
+    it loads."""
+    game = fg.make("bosk", num_players=2)
+    state = next(s for s, _ in random_game(game, 1) if s.phase.value == "tree" and s.round == 5)
+    seat = state.current_player
+    leaf_tiles = len([t for t in state.to_dict()["tiles_used"][seat] if t != 1])
+
+    def stack_of(count):
+        def change(d):
+            d["stacks"] = [[""] * 8 for _ in range(8)]
+            d["stacks"][3][3] = str(seat) * count
+
+        return change
+
+    corrupt(state, stack_of(leaf_tiles + 1), f"{leaf_tiles + 1} leaves on one square")
+    data = copy.deepcopy(state.to_dict())
+    stack_of(leaf_tiles)(data)
+    assert game.state_from_dict(data).stack((3, 3)) == (seat,) * leaf_tiles
+
+
 def test_loaded_state_equals_original(midgame):
     """The round trip through JSON gives an equal state that plays on identically."""
     game = midgame.game
