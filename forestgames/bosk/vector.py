@@ -38,6 +38,7 @@ import numpy as np
 
 from forestgames.bosk._pystreams import PythonStreams
 from forestgames.bosk._tables import (
+    BOARD_SIZE,
     DIRECTIONS,
     LEAF_TILES,
     NUM_TERRAINS,
@@ -65,6 +66,7 @@ from forestgames.core import (
     IllegalMoveError,
     StateError,
     as_int,
+    check_seat,
     check_seed,
     derive_seed,
     excerpt,
@@ -94,12 +96,19 @@ MAX_BATCH = 1 << 20
 """The most games one VectorBosk holds (a game takes about 3 KB with 2 players, 9 KB with 4)."""
 
 
+_PLAYERS_OF_SIZE = {size: players for players, size in BOARD_SIZE.items()}
+_MOVE_KINDS = frozenset(
+    ("PlantTree", "ChooseWind", "ChooseTree", "ChooseTile", "PlaceLeaf", "PlaceSquirrel")
+)
+
+
 class ActionLayout:
     """The id ranges of one board size (see the module docstring)."""
 
     def __init__(self, size: int) -> None:
         n = size - 1
         self.size, self.n = size, n
+        self.num_players = _PLAYERS_OF_SIZE.get(size)  # the seats its moves may have
         self.intersections, self.squares = n * n, size * size
         self.plant = 0
         self.wind = 4 * n * n
@@ -114,6 +123,10 @@ class ActionLayout:
         IllegalMoveError if ``move`` is not a Bosk move on this board."""
         kind = type(move).__name__
         what = f"{excerpt(move)} is not a Bosk move on a {self.size}x{self.size} board"
+        if kind in _MOVE_KINDS and self.num_players is not None:  # as game.action_id
+            check_seat(
+                self.num_players, getattr(move, "player", None), "move's player", IllegalMoveError
+            )
         try:
             if kind == "PlantTree":
                 value = as_int(move.value, "value", 1, max(TREE_VALUES), IllegalMoveError)

@@ -375,6 +375,25 @@ def test_layout_ids_are_the_games_and_odd_moves_are_illegal():
     assert "not an id" in layout.describe("x")
 
 
+def test_layout_refuses_moves_of_seats_not_in_the_game():
+    """ActionLayout.action_id refuses a move whose seat is not one of the game's, as
+    game.action_id does (it gave seat 2 of a 2-player game, None or "x" an id)."""
+    from forestgames.bosk.moves import PlaceLeaf, PlantTree
+
+    for players in (2, 3, 4):
+        game = fg.make("bosk", num_players=players)
+        layout = VectorBosk(players, 1, seed=0).layout
+        for seat in (players, -1, None, "x", True, 1.0):
+            for move in (PlantTree(seat, 1, (0, 0)), PlaceLeaf(seat, (0, 0))):
+                with pytest.raises(IllegalMoveError, match="player"):
+                    game.action_id(move)
+                with pytest.raises(IllegalMoveError, match="player"):
+                    layout.action_id(move)
+        assert layout.action_id(PlantTree(np.int64(players - 1), 2, (0, 1))) == game.action_id(
+            PlantTree(players - 1, 2, (0, 1))
+        )
+
+
 def test_policies_and_streams_are_what_the_docs_say():
     """Policies are "random"/"greedy", bools or 0/1 (floats were taken for 1 and 0), and
     streams are int seeds (None drew an unrepeatable seed from the OS)."""
