@@ -242,6 +242,18 @@ def summer_points(state: BoskState) -> None:
         )
 
 
+def autumn_start(state: BoskState) -> None:
+    """The wind choice and round 1 belong to a seat with the fewest summer points."""
+    if state.phase is Phase.WIND or state.round == 1:
+        start = state.order[0]
+        require(
+            state.summer[start] == min(state.summer),
+            StateError,
+            f"{state.phase.value}: seat {start} starts autumn with {state.summer[start]} summer "
+            f"points, but the fewest is {min(state.summer)}",
+        )
+
+
 def autumn_seats(state: BoskState) -> None:
     """Each seat's tiles, trees, leaves and squirrel fit the round so far."""
     phase = state.phase
@@ -417,6 +429,7 @@ INVARIANTS: Sequence[Callable[[BoskState], None]] = (
     trees_per_value,
     before_autumn,
     summer_points,
+    autumn_start,
     autumn_seats,
     chosen_tree,
     leaf_path,

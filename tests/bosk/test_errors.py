@@ -179,6 +179,19 @@ def test_a_square_holds_at_most_one_leaf_per_spent_leaf_tile():
     assert game.state_from_dict(data).stack((3, 3)) == (seat,) * leaf_tiles
 
 
+def test_autumn_starts_with_a_seat_of_the_fewest_summer_points():
+    """The wind phase and round 1 belong to a seat with the fewest summer points: a saved
+    one started by another seat is refused (it loaded and played on)."""
+    game = fg.make("bosk", num_players=3)
+    for state, _ in random_game(game, 2):
+        if state.phase.value == "wind" or (state.round == 1 and state.phase.value == "leaves"):
+            richer = max(range(3), key=lambda seat: state.summer[seat])
+            assert state.summer[richer] > min(state.summer)
+            rotate = [(richer + k) % 3 for k in range(3)]
+            corrupt(state, lambda d, order=rotate: d.__setitem__("order", order), "fewest is")
+            assert game.state_from_dict(state.to_dict()) == state
+
+
 def test_loaded_state_equals_original(midgame):
     """The round trip through JSON gives an equal state that plays on identically."""
     game = midgame.game
