@@ -337,7 +337,10 @@ class VectorBosk:
         self._kinds = np.asarray(game.terrain, dtype=np.intp).reshape(-1)  # terrain of each square
         self.layout = self._t.layout
         n2, s2 = self.layout.intersections, self.layout.squares
-        self._height_limit = (LEAF_TILE_COUNT - 1) * p  # one leaf per square per leaf path
+        # A stack holds at most 7P leaves in play (one per square per leaf path); room for 8P,
+        # the tensor's bound, as a saved state may load a path about to visit a square on
+        # which its seat already has a leaf per spent leaf tile (unreachable, but loadable).
+        self._height_limit = LEAF_TILE_COUNT * p
         self._phase = np.zeros(b, np.intp)
         self._round = np.zeros(b, np.intp)
         self._start = np.zeros(b, np.intp)
