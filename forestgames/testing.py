@@ -133,7 +133,13 @@ def _check_one_game(game: Any, seed: int, deep_every: int) -> None:
     """The random game ``random_game(game, seed)`` plays, each state checked before its
     move is applied; an error a hook raises becomes an AssertionError naming the step."""
     rng, moves = random.Random(seed ^ 0x5EED), random.Random(seed)
-    state = _named(f"{game.name} {game.options()} seed {seed}: new_game", game.new_game, seed)
+    named = f"{game.name} {game.options()} seed {seed}: new_game"
+    state = _named(named, game.new_game, seed)
+    _require(
+        _named(named, game.new_game, seed) == state,
+        f"{named}({seed}) gives another state the second time: the start depends on "
+        "something besides the seed (a global RNG)",
+    )
     for step in range(game.traits.max_moves + 1):
         where = f"{game.name} {game.options()} seed {seed} step {step}"
         state = _named(where, _check_state, game, state, where, step % deep_every == 0, rng, moves)
@@ -169,7 +175,27 @@ def _check_state(
     _require(state.to_dict() == before, f"{where}: apply changed the state it was given")
     _require(successor != state, f"{where}: apply returned an equal state")
     hash(successor)
+    if deep:
+        _check_equal_move(game, state, move, successor, where)
     return successor
+
+
+def _check_equal_move(game: Any, state: Any, move: Any, successor: Any, where: str) -> None:
+    """An equal move (parsed from the legal one's notation, as a user holds it) is applied
+    too, to the same state."""
+    parsed = game.parse_move(str(move))
+    try:
+        again = state.apply(parsed)
+    except IllegalMoveError as error:
+        raise AssertionError(
+            f"{where}: apply refused {str(move)!r} parsed from its notation, an equal copy "
+            f"of a legal move (is its class in MOVE_TYPES?): {error}"
+        ) from error
+    _require(
+        again == successor,
+        f"{where}: applying {str(move)!r} twice gives two states: the transition depends "
+        "on something besides the state and the move (a global RNG, the move object)",
+    )
 
 
 def _check_terminal(game: Any, state: Any, where: str) -> None:

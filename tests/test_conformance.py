@@ -7,6 +7,7 @@ so the harness is known to work on a game that is not registered.
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ from forestgames.boom_bokken.actions import BoomBokkenCodec
 from forestgames.boom_bokken.rules import BoomBokkenGame
 from forestgames.core import GameBase
 from forestgames.testing import check_game
-from tests.test_fake_game import Add, BuzzGame
+from tests.test_fake_game import Add, Buzz, BuzzGame
 
 
 def _cases(name: str) -> tuple[dict, ...]:
@@ -114,6 +115,54 @@ def test_harness_names_the_wrong_error_and_a_game_that_never_ends():
         check_game(_ParsesBadly.create(target=12), games=1)
     with pytest.raises(AssertionError, match=r"buzz: random game \d+ not over after its maximum"):
         check_game(BuzzGame.create(target=12, endless=True), games=1)
+
+
+class _ForgotBuzz(BuzzGame):
+    """Buzz whose MOVE_TYPES forgets Buzz: its own Buzz moves apply, an equal copy is refused."""
+
+    MOVE_TYPES = (Add,)
+
+
+_STRAY = random.Random()
+"""A global RNG, as a game that draws from one uses it (re-seeded by each test)."""
+
+
+class _StrayStart(BuzzGame):
+    """Buzz whose start seat comes from a global RNG, not from the seed."""
+
+    def _new_game(self, seed, first_player):
+        if first_player is None:
+            first_player = _STRAY.randrange(self.num_players)
+        return super()._new_game(seed, first_player)
+
+
+class _StrayBonus(BuzzGame):
+    """Buzz whose buzz bonus (2 or 3) comes from a global RNG, not from the state."""
+
+    def _step(self, state, move):
+        successor = super()._step(state, move)
+        if isinstance(move, Buzz) and _STRAY.random() < 0.5:
+            bonus = tuple(b - (s == move.player) for s, b in enumerate(successor.bonus))
+            successor = successor._evolve(bonus=bonus)
+        return successor
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (_ForgotBuzz, r"step \d+: apply refused '\d:buzz' parsed from its notation"),
+        (_StrayStart, r"seed \d+: new_game\(\d+\) gives another state the second time"),
+        (_StrayBonus, r"step \d+: applying '\d:buzz' twice gives two states"),
+    ],
+    ids=["move-types", "stray-start", "stray-step"],
+)
+def test_harness_applies_an_equal_move_and_starts_each_seed_twice(broken, message):
+    """A legal move refused as an equal copy (parsed from its notation), a start seat and a
+    transition drawn from a global RNG fail the harness (it applied only the legal move
+    objects and replayed one seed, so all three passed it with these seeds)."""
+    _STRAY.seed(24)
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken.create(target=12), games=2, seed=3)
 
 
 HIDDEN = [name for name in fg.GAME_NAMES if fg.make(name).traits.hidden_information]
