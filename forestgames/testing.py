@@ -165,6 +165,7 @@ def _check_state(
     ``moves``), or None at the end."""
     if state.is_terminal:
         _check_terminal(game, state, where)
+        _check_deep(game, state, None, where, rng)  # the end is saved and shown too
         return None
     _check_live(game, state, where)
     move = random_step(state, moves)
@@ -203,7 +204,8 @@ def _check_terminal(game: Any, state: Any, where: str) -> None:
     _require(state.players_to_act == (), f"{where}: seats act after the end")
     _require(all(0 <= w < game.num_players for w in state.winners), where)
     _require(state.winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)")
-    _require(len(state.scores) == game.num_players, where)
+    _require(len(set(state.winners)) == len(state.winners), f"{where}: a winner listed twice")
+    _check_scores(game, state, where)
     low, high = game.traits.score_range
     _require(
         all(low <= s <= high for s in state.scores),
@@ -226,6 +228,7 @@ def _check_live(game: Any, state: Any, where: str) -> None:
     for seat in range(game.num_players):
         _require(bool(state.legal_moves(seat)) == (seat in acting), f"{where}: seat {seat}")
     _require(state.winners == (), f"{where}: winners before the end")
+    _check_scores(game, state, where)
     for seat in acting:
         seat_moves = state.legal_moves(seat)
         _require(len(set(seat_moves)) == len(seat_moves), f"{where}: a legal move listed twice")
@@ -236,7 +239,18 @@ def _check_live(game: Any, state: Any, where: str) -> None:
                 raise AssertionError(f"{where}: notation round trip of {m!r}")
 
 
+def _check_scores(game: Any, state: Any, where: str) -> None:
+    scores = state.scores
+    _require(
+        type(scores) is tuple
+        and len(scores) == game.num_players
+        and all(isinstance(s, int) for s in scores),
+        f"{where}: scores {excerpt(scores)} are not a tuple of one int per seat",
+    )
+
+
 def _check_deep(game: Any, state: Any, move: Any, where: str, rng: random.Random) -> None:
+    """The expensive checks of ``state`` (``move`` its random move, None at the end)."""
     data = state.to_dict()
     restored = game.state_from_dict(json.loads(json.dumps(data)))
     _require(restored == state, f"{where}: to_dict/state_from_dict round trip")
@@ -250,7 +264,8 @@ def _check_deep(game: Any, state: Any, move: Any, where: str, rng: random.Random
     fields = {a.name for a in attrs.fields(type(state))}
     _require(set(vars(state)) == fields, f"{where}: stray attributes {set(vars(state)) - fields}")
     _require(isinstance(state.render(), str) and state.render(), where)
-    _require(eval(repr(move), _move_namespace(move)) == move, f"{where}: repr of {move!r}")
+    if move is not None:
+        _require(eval(repr(move), _move_namespace(move)) == move, f"{where}: repr of {move!r}")
     for seat in range(game.num_players):
         _check_seat_view(state, seat, where, rng)
     _check_refused(state, data, where)
@@ -339,9 +354,10 @@ def _check_tensor(codec: Any, state: Any, other: Any, seat: int, where: str) -> 
 def _check_refused(state: Any, data: dict[str, Any], where: str) -> None:
     for junk in (_NotAMove(), "not a move", None, 42):
         _raises(IllegalMoveError, f"{where}: apply({junk!r})", state.apply, junk)
+    acting = state.players_to_act
     for seat in range(state.game.num_players):
-        if seat not in state.players_to_act:
-            for other in state.legal_moves(state.players_to_act[0])[:1]:
+        if acting and seat not in acting:
+            for other in state.legal_moves(acting[0])[:1]:
                 moved = attrs.evolve(other, player=seat)
                 _raises(IllegalMoveError, f"{where}: {moved}", state.apply, moved)
     _require(state.to_dict() == data, f"{where}: a refused move changed the state")

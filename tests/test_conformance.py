@@ -19,6 +19,7 @@ import forestgames as fg
 from forestgames.boom_bokken.actions import BoomBokkenCodec
 from forestgames.boom_bokken.rules import BoomBokkenGame
 from forestgames.core import GameBase
+from forestgames.schema import Field, Int
 from forestgames.testing import check_game
 from tests.test_fake_game import Add, Buzz, BuzzGame
 
@@ -163,6 +164,48 @@ def test_harness_applies_an_equal_move_and_starts_each_seed_twice(broken, messag
     _STRAY.seed(24)
     with pytest.raises(AssertionError, match=message):
         check_game(broken.create(target=12), games=2, seed=3)
+
+
+class _ShortSave(BuzzGame):
+    """Buzz whose saved counter stops at the target: the end (target + 1, after an add of
+    2) cannot be loaded, and only the end reaches it."""
+
+    def _state_fields(self):
+        counter = Field("counter", Int(0, self.target), lambda s: s.counter)
+        return (counter, *super()._state_fields()[1:])
+
+
+class _EarlyScores(BuzzGame):
+    """Buzz whose scores before the end leave out the last seat."""
+
+    def _scores(self, state):
+        scores = super()._scores(state)
+        return scores if state.is_terminal else scores[:-1]
+
+
+class _TwiceWinner(BuzzGame):
+    """Buzz that lists its first winner twice."""
+
+    def _winners(self, state):
+        winners = super()._winners(state)
+        return (*winners, winners[0])
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (_ShortSave, r"step \d+: StateError: counter must be an int in 0\.\.12, not 13"),
+        (_EarlyScores, r"step 0: scores \(0,\) are not a tuple of one int per seat"),
+        (_TwiceWinner, r"step \d+: a winner listed twice"),
+    ],
+    ids=["end-not-loadable", "early-scores", "winner-twice"],
+)
+def test_harness_checks_the_end_state_and_the_scores_on_the_way(broken, message):
+    """A final state that does not load back, scores of the wrong length before the end and
+    a winner listed twice fail the harness (it saved and viewed live states only, and read
+    the scores only at the end, and only their length)."""
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken.create(target=12), games=5, seed=1)
 
 
 HIDDEN = [name for name in fg.GAME_NAMES if fg.make(name).traits.hidden_information]
