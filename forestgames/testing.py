@@ -122,14 +122,16 @@ def check_game(game: Any, games: int = 20, seed: int = 0, deep_every: int = 7) -
     if registered:
         _require(make(game.name, **game.options()) == game, f"{game.name}: make(options) differs")
     seeds = [derive_seed(seed, k) % 2**32 for k in range(games)]
+    saved: dict[Any, str] = {}  # each deep-checked state, to its saved form
     for game_seed in seeds:
-        _check_one_game(game, game_seed, deep_every)
+        _check_one_game(game, game_seed, deep_every, saved)
     _check_reproducible(game, seeds[0], registered)
     _check_first_player(game)
     _check_bad_input(game, registered)
+    _check_id_range(game)
 
 
-def _check_one_game(game: Any, seed: int, deep_every: int) -> None:
+def _check_one_game(game: Any, seed: int, deep_every: int, saved: dict[Any, str]) -> None:
     """The random game ``random_game(game, seed)`` plays, each state checked before its
     move is applied; an error a hook raises becomes an AssertionError naming the step."""
     rng, moves = random.Random(seed ^ 0x5EED), random.Random(seed)
@@ -142,7 +144,8 @@ def _check_one_game(game: Any, seed: int, deep_every: int) -> None:
     )
     for step in range(game.traits.max_moves + 1):
         where = f"{game.name} {game.options()} seed {seed} step {step}"
-        state = _named(where, _check_state, game, state, where, step % deep_every == 0, rng, moves)
+        deep = saved if step % deep_every == 0 else None
+        state = _named(where, _check_state, game, state, where, deep, rng, moves)
         if state is None:
             return
     raise AssertionError(f"{game.name}: random game {seed} not over after its maximum moves")
@@ -159,24 +162,30 @@ def _named(where: str, call: Any, *args: Any) -> Any:
 
 
 def _check_state(
-    game: Any, state: Any, where: str, deep: bool, rng: random.Random, moves: random.Random
+    game: Any,
+    state: Any,
+    where: str,
+    deep: dict[Any, str] | None,
+    rng: random.Random,
+    moves: random.Random,
 ) -> Any:
     """Check one state of a random game; return its successor by a random move (drawn from
-    ``moves``), or None at the end."""
+    ``moves``), or None at the end. ``deep`` (the states deep-checked so far, to their saved
+    forms) or None: whether this state gets the expensive checks."""
     if state.is_terminal:
         _check_terminal(game, state, where)
-        _check_deep(game, state, None, where, rng)  # the end is saved and shown too
+        _check_deep(game, state, None, where, rng, {} if deep is None else deep)  # the end too
         return None
     _check_live(game, state, where)
     move = random_step(state, moves)
-    if deep:
-        _check_deep(game, state, move, where, rng)
+    if deep is not None:
+        _check_deep(game, state, move, where, rng, deep)
     before = state.to_dict()
     successor = state.apply(move)
     _require(state.to_dict() == before, f"{where}: apply changed the state it was given")
     _require(successor != state, f"{where}: apply returned an equal state")
     hash(successor)
-    if deep:
+    if deep is not None:
         _check_equal_move(game, state, move, successor, where)
     return successor
 
@@ -249,10 +258,18 @@ def _check_scores(game: Any, state: Any, where: str) -> None:
     )
 
 
-def _check_deep(game: Any, state: Any, move: Any, where: str, rng: random.Random) -> None:
+def _check_deep(
+    game: Any, state: Any, move: Any, where: str, rng: random.Random, saved: dict[Any, str]
+) -> None:
     """The expensive checks of ``state`` (``move`` its random move, None at the end)."""
     data = state.to_dict()
-    restored = game.state_from_dict(json.loads(json.dumps(data)))
+    text = json.dumps(data, sort_keys=True)
+    restored = game.state_from_dict(json.loads(text))
+    _require(
+        saved.setdefault(state, text) == text,
+        f"{where}: the state equals an earlier one (==, hash) that saves otherwise: equality "
+        "leaves out part of the state",
+    )
     _require(restored == state, f"{where}: to_dict/state_from_dict round trip")
     _require(hash(restored) == hash(state), f"{where}: equal states hash differently")
     _require(restored.legal_moves() == state.legal_moves(), where)
@@ -263,12 +280,23 @@ def _check_deep(game: Any, state: Any, move: Any, where: str, rng: random.Random
     _require(pickle.loads(pickle.dumps(state)) == state, f"{where}: pickle round trip")
     fields = {a.name for a in attrs.fields(type(state))}
     _require(set(vars(state)) == fields, f"{where}: stray attributes {set(vars(state)) - fields}")
+    _check_frozen(state, where)
     _require(isinstance(state.render(), str) and state.render(), where)
     if move is not None:
         _require(eval(repr(move), _move_namespace(move)) == move, f"{where}: repr of {move!r}")
     for seat in range(game.num_players):
         _check_seat_view(state, seat, where, rng)
     _check_refused(state, data, where)
+
+
+def _check_frozen(state: Any, where: str) -> None:
+    """Setting a field of the state (to its own value: no harm if it works) is refused."""
+    name = attrs.fields(type(state))[0].name
+    try:
+        setattr(state, name, getattr(state, name))
+    except AttributeError:  # attrs' FrozenInstanceError among them
+        return
+    raise AssertionError(f"{where}: state.{name} can be set: a state must be frozen")
 
 
 def _move_namespace(move: Any) -> dict[str, Any]:
@@ -280,6 +308,8 @@ def _move_namespace(move: Any) -> dict[str, Any]:
 def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> None:
     observation = state.observation(seat)
     json.dumps(observation)
+    if isinstance(state.game, GameBase):
+        _check_observation_form(state.game, observation, seat, where)
     seed = rng.randrange(2**31)
     sample = state.determinize(seat, seed)
     _require(sample.observation(seat) == observation, f"{where}: determinize({seat}) changed view")
@@ -301,6 +331,21 @@ def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> N
     if codec is not None:
         _check_actions(state, seat, where)
         _check_tensor(codec, state, other, seat, where)
+
+
+def _check_observation_form(game: Any, observation: Any, seat: int, where: str) -> None:
+    """The observation is seat's own, with the keys and values _observation_fields()
+    declares."""
+    _require(
+        isinstance(observation, dict) and observation.get("observer") == seat,
+        f"{where}: observation({seat}) is not a dict whose 'observer' is {seat}",
+    )
+    try:
+        game._observation_schema.read(observation, f"observation({seat})")
+    except StateError as error:
+        raise AssertionError(
+            f"{where}: observation({seat}) is not what _observation_fields() declares: {error}"
+        ) from error
 
 
 def _codec_of(game: Any) -> Any:
@@ -364,6 +409,15 @@ def _check_refused(state: Any, data: dict[str, Any], where: str) -> None:
     broken = copy.deepcopy(data)
     broken.pop(next(iter(broken)))
     _raises(StateError, f"{where}: missing key", state.game.state_from_dict, broken)
+
+
+def _check_id_range(game: Any) -> None:
+    """An id outside ``0..num_actions - 1`` (or no int) is refused, for a game with ids."""
+    if _codec_of(game) is None:
+        return
+    for bad in (-1, game.num_actions, 1.5, None):
+        what = f"{game.name}: move_from_id({bad!r}, 0)"
+        _raises(IllegalMoveError, what, game.move_from_id, bad, 0)
 
 
 def _check_reproducible(game: Any, seed: int, registered: bool) -> None:

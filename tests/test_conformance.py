@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -18,10 +19,10 @@ import pytest
 import forestgames as fg
 from forestgames.boom_bokken.actions import BoomBokkenCodec
 from forestgames.boom_bokken.rules import BoomBokkenGame
-from forestgames.core import GameBase
+from forestgames.core import GameBase, StateBase
 from forestgames.schema import Field, Int
 from forestgames.testing import check_game
-from tests.test_fake_game import Add, Buzz, BuzzGame
+from tests.test_fake_game import Add, Buzz, BuzzGame, BuzzState
 
 
 def _cases(name: str) -> tuple[dict, ...]:
@@ -206,6 +207,95 @@ def test_harness_checks_the_end_state_and_the_scores_on_the_way(broken, message)
     the scores only at the end, and only their length)."""
     with pytest.raises(AssertionError, match=message):
         check_game(broken.create(target=12), games=5, seed=1)
+
+
+class _NextSeatsView(BuzzGame):
+    """Buzz whose observation(seat) is the next seat's."""
+
+    def _observe(self, state, player):
+        return super()._observe(state, (player + 1) % self.num_players)
+
+
+class _UndeclaredView(BuzzGame):
+    """Buzz whose observation holds a key its _observation_fields() does not declare."""
+
+    def _observe(self, state, player):
+        return {**super()._observe(state, player), "mood": "calm"}
+
+
+@attrs.define(slots=False, unsafe_hash=True)
+class _LooseState(StateBase):
+    """Buzz's state as a mutable attrs class (``attrs.define``, not ``attrs.frozen``)."""
+
+    game: Any
+    counter: int
+    turn: int
+    added: tuple[int, ...]
+    buzzed: tuple[bool, ...]
+    bonus: tuple[int, ...]
+    is_terminal = BuzzState.is_terminal
+    current_player = BuzzState.current_player
+
+
+class _Loose(BuzzGame):
+    """Buzz whose states can be changed in place."""
+
+    def _new_game(self, seed, first_player):
+        return _LooseState(*attrs.astuple(super()._new_game(seed, first_player), recurse=False))
+
+    def _state_from_fields(self, fields):
+        return _LooseState(*attrs.astuple(super()._state_from_fields(fields), recurse=False))
+
+
+@attrs.frozen(slots=False)
+class _BlindState(BuzzState):
+    """Buzz's state whose == (and hash) leaves out what each seat added."""
+
+    added: tuple[int, ...] = attrs.field(eq=False)
+    buzzed: tuple[bool, ...] = attrs.field()
+    bonus: tuple[int, ...] = attrs.field()
+
+
+class _Blind(BuzzGame):
+    """Buzz whose states compare equal whatever each seat added."""
+
+    def _new_game(self, seed, first_player):
+        return _BlindState(*attrs.astuple(super()._new_game(seed, first_player), recurse=False))
+
+    def _state_from_fields(self, fields):
+        return _BlindState(*attrs.astuple(super()._state_from_fields(fields), recurse=False))
+
+
+class _WideIdCodec(BoomBokkenCodec):
+    """Boom Bokken's codec, decoding the id one past the last as id 0."""
+
+    def move_from_id(self, action_id, player):
+        return super().move_from_id(0 if action_id == self.num_actions else action_id, player)
+
+
+@attrs.frozen(slots=False, repr=False)
+class _WideIds(BoomBokkenGame, name="wide_ids"):  # Boom Bokken's traits, inherited
+    def _make_codec(self):
+        return _WideIdCodec(self)
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (_NextSeatsView.create(target=12), r"step 0: observation\(0\) is not a dict whose 'o"),
+        (_UndeclaredView.create(target=12), r"step 0: observation\(0\) is not what _obs.*mood"),
+        (_Loose.create(target=12), r"step 0: state\.game can be set: a state must be frozen"),
+        (_Blind.create(target=12), r"step \d+: the state equals an earlier one .* saves other"),
+        (_WideIds.create(num_players=4), r"wide_ids: move_from_id\(117, 0\): did not raise"),
+    ],
+    ids=["next-seats-view", "undeclared-view", "mutable-state", "blind-equality", "wide-ids"],
+)
+def test_harness_checks_views_frozen_states_equality_and_the_id_range(broken, message):
+    """An observation of another seat or with an undeclared key, a state that can be changed
+    in place, an equality that leaves out part of the state and an id past the last that
+    decodes fail the harness (all five passed it)."""
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken, games=20, seed=0)
 
 
 HIDDEN = [name for name in fg.GAME_NAMES if fg.make(name).traits.hidden_information]
