@@ -97,9 +97,7 @@ MAX_BATCH = 1 << 20
 
 
 _PLAYERS_OF_SIZE = {size: players for players, size in BOARD_SIZE.items()}
-_MOVE_KINDS = frozenset(
-    ("PlantTree", "ChooseWind", "ChooseTree", "ChooseTile", "PlaceLeaf", "PlaceSquirrel")
-)
+_MOVE_KINDS = frozenset(kind.__name__ for kind in BoskGame.MOVE_TYPES)
 
 
 class ActionLayout:
