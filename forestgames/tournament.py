@@ -87,6 +87,13 @@ MIN_HOLDING_PRIOR = 1e-6
 """The least prior :func:`fit_bradley_terry` takes for wins with no finite fit of their own:
 below it the fit would rest on a prior too flat for Newton's steps to tell (the rating runs
 off by thousands of Elo points and the steps stall anywhere)."""
+MAX_COUNT = 2.0**53
+"""The largest count of wins :func:`fit_bradley_terry` takes (float64 counts are exact to
+there; the sums of larger ones overflowed). Far below it, lopsided counts (10**11 wins to
+none) can still have no fit found: round-off then outweighs the prior's curvature."""
+MAX_STEP = 4.0
+"""The largest change of a log-strength in one of Newton's steps (695 Elo points): a first
+step can overshoot far where a prior alone holds two groups of agents apart."""
 BOOTSTRAP_SAMPLES = 400
 MAX_LINEUPS = 1_000_000
 """The most seatings a tournament's schedule may hold (every table of agents, each rotation)."""
@@ -159,7 +166,7 @@ def pairwise_results(rows: Sequence[GameRow], names: Sequence[str]) -> np.ndarra
 def fit_bradley_terry(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.ndarray:
     """Log-strengths (K,), mean 0, maximising the Bradley–Terry likelihood of ``wins``
     (``wins[a, b]``: times a beat b) plus a Gaussian prior of precision ``prior``.
-    ConfigError unless ``wins`` is a (K, K) array of finite counts >= 0, K >= 1, and
+    ConfigError unless ``wins`` is a (K, K) array of counts from 0 to 2**53, K >= 1, and
     ``prior`` a finite number >= 0; also where no fit is found: unless every agent reaches
     every other through a chain of wins (else a rating runs off to infinity), a prior
     below :data:`MIN_HOLDING_PRIOR` is refused, and any prior where Newton's method does
@@ -195,8 +202,8 @@ def _checked_wins(wins: Any) -> np.ndarray:
         raise ConfigError(f"wins must be a (K, K) array of counts, not {excerpt(wins)}") from None
     if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] == 0:
         raise ConfigError(f"wins must have shape (K, K) with K >= 1, not {array.shape}")
-    if not np.isfinite(array).all() or (array < 0).any():
-        raise ConfigError("wins must hold finite counts >= 0")
+    if not np.isfinite(array).all() or (array < 0).any() or (array > MAX_COUNT).any():
+        raise ConfigError(f"wins must hold finite counts >= 0 and <= 2**53, not {excerpt(wins)}")
     return array
 
 
@@ -216,17 +223,25 @@ def _newton(wins: np.ndarray, prior: float, strict: bool = False) -> tuple[np.nd
     games = wins + wins.T
     theta = np.zeros(k)
     hessian = np.eye(k)
+    previous = math.inf
     for _ in range(100):
-        p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[a, b] = P(a beats b)
+        with np.errstate(over="ignore"):  # exp's inf past 709 gives p = 0, its limit
+            p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[a, b] = P(a beats b)
         gradient = (wins - games * p).sum(axis=1) - prior * theta
         weight = games * p * p.T
         hessian = np.diag(weight.sum(axis=1) + prior) - weight
         # + 1 1^T / k: ratings are defined up to a common shift; this fixes it (no effect
         # on the differences) and keeps the system solvable with no prior.
         step = np.linalg.solve(hessian + 1.0 / k, gradient)
+        step *= min(1.0, MAX_STEP / np.abs(step).max(initial=MAX_STEP))
         theta += step
-        if np.abs(step).max() < 1e-10:
+        # Only differences count (a step moving every rating alike is undone by the
+        # centring), and once converged the steps are round-off in the gradient (its counts
+        # times 1e-16) over the curvature: they stop shrinking, at 1e-10 or above.
+        change = np.abs(step - step.mean()).max()
+        if change < 1e-10 or previous / 2 < change < 1e-6:
             break
+        previous = change
     else:
         if strict:
             raise np.linalg.LinAlgError("Newton's method did not converge")

@@ -6,6 +6,7 @@ import json
 import math
 import shutil
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -310,3 +311,45 @@ def test_bootstrap_bounds_are_the_2_5_and_97_5_percentiles():
         ]
     )
     assert np.allclose([low, high], np.percentile(refits, [2.5, 97.5], axis=0))
+
+
+def _posterior_gradient(wins: np.ndarray, theta: np.ndarray, prior: float = 0.05) -> np.ndarray:
+    """The gradient of the Bradley-Terry log-posterior at ``theta`` (zero at the fit)."""
+    p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))
+    return (wins - (wins + wins.T) * p).sum(axis=1) - prior * theta
+
+
+@pytest.mark.parametrize(
+    "wins",
+    [
+        [[0.0, 9_990_000.0], [10_000.0, 0.0]],  # ten million games, 99.9% won
+        [[0.0, 1e6, 100.0], [1.0, 0.0, 1.0], [0.0, 0.0, 0.0]],  # 2 held apart by the prior
+        [  # Newton's steps from 0 ran off to 10**8 and cycled (a cap of 4 per step holds them)
+            [0, 7, 5602110, 26, 142],
+            [0, 0, 1915392, 2, 7],
+            [0, 54, 0, 0, 2633],
+            [115, 633777, 34518, 0, 9],
+            [0, 0, 6876, 0, 0],
+        ],
+    ],
+)
+def test_bradley_terry_fits_large_counts(wins):
+    """Millions of comparisons have a fit (round-off kept Newton's steps above its 1e-10, or
+    its steps overshot: ConfigError 'prior=0.05 is too small')."""
+    wins = np.array(wins, dtype=float)
+    theta = fit_bradley_terry(wins)
+    assert np.isfinite(theta).all() and abs(theta.sum()) < 1e-9
+    assert np.abs(_posterior_gradient(wins, theta)).max() < 1e-6 * wins.sum()
+    if len(wins) == 2:
+        assert theta[0] - theta[1] == pytest.approx(math.log(999), abs=0.01)
+
+
+def test_bradley_terry_refuses_counts_beyond_float_precision():
+    """Counts above 2**53 are a ConfigError naming the bound, not an overflow warning in the
+    sums (1e308 and 1e308 made inf) followed by a 'prior too small' error."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(fg.ConfigError, match=r"<= 2\*\*53"):
+            fit_bradley_terry([[0.0, 1e308], [1e308, 0.0]])
+        theta = fit_bradley_terry([[0.0, 2.0**53], [2.0**52, 0.0]])  # the bound is taken
+        assert theta[0] - theta[1] == pytest.approx(math.log(2))
