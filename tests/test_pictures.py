@@ -104,6 +104,19 @@ def test_a_bad_seat_is_refused():
         state.render(-1)
 
 
+@pytest.mark.parametrize("name", ["bosk", "bonsai", "living_forest", "boom_bokken"])
+def test_a_render_module_refuses_what_is_not_its_games_state(name):
+    """render_text and render_svg of a game's render.py (docs/viewer.md) refuse None or
+    another game's state with a ConfigError naming the game (AttributeError, KeyError)."""
+    module = importlib.import_module(f"forestgames.{name}.render")
+    other = fg.make("bosk" if name != "bosk" else "bonsai").new_game(seed=0)
+    game_words = name.replace("_", " ").title()
+    for junk in (None, other):
+        for draw in (module.render_text, module.render_svg):
+            with pytest.raises(fg.ConfigError, match=f"a picture needs a {game_words} state"):
+                draw(junk)
+
+
 # --------------------------------------------------------------------------- text widths
 
 

@@ -34,12 +34,12 @@ from forestgames.bonsai._tables import (
     qr_of,
 )
 from forestgames.bonsai.scoring import parchment_points
+from forestgames.bonsai.state import BonsaiState
 from forestgames.bonsai.tree import Tree
-from forestgames.core import ConfigError, as_bool, as_number
+from forestgames.core import ConfigError, as_bool, as_number, excerpt
 
 if TYPE_CHECKING:
     from forestgames.bonsai.rules import BonsaiGame
-    from forestgames.bonsai.state import BonsaiState
 
 __all__ = ["picture_view", "render_svg", "render_text", "render_tree", "tree_svg"]
 
@@ -149,7 +149,10 @@ HELD_SHOWN = 10  # held cards drawn in a seat's panel (two rows of five)
 
 
 def picture_view(state: BonsaiState, player: int | None = None) -> dict[str, Any]:
-    """What a picture may show: ``state.observation(player)``, or everything for None."""
+    """What a picture may show: ``state.observation(player)``, or everything for None;
+    ConfigError if ``state`` is not a Bonsai state."""
+    if not isinstance(state, BonsaiState):
+        raise ConfigError(f"a picture needs a Bonsai state, not {excerpt(state)}")
     if player is not None:
         return state.observation(player)
     return {"observer": None, "deck_size": state.deck_size, **state.to_dict()}

@@ -25,10 +25,11 @@ from forestgames import _svg as svg
 from forestgames._text import game_over
 from forestgames.bosk._tables import DIRECTIONS, LEAF_TILES, SQUIRREL, TREE_VALUES
 from forestgames.bosk.scoring import check_terrain
+from forestgames.bosk.state import BoskState
+from forestgames.core import ConfigError, excerpt
 
 if TYPE_CHECKING:
     from forestgames.bosk.rules import BoskGame
-    from forestgames.bosk.state import BoskState
 
 __all__ = ["picture_view", "render_svg", "render_terrain", "render_text"]
 
@@ -66,7 +67,10 @@ def render_terrain(terrain: np.ndarray) -> str:
 
 
 def picture_view(state: BoskState, player: int | None = None) -> dict[str, Any]:
-    """What a picture may show: ``state.observation(player)``, or everything for None."""
+    """What a picture may show: ``state.observation(player)``, or everything for None;
+    ConfigError if ``state`` is not a Bosk state."""
+    if not isinstance(state, BoskState):
+        raise ConfigError(f"a picture needs a Bosk state, not {excerpt(state)}")
     if player is None:
         return {"observer": None, **state.to_dict()}
     return state.observation(player)

@@ -19,10 +19,11 @@ import functools
 import math
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from forestgames import _svg as svg
 from forestgames._text import game_over, side_by_side, wrap, wrap_line
+from forestgames.core import ConfigError, excerpt
 from forestgames.living_forest._tables import (
     ACTIONS,
     CARD_INDEX,
@@ -47,9 +48,7 @@ from forestgames.living_forest.scoring import (
     _solitary_count,
     limit_winners,
 )
-
-if TYPE_CHECKING:
-    from forestgames.living_forest.state import LivingForestState
+from forestgames.living_forest.state import LivingForestState
 
 __all__ = ["picture_view", "render_svg", "render_text"]
 
@@ -75,7 +74,10 @@ DECK_LINE_W = 262  # a Spirit's deck line, from after the deck to before the dis
 def picture_view(state: LivingForestState, player: int | None = None) -> dict[str, Any]:
     """What a picture may show: ``state.observation(player)``, or everything for None
     (in the observation's shape, with the hidden cards added: ``deck``, ``discard``
-    and each reserve level's ``stack_cards``)."""
+    and each reserve level's ``stack_cards``); ConfigError if ``state`` is not a Living
+    Forest state."""
+    if not isinstance(state, LivingForestState):
+        raise ConfigError(f"a picture needs a Living Forest state, not {excerpt(state)}")
     if player is not None:
         return state.observation(player)
     data = state.to_dict()
