@@ -410,11 +410,13 @@ class TournamentResult:
         above = [r.rating_high - r.rating for r in ratings]
         axes.errorbar(centres, range(len(ratings)), xerr=[below, above], fmt="o", capsize=5,
                       color="#2f5d3a")  # fmt: skip
-        axes.set_yticks(range(len(ratings)), [r.agent for r in ratings])
+        # Names as written: matplotlib reads text between two $ as TeX (ValueError if bad).
+        axes.set_yticks(range(len(ratings)), [r.agent for r in ratings], parse_math=False)
         axes.axvline(ELO_MEAN, color="grey", linewidth=0.8, linestyle="dashed")
         summary = self.simulation.summary()
         axes.set_xlabel("rating (Elo scale), 95% interval")
-        axes.set_title(f"{summary['game']}, {summary['players']} players, {summary['games']} games")
+        title = f"{summary['game']}, {summary['players']} players, {summary['games']} games"
+        axes.set_title(title, parse_math=False)
         figure.tight_layout()
         picture = io.BytesIO()
         try:

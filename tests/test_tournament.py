@@ -120,6 +120,19 @@ def test_tournament_plot(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.png", "r.svg"]
 
 
+def test_tournament_plot_writes_agent_names_as_given(tmp_path):
+    """Agent names holding $ are drawn as written, not read as TeX ('$\\frac$' raised
+    ValueError, '$x^2$' was drawn x squared)."""
+    matplotlib = pytest.importorskip("matplotlib")
+    names = ("$x^2$", "$\\frac$")
+    rows = tuple(GameRow(i, i, 0, names, (1, 0), (0,), 10, False, "x") for i in range(3))
+    result = rate(SimulationResult("bosk", {"num_players": 2}, 0, rows, names), names)
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # texts kept as texts
+        result.plot(tmp_path / "r.svg")
+    picture = (tmp_path / "r.svg").read_text(encoding="utf-8")
+    assert all(f">{name}<" in picture for name in names)
+
+
 def test_tournament_plot_to_a_format_matplotlib_cannot_write_here(tmp_path):
     """plot() to .pgf without LaTeX (matplotlib's RuntimeError) is a ConfigError naming
     the format, and writes nothing."""
