@@ -517,9 +517,12 @@ def tournament(
 
 def rate(simulation: SimulationResult, names: Sequence[str], seed: int = 0) -> TournamentResult:
     """Fit ratings to the rows of ``simulation`` between the agents ``names`` (ConfigError
-    if ``simulation`` is not a SimulationResult or names none of its agents)."""
+    if ``simulation`` is not a SimulationResult, ``names`` are not one or more distinct
+    names, or a row holds an agent they leave out)."""
     if not isinstance(simulation, SimulationResult):
         raise ConfigError(f"rate takes a SimulationResult, not {excerpt(simulation)}")
+    if not _checked_names(names):
+        raise ConfigError("rate needs the name of one agent or more, not none")
     seed = check_seed(seed)
     per_game = pairwise_results(simulation.rows, names)
     wins = per_game.sum(axis=0)

@@ -366,3 +366,10 @@ def test_bradley_terry_refuses_counts_beyond_float_precision():
             fit_bradley_terry([[0.0, 1e308], [1e308, 0.0]])
         theta = fit_bradley_terry([[0.0, 2.0**53], [2.0**52, 0.0]])  # the bound is taken
         assert theta[0] - theta[1] == pytest.approx(math.log(2))
+
+
+def test_rate_without_names_says_so():
+    """rate(simulation, []) is a ConfigError about the names (it was one about the shape of
+    a wins matrix, which the caller never gave)."""
+    with pytest.raises(fg.ConfigError, match="rate needs the name of one agent or more"):
+        rate(SimulationResult("bosk", {"num_players": 2}, 0, ()), [])
