@@ -131,18 +131,15 @@ def pairwise_results(rows: Sequence[GameRow], names: Sequence[str]) -> np.ndarra
     """(G, K, K): per game, how often agent a beat agent b (a tie counts half to each).
 
     Truncated games give nothing. Seats of the same agent are not compared.
-    ConfigError if ``rows`` are not game rows or name an agent not in ``names``.
+    ConfigError if ``rows`` are not game rows (with one score per seat, winners among
+    the seats) or name an agent not in ``names``.
     """
     names = _checked_names(names)
     if isinstance(rows, str | bytes) or not isinstance(rows, Sequence):
         raise ConfigError(f"rows must be a sequence of GameRow, not {excerpt(rows)}")
     index = {name: k for k, name in enumerate(names)}
     for row in rows:
-        if not isinstance(row, GameRow):
-            raise ConfigError(f"rows must hold GameRow objects, not {excerpt(row)}")
-        unknown = sorted(set(row.agents) - set(index))
-        if unknown:
-            raise ConfigError(f"game {row.index} has agents {unknown} not in names {list(names)}")
+        _check_row(row, names)
     k = len(names)
     results = np.zeros((len(rows), k, k))
     for g, row in enumerate(rows):
@@ -161,6 +158,22 @@ def pairwise_results(rows: Sequence[GameRow], names: Sequence[str]) -> np.ndarra
             else:
                 results[g, b, a] += 1.0
     return results
+
+
+def _check_row(row: Any, names: tuple[str, ...]) -> None:
+    """ConfigError unless ``row`` is a GameRow with one score per seat, winners among the
+    seats and agents among ``names``."""
+    if not isinstance(row, GameRow):
+        raise ConfigError(f"rows must hold GameRow objects, not {excerpt(row)}")
+    seats = len(row.agents)
+    if len(row.scores) != seats or not set(row.winners) <= set(range(seats)):
+        raise ConfigError(
+            f"game {row.index} has {seats} agents, scores {excerpt(row.scores)} and "
+            f"winners {excerpt(row.winners)}: one score per seat, winners among the seats"
+        )
+    unknown = sorted(set(row.agents) - set(names))
+    if unknown:
+        raise ConfigError(f"game {row.index} has agents {unknown} not in names {list(names)}")
 
 
 def fit_bradley_terry(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.ndarray:
