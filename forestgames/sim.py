@@ -262,6 +262,22 @@ class GameRow:
     truncated: bool
     run: str
 
+    def __attrs_post_init__(self) -> None:
+        """ConfigError unless the seats agree: one score per agent, and the first player
+        and each winner (at most once) one of the seats."""
+        seats = range(len(self.agents))
+        if (
+            len(self.scores) != len(seats)
+            or self.first_player not in seats
+            or len(set(self.winners)) != len(self.winners)
+            or not set(self.winners) <= set(seats)
+        ):
+            raise ConfigError(
+                f"game {self.index} has {len(seats)} agents, scores {excerpt(self.scores)}, "
+                f"first player {excerpt(self.first_player)} and winners {excerpt(self.winners)}:"
+                " one score per seat, the first player and each winner (once) among the seats"
+            )
+
     def to_dict(self) -> dict[str, Any]:
         """The row as JSON-able data (one line of a results file)."""
         return {
@@ -592,6 +608,15 @@ class SimulationResult:
     agents: tuple[str, ...] = ()
     """The names of the run's agents, each once: the summary lists each, with 0 games if it
     played none."""
+
+    def __attrs_post_init__(self) -> None:
+        """ConfigError unless ``rows`` are GameRows of games with the same number of seats."""
+        rows = self.rows
+        if not isinstance(rows, tuple | list) or not all(isinstance(r, GameRow) for r in rows):
+            raise ConfigError(f"rows must be a tuple of GameRow, not {excerpt(rows)}")
+        sizes = sorted({len(row.agents) for row in rows})
+        if len(sizes) > 1:
+            raise ConfigError(f"rows must be games of one size, not of {sizes} seats")
 
     def __repr__(self) -> str:
         """One line, whatever the number of rows (a notebook shows it): ``format_summary()``

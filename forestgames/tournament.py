@@ -161,16 +161,10 @@ def pairwise_results(rows: Sequence[GameRow], names: Sequence[str]) -> np.ndarra
 
 
 def _check_row(row: Any, names: tuple[str, ...]) -> None:
-    """ConfigError unless ``row`` is a GameRow with one score per seat, winners among the
-    seats and agents among ``names``."""
+    """ConfigError unless ``row`` is a GameRow (which checks its seats agree) with agents
+    among ``names``."""
     if not isinstance(row, GameRow):
         raise ConfigError(f"rows must hold GameRow objects, not {excerpt(row)}")
-    seats = len(row.agents)
-    if len(row.scores) != seats or not set(row.winners) <= set(range(seats)):
-        raise ConfigError(
-            f"game {row.index} has {seats} agents, scores {excerpt(row.scores)} and "
-            f"winners {excerpt(row.winners)}: one score per seat, winners among the seats"
-        )
     unknown = sorted(set(row.agents) - set(names))
     if unknown:
         raise ConfigError(f"game {row.index} has agents {unknown} not in names {list(names)}")

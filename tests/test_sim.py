@@ -604,6 +604,41 @@ def test_summary_counts_by_hand():
     assert "3 games (1 truncated)" in text and "100.0%" in text
 
 
+@pytest.mark.parametrize(
+    ("first", "scores", "winners"),
+    [
+        (0, (1,), ()),
+        (0, (1, 2, 3), (0,)),
+        (0, (1, 2), (2,)),
+        (0, (1, 2), (-1,)),
+        (0, (1, 2), (1, 1)),
+        (2, (1, 2), (0,)),
+    ],
+)
+def test_a_row_whose_seats_disagree_is_refused(first, scores, winners):
+    """A GameRow without one score per agent, or with a first player or a winner that is
+    no seat (or a winner twice), is a ConfigError naming the game, built directly or read
+    from a results line (the summary and the ratings miscounted it or raised IndexError)."""
+    with pytest.raises(fg.ConfigError, match="game 7 has 2 agents"):
+        GameRow(7, 1, first, ("a", "b"), scores, winners, 10, False, "x")
+    line = {"index": 7, "seed": 1, "first_player": first, "agents": ["a", "b"]}
+    line |= {"scores": list(scores), "winners": list(winners), "moves": 10}
+    with pytest.raises(fg.ConfigError, match=r"game 7 has 2 agents|winners must be >= 0"):
+        GameRow.from_dict(line | {"truncated": False, "run": "x"})
+
+
+def test_a_result_refuses_rows_of_other_kinds_or_sizes():
+    """SimulationResult takes GameRows of games with one number of seats: anything else is
+    a ConfigError when it is built (its summary raised IndexError or AttributeError)."""
+    two = GameRow(0, 1, 0, ("a", "b"), (10, 4), (0,), 20, False, "x")
+    three = GameRow(1, 1, 0, ("a", "b", "c"), (10, 4, 2), (0,), 20, False, "x")
+    with pytest.raises(fg.ConfigError, match=r"games of one size, not of \[2, 3\] seats"):
+        SimulationResult("bosk", {"num_players": 2}, 0, (two, three))
+    with pytest.raises(fg.ConfigError, match="rows must be a tuple of GameRow"):
+        SimulationResult("bosk", {"num_players": 2}, 0, (two, two.to_dict()))
+    assert SimulationResult("bosk", {}, 0, [two, two]).summary()["games"] == 2
+
+
 def test_one_game_has_no_standard_deviation():
     """The sample deviation of one game's score is NaN (undefined, like a rate of no
     games), and the summary table prints "-" for it, never nan."""

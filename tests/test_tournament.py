@@ -373,14 +373,3 @@ def test_rate_without_names_says_so():
     a wins matrix, which the caller never gave)."""
     with pytest.raises(fg.ConfigError, match="rate needs the name of one agent or more"):
         rate(SimulationResult("bosk", {"num_players": 2}, 0, ()), [])
-
-
-@pytest.mark.parametrize(
-    ("scores", "winners"), [((1,), ()), ((1, 2, 3), (0,)), ((1, 2), (2,)), ((1, 2), (-1,))]
-)
-def test_pairwise_results_refuse_a_row_that_does_not_fit_its_seats(scores, winners):
-    """A row (from a results file, say) without one score per seat, or with a winner that
-    is no seat, is a ConfigError naming the game (IndexError, or a silent miscount)."""
-    row = GameRow(7, 1, 0, ("a", "b"), scores, winners, 10, False, "x")
-    with pytest.raises(fg.ConfigError, match="game 7 has 2 agents"):
-        pairwise_results([row], ["a", "b"])
