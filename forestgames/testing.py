@@ -286,6 +286,8 @@ def _check_deep(
         _require(eval(repr(move), _move_namespace(move)) == move, f"{where}: repr of {move!r}")
     for seat in range(game.num_players):
         _check_seat_view(state, seat, where, rng)
+    if _codec_of(game) is not None:
+        _check_default_mask(state, where)
     _check_refused(state, data, where)
 
 
@@ -379,6 +381,26 @@ def _check_actions(state: Any, seat: int, where: str) -> None:
         np.flatnonzero(mask).tolist() == sorted(ids),
         f"{where}: seat {seat}'s mask is not 1 exactly at its legal moves' ids",
     )
+
+
+def _check_default_mask(state: Any, where: str) -> None:
+    """``legal_action_mask()`` and ``legal_action_mask(None)`` are the current seat's mask,
+    all zeros when no seat is current (at the end: ``legal_moves()`` is empty there)."""
+    current = state.current_player
+    if current is None:
+        expected = np.zeros(state.game.num_actions, np.int8)
+        whose = "all zeros (no seat is current)"
+    else:
+        expected = state.legal_action_mask(current)
+        whose = f"seat {current}'s mask, the current seat's"
+    for call, args in (("legal_action_mask()", ()), ("legal_action_mask(None)", (None,))):
+        mask = _named(f"{where}: {call}", state.legal_action_mask, *args)
+        _require(
+            isinstance(mask, np.ndarray)
+            and mask.dtype == np.int8
+            and np.array_equal(mask, expected),
+            f"{where}: {call} is not {whose}",
+        )
 
 
 def _check_tensor(codec: Any, state: Any, other: Any, seat: int, where: str) -> None:

@@ -503,6 +503,50 @@ def test_notation_without_its_seat_says_so(name):
         assert "starts with its seat" not in str(refused.value)
 
 
+class _SeatZeroMaskCodec(BoomBokkenCodec):
+    """Boom Bokken's codec whose mask with no seat given is seat 0's, not the current seat's."""
+
+    def mask(self, state, player=None):
+        return super().mask(state, 0 if player is None else player)
+
+
+class _NoEndMaskCodec(BoomBokkenCodec):
+    """Boom Bokken's codec whose mask with no seat given is the current seat's even at the
+    end, where there is none (IllegalMoveError: "player must be a seat number")."""
+
+    def mask(self, state, player=None):
+        seat = state.current_player if player is None else player
+        return super().mask(state, self.check_seat(seat))
+
+
+@attrs.frozen(slots=False, repr=False)
+class _SeatZeroMask(BoomBokkenGame, name="seat_zero_mask"):  # Boom Bokken's traits, inherited
+    def _make_codec(self):
+        return _SeatZeroMaskCodec(self)
+
+
+@attrs.frozen(slots=False, repr=False)
+class _NoEndMask(BoomBokkenGame, name="no_end_mask"):  # Boom Bokken's traits, inherited
+    def _make_codec(self):
+        return _NoEndMaskCodec(self)
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (_SeatZeroMask, r"step \d+: legal_action_mask\(\) is not seat [1-3]'s mask, the curr"),
+        (_NoEndMask, r"step \d+: legal_action_mask\(\): IllegalMoveError: player must be"),
+    ],
+    ids=["seat-zero-mask", "no-end-mask"],
+)
+def test_harness_checks_the_mask_of_no_seat_given(broken, message):
+    """A mask with no seat given (``legal_action_mask()``, ``legal_action_mask(None)``) that
+    is not the current seat's, or that raises at the end instead of being all zeros, fails
+    the harness (it read the masks of seats given only, so both passed it)."""
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken.create(num_players=4), games=2, deep_every=1)
+
+
 @attrs.frozen(slots=False, repr=False)
 class _BrokenCodec(BoomBokkenGame, name="broken_codec"):  # Boom Bokken's traits, inherited
     def _make_codec(self):
