@@ -263,7 +263,7 @@ def _check_deep(
 ) -> None:
     """The expensive checks of ``state`` (``move`` its random move, None at the end)."""
     data = state.to_dict()
-    text = json.dumps(data, sort_keys=True)
+    text = _strict_json(data, "to_dict()", where)
     restored = game.state_from_dict(json.loads(text))
     _require(
         saved.setdefault(state, text) == text,
@@ -291,6 +291,15 @@ def _check_deep(
     _check_refused(state, data, where)
 
 
+def _strict_json(data: Any, what: str, where: str) -> str:
+    """``data`` as JSON text (keys sorted): strict JSON, no NaN or Infinity, which
+    ``json.dumps`` writes by default and other languages' parsers refuse."""
+    try:
+        return json.dumps(data, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise AssertionError(f"{where}: {what} is not strict JSON: {error}") from error
+
+
 def _check_frozen(state: Any, where: str) -> None:
     """Setting a field of the state (to its own value: no harm if it works) is refused."""
     name = attrs.fields(type(state))[0].name
@@ -309,7 +318,7 @@ def _move_namespace(move: Any) -> dict[str, Any]:
 
 def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> None:
     observation = state.observation(seat)
-    json.dumps(observation)
+    _strict_json(observation, f"observation({seat})", where)
     codec = _codec_of(state.game)
     if isinstance(state.game, GameBase):
         _check_observation_form(state.game, observation, seat, where, codec is None)

@@ -7,6 +7,7 @@ so the harness is known to work on a game that is not registered.
 
 from __future__ import annotations
 
+import math
 import random
 import subprocess
 import sys
@@ -20,7 +21,7 @@ import forestgames as fg
 from forestgames.boom_bokken.actions import BoomBokkenCodec
 from forestgames.boom_bokken.rules import BoomBokkenGame
 from forestgames.core import GameBase, StateBase
-from forestgames.schema import Field, Int
+from forestgames.schema import Field, Int, Spec
 from forestgames.testing import check_game
 from tests.test_fake_game import Add, Buzz, BuzzGame, BuzzState
 
@@ -207,6 +208,50 @@ def test_harness_checks_the_end_state_and_the_scores_on_the_way(broken, message)
     the scores only at the end, and only their length)."""
     with pytest.raises(AssertionError, match=message):
         check_game(broken.create(target=12), games=5, seed=1)
+
+
+@attrs.frozen
+class _Number(Spec):
+    """Any float, infinity too (the schema has no float node)."""
+
+    def read(self, value, path):
+        if not isinstance(value, float):
+            raise fg.StateError(f"{path} must be a float")
+        return value
+
+
+class _Unlimited(BuzzGame):
+    """Buzz whose saved state (and view: Buzz shows it all) holds its time limit, none:
+    infinity, which ``json.dumps`` writes as ``Infinity`` and reads back by default."""
+
+    def _state_fields(self):
+        return (*super()._state_fields(), Field("time_limit", _Number(), lambda s: math.inf))
+
+
+class _UnlimitedView(BuzzGame):
+    """Buzz whose view alone shows the time limit, none: infinity."""
+
+    def _observe(self, state, player):
+        return {**super()._observe(state, player), "time_limit": math.inf}
+
+    def _observation_fields(self):
+        return {**super()._observation_fields(), "time_limit": _Number()}
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (_Unlimited, r"step 0: to_dict\(\) is not strict JSON: Out of range float"),
+        (_UnlimitedView, r"step 0: observation\(0\) is not strict JSON: Out of range float"),
+    ],
+    ids=["saved-state", "view"],
+)
+def test_harness_wants_strict_json(broken, message):
+    """A saved state or a view holding infinity (``json.dumps`` writes it as ``Infinity``,
+    not JSON: other languages' parsers refuse it) fails the harness (it wrote them with
+    ``json.dumps``'s defaults, read them back with ``json.loads``, and passed both)."""
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken.create(target=12), games=1)
 
 
 class _NextSeatsView(BuzzGame):
