@@ -185,6 +185,8 @@ def _check_state(
     _require(state.to_dict() == before, f"{where}: apply changed the state it was given")
     _require(successor != state, f"{where}: apply returned an equal state")
     hash(successor)
+    if successor.is_terminal:
+        _check_no_move_after_end(state, successor, where)
     if deep is not None:
         _check_equal_move(game, state, move, successor, where)
     return successor
@@ -208,8 +210,19 @@ def _check_equal_move(game: Any, state: Any, move: Any, successor: Any, where: s
     )
 
 
+def _check_no_move_after_end(before: Any, end: Any, where: str) -> None:
+    """Each move legal just before the end is refused at the end (IllegalMoveError), and
+    the final state is left as it was."""
+    data = end.to_dict()
+    for seat in before.players_to_act:
+        for move in before.legal_moves(seat):
+            _raises(IllegalMoveError, f"{where}: after the end, apply({move})", end.apply, move)
+    _require(end.to_dict() == data, f"{where}: a move refused after the end changed the state")
+
+
 def _check_terminal(game: Any, state: Any, where: str) -> None:
-    _require(state.current_player is None and state.legal_moves() == (), where)
+    _require(state.current_player is None, f"{where}: current_player is not None at the end")
+    _require(state.legal_moves() == (), f"{where}: legal_moves() at the end")
     _require(state.players_to_act == (), f"{where}: seats act after the end")
     _require(all(0 <= w < game.num_players for w in state.winners), where)
     _require(state.winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)")

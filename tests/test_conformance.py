@@ -193,19 +193,42 @@ class _TwiceWinner(BuzzGame):
         return (*winners, winners[0])
 
 
+@attrs.frozen(slots=False)
+class _PlaysOnState(BuzzState):
+    """Buzz's state that applies a move after the end too (its own apply, as a game not
+    built on the engine base may write it, checks a move's kind only)."""
+
+    def apply(self, move):
+        if self.is_terminal and isinstance(move, Add | Buzz):
+            return self.game._step(self, move)
+        return super().apply(move)
+
+
+class _PlaysOn(BuzzGame):
+    """Buzz whose final state takes more moves."""
+
+    def _new_game(self, seed, first_player):
+        return _PlaysOnState(*attrs.astuple(super()._new_game(seed, first_player), recurse=False))
+
+    def _state_from_fields(self, fields):
+        return _PlaysOnState(*attrs.astuple(super()._state_from_fields(fields), recurse=False))
+
+
 @pytest.mark.parametrize(
     ("broken", "message"),
     [
         (_ShortSave, r"step \d+: StateError: counter must be an int in 0\.\.12, not 13"),
         (_EarlyScores, r"step 0: scores \(0,\) are not a tuple of one int per seat"),
         (_TwiceWinner, r"step \d+: a winner listed twice"),
+        (_PlaysOn, r"step \d+: after the end, apply\(\d:(add \d|buzz)\): did not raise"),
     ],
-    ids=["end-not-loadable", "early-scores", "winner-twice"],
+    ids=["end-not-loadable", "early-scores", "winner-twice", "plays-on"],
 )
 def test_harness_checks_the_end_state_and_the_scores_on_the_way(broken, message):
-    """A final state that does not load back, scores of the wrong length before the end and
-    a winner listed twice fail the harness (it saved and viewed live states only, and read
-    the scores only at the end, and only their length)."""
+    """A final state that does not load back, scores of the wrong length before the end, a
+    winner listed twice and a final state that applies a move legal just before the end
+    fail the harness (it saved and viewed live states only, read the scores only at the
+    end, and only their length, and tried only junk moves at the end)."""
     with pytest.raises(AssertionError, match=message):
         check_game(broken.create(target=12), games=5, seed=1)
 
