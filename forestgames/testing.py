@@ -247,6 +247,7 @@ def _check_live(game: Any, state: Any, where: str) -> None:
     _require(acting, f"{where}: nobody may act in a live state")
     _require(state.current_player is None or acting[0] == state.current_player, where)
     _require(len(set(acting)) == len(acting), f"{where}: a seat listed twice in players_to_act")
+    _check_current(state, moves, where)
     for seat in range(game.num_players):
         _require(bool(state.legal_moves(seat)) == (seat in acting), f"{where}: seat {seat}")
     _require(state.winners == (), f"{where}: winners before the end")
@@ -259,6 +260,16 @@ def _check_live(game: Any, state: Any, where: str) -> None:
                 raise AssertionError(f"{where}: {m!r} belongs to another seat")
             if game.parse_move(str(m)) != m:
                 raise AssertionError(f"{where}: notation round trip of {m!r}")
+
+
+def _check_current(state: Any, moves: Any, where: str) -> None:
+    """``legal_moves()`` with no seat given is the current seat's moves (none if no seat
+    is current)."""
+    current = state.current_player
+    _require(
+        moves == (() if current is None else state.legal_moves(current)),
+        f"{where}: legal_moves() is not legal_moves(current_player), seat {current}'s moves",
+    )
 
 
 def _check_scores(game: Any, state: Any, where: str) -> None:

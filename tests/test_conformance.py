@@ -204,14 +204,23 @@ class _PlaysOnState(BuzzState):
         return super().apply(move)
 
 
-class _PlaysOn(BuzzGame):
-    """Buzz whose final state takes more moves."""
+class _BuzzOf(BuzzGame):
+    """Buzz whose states are of class ``STATE`` (a subclass of BuzzState)."""
+
+    STATE: type = BuzzState
 
     def _new_game(self, seed, first_player):
-        return _PlaysOnState(*attrs.astuple(super()._new_game(seed, first_player), recurse=False))
+        state = super()._new_game(seed, first_player)
+        return self.STATE(*attrs.astuple(state, recurse=False))
 
     def _state_from_fields(self, fields):
-        return _PlaysOnState(*attrs.astuple(super()._state_from_fields(fields), recurse=False))
+        return self.STATE(*attrs.astuple(super()._state_from_fields(fields), recurse=False))
+
+
+class _PlaysOn(_BuzzOf):
+    """Buzz whose final state takes more moves."""
+
+    STATE = _PlaysOnState
 
 
 @pytest.mark.parametrize(
@@ -332,6 +341,30 @@ class _Blind(BuzzGame):
 
     def _state_from_fields(self, fields):
         return _BlindState(*attrs.astuple(super()._state_from_fields(fields), recurse=False))
+
+
+@attrs.frozen(slots=False)
+class _EveryonesMovesState(BuzzState):
+    """Buzz's state whose legal_moves() with no seat given lists every seat's moves now."""
+
+    def legal_moves(self, player=None):
+        if player is not None:
+            return super().legal_moves(player)
+        seats = self.players_to_act
+        return tuple(m for seat in seats for m in BuzzState.legal_moves(self, seat))
+
+
+class _EveryonesMoves(_BuzzOf):
+    """Buzz whose legal_moves() with no seat given lists every seat's moves now."""
+
+    STATE = _EveryonesMovesState
+
+
+def test_harness_checks_legal_moves_of_no_seat_given():
+    """legal_moves() with no seat given that is not the current seat's moves (every seat's,
+    out-of-turn ones too) fails the harness (it passed)."""
+    with pytest.raises(AssertionError, match=r"step 0: legal_moves\(\) is not legal_moves\(cu"):
+        check_game(_EveryonesMoves.create(target=12), games=2)
 
 
 class _WideIdCodec(BoomBokkenCodec):
