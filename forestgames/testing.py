@@ -410,9 +410,26 @@ def _check_actions(state: Any, seat: int, where: str) -> None:
             raise AssertionError(f"{where}: id {action} decodes to {back!r}, not {move!r}")
     mask = state.legal_action_mask(seat)
     _require(mask.dtype == np.int8 and mask.shape == (game.num_actions,), f"{where}: mask form")
+    _check_not_shared(mask, state.legal_action_mask, seat, f"{where}: legal_action_mask({seat})")
     _require(
         np.flatnonzero(mask).tolist() == sorted(ids),
         f"{where}: seat {seat}'s mask is not 1 exactly at its legal moves' ids",
+    )
+
+
+def _check_not_shared(array: Any, call: Callable[[int], Any], seat: int, what: str) -> None:
+    """An array the game hands out is read-only or the caller's own: writing to a writable
+    one (as a user may, to mask out moves) changes nothing the game returns next."""
+    if not array.flags.writeable:
+        return
+    kept = array.copy()
+    array[...] = 1 - kept
+    unchanged = np.array_equal(call(seat), kept)  # before the array is put back
+    array[...] = kept
+    _require(
+        unchanged,
+        f"{what} is writable, and writing to it changed the next call's result: the game "
+        "keeps it (make it read-only, array.flags.writeable = False, or hand out a copy)",
     )
 
 
@@ -442,6 +459,9 @@ def _check_tensor(codec: Any, state: Any, other: Any, seat: int, where: str) -> 
     tensor = state.observation_tensor(seat)
     shape = tuple(state.game.observation_shape)
     _require(tensor.dtype == np.float32 and tensor.shape == shape, f"{where}: tensor form")
+    _check_not_shared(
+        tensor, state.observation_tensor, seat, f"{where}: observation_tensor({seat})"
+    )
     from_view = codec.tensor_from_observation(state.observation(seat))
     _require(
         np.array_equal(tensor, from_view),

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import numpy as np
 import pytest
 
 import forestgames as fg
@@ -646,6 +647,49 @@ def test_harness_checks_the_mask_of_no_seat_given(broken, message):
     the harness (it read the masks of seats given only, so both passed it)."""
     with pytest.raises(AssertionError, match=message):
         check_game(broken.create(num_players=4), games=2, deep_every=1)
+
+
+class _WritableMaskCodec(BoomBokkenCodec):
+    """Boom Bokken's codec whose masks, kept in each state's memo and shared by states with
+    the same legal ids, are writable."""
+
+    def _mask_of(self, ids):
+        frozen, _ = super()._mask_of(ids)
+        return frozen, np.frombuffer(bytearray(frozen), np.int8)
+
+
+class _WritableTensorCodec(BoomBokkenCodec):
+    """Boom Bokken's codec whose tensors, kept in each state's memo, are writable."""
+
+    def _new_tensor(self, state, player):
+        return super()._new_tensor(state, player).copy()
+
+
+@attrs.frozen(slots=False, repr=False)
+class _WritableMasks(BoomBokkenGame, name="writable_masks"):  # Boom Bokken's traits, inherited
+    def _make_codec(self):
+        return _WritableMaskCodec(self)
+
+
+@attrs.frozen(slots=False, repr=False)
+class _WritableTensors(BoomBokkenGame, name="writable_tensors"):  # Boom Bokken's traits
+    def _make_codec(self):
+        return _WritableTensorCodec(self)
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (_WritableMasks, r"step 0: legal_action_mask\(0\) is writable, and writing to it cha"),
+        (_WritableTensors, r"step 0: observation_tensor\(0\) is writable, and writing to it"),
+    ],
+    ids=["writable-masks", "writable-tensors"],
+)
+def test_harness_writes_to_a_writable_mask_or_tensor(broken, message):
+    """A mask or tensor the game keeps (in the state's memo) handed out writable, so that a
+    user writing to it changes what the game returns next, fails the harness (both passed)."""
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken.create(num_players=4), games=1)
 
 
 @attrs.frozen(slots=False, repr=False)
