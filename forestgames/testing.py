@@ -8,9 +8,10 @@
 :func:`check_game` plays random legal games (every seat that may act is
 offered its turn, so out-of-turn play is exercised) and checks, on every state,
 the cheap promises of the protocol, and on every few states the expensive
-ones: JSON and pickle round trips, rendering, notation both ways, observations
-and determinizations, refused moves that change nothing, copies that are free,
-and, for a game with integer actions, its ids, masks and tensors.
+ones: strict JSON and pickle round trips, rendering, notation both ways, observations
+and determinizations, refused moves that change nothing (at the end, every move legal
+just before it), copies that are free, and, for a game with integer actions, its ids,
+masks (with no seat given too) and tensors.
 It raises AssertionError naming the game, the seed and the step of the first
 promise broken. It needs no test framework, and checks as much under ``python -O``.
 """
