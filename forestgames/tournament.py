@@ -409,9 +409,11 @@ class TournamentResult:
         suffix names (``.svg``, ``.pdf``; needs matplotlib: the ``plot`` extra)."""
         path = as_path(path)
         kind = _plot_format(path)
-        plt = _pyplot()
+        from matplotlib.figure import Figure  # no pyplot: the caller's backend stays theirs
+
         ratings = self.ratings[::-1]  # best on top
-        figure, axes = plt.subplots(figsize=(6, 0.6 * len(ratings) + 1.4))
+        figure = Figure(figsize=(6, 0.6 * len(ratings) + 1.4))
+        axes = figure.subplots()
         centres = [r.rating for r in ratings]
         below = [r.rating - r.rating_low for r in ratings]
         above = [r.rating_high - r.rating for r in ratings]
@@ -432,28 +434,22 @@ class TournamentResult:
             raise ConfigError(
                 f"cannot plot to {path}: matplotlib cannot write {kind}: {error}"
             ) from None
-        finally:
-            plt.close(figure)
         write_file(path, picture.getvalue())
 
 
-def _pyplot() -> Any:
-    """matplotlib's pyplot on the Agg backend; ConfigError if matplotlib is missing."""
+def _matplotlib() -> None:
+    """ConfigError if matplotlib is missing."""
     try:
-        import matplotlib
+        import matplotlib  # noqa: F401
     except ImportError:
         raise ConfigError('plots need matplotlib: pip install "forestgames[plot]"') from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 def require_plotting(path: str | Path | None = None) -> None:
     """Raise ConfigError now (before any game is played) if plots cannot be drawn, or
     drawn to ``path``."""
     if path is None:
-        _pyplot()
+        _matplotlib()
     else:
         _plot_format(as_path(path))  # needs matplotlib too
 
@@ -462,7 +458,7 @@ def _plot_format(path: Path) -> str:
     """The picture format ``path``'s suffix names (png without one); ConfigError for a
     format matplotlib cannot write (needs matplotlib)."""
     kind = path.suffix.lstrip(".").lower() or "png"
-    _pyplot()
+    _matplotlib()
     from matplotlib.backend_bases import FigureCanvasBase
 
     formats = FigureCanvasBase.get_supported_filetypes()

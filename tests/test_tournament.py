@@ -120,6 +120,21 @@ def test_tournament_plot(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.png", "r.svg"]
 
 
+def test_tournament_plot_leaves_the_callers_backend_alone(tmp_path):
+    """plot() draws without pyplot: the caller's matplotlib backend (a notebook's, say) is
+    the same afterwards (plot switched it to Agg, and a notebook then showed no figure)."""
+    matplotlib = pytest.importorskip("matplotlib")
+    result = fg.tournament(BuzzGame(2), ["random", "greedy"], 2, seed=1, progress=False)
+    before = matplotlib.get_backend()
+    matplotlib.use("svg")  # a backend every matplotlib has, other than Agg
+    try:
+        result.plot(tmp_path / "r.png")
+        assert matplotlib.get_backend() == "svg"
+    finally:
+        matplotlib.use(before)
+    assert (tmp_path / "r.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def test_tournament_plot_writes_agent_names_as_given(tmp_path):
     """Agent names holding $ are drawn as written, not read as TeX ('$\\frac$' raised
     ValueError, '$x^2$' was drawn x squared)."""
