@@ -700,6 +700,22 @@ def test_observers_show_one_seats_view_only(spiel):
         assert make_observation(game, kind) is None
 
 
+def test_openspiels_make_observer_without_a_kind_is_the_default_observer(spiel):
+    """``game.make_observer(params)`` (pyspiel's overload with no observation kind, which
+    hands the Python game its parameters as the first argument) gives the default observer;
+    it was a ConfigError calling the parameters ``{}`` an observer's type."""
+    game = _load(spiel, "bonsai", num_players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    seen = spiel._Observation(game, game.make_observer({}))
+    seen.set_from(state, 1)
+    assert seen.string_from(state, 1) == state.observation_string(1)
+    assert game.make_py_observer({}).info_state is False
+    with pytest.raises(fg.ConfigError, match="observer parameters are not supported"):
+        game.make_observer({"perfect_recall": True})
+
+
 @pytest.mark.parametrize(
     "game_string",
     [

@@ -8,6 +8,7 @@ the node as JSON through the engine's ``to_dict``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -121,7 +122,11 @@ class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         """An observer of one seat's view (OpenSpiel's default and information-state kinds);
         None for another kind (public or private information only, every seat's), as
         OpenSpiel's ``make_observation`` promises for a kind a game does not support (its
-        ``generate_playthrough`` asks for them and skips what is None)."""
+        ``generate_playthrough`` asks for them and skips what is None). OpenSpiel's
+        ``game.make_observer(params)``, with no kind, passes its parameters first: the
+        default observer."""
+        if params is None and isinstance(iig_obs_type, Mapping):
+            iig_obs_type, params = None, iig_obs_type
         if params:
             raise ConfigError(f"observer parameters are not supported, got {params}")
         if iig_obs_type is None:
