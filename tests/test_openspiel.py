@@ -899,6 +899,23 @@ def test_observers_and_resampling_check_their_arguments(spiel):
             root.resample_from_infostate(seat, lambda: 0.25)
 
 
+def test_resampling_takes_a_numpy_number_from_its_sampler(spiel):
+    """A sampler returning a numpy float or integer in [0, 1) is taken, as the library takes
+    numpy numbers everywhere; float32 0.25 was refused as "not a number in [0, 1): 0.25"."""
+    game = _load(spiel, "bonsai")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    for draw in (np.float32(0.25), np.float16(0.5), np.int8(0)):
+        sample = state.resample_from_infostate(0, lambda draw=draw: draw)
+        assert sample.information_state_string(0) == state.information_state_string(0)
+    same = state.resample_from_infostate(1, lambda: np.float32(0.25)).forestgames_state
+    assert same == state.resample_from_infostate(1, lambda: 0.25).forestgames_state
+    for junk in (np.bool_(False), np.float32("nan"), np.float64(1.0)):
+        with pytest.raises(fg.ConfigError, match="probability_sampler"):
+            state.resample_from_infostate(0, lambda junk=junk: junk)
+
+
 def test_a_state_loads_only_in_the_game_that_saved_it(spiel):
     """deserialize_state refuses a state saved by another game, other options or another
     utility (StateError): a 2-player Bosk loaded a 4-player state, whose current player

@@ -8,6 +8,8 @@ the node as JSON through the engine's ``to_dict``.
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Mapping
 from typing import Any
 
@@ -218,17 +220,29 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
                 f"probability_sampler must be callable, not {excerpt(probability_sampler)}"
             )
         draw = probability_sampler()
-        if not isinstance(draw, float | int) or isinstance(draw, bool) or not 0 <= draw < 1:
+        number = _fraction(draw)
+        if not 0 <= number < 1:
             raise ConfigError(
                 f"probability_sampler() must return a number in [0, 1), not {excerpt(draw)}"
             )
-        seed = int(draw * 2**62)
+        seed = int(number * 2**62)
         sample = self.clone()
         sample._node = self._node.resample(int(player_id), seed)
         return sample  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
         return self._node.describe()
+
+
+def _fraction(draw: Any) -> float:
+    """A sampler's draw as a float (ints, floats and numpy numbers; NaN for anything else,
+    bools and ints beyond a float included)."""
+    if isinstance(draw, bool | np.bool_) or not isinstance(draw, numbers.Real):
+        return math.nan
+    try:
+        return float(draw)
+    except OverflowError:
+        return math.nan
 
 
 def _key(node: Node) -> tuple[str, dict[str, Any], str]:
