@@ -618,6 +618,18 @@ def test_games_load_by_name_with_options_as_parameters(spiel):
             _params.game_parameters(name)
 
 
+def test_utility_given_as_numpy_text_is_that_utility(spiel):
+    """``utility=np.str_("score")`` (as iterating a numpy array of names gives) is the
+    score utility, a plain str in the parameters, as numpy text is a choice option's value
+    everywhere; it was refused as "must be 'win' or 'score', not 'score'"."""
+    parameters = _params.game_parameters("bosk", np.str_("score"), num_players=2)
+    assert parameters == {"players": 2, "utility": "score"}
+    assert type(parameters["utility"]) is str
+    game = _load(spiel, "bosk", np.str_("score"))
+    assert game.get_parameters()["utility"] == "score" and game.table.utility == "score"
+    assert _params.game_parameters("bosk", np.str_("win")) == {}
+
+
 @pytest.mark.parametrize(("name", "options"), EXTREMES, ids=IDS)
 def test_game_type_and_info_come_from_the_traits_and_the_codec(spiel, name, options):
     """Players, chance, information, utilities, action count (plus PASS) and game length."""

@@ -127,16 +127,17 @@ UTILITIES = ("win", "score")
 
 
 def check_utility(utility: Any) -> str:
-    """``utility`` checked: one of :data:`UTILITIES` (ConfigError otherwise)."""
-    if type(utility) is not str or utility not in UTILITIES:
+    """``utility`` checked: one of :data:`UTILITIES`, as a plain ``str`` (numpy text too;
+    ConfigError otherwise)."""
+    if not isinstance(utility, str) or utility not in UTILITIES:
         raise ConfigError(f"utility must be 'win' or 'score', not {excerpt(utility)}")
-    return utility
+    return str(utility)
 
 
 def game_parameters(name: str, utility: str = "win", **options: Any) -> dict[str, Any]:
     """The OpenSpiel parameters of game ``name`` with ``make`` options ``options``
     (checked by ``make`` first: a bad value is the game's ConfigError, not OpenSpiel's)."""
-    check_utility(utility)
+    utility = check_utility(utility)
     defaults, kinds = parameter_spec(name)
     for key in options:
         if key != "num_players" and key not in kinds:
