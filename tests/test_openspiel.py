@@ -366,6 +366,26 @@ def test_views_are_the_seats_observation_with_whose_turn_it_is():
             assert node.public[-1] in node.view(player, True)
 
 
+def test_a_seats_views_during_a_deal_do_not_tell_how_the_items_fell():
+    """At the same chance node of a deal (the 31st of solo Bonsai's setup), with nothing
+    dealt yet that the seat sees, its views are the same whatever was drawn: they said how
+    many items were placed, which counts the forced draws (the last cards of one kind), so
+    "32 of 35 drawn" against "30 of 35" told the deck's bottom cards."""
+    table = _table("bonsai", num_players=1)
+    views, placed = set(), set()
+    for seed in range(300):
+        rng = random.Random(seed)
+        node = table.initial
+        for _ in range(30):
+            actions, probabilities = zip(*node.chance_outcomes(), strict=True)
+            node = node.apply(rng.choices(actions, probabilities)[0])
+        assert node.kind == DEAL and node.state is None
+        views.add((node.view(0, False), node.view(0, True)))
+        placed.add(len(node.deal.picks))
+    assert len(placed) > 1  # some deals forced their last draws by then
+    assert len(views) == 1
+
+
 def test_the_start_is_a_first_player_chance_node_then_a_hidden_deal():
     """The root draws the first player (public); the deal's items stay out of the public
     history; solo Bonsai starts at its deal."""

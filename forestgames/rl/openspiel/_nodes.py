@@ -333,10 +333,9 @@ class Node:
         """Whose turn it is, in words (public)."""
         if self.kind == FIRST:
             return "chance: the first player"
-        if self.kind == DEAL:
+        if self.kind == DEAL:  # (not how many items are placed: that counts forced draws)
             assert self.deal is not None
-            drawn, total = len(self.deal.picks), len(self.deal.slots)
-            return f"chance: deal ({self.deal.kind}), {drawn} of {total} drawn"
+            return f"chance: deal ({self.deal.kind})"
         if self.kind == ORDER:
             return f"chance: the next reaction turn, among seats {list(self.queue)}"
         if self.kind == OVER:
@@ -399,7 +398,10 @@ class Node:
         """The node in text: whose turn, the last public event, and the full position."""
         last = self.public[-1] if self.public else "start"
         picture = "(nothing dealt yet)" if self.state is None else self.state.render()
-        return f"{self.header()} (after: {last})\n{picture}"
+        header = self.header()
+        if self.deal is not None:  # the referee's view: how far the deal has come
+            header += f", {len(self.deal.picks)} of {len(self.deal.slots)} placed"
+        return f"{header} (after: {last})\n{picture}"
 
     # ------------------------------------------------------------------ sampling
 
