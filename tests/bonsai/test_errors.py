@@ -74,33 +74,47 @@ def test_illegal_moves_raise_and_change_nothing(state, move, message):
     refused(state, move, message)
 
 
+FORM = "is not of the right form"
+
+
 @pytest.mark.parametrize(
-    "move",
+    "move, message",
     [
-        Place(0, "wood", "x"),
-        Meditate(0, 3, wild=[0, 0]),
-        Meditate(0, 3, wild=np.array([1, 2])),
-        Meditate(0, "3"),
-        Place(0, "wood", (0, -1, 2)),
-        Place(0, "wood", ("0", "-1")),
-        Place(0, ["wood"], (0, -1)),
-        Place(0, "wood" * 100, (0, -1)),
-        Place(0, "wood", (10**40, -1)),
-        Place(0, "wood", (10**5000, -1)),
-        Meditate(0, 10**5000),
-        Meditate(0, 2, tile="wood" * 60),
-        Prune(0, None),
-        Meditate(True, 1),
-        Meditate(None, 1),
-        "0:meditate 1",
-        None,
+        (Place(0, "wood", "x"), FORM),
+        (Meditate(0, 3, wild=[0, 0]), FORM),
+        (Meditate(0, 3, wild=np.array([1, 2])), FORM),
+        (Meditate(0, "3"), FORM),
+        (Place(0, "wood", (0, -1, 2)), FORM),
+        (Place(0, "wood", ("0", "-1")), FORM),
+        (Place(0, ["wood"], (0, -1)), FORM),
+        (Place(0, "wood" * 100, (0, -1)), FORM),
+        (Place(0, "wood", (10**40, -1)), FORM),
+        (Place(0, "wood", (10**5000, -1)), FORM),
+        (Meditate(0, 10**5000), FORM),
+        (Meditate(0, 2, tile="wood" * 60), FORM),
+        # No Prune is offered here, so this one is refused before its cell is looked at
+        # (see the test below for a malformed Prune where pruning is allowed).
+        (Prune(0, None), "no pruning while a wood tile fits"),
+        (Meditate(True, 1), "seat True is not in this game"),
+        (Meditate(None, 1), "seat None is not in this game"),
+        ("0:meditate 1", "is a string, not a Bonsai move"),
+        (None, "None is not a Bonsai move"),
     ],
 )
-def test_malformed_move_fields_raise_illegal_move_error(state, move):
+def test_malformed_move_fields_raise_illegal_move_error(state, move, message):
     """A move whose fields are of the wrong form (or no move at all) is refused with
-    IllegalMoveError, never TypeError or IndexError."""
-    with pytest.raises(fg.IllegalMoveError):
+    IllegalMoveError saying what is wrong, never TypeError or IndexError."""
+    with pytest.raises(fg.IllegalMoveError, match=message):
         state.apply(move)
+
+
+@pytest.mark.parametrize("at", [None, "x", (0, -1, 1), (0.0, -1.0)])
+def test_a_prune_of_the_wrong_form_is_refused_where_pruning_is_allowed(at):
+    """Where pruning is offered, a Prune whose cell is of the wrong form names its field."""
+    blocked = arrange(2, trees={0: {(0, -1): "leaf", (1, -1): "leaf", (0, -2): "flower"}})
+    assert Prune(0, (0, -1)) in blocked.legal_moves()
+    with pytest.raises(fg.IllegalMoveError, match=f"field at = .* {FORM}"):
+        blocked.apply(Prune(0, at))
 
 
 def test_numpy_integers_are_the_ints_they_are(state):
@@ -181,17 +195,17 @@ def test_moves_after_the_end_are_refused():
 )
 def test_malformed_notation_raises_parse_error(text):
     """Text that is not Bonsai notation raises ParseError."""
-    with pytest.raises(fg.ParseError):
+    with pytest.raises(fg.ParseError, match="is not a Bonsai move"):
         parse_move(text)
-    with pytest.raises(fg.ParseError):
+    with pytest.raises(fg.ParseError, match="is not a Bonsai move"):
         fg.make("bonsai").parse_move(text)
 
 
 def test_parse_error_for_non_text_and_non_ascii():
     """A non-string, or digits that are not ASCII, raise ParseError too."""
-    with pytest.raises(fg.ParseError):
+    with pytest.raises(fg.ParseError, match="a Bonsai move is text, not NoneType"):
         parse_move(None)
-    with pytest.raises(fg.ParseError):
+    with pytest.raises(fg.ParseError, match=r"\(ASCII notation only\)"):
         fg.make("bonsai").parse_move("0:place leaf@1,-２")  # noqa: RUF001 - a fullwidth digit on purpose
 
 
@@ -496,7 +510,7 @@ def test_per_seat_getters_take_numpy_seats(state):
 @pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "7", True, [1], float("nan"), None])
 def test_determinize_refuses_a_bad_seed(state, seed):
     """determinize takes a non-negative int seed only."""
-    with pytest.raises(fg.ConfigError):
+    with pytest.raises(fg.ConfigError, match="seed must be"):
         state.determinize(0, seed)
 
 
@@ -504,27 +518,27 @@ def test_determinize_refuses_a_bad_seed(state, seed):
 
 
 @pytest.mark.parametrize(
-    "options",
+    "options, message",
     [
-        {"num_players": 0},
-        {"num_players": 5},
-        {"num_players": "2"},
-        {"goal_setup": "some"},
-        {"end_rule": "sudden"},
-        {"pot_sides_free": "yes"},
-        {"wood_beside_pot": 1},
-        {"colour": "red"},
-        {"num_players": 1, "solo_difficulty": []},
-        {"num_players": 1, "solo_difficulty": {}},
-        {"num_players": 1, "solo_difficulty": 2.0},
-        {"num_players": 1, "solo_difficulty": 10**5000},
-        {"num_players": 1, "goal_setup": "all"},
-        {"num_players": 2, "solo_difficulty": 2},
+        ({"num_players": 0}, "played by 1 to 4 players, not 0"),
+        ({"num_players": 5}, "played by 1 to 4 players, not 5"),
+        ({"num_players": "2"}, "num_players must be an int"),
+        ({"goal_setup": "some"}, "option goal_setup must be one of"),
+        ({"end_rule": "sudden"}, "option end_rule must be one of"),
+        ({"pot_sides_free": "yes"}, "option pot_sides_free must be True or False"),
+        ({"wood_beside_pot": 1}, "option wood_beside_pot must be True or False"),
+        ({"colour": "red"}, r"unknown Bonsai option\(s\) 'colour'"),
+        ({"num_players": 1, "solo_difficulty": []}, "option solo_difficulty must be an int"),
+        ({"num_players": 1, "solo_difficulty": {}}, "option solo_difficulty must be an int"),
+        ({"num_players": 1, "solo_difficulty": 2.0}, "option solo_difficulty must be an int"),
+        ({"num_players": 1, "solo_difficulty": 10**5000}, "option solo_difficulty must be in 1..4"),
+        ({"num_players": 1, "goal_setup": "all"}, "solo Bonsai always plays the published goal"),
+        ({"num_players": 2, "solo_difficulty": 2}, "option solo_difficulty is for solo games only"),
     ],
 )
-def test_bad_options_raise_config_error(options):
+def test_bad_options_raise_config_error(options, message):
     """Unknown or bad options raise ConfigError naming the option."""
-    with pytest.raises(fg.ConfigError):
+    with pytest.raises(fg.ConfigError, match=message):
         fg.make("bonsai", **options)
 
 

@@ -237,7 +237,7 @@ def test_storage_limit_forces_discards_of_the_players_choice():
     assert after.phase is Phase.DISCARD
     after = play(after, "0:discard fruit")
     assert after.supply(0) == supply(wood=2, leaf=2, flower=1) and after.current_player == 1
-    with pytest.raises(fg.IllegalMoveError):
+    with pytest.raises(fg.IllegalMoveError, match="seat 0 has no fruit tile to discard"):
         play(over, "0:discard fruit").apply(over.game.parse_move("0:discard fruit"))
 
 
@@ -447,20 +447,20 @@ def test_protrusion_thresholds():
 
 
 @pytest.mark.parametrize(
-    "tiles, at, kind",
+    "tiles, at, kind, message",
     [
-        ({(1, 0): "wood"}, (0, -1), "wood"),  # a tile on the pot
-        ({(0, 0): "leaf"}, (0, -1), "wood"),  # the bud is wood
-        ({(0, -1): "bark"}, (0, -2), "wood"),  # unknown kind
-        ({(0, -1): "wood"}, (0, -2), "branch"),
-        ({(0, -1): "wood"}, [0, -2], "wood"),  # a list is not a cell
-        ({(0, -1.5): "wood"}, (0, -2), "wood"),
-        ("not a tree", (0, -2), "wood"),
+        ({(1, 0): "wood"}, (0, -1), "wood", "no tile may go on the pot"),
+        ({(0, 0): "leaf"}, (0, -1), "wood", r"the bud at \(0, 0\) is wood"),
+        ({(0, -1): "bark"}, (0, -2), "wood", "a tile kind is one of .*, not 'bark'"),
+        ({(0, -1): "wood"}, (0, -2), "branch", "a tile kind is one of .*, not 'branch'"),
+        ({(0, -1): "wood"}, [0, -2], "wood", r"at: a cell is a \(q, r\) tuple of ints"),
+        ({(0, -1.5): "wood"}, (0, -2), "wood", r"tiles: a cell is a \(q, r\) tuple of ints"),
+        ("not a tree", (0, -2), "wood", r"tiles must map \(q, r\) to a kind"),
     ],
 )
-def test_bad_trees_and_cells_raise_state_error(tiles, at, kind):
+def test_bad_trees_and_cells_raise_state_error(tiles, at, kind, message):
     """Malformed input to can_place raises the library's StateError."""
-    with pytest.raises(fg.StateError):
+    with pytest.raises(fg.StateError, match=message):
         can_place(tiles, at, kind)
 
 
@@ -878,7 +878,7 @@ def test_solo_options():
     # its default is accepted anywhere (grids of option dicts): the same game as without it
     assert fg.make("bonsai", num_players=2, solo_difficulty=1) == fg.make("bonsai", num_players=2)
     for bad in (0, 5, "2", True):
-        with pytest.raises(fg.ConfigError):
+        with pytest.raises(fg.ConfigError, match="option solo_difficulty must be"):
             fg.make("bonsai", num_players=1, solo_difficulty=bad)
 
 
