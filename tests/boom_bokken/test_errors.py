@@ -91,9 +91,9 @@ def test_bad_seat_numbers():
     """Seat numbers outside the table are refused by legal_moves, observation, determinize."""
     state = fg.make("boom_bokken", num_players=4).new_game(seed=0)
     for call in (state.legal_moves, state.observation, lambda s: state.determinize(s, 1)):
-        with pytest.raises(fg.IllegalMoveError):
+        with pytest.raises(fg.IllegalMoveError, match="player 4 is not a seat of a 4-player game"):
             call(4)
-    with pytest.raises(fg.IllegalMoveError):
+    with pytest.raises(fg.IllegalMoveError, match="seat 9 is not in this game"):
         state.apply(Play(9, ("5",), 0, "higher"))
 
 
@@ -108,13 +108,13 @@ def test_bad_seat_numbers():
 )  # fmt: skip
 def test_malformed_notation(text):
     """Malformed move text raises ParseError."""
-    with pytest.raises(fg.ParseError):
+    with pytest.raises(fg.ParseError, match="is not a Boom Bokken move"):
         fg.make("boom_bokken", num_players=4).parse_move(text)
 
 
 def test_parse_move_rejects_non_text():
     """parse_move of a non-string raises ParseError."""
-    with pytest.raises(fg.ParseError):
+    with pytest.raises(fg.ParseError, match="a Boom Bokken move is text, not 5"):
         fg.make("boom_bokken", num_players=4).parse_move(5)
 
 
@@ -153,12 +153,42 @@ CORRUPTIONS = {
 }
 
 
+# What each corruption's StateError says.
+CORRUPTION_MESSAGES = {
+    "extra card": r"cards are not the game's deck: extra \['5'\]",
+    "lost card": r"cards are not the game's deck: extra \[\], missing \['F8'\]",
+    "unknown card": r"hands\[0\]\[0\] must be one of .*, not '9'",
+    "card as int": r"hands\[0\]\[0\] must be one of .*, not 5",
+    "Temps Mort on pile": r"pile\[1\] must be one of .*, not 'T'",
+    "target out of range": r"target must be an int in 0\.\.3, not 9",
+    "target is the last player": "the top card's player, not the target",
+    "announce without target": "'higher' or 'lower' exactly while a player is named",
+    "bad announce": "announce must be one of 'lower', 'higher', not 'up'",
+    "leader with a pile": "nobody leads while a card is on the pile",
+    "wrong team sizes": r"teams \[0, 0, 0, 1\]: team k must have",
+    "roles without expert": "roles must be None",
+    "tokens without explosions": "1 Bokken tokens, but 0 this round",
+    "history too long": "round 1 needs 0 finished rounds",
+    "safe seat with cards": "safe seat 3 still holds cards",
+    "safe and exploded": "a seat is both safe and exploded",
+    "bad round": r"round must be an int in 1\.\.3, not 4",
+    "over too early": "over: three rounds must be recorded",
+    "over not bool": "over must be true or false, not 1",
+    "wrong players": "state is for 5 players, the game for 4",
+    "wrong game": "not a Boom Bokken state: game is 'bosk'",
+    "aside without option": "Temps Mort cards are set aside only with spent_time_outs='aside'",
+    "negative seed": r"seed must be an int in 0\.\.18446744073709551615, not -1",
+    "hands not a list": "hands must be a list of 4 items, not 'all'",
+    "unknown key": "unknown keys colour",
+}
+
+
 @pytest.mark.parametrize("name", sorted(CORRUPTIONS))
 def test_bad_saved_states(named, name):
     """Each malformed or inconsistent saved state raises StateError."""
     data = named.to_dict()
     broken = _corrupt(data, CORRUPTIONS[name])
-    with pytest.raises(fg.StateError):
+    with pytest.raises(fg.StateError, match=CORRUPTION_MESSAGES[name]):
         named.game.state_from_dict(broken)
     assert named.to_dict() == data
 
@@ -171,7 +201,7 @@ def test_saved_state_round_trip(named):
 def test_deal_rejects_cards_not_in_the_deck():
     """game.deal refuses hands that use more cards than the deck holds."""
     game = fg.make("boom_bokken", num_players=4)
-    with pytest.raises(fg.StateError):
+    with pytest.raises(fg.StateError, match="'F1' is not a card left in the game's deck"):
         game.deal([["F1", "F1", "F1"], ["2"], ["3"], ["4"]], TEAMS, 0)
 
 
@@ -253,45 +283,62 @@ def test_expert_mode_offers_temps_mort_under_the_deck():
 # ------------------------------------------------------------------------ malformed moves
 
 
+FORM = "is not of the right form"
+CARDS = r"a play puts down one card or more, named 1\.\.8 or F1\.\.F8"
+
+
 @pytest.mark.parametrize(
-    "move",
+    ("move", "message"),
     [
-        Play(0, 1.5, 1, "higher"),
-        Play(0, ("5",), 1.5, "higher"),
-        Play(0, ("5",), 1, 5),
-        Play(0, ("5",), 1, "higher", 1),
-        Play(0, ("5",), 1, "higher", "yes"),
-        Play(0, (["5"],), 1, "higher"),
-        Play(0, ({"5": 1},), 1, "higher"),
-        Play(0, ("5",), [1], "higher"),
-        Play(0, ("5",), np.array([1, 2]), "higher"),
-        Play(0, ("5",), 10**5000, "higher"),
-        Play(0, ("5",) * 1000, 1, "higher"),
-        Play(0, ("X" * 10**6,), 1, "higher"),
-        Play(0, ("5",), -1, "higher"),
-        Play(0, None, 1, "higher"),
-        Play(0.0, ("5",), 1, "higher"),
-        Play(None, ("5",), 1, "higher"),
-        Play(True, ("5",), 1, "higher"),
-        Play(10**5000, ("5",), 1, "higher"),
-        Boom(1, 1.5),
-        Boom(1, "2"),
-        Boom(1, 10**5000),
-        TimeOut(1.5),
-        TimeOut(np.int64(9)),
-        "0:play 5 @1 higher",
-        None,
+        # seat 1 is the one to answer (with its 6), so each move is refused for its field
+        (Play(1, 1.5, 0, "higher"), FORM),
+        (Play(1, ("6",), 1.5, "higher"), FORM),
+        (Play(1, ("6",), 0, 5), FORM),
+        (Play(1, ("6",), 0, "higher", 1), FORM),
+        (Play(1, ("6",), 0, "higher", "yes"), FORM),
+        (Play(1, (["6"],), 0, "higher"), CARDS),
+        (Play(1, ({"6": 1},), 0, "higher"), CARDS),
+        (Play(1, ("6",), [0], "higher"), FORM),
+        (Play(1, ("6",), np.array([1, 2]), "higher"), FORM),
+        (Play(1, ("6",), 10**5000, "higher"), FORM),
+        (Play(1, ("6",) * 1000, 0, "higher"), FORM),
+        (Play(1, ("X" * 10**6,), 0, "higher"), CARDS),
+        (Play(1, ("6",), -1, "higher"), "the target must be another seat still in the round"),
+        (Play(1, None, 0, "higher"), FORM),
+        (Play(0.0, ("5",), 1, "higher"), r"seat 0\.0 is not in this game"),
+        (Play(None, ("5",), 1, "higher"), "seat None is not in this game"),
+        (Play(True, ("5",), 1, "higher"), "seat True is not in this game"),
+        (Play(10**5000, ("5",), 1, "higher"), "seat <an int of 5001 digits> is not in this game"),
+        (TimeOut(1.5), r"seat 1\.5 is not in this game"),
+        (TimeOut(np.int64(9)), "seat 9 is not in this game"),
+        ("0:play 5 @1 higher", "is a string, not a Boom Bokken move"),
+        (None, "None is not a Boom Bokken move"),
     ],
 )
-def test_malformed_moves_are_illegal_moves(named, move):
+def test_malformed_moves_are_illegal_moves(named, move, message):
     """A move with fields of the wrong form (or no move at all) is an IllegalMoveError,
     never a TypeError or IndexError, quickly, and the state is unchanged."""
     before = named.to_dict()
     start = time.perf_counter()
-    with pytest.raises(fg.IllegalMoveError):
+    with pytest.raises(fg.IllegalMoveError, match=message):
         named.apply(move)
     assert time.perf_counter() - start < 1
     assert named.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    "next_leader",
+    [1.5, "2", 10**5000, [2], np.array([2, 3])],
+    ids=["float", "str", "huge", "list", "array"],
+)
+def test_a_boom_naming_a_leader_of_the_wrong_form_is_refused(next_leader):
+    """Where seat 1 must Boom, a Boom whose next leader is of the wrong form names its field."""
+    state = play(
+        table([["5", "1"], ["2", "3"], ["4", "6"], ["7", "8"]], TEAMS), "0:play 5 @1 higher"
+    )
+    assert Boom(1, 2) in state.legal_moves(1)
+    with pytest.raises(fg.IllegalMoveError, match=f"field next_leader = .* {FORM}"):
+        state.apply(Boom(1, next_leader))
 
 
 def test_numpy_fields_are_accepted_as_the_ints_they_are(named):
@@ -317,9 +364,9 @@ def test_per_seat_getters_refuse_bad_seats(seat):
     """hand(seat) and known_cards(seat) raise IllegalMoveError for a seat not in the game
     (no IndexError, no negative-index surprise)."""
     state = fg.make("boom_bokken", num_players=4).new_game(seed=0)
-    with pytest.raises(fg.IllegalMoveError):
+    with pytest.raises(fg.IllegalMoveError, match="seat"):
         state.hand(seat)
-    with pytest.raises(fg.IllegalMoveError):
+    with pytest.raises(fg.IllegalMoveError, match="seat"):
         state.known_cards(seat)
     assert state.hand(np.int64(3)) == state.hand(3)
 
@@ -330,9 +377,9 @@ def test_per_seat_getters_refuse_bad_seats(seat):
 def test_notation_is_ascii_only(text):
     """Non-ASCII digits are not notation, through the game or the module's parse_move."""
     game = fg.make("boom_bokken", num_players=4)
-    with pytest.raises(fg.ParseError):
+    with pytest.raises(fg.ParseError, match=r"\(ASCII notation only\)"):
         game.parse_move(text)
-    with pytest.raises(fg.ParseError):
+    with pytest.raises(fg.ParseError, match="is not a Boom Bokken move"):
         fg.boom_bokken.parse_move(text)
 
 
@@ -403,18 +450,24 @@ def test_deck_bottom_set_aside_mode_holds_no_temps_mort():
 
 
 @pytest.mark.parametrize(
-    "data",
+    ("data", "message"),
     [
-        {"game": "boom_bokken", "num_players": 4, "seed": [[[[[]]]]]},
-        {"game": "boom_bokken", "num_players": 4, "hands": "x" * 10**6},
-        "{}",
+        # a saved state lacking its other keys is refused for those first ...
+        ({"game": "boom_bokken", "num_players": 4, "seed": [[[[[]]]]]}, "state lacks hands"),
+        ({"game": "boom_bokken", "num_players": 4, "hands": "x" * 10**6}, "state lacks seed"),
+        # ... and a complete one for the malformed field itself
+        ({"seed": [[[[[]]]]]}, r"seed must be an int in 0\.\.18446744073709551615, not \[\["),
+        ({"hands": "x" * 10**6}, "hands must be a list of 4 items, not 'xxx"),
+        ("{}", r"must be a JSON object \(a dict\), not the text '\{\}'"),
     ],
 )
-def test_malformed_saved_states_fail_fast(data):
+def test_malformed_saved_states_fail_fast(data, message):
     """Malformed saved states are refused quickly with a StateError."""
     game = fg.make("boom_bokken", num_players=4)
+    if isinstance(data, dict) and "game" not in data:
+        data = {**game.new_game(seed=0).to_dict(), **data}
     start = time.perf_counter()
-    with pytest.raises(fg.StateError):
+    with pytest.raises(fg.StateError, match=message):
         game.state_from_dict(data)
     assert time.perf_counter() - start < 1
 
