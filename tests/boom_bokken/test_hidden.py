@@ -282,7 +282,7 @@ def test_constrained_deal_of_seven_exploded_seats_stays_small():
 def test_determinize_refuses_bad_seeds(bad):
     """A seed must be a non-negative int below 2**64: anything else is a ConfigError."""
     state = fg.make("boom_bokken", num_players=4).new_game(seed=1)
-    with pytest.raises(fg.ConfigError):
+    with pytest.raises(fg.ConfigError, match="seed must be"):
         state.determinize(0, bad)
 
 

@@ -408,7 +408,10 @@ def test_gardien_answers_for_a_named_teammate():
     state = play(state, "1:play 5 @2 higher")
     assert state.players_to_act == (2, 0)
     assert groups(state, 0) == {("6",)}
-    with pytest.raises(fg.IllegalMoveError):
+    with pytest.raises(
+        fg.IllegalMoveError,
+        match="out of turn only a Flash of 5, a Temps Mort or a Gardien's answer",
+    ):
         state.apply(Play(0, ("1",), 1, "lower"))
     state = play(state, "0:play 6 @1 lower")
     assert state.current_player == 1 and state.last_player == 0 and state.legal_moves(2) == ()

@@ -38,7 +38,10 @@ def test_only_the_gardien_answers_for_a_named_teammate():
     state = table([["3"], ["5", "2"], ["6", "1"], ["7"]], TEAMS, leader=1, roles=ROLES)
     state = play(state, "1:play 5 @0 higher")
     assert state.players_to_act == (0,) and state.legal_moves(2) == ()
-    with pytest.raises(fg.IllegalMoveError):
+    with pytest.raises(
+        fg.IllegalMoveError,
+        match="out of turn only a Flash of 5, a Temps Mort or a Gardien's answer",
+    ):
         state.apply(Play(2, ("6",), 1, "lower"))
 
 

@@ -104,9 +104,9 @@ def test_last_team_clay_option_scores_a_played_round():
 
 def test_round_coins_rejects_bad_seats():
     """A repeated or unknown seat in safe_order is a StateError."""
-    with pytest.raises(fg.StateError):
+    with pytest.raises(fg.StateError, match="seat 0 is safe twice"):
         round_coins([0, 0], [0, 1, 0, 1])
-    with pytest.raises(fg.StateError):
+    with pytest.raises(fg.StateError, match="4 is not a seat of a 4-player table"):
         round_coins([4], [0, 1, 0, 1])
 
 
@@ -181,14 +181,14 @@ def test_scoring_functions_refuse_malformed_counts(first, tokens):
     """final_scores and decide_winners take one int per seat in each list: anything else is a
     StateError (not TypeError or zip's ValueError)."""
     for function in (final_scores, decide_winners):
-        with pytest.raises(fg.StateError):
+        with pytest.raises(fg.StateError, match=r"must be a list of ints|need one int per seat"):
             function(first, tokens)
 
 
 @pytest.mark.parametrize(("order", "teams"), [(None, [0, 1]), ([0, 1], None), ([0], [[0], [1]])])
 def test_round_coins_refuses_malformed_tables(order, teams):
     """round_coins of a non-list, or of unhashable team ids, is a StateError."""
-    with pytest.raises(fg.StateError):
+    with pytest.raises(fg.StateError, match=r"must be a list of|is not a team id \(hashable\)"):
         round_coins(order, teams)
 
 
