@@ -3,6 +3,7 @@ options, saved states."""
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -109,7 +110,7 @@ def test_moves_of_another_kind_or_game_are_refused():
     """Objects that are not Living Forest moves (a Bosk move, a string) are refused."""
     state = start()
     refused(state, fg.bosk.PlantTree(0, 3, (1, 1)), "not a Living Forest move")
-    with pytest.raises(fg.IllegalMoveError):
+    with pytest.raises(fg.IllegalMoveError, match="is a string, not a Living Forest move"):
         state.apply("0:reveal")
 
 
@@ -171,7 +172,7 @@ def test_duplicate_tree_message():
 ])  # fmt: skip
 def test_malformed_notation(text):
     """Text that is not Living Forest notation raises ParseError."""
-    with pytest.raises(fg.ParseError):
+    with pytest.raises(fg.ParseError, match=r"is not a Living Forest move|no Guardian Animal card"):
         fg.make("living_forest").parse_move(text)
 
 
@@ -356,10 +357,11 @@ def test_guardian_phase_invariants():
     state = midgame("guardians")
     data = state.to_dict()
     later = state.turn_order[-1]
-    if later != state.current_player:
-        data["spirits"][later]["line"] = ["Bear"]
-        with pytest.raises(fg.StateError):
-            state.game.state_from_dict(data)
+    assert later != state.current_player
+    spirit = data["spirits"][later]
+    spirit["line"] = [spirit["discard"].pop()]  # a card it owns (a new Bear would be a 2nd)
+    with pytest.raises(fg.StateError, match="has not revealed yet, its Help Line must be empty"):
+        state.game.state_from_dict(data)
     data = state.to_dict()
     data["taken"] = [1, 0, 0]
     with pytest.raises(fg.StateError, match=r"no card taken yet|reserve row"):
@@ -393,7 +395,7 @@ def test_state_of_other_game_options_refused():
 @pytest.mark.parametrize("bad", [None, [], "state", 3, {"game": "living_forest"}])
 def test_not_a_state(bad):
     """Things that are not state dicts raise StateError."""
-    with pytest.raises(fg.StateError):
+    with pytest.raises(fg.StateError, match=r"must be a JSON object|state lacks"):
         make(2).state_from_dict(bad)
 
 
@@ -402,7 +404,7 @@ def test_failed_load_leaves_the_input_untouched():
     data = midgame().to_dict()
     data["spirits"][0]["fragments"] = 99
     before = copy.deepcopy(data)
-    with pytest.raises(fg.StateError):
+    with pytest.raises(fg.StateError, match=r"fragments must be an int in 0\.\.20, not 99"):
         make(3).state_from_dict(data)
     assert data == before
 
@@ -411,9 +413,9 @@ def test_bad_seats_for_views_are_refused():
     """observation and determinize of a seat not in the game raise IllegalMoveError."""
     state = midgame()
     for bad in (3, -1, "0", True):
-        with pytest.raises(fg.IllegalMoveError):
+        with pytest.raises(fg.IllegalMoveError, match=r"is not a seat of|must be an int seat"):
             state.observation(bad)
-        with pytest.raises(fg.IllegalMoveError):
+        with pytest.raises(fg.IllegalMoveError, match=r"is not a seat of|must be an int seat"):
             state.determinize(bad, 1)
 
 
@@ -591,7 +593,8 @@ def test_malformed_move_fields_are_illegal_moves(where):
         for k in range(len(args)):
             for value in _NEVER_LEGAL:
                 move = cls(*args[:k], value, *args[k + 1 :])
-                with pytest.raises(fg.IllegalMoveError):
+                # refused for a field, or for the move's kind where it is not legal at all
+                with pytest.raises(fg.IllegalMoveError, match="^" + re.escape(str(move)[:30])):
                     state.apply(move)
 
 
