@@ -82,7 +82,7 @@ def test_malformed_notation(text):
 
 def test_parse_error_on_non_text():
     """parse_move refuses non-strings with ParseError."""
-    with pytest.raises(fg.ParseError):
+    with pytest.raises(fg.ParseError, match="a Bosk move is text, not 12"):
         fg.make("bosk").parse_move(12)
 
 

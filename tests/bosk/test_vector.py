@@ -114,8 +114,13 @@ def test_illegal_id_names_the_game_and_changes_nothing():
 
 def test_bad_construction_is_a_config_error():
     """Bad player counts, batch sizes, options and game indices raise ConfigError."""
-    for players, batch in ((5, 2), (2, 0), (2, 1.5), (True, 2)):
-        with pytest.raises(ConfigError):
+    for players, batch, message in (
+        (5, 2, "Bosk is played by 2 to 4 players, not 5"),
+        (2, 0, r"batch must be in 1\.\.1048576, not 0"),
+        (2, 1.5, r"batch must be an int, not 1\.5"),
+        (True, 2, "num_players must be an int, not True"),
+    ):
+        with pytest.raises(ConfigError, match=message):
             VectorBosk(players, batch, seed=0)
     with pytest.raises(ConfigError, match="unknown"):
         VectorBosk(2, 2, seed=0, wind="N")
@@ -233,20 +238,21 @@ def test_vector_rows_with_seeded_agent_objects():
 
 
 @pytest.mark.parametrize(
-    ("game", "agents", "extra"),
+    ("game", "agents", "extra", "message"),
     [
-        ("bonsai", ["random"], {}),
-        ("bosk", ["mcts:10"], {}),
-        ("bosk", ["random"], {"resume": True, "out": "x.jsonl"}),
-        ("bosk", ["random"], {"engine": "gpu"}),
-        ("bosk", ["random"], {"workers": 0}),  # ignored, but checked as on the scalar engine
-        ("bosk", ["random"], {"backend": "bad"}),
+        ("bonsai", ["random"], {}, "plays Bosk between random and greedy agents only"),
+        ("bosk", ["mcts:10"], {}, "plays Bosk between random and greedy agents only"),
+        ("bosk", ["random"], {"resume": True, "out": "x.jsonl"}, "runs do not resume"),
+        ("bosk", ["random"], {"engine": "gpu"}, 'engine must be "scalar" or "vector"'),
+        # workers is ignored, but checked as on the scalar engine
+        ("bosk", ["random"], {"workers": 0}, r"workers must be in 1\.\.4096, not 0"),
+        ("bosk", ["random"], {"backend": "bad"}, 'backend must be "local" or "ray"'),
     ],
 )
-def test_vector_engine_refuses_what_it_cannot_play(game, agents, extra):
+def test_vector_engine_refuses_what_it_cannot_play(game, agents, extra, message):
     """Other games, other agents, resuming, or an unknown engine: ConfigError."""
     extra = {"engine": "vector", **extra}
-    with pytest.raises(ConfigError):
+    with pytest.raises(ConfigError, match=message):
         fg.simulate(fg.make(game), agents, 2, seed=0, progress=False, **extra)
 
 
