@@ -381,8 +381,9 @@ def test_bench_refuses_endless_or_negative_seconds():
 def test_decimal_arguments_are_ascii_decimals(seconds, capsys):
     """--seconds is an ASCII decimal (Python's float read underscores, other scripts' digits
     and spaces); 0.5, .5, 1e-1 and 2 are."""
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as exit_:
         main(["bench", "bosk", "--seconds", seconds])
+    assert exit_.value.code == 2
     assert "--seconds: not a decimal number" in capsys.readouterr().err
     parser = build_parser()
     for good in ("0.5", ".5", "1e-1", "2", "+1."):
@@ -826,10 +827,15 @@ def test_import_reaches_a_game_of_ones_own(tmp_path, monkeypatch, capsys):
     assert "--import no_such_module_here: No module named" in capsys.readouterr().err
     assert main(["--import", "my_buzz.py", "simulate", "bosk", "-n", "1"]) == 2
     assert "a module's name (my_buzz), not a file's" in capsys.readouterr().err
-    with pytest.raises(SystemExit):  # after the command it is no option of the command's
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_:  # after the command it is no option of the command's
         main(["simulate", "bosk", "--import", "my_buzz"])
-    with pytest.raises(SystemExit):  # no other spelling
+    assert exit_.value.code == 2
+    assert "unrecognized arguments: --import my_buzz" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:  # no other spelling
         main(["--imp", "my_buzz", "simulate", "bosk"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'my_buzz'" in capsys.readouterr().err
 
 
 def _children(pid: int) -> list[int]:
