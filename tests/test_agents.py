@@ -808,10 +808,13 @@ def test_react_checks_its_state_and_seat(agent):
     state = fg.make("boom_bokken").new_game(seed=1)
     state.legal_moves(1)
     for junk_state in (None, "x", fg.make("boom_bokken")):
-        with pytest.raises(fg.ConfigError):
+        with pytest.raises(fg.ConfigError, match="an agent reacts in a game state, not in"):
             agent.react(junk_state, 0)
     for junk_seat in (None, 1.0, True, -1, 4, "1"):
-        with pytest.raises(fg.IllegalMoveError):
+        seat_error = (
+            r"needs the reacting seat, not None|player (must be an int seat|-?\d+ is not a seat)"
+        )
+        with pytest.raises(fg.IllegalMoveError, match=seat_error):
             agent.react(state, junk_seat)
 
 
