@@ -140,10 +140,14 @@ class AECMachine(RuleBasedStateMachine):
     def unstarted_calls_refuse(self, agent: str) -> None:
         env = self.env
         for call in (env.last, lambda: env.observe(agent), lambda: env.step(0), env.state):
-            with pytest.raises(fg.StateError):
+            with pytest.raises(
+                fg.StateError, match=r"no game under way: call env\.reset\(\) first"
+            ):
                 call()
         if self.render_mode is not None:
-            with pytest.raises(fg.StateError):
+            with pytest.raises(
+                fg.StateError, match=r"no game under way: call env\.reset\(\) first"
+            ):
                 env.render()
         else:
             assert env.render() is None
@@ -166,7 +170,7 @@ class AECMachine(RuleBasedStateMachine):
     @rule(seed=st.one_of(st.integers(max_value=-1), st.integers(min_value=2**64), st.just(1.5)))
     def reset_bad_seed(self, seed: Any) -> None:
         before = self._snapshot() if self.started else None
-        with pytest.raises(fg.ConfigError):
+        with pytest.raises(fg.ConfigError, match="seed must be"):
             self.env.reset(seed=seed)
         if before is not None:
             assert self._snapshot() == before
@@ -217,7 +221,8 @@ class AECMachine(RuleBasedStateMachine):
         if action in legal and type(action) is int:
             return
         before = self._snapshot()
-        with pytest.raises(fg.IllegalMoveError):
+        refusal = r"an action id is an int|action id -?\d+ is outside|is not legal for seat"
+        with pytest.raises(fg.IllegalMoveError, match=refusal):
             self.env.step(action)
         assert self._snapshot() == before
 
@@ -228,7 +233,7 @@ class AECMachine(RuleBasedStateMachine):
             self._live_step(self.pass_id)
         else:
             before = self._snapshot()
-            with pytest.raises(fg.IllegalMoveError):
+            with pytest.raises(fg.IllegalMoveError, match="is offered on reaction turns only"):
                 self.env.step(self.pass_id)
             assert self._snapshot() == before
 
@@ -239,7 +244,8 @@ class AECMachine(RuleBasedStateMachine):
         agent = env.agent_selection
         if action is not None:
             before = self._snapshot()
-            with pytest.raises(fg.IllegalMoveError):
+            over = r"the game is over for player_\d+: step\(None\) takes it out of the env"
+            with pytest.raises(fg.IllegalMoveError, match=over):
                 env.step(action)
             assert self._snapshot() == before
             return
@@ -258,9 +264,10 @@ class AECMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.started and not self.env.agents)
     @rule()
     def all_gone_refuses(self) -> None:
-        with pytest.raises(fg.StateError):
+        gone = "the game is over and every agent has left it"
+        with pytest.raises(fg.StateError, match=gone):
             self.env.last()
-        with pytest.raises(fg.StateError):
+        with pytest.raises(fg.StateError, match=gone):
             self.env.step(None)
 
     @precondition(lambda self: self.started)
@@ -304,7 +311,7 @@ class AECMachine(RuleBasedStateMachine):
         env = self.env
         names = env.possible_agents
         if k >= len(names):
-            with pytest.raises(fg.ConfigError):
+            with pytest.raises(fg.ConfigError, match=f"'player_{k}' is not an agent of this env"):
                 env.observe(f"player_{k}")
             return
         agent = names[k]
@@ -561,16 +568,19 @@ class GymMachine(RuleBasedStateMachine):
     @rule(action=st.integers(0, 5))
     def step_when_over(self, action: int) -> None:
         state = self.env.game_state
-        with pytest.raises(ResetNeeded):
+        why = "the episode is over" if self.started else "no episode under way"
+        with pytest.raises(ResetNeeded, match=why):
             self.env.step(action)
-        with pytest.raises(fg.StateError):
+        with pytest.raises(fg.StateError, match=why):
             self.env.step(action)
         assert self.env.game_state is state
 
     @rule()
     def render(self) -> None:
         if not self.started and self.render_mode is not None:
-            with pytest.raises(fg.StateError):
+            with pytest.raises(
+                fg.StateError, match=r"no game under way: call env\.reset\(\) first"
+            ):
                 self.env.render()
             return
         picture = self.env.render()
@@ -696,7 +706,7 @@ class VectorMachine(RuleBasedStateMachine):
             "none": None,
         }[kind]
         before = self._snapshot()
-        with pytest.raises(fg.IllegalMoveError):
+        with pytest.raises(fg.IllegalMoveError, match=r"integer ids \(one per game\), not"):
             self.vec.step(actions)
         assert self._snapshot() == before
 
@@ -723,7 +733,10 @@ class VectorMachine(RuleBasedStateMachine):
         if 0 <= index < len(self.states):
             assert self.vec.state(index) == self.states[index]
         else:
-            with pytest.raises(fg.ConfigError):
+            with pytest.raises(
+                fg.ConfigError,
+                match=f"game index must be an int in 0..{len(self.states) - 1}, not {index}",
+            ):
                 self.vec.state(index)
 
     @invariant()
@@ -844,7 +857,7 @@ class MCTSMachine(RuleBasedStateMachine):
         state = self.positions[k]
         while not state.is_terminal:
             state = state.apply(self.rng.choice(state.legal_moves(state.players_to_act[0])))
-        with pytest.raises(fg.IllegalMoveError):
+        with pytest.raises(fg.IllegalMoveError, match=r"nobody may act \(is the game over\?\)"):
             self.agent.choose(state)
 
 
