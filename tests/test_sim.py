@@ -1130,8 +1130,12 @@ def test_vector_runs_check_their_out_file_before_the_games(tmp_path, monkeypatch
     monkeypatch.setattr(vector_sim, "simulate_vector", no_games)
     taken = tmp_path / "taken.jsonl"
     taken.write_text("x", encoding="utf-8")
-    for out in (taken, tmp_path, tmp_path / "missing" / "r.jsonl"):
-        with pytest.raises(fg.ConfigError):
+    for out, message in (
+        (taken, "taken.jsonl exists: choose another file"),
+        (tmp_path, "is a directory: name a file for the results"),
+        (tmp_path / "missing" / "r.jsonl", "no directory .*missing to write r.jsonl in"),
+    ):
+        with pytest.raises(fg.ConfigError, match=message):
             fg.simulate(BOSK, ["random"], 5, seed=1, out=out, engine="vector", progress=False)
 
 
@@ -1351,7 +1355,8 @@ def test_a_pooled_rate_over_several_seats_a_game_counts_games_not_seats():
         assert clustered_interval(per_game) == pytest.approx(wilson_interval(wins, seats))
     assert clustered_interval([]) == (0.0, 1.0)
     for bad in ([(3, 2)], [(-1, 2)], [(0.5, 2)], [("a", 2)], [(1,)], [1], [(0, 0)]):
-        with pytest.raises(fg.ConfigError):
+        pair = r"wins must be|each game is a \(wins, seats\) pair|seats must be in 1\.\."
+        with pytest.raises(fg.ConfigError, match=pair):
             clustered_interval(bad)
 
 
@@ -1463,7 +1468,7 @@ def test_a_chunk_refused_by_a_broken_pool_is_played_again():
     from forestgames.sim import _drain
 
     chunker = _Chunker(10, workers=2)
-    with pytest.raises(BrokenProcessPool):
+    with pytest.raises(BrokenProcessPool, match="terminated abruptly"):
         _drain(_PoolThatBreaks(), chunker, 2, lambda rows: None)
     left = []
     while chunker:
@@ -1570,7 +1575,7 @@ class RaisesAtFirstMove(RandomAgent):
 def test_an_agents_error_names_the_game_to_replay():
     """An agent's exception keeps its type and gains notes naming the game of the run, its
     seed, the move, and the agent and seat, so the game can be replayed (it named none)."""
-    with pytest.raises(KeyError) as caught:
+    with pytest.raises(KeyError, match="no such card") as caught:
         fg.simulate(BOSK, ["random", RaisesAtFirstMove()], 3, seed=5, progress=False)
     notes = "\n".join(caught.value.__notes__)
     seeded = f"the game seeded {derive_seed(5, 0)}, after 1 moves, with seat 1 (agent raiser)"
@@ -1593,7 +1598,7 @@ def test_an_errors_note_replays_its_game_with_its_seats_agents():
     """With seats rotated, the note names game 1's own lineup (the run's agent list played
     it without the error), and fg.play of that lineup, from the seed in the note, fails the
     same way: the note is the call that replays the game."""
-    with pytest.raises(LookupError) as caught:
+    with pytest.raises(LookupError, match="seat 0 again") as caught:
         fg.simulate(BOSK, ["random", FailsAtSeatZero()], 4, seed=9, rotate=True, progress=False)
     note = next(n for n in caught.value.__notes__ if "of the run" in n)
     index, seed = map(int, re.search(r"game (\d+) of the run; .*seed=(\d+)\)", note).groups())
@@ -1618,12 +1623,14 @@ def test_an_exception_raised_again_keeps_only_its_latest_game_in_its_notes():
     keeps one note of each kind, for the game it came from last: notes naming every game it
     was ever raised in would send a replay to the wrong one."""
     for seed in (1, 2, 3):
-        with pytest.raises(LookupError):
+        with pytest.raises(LookupError, match="one object, raised in every game"):
             fg.simulate(BOSK, [RaisesSharedError()], 1, seed=seed, progress=False)
     notes = SHARED_ERROR.__notes__
     assert len(notes) == 2, notes
     assert f"seeded {derive_seed(3, 0)}," in notes[0] and f"seed={derive_seed(3, 0)})" in notes[1]
-    with pytest.raises(LookupError):  # then alone: no note of the run's game is left
+    with pytest.raises(
+        LookupError, match="one object, raised in every game"
+    ):  # then alone: no note of the run's game is left
         fg.play(BOSK, [RaisesSharedError()], seed=777)
     assert len(SHARED_ERROR.__notes__) == 1 and "seeded 777," in SHARED_ERROR.__notes__[0]
 
@@ -1638,9 +1645,9 @@ class BuiltWithSharedError(RandomAgent):
 def test_an_error_while_agents_are_made_drops_an_earlier_games_notes():
     """An exception object raised again while a game's agents are made (a user's for_game)
     keeps no note of the game it came from before: its note names this game."""
-    with pytest.raises(LookupError):
+    with pytest.raises(LookupError, match="one object, raised in every game"):
         fg.play(BOSK, [RaisesSharedError()], seed=777)
-    with pytest.raises(LookupError):
+    with pytest.raises(LookupError, match="one object, raised in every game"):
         fg.play(BOSK, [BuiltWithSharedError()], seed=5)
     assert SHARED_ERROR.__notes__ == [
         "forestgames: in the game seeded 5, while its agents were made"
@@ -1682,8 +1689,10 @@ def test_notes_that_are_not_text_are_kept_and_do_not_hide_the_error():
         def choose(self, state):
             raise error
 
+    # no match=: pytest would join the notes into the text it matches, and 42 is no text
     with pytest.raises(LookupError) as caught:
         fg.play(BOSK, [Raises()], seed=3)
+    assert caught.value is error
     assert caught.value.__notes__[0] == 42 and "seeded 3," in caught.value.__notes__[1]
 
 
