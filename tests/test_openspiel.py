@@ -419,23 +419,25 @@ def test_a_tampered_saved_node_is_a_state_error():
     table = _table("bosk", num_players=2)
     node = next(n for n in walk(table.initial, 5) if n.kind == DECIDE)
     good = json.loads(node.to_json())
+    not_a_node = "not a saved forestgames OpenSpiel node"
     tampered = [
-        {k: v for k, v in good.items() if k != "seat"},
-        {**good, "kind": "x"},
-        {**good, "kind": True},
-        {**good, "options": []},
-        {**good, "deal": {}},
-        {**good, "seat": 99},
-        {**good, "reacting": 1},
-        {**good, "queue": [5]},
-        {**good, "kind": OVER},
-        {**good, "seat": 1 - good["seat"]},  # the other seat has nothing to do
+        ({k: v for k, v in good.items() if k != "seat"}, not_a_node),
+        ({**good, "kind": "x"}, r"kind is not one of \[0, 1, 2, 3, 4\]: 'x'"),
+        ({**good, "kind": True}, r"kind is not one of \[0, 1, 2, 3, 4\]: True"),
+        ({**good, "options": []}, not_a_node),
+        ({**good, "deal": {}}, not_a_node),
+        ({**good, "seat": 99}, r"seat is not one of .*: 99"),
+        ({**good, "reacting": 1}, r"reacting is not one of \[False, True\]: 1"),
+        ({**good, "queue": [5]}, r"queue is not one of \[0, 1\]: 5"),
+        ({**good, "kind": OVER}, "kind does not fit its position"),
+        # the other seat has nothing to do
+        ({**good, "seat": 1 - good["seat"]}, "has no decision in its position"),
     ]
-    for data in tampered:
-        with pytest.raises(fg.StateError):
+    for data, message in tampered:
+        with pytest.raises(fg.StateError, match=message):
             _nodes.node_from_json(json.dumps(data))
     for text in ("", "[]", "{", "null"):
-        with pytest.raises(fg.StateError):
+        with pytest.raises(fg.StateError, match=not_a_node):
             _nodes.node_from_json(text)
     assert _nodes.node_from_json(json.dumps(good)).to_json() == node.to_json()
 
@@ -908,9 +910,9 @@ def test_observers_and_resampling_check_their_arguments(spiel):
     again = _load(spiel, "bonsai").new_initial_state()  # the same game, loaded again: fine
     observer.set_from(again, 1)
     for seat in (1.5, True, "0", None, -1, 2):
-        with pytest.raises(fg.IllegalMoveError):
+        with pytest.raises(fg.IllegalMoveError, match=r"player must be (an int|in 0\.\.1)"):
             observer.set_from(state, seat)
-        with pytest.raises(fg.IllegalMoveError):
+        with pytest.raises(fg.IllegalMoveError, match=r"player must be (an int|in 0\.\.1)"):
             observer.string_from(state, seat)
     for other in (None, "state", _load(spiel, "bosk").new_initial_state()):
         with pytest.raises(fg.ConfigError, match="not a state of this observer's game"):
@@ -977,7 +979,7 @@ def test_corrupted_saved_text_is_a_state_error(spiel):
     text = state.serialize()
     head, _, payload = text.rpartition("=")
     for bad in (text[:-12], "garbage", f"{head}=!!{payload}", "x\n1\n" + payload, None, b"1"):
-        with pytest.raises(fg.StateError):
+        with pytest.raises(fg.StateError, match=r"not a state saved by|state is text, not"):
             game.deserialize_state(bad)
     assert game.deserialize_state(text).history() == state.history()
     assert game.deserialize_state(text.encode()).history() == state.history()
