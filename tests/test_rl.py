@@ -299,7 +299,7 @@ def test_aec_illegal_action_raises_and_changes_nothing() -> None:
     state, agent = env.game_state, env.agent_selection
     before = (dict(env.rewards), dict(env._cumulative_rewards), env.last()[1:])
     mask = env.observe(agent)["action_mask"]
-    with pytest.raises(fg.IllegalMoveError):
+    with pytest.raises(fg.IllegalMoveError, match=r"is not legal for seat .* now"):
         env.step(int(np.flatnonzero(mask == 0)[0]))
     assert env.game_state is state and env.agent_selection == agent
     assert (dict(env.rewards), dict(env._cumulative_rewards), env.last()[1:]) == before
@@ -447,17 +447,21 @@ def test_a_game_not_built_on_the_base_is_refused_by_name(monkeypatch: Any) -> No
 
 def test_bad_arguments_are_config_errors() -> None:
     """Unknown games, rewards, render modes, seats and opponents are ConfigErrors."""
-    for call in (
-        lambda: rl.aec_env("chess"),
-        lambda: rl.aec_env("bosk", reward="money"),
-        lambda: rl.aec_env("bosk", render_mode="rgb_array"),
-        lambda: rl.aec_env("bosk", render_mode=np.array(["ansi", "svg"])),
-        lambda: rl.gym_env("bosk", render_mode=["ansi"]),
-        lambda: rl.gym_env("bosk", seat=2),
-        lambda: rl.gym_env("bosk", opponents="wizard"),
-        lambda: rl.gym_env("bosk", num_players=3, opponents=["random"]),
+    render_mode = "render_mode must be None or one of 'human', 'ansi', 'svg', not"
+    for call, message in (
+        (lambda: rl.aec_env("chess"), "unknown game 'chess'"),
+        (lambda: rl.aec_env("bosk", reward="money"), "reward must be one of"),
+        (lambda: rl.aec_env("bosk", render_mode="rgb_array"), render_mode),
+        (lambda: rl.aec_env("bosk", render_mode=np.array(["ansi", "svg"])), render_mode),
+        (lambda: rl.gym_env("bosk", render_mode=["ansi"]), render_mode),
+        (lambda: rl.gym_env("bosk", seat=2), "seat 2 is not a seat of a 2-player game"),
+        (lambda: rl.gym_env("bosk", opponents="wizard"), "unknown agent 'wizard'"),
+        (
+            lambda: rl.gym_env("bosk", num_players=3, opponents=["random"]),
+            "one agent per other seat",
+        ),
     ):
-        with pytest.raises(fg.ConfigError):
+        with pytest.raises(fg.ConfigError, match=message):
             call()
 
 
