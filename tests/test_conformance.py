@@ -584,7 +584,9 @@ def test_an_action_id_given_as_a_move_points_to_move_from_id(name):
     action = state.game.action_id(state.legal_moves()[0])
     with pytest.raises(fg.IllegalMoveError, match=r"game\.move_from_id\(action_id, player\)"):
         state.apply(action)
-    with pytest.raises(fg.IllegalMoveError) as refused:
+    with pytest.raises(
+        fg.IllegalMoveError, match=f"True is not a {state.game.title} move"
+    ) as refused:
         state.apply(True)
     assert "move_from_id" not in str(refused.value)
 
@@ -600,7 +602,7 @@ def test_notation_without_its_seat_says_so(name):
     with pytest.raises(fg.ParseError, match=r"starts with its seat, e.g. '0:"):
         game.parse_move(f"  {without_seat}")
     for bad in (text + " junk!", without_seat + " junk!", "junk", "", "-1:" + without_seat):
-        with pytest.raises(fg.ParseError) as refused:
+        with pytest.raises(fg.ParseError, match=f"is not a {game.title} move") as refused:
             game.parse_move(bad)
         assert "starts with its seat" not in str(refused.value)
 

@@ -163,7 +163,7 @@ def test_buzz_ends_at_target_and_parses():
     assert state.is_terminal and state.winners == (0,)
     for move in (Add(1, 2), Buzz(0)):
         assert game.parse_move(str(move)) == move
-    with pytest.raises(ParseError):
+    with pytest.raises(ParseError, match="'0:add 3' is not a Buzz move"):
         game.parse_move("0:add 3")
 
 

@@ -30,7 +30,7 @@ def test_unknown_game_suggests_the_close_name(name: str, close: str) -> None:
 
 def test_unknown_game_far_from_any_suggests_nothing() -> None:
     """A name close to no game gets the list of games, no guess."""
-    with pytest.raises(fg.ConfigError) as error:
+    with pytest.raises(fg.ConfigError, match="unknown game 'chess'") as error:
         fg.make("chess")
     assert "did you mean" not in str(error.value) and "known games: bosk" in str(error.value)
 

@@ -98,9 +98,9 @@ def test_repr_svg_and_to_svg_are_the_render_modules_pictures():
 def test_a_bad_seat_is_refused():
     """A seat outside the game is refused with the library's error, in text and SVG."""
     state = fg.make("boom_bokken").new_game(seed=1)
-    with pytest.raises(fg.ForestGamesError):
+    with pytest.raises(fg.ForestGamesError, match="player 9 is not a seat of a 4-player game"):
         state.to_svg(9)
-    with pytest.raises(fg.ForestGamesError):
+    with pytest.raises(fg.ForestGamesError, match="player -1 is not a seat of a 4-player game"):
         state.render(-1)
 
 
@@ -486,7 +486,7 @@ def test_living_forest_cards_table():
     assert (wolf.level, wolf.cost, wolf.elements, wolf.symbol) == ("I", 5, (0, 0, 0, 2, 0), 0)
     assert cards["Bear"].solitary and cards["Bear"].short() == "Bear Wa1 Pl2 *"
     assert cards["Wolf"].describe() == "5 sun: wind 2"
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="does not support item assignment"):
         cards["Wolf"] = wolf  # type: ignore[index]
 
 

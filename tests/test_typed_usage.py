@@ -75,7 +75,7 @@ def test_vector_bosk_methods_keep_their_signatures() -> None:
     parameters were erased (as a decorator typed with ``...`` did)."""
     vec = fg.bosk.VectorBosk(num_players=2, batch=2)
     vec.reset(seed=5)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="unexpected keyword argument 'sede'"):
         vec.reset(sede=5)  # type: ignore[call-arg]
     assert_type(vec.state(0), fg.bosk.BoskState)
     assert vec.state(1) == fg.make("bosk").new_game(seed=fg.core.derive_seed(5, 1))

@@ -124,7 +124,7 @@ def test_replay_with_a_seat_leaves_the_seed_out(tmp_path):
 
 def test_a_bad_seat_is_refused():
     """replay_html(record, seat) refuses a seat outside the game with ConfigError."""
-    with pytest.raises(fg.ConfigError):
+    with pytest.raises(fg.ConfigError, match="player 2 is not a seat of a 2-player game"):
         fg.viewer.replay_html(short_record("bosk", 2, moves=3), 2)
 
 
