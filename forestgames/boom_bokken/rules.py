@@ -609,6 +609,11 @@ class BoomBokkenGame(
                 return f"{text}: seat {seat} played the {top} on top; no Flash on one's own card"
             if len(codes) == 1 or self._role(state, seat) == COUREUR:
                 return None
+        if len(codes) == 1 and self._guards(state, seat):
+            return (
+                f"{text}: {CARD_VALUE[codes[0]]} does not answer '{state.announcement}' on "
+                f"{top}, as a Gardien's answer for named seat {state.target} must"
+            )
         return (
             f"{text}: seat {state.target} is named; out of turn only a Flash of {top}, "
             "a Temps Mort or a Gardien's answer for a named teammate may be played"

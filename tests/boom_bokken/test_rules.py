@@ -410,7 +410,7 @@ def test_gardien_answers_for_a_named_teammate():
     assert groups(state, 0) == {("6",)}
     with pytest.raises(
         fg.IllegalMoveError,
-        match="out of turn only a Flash of 5, a Temps Mort or a Gardien's answer",
+        match="1 does not answer 'higher' on 5, as a Gardien's answer for named seat 2 must",
     ):
         state.apply(Play(0, ("1",), 1, "lower"))
     state = play(state, "0:play 6 @1 lower")
