@@ -28,6 +28,7 @@ from forestgames.bosk._tables import (
     NUM_TERRAINS,
     ROUNDS,
     SQUIRREL,
+    SQUIRREL_MAX_STEPS,
     TREE_VALUES,
     TREES_PER_VALUE,
     Geometry,
@@ -90,6 +91,12 @@ OPTIONS = (
         "the squirrel moves exactly three steps instead of one to three",
     ),
     Option.boolean(
+        "squirrel_passes_squirrels",
+        True,
+        "the squirrel's path may cross a square holding a squirrel; `False` reads the "
+        'seeds\' "same rules as the leaves": like a leaf path, it cannot enter one',
+    ),
+    Option.boolean(
         "ties_include_start",
         True,
         "in start-player ties broken clockwise from the (previous) start player, that "
@@ -123,11 +130,15 @@ class BoskGame(
         mv.PlaceSquirrel,
     )
 
-    CASES = ({"num_players": 3, "squirrel_exactly_three": True, "ties_include_start": False},)
+    CASES = (
+        {"num_players": 3, "squirrel_exactly_three": True, "ties_include_start": False},
+        {"num_players": 4, "squirrel_passes_squirrels": False},
+    )
 
     num_players: int
     terrain: np.ndarray = attrs.field(eq=attrs.cmp_using(eq=np.array_equal), hash=False)
     squirrel_exactly_three: bool = False
+    squirrel_passes_squirrels: bool = True
     ties_include_start: bool = True
 
     # ------------------------------------------------------------------ derived tables
@@ -356,12 +367,29 @@ class BoskGame(
         return targets
 
     def _squirrel_targets(self, state: BoskState) -> list[int]:
-        """Squares the squirrel may stop on: 1–3 steps (or exactly 3), free of squirrels."""
+        """Squares the squirrel may stop on: 1–3 steps (or exactly 3), free of squirrels
+        (and, unless it passes squirrels, reached through squares free of them)."""
         wind = state.wind
         assert wind is not None
-        steps = self.geometry.squirrel_reach[wind][state.tree]
+        if self.squirrel_passes_squirrels:
+            steps = self.geometry.squirrel_reach[wind][state.tree]
+        else:
+            steps = self._open_steps(wind, state.tree, frozenset(state.squirrels))
         reach = steps[-1] if self.squirrel_exactly_three else steps[0] | steps[1] | steps[2]
         return sorted(s for s in reach if s not in state.squirrels)
+
+    def _open_steps(
+        self, wind: str, tree: int, squirrels: frozenset[int]
+    ) -> tuple[frozenset[int], ...]:
+        """The squares 1, 2 and 3 steps downwind of ``tree`` along paths that enter no
+        square in ``squirrels`` (a leaf path's rule)."""
+        nexts = self.geometry.next[wind]
+        frontier = frozenset(self.geometry.base[wind][tree]) - squirrels
+        steps = [frontier]
+        for _ in range(SQUIRREL_MAX_STEPS - 1):
+            frontier = frozenset(n for s in frontier for n in nexts[s]) - squirrels
+            steps.append(frontier)
+        return tuple(steps)
 
     # ------------------------------------------------------------------ why a move is illegal
 
@@ -418,7 +446,8 @@ class BoskGame(
         if s in state.squirrels:
             return f"{move}: square {move.at} holds a squirrel; nothing goes on it"
         steps = "exactly 3" if self.squirrel_exactly_three else "1 to 3"
-        return f"{move}: the squirrel moves {steps} steps downwind ({state.wind}) of its tree"
+        path = "" if self.squirrel_passes_squirrels else ", never through a squirrel's square"
+        return f"{move}: the squirrel moves {steps} steps downwind ({state.wind}) of its tree{path}"
 
     def _intersection(self, at: tuple[int, int]) -> int | None:
         n = self.size - 1

@@ -44,10 +44,12 @@ from forestgames.bosk._tables import (
     NUM_TERRAINS,
     ROUNDS,
     SQUIRREL,
+    SQUIRREL_MAX_STEPS,
     SUMMER_POINTS,
     TREE_VALUES,
     TREES_PER_VALUE,
     WINTER_POINTS,
+    Geometry,
     geometry,
 )
 from forestgames.bosk._vector_random import (
@@ -199,9 +201,36 @@ class _Tables:
         # each, no clipping per pass
         self.leaf_safe = np.maximum(self.leaf_from, 0)
         self.leaf_real = self.leaf_from >= 0
+        self.via, self.via_real = _squirrel_paths(g, self.reach)
         for table in (self.base, self.next, self.reach, self.leaf_from, self.leaf_safe,
-                      self.leaf_real):  # fmt: skip
+                      self.leaf_real, self.via, self.via_real):  # fmt: skip
             table.flags.writeable = False
+
+
+def _squirrel_paths(g: Geometry, reach: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each wind d, tree t and stop ``reach[d, t, r]``, the squares a squirrel's path
+    crosses before that stop, one path per row q: ``via[d, t, r, q]`` (the stop's first
+    and second steps, -1 padded; a path of one step crosses none), ``via_real[d, t, r, q]``
+    where path q exists. Every step goes one square further downwind, so all paths to a
+    stop have the same length."""
+    crossed: dict[tuple[int, int, int], set[tuple[int, ...]]] = {}
+    for d, wind in enumerate(DIRECTIONS):
+        for t in range(g.intersections):
+            frontier: list[tuple[int, ...]] = [(b,) for b in g.base[wind][t]]
+            paths = list(frontier)
+            for _ in range(SQUIRREL_MAX_STEPS - 1):
+                frontier = [(*p, n) for p in frontier for n in g.next[wind][p[-1]]]
+                paths += frontier
+            for path in paths:
+                crossed.setdefault((d, t, path[-1]), set()).add(path[:-1])
+    most = max(len(v) for v in crossed.values())
+    via = np.full((*reach.shape, most, SQUIRREL_MAX_STEPS - 1), -1, dtype=np.intp)
+    via_real = np.zeros((*reach.shape, most), dtype=bool)
+    for (d, t, r), stop in np.ndenumerate(reach):
+        for q, before in enumerate(sorted(crossed.get((d, t, stop), ()))):
+            via[d, t, r, q, : len(before)] = before
+            via_real[d, t, r, q] = True
+    return via, via_real
 
 
 def _stops(steps: tuple[frozenset[int], ...], exactly_three: bool) -> frozenset[int]:
@@ -332,6 +361,7 @@ class VectorBosk:
         p, size = game.num_players, game.size
         self.num_players = p
         self._t = _tables(size, bool(game.squirrel_exactly_three))
+        self._passes_squirrels = bool(game.squirrel_passes_squirrels)
         self._kinds = np.asarray(game.terrain, dtype=np.intp).reshape(-1)  # terrain of each square
         self.layout = self._t.layout
         n2, s2 = self.layout.intersections, self.layout.squares
@@ -654,10 +684,19 @@ class VectorBosk:
         """(G, R): squares the squirrel may stop on (sorted), -1 where it may not."""
         n2, s2 = self.layout.intersections, self.layout.squares
         reach = self._t.reach.reshape(-1, self._t.reach.shape[2])
-        squares = reach[self._blow[games] * n2 + np.maximum(self._tree[games], 0)]
+        rows = self._blow[games] * n2 + np.maximum(self._tree[games], 0)
+        squares = reach[rows]
         flat = games[:, None] * s2 + np.maximum(squares, 0)
         taken = self._squirrel_on.reshape(-1).take(flat) >= 0
-        return np.where((squares >= 0) & ~taken, squares, -1)
+        free = (squares >= 0) & ~taken
+        if not self._passes_squirrels:  # a path into a squirrel's square is closed
+            via = self._t.via.reshape(-1, *self._t.via.shape[2:])[rows]  # (G, R, Q, 2)
+            cells = games[:, None, None, None] * s2 + np.maximum(via, 0)
+            on = self._squirrel_on.reshape(-1).take(cells) >= 0
+            closed = (on & (via >= 0)).any(axis=3)
+            opened = self._t.via_real.reshape(-1, *self._t.via_real.shape[2:])[rows] & ~closed
+            free &= opened.any(axis=2)
+        return np.where(free, squares, -1)
 
     def _candidates(self, phase: int, games: np.ndarray) -> np.ndarray:
         """(G, C) legal ids of ``games`` (all in ``phase``), -1 holes, in legal_moves() order."""

@@ -300,6 +300,46 @@ def test_squirrel_passes_over_anything_and_sits_on_stacks():
     assert state.current_player == 1 and state.tree_owner[3, 3] == -1
 
 
+def test_squirrel_blocked_by_squirrels_option():
+    """With squirrel_passes_squirrels=False its path, like a leaf path, enters no square
+    holding a squirrel. Tree (3, 3), wind N, seat 1's squirrel on base square (3, 4):
+    from (3, 3) alone it reaches (2, 2)..(2, 4), then (1, 1)..(1, 5); (2, 5) and (1, 6)
+    lie only beyond (3, 4). By default it passes over (3, 4) to reach them."""
+    blocked = {(3, 3), (2, 2), (2, 3), (2, 4)} | {(1, c) for c in range(1, 6)}
+    for options, expected in (
+        ({}, SQUIRREL_UP_TO_3 - {(3, 4)}),
+        ({"squirrel_passes_squirrels": False}, blocked),
+        (
+            {"squirrel_passes_squirrels": False, "squirrel_exactly_three": True},
+            {(1, c) for c in range(1, 6)},
+        ),
+    ):
+        state = autumn_turn(trees={(3, 3): (0, 1)}, squirrels={1: (3, 4)}, **options)
+        assert targets(start_path(state, (3, 3), 1)) == expected, options
+    state = start_path(
+        autumn_turn(trees={(3, 3): (0, 1)}, squirrels={1: (3, 4)}, squirrel_passes_squirrels=False),
+        (3, 3),
+        1,
+    )
+    with pytest.raises(fg.IllegalMoveError, match="never through a squirrel's square"):
+        state.apply(PlaceSquirrel(0, (1, 6)))
+
+
+def test_squirrel_walled_in_by_squirrels_is_not_placed():
+    """With squirrel_passes_squirrels=False and squirrels on both base squares (3, 3) and
+    (3, 4) of tree (3, 3), wind N, no path leaves the tree: the squirrel is not placed and
+    the turn ends. By default it passes over them to rows 2 and 1."""
+    squirrels = {1: (3, 3), 2: (3, 4)}
+    state = autumn_turn(3, trees={(3, 3): (0, 1)}, squirrels=squirrels)
+    assert targets(start_path(state, (3, 3), 1)) == SQUIRREL_UP_TO_3 - {(3, 3), (3, 4)}
+    walled = autumn_turn(
+        3, trees={(3, 3): (0, 1)}, squirrels=squirrels, squirrel_passes_squirrels=False
+    )
+    state = start_path(walled, (3, 3), 1)
+    assert state.current_player == 1 and state.squirrel_squares[0] is None
+    assert 1 not in state.tiles_left(0)
+
+
 def test_squirrel_with_nowhere_to_stop():
     """A squirrel with no square to stop on is not placed; the turn ends."""
     state = autumn_turn(3, trees={(0, 0): (0, 1)}, squirrels={1: (0, 0), 2: (0, 1)})

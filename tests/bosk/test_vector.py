@@ -29,6 +29,8 @@ OPTIONS = [
     (4, {}),
     (2, {"squirrel_exactly_three": True, "ties_include_start": False}),
     (3, {"squirrel_exactly_three": True}),
+    (4, {"squirrel_passes_squirrels": False}),
+    (3, {"squirrel_passes_squirrels": False, "squirrel_exactly_three": True}),
     (
         4,
         {"ties_include_start": False, "terrain": np.random.default_rng(4).integers(0, 8, (12, 12))},

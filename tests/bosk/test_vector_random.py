@@ -13,7 +13,11 @@ from forestgames.bosk.vector import VectorBosk
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(2, {}), (3, {"squirrel_exactly_three": True}), (4, {"ties_include_start": False})],
+    [
+        (2, {}),
+        (3, {"squirrel_exactly_three": True}),
+        (4, {"ties_include_start": False, "squirrel_passes_squirrels": False}),
+    ],
 )
 def test_fast_turns_are_scalar_legal_moves(players, options, monkeypatch):
     """Every planting and whole autumn turn the fast path plays is legal: after each, each
