@@ -192,7 +192,9 @@ class BoomBokkenGame(
     team_sizes: tuple[int, ...]
     deck: tuple[int, ...]
     expert: bool = False
-    spent_time_outs: str = "deck"
+    spent_time_outs: str = attrs.field(  # as make's default: "aside" in Expert mode
+        default=attrs.Factory(lambda game: "aside" if game.expert else "deck", takes_self=True)
+    )
     last_team_clay: bool = False
 
     # ------------------------------------------------------------------ description

@@ -109,6 +109,15 @@ def test_deck_option_takes_the_counts_game_deck_holds():
         fg.make("boom_bokken", deck=(1,) * 17)
 
 
+def test_a_game_built_by_its_class_takes_make_s_temps_mort_default():
+    """BoomBokkenGame(..., expert=True) without spent_time_outs sets Temps Mort aside, as
+    make does (the class's own default was "deck", so the two games differed)."""
+    for expert in (False, True):
+        made = fg.make("boom_bokken", num_players=4, expert=expert)
+        built = BoomBokkenGame(4, made.team_sizes, made.deck, expert=expert)
+        assert built == made and built.spent_time_outs == ("aside" if expert else "deck")
+
+
 def test_option_defaults_and_round_trip():
     """Expert mode sets Temps Mort aside by default; options() rebuilds every variant."""
     assert fg.make("boom_bokken", num_players=4).spent_time_outs == "deck"
