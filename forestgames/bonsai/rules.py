@@ -150,7 +150,11 @@ class BonsaiGame(
     )
 
     num_players: int
-    goal_setup: str = "all"
+    goal_setup: str = attrs.field(  # as make's default: "published" for the solo game
+        default=attrs.Factory(
+            lambda game: "published" if game.num_players == 1 else "all", takes_self=True
+        )
+    )
     end_rule: str = "round"
     pot_sides_free: bool = True
     wood_beside_pot: bool = False

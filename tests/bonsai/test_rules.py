@@ -797,6 +797,16 @@ def test_solo_game_ends_after_the_turn_that_empties_the_deck():
     assert take_first(state).is_terminal
 
 
+def test_a_solo_game_built_by_its_class_takes_make_s_goal_setup():
+    """BonsaiGame(1) plays the published goal setup, as make does (the class's own default,
+    "all", made it a ConfigError); other counts keep "all"."""
+    from forestgames.bonsai.rules import BonsaiGame
+
+    for players, setup in ((1, "published"), (2, "all"), (4, "all")):
+        built = BonsaiGame(players)
+        assert built == fg.make("bonsai", num_players=players) and built.goal_setup == setup
+
+
 def test_solo_extra_turn_option_gives_one_more_turn():
     """With end_rule='extra_turn' the solo player plays once more after the deck runs out."""
     state = take_first(arrange(1, options={"end_rule": "extra_turn"}, deck_size=2))
