@@ -15,7 +15,7 @@ import json
 import random
 import time
 
-from _common import CASES, LIBRARY_ERROR, check_timed, exercise, fg, json_mutator, run
+from _common import CASES, LIBRARY_ERROR, case_game, check_timed, exercise, fg, json_mutator, run
 
 
 def test(raw: bytes) -> None:
@@ -53,7 +53,7 @@ def seeds() -> list[bytes]:
     """Every case's options as the game gives them back, and some variants."""
     found = []
     for name, players in CASES:
-        options = fg.make(name, num_players=players).options()
+        options = case_game(name, players).options()
         found.append({"game": name, "options": options, "seed": players, "first_player": None})
         found.append(
             {"game": name, "options": {"num_players": players}, "seed": 0, "first_player": 0}

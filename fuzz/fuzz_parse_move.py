@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import time
 
-from _common import CASES, LIBRARY_ERROR, check_timed, fg, run, sample_states, states_of
+from _common import CASES, LIBRARY_ERROR, case_game, check_timed, fg, run, sample_states, states_of
 
 STATES = sample_states()
 GAMES = {case: states[0].game for case, states in STATES.items()}
@@ -55,7 +55,7 @@ def seeds() -> list[bytes]:
     """The notation of the moves along one random game of each case."""
     found = []
     for index, (name, players) in enumerate(CASES):
-        states = states_of(fg.make(name, num_players=players), seed=index)
+        states = states_of(case_game(name, players), seed=index)
         for before, after in itertools.pairwise(states):
             move = next(m for m in before.legal_moves() if before.apply(m) == after)
             found.append(bytes([index]) + str(move).encode())

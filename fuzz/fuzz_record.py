@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 
-from _common import CASES, LIBRARY_ERROR, check_timed, exercise, fg, json_mutator, run
+from _common import CASES, LIBRARY_ERROR, case_game, check_timed, exercise, fg, json_mutator, run
 
 
 def test(raw: bytes) -> None:
@@ -37,7 +37,7 @@ def seeds() -> list[bytes]:
     """Records of a random game of each case, whole and cut to a few moves."""
     found = []
     for name, players in CASES:
-        game = fg.make(name, num_players=players)
+        game = case_game(name, players)
         agents = [fg.agents.RandomAgent(seat) for seat in range(players)]
         record = fg.play(game, agents, seed=players)
         found.append(record.to_json().encode())
