@@ -97,7 +97,11 @@ class BoardMap:
 
 BOARD_MAPS = st.builds(BoardMap, st.just(0), st.integers(0, 3), st.booleans())
 BOSK_OPTIONS = st.fixed_dictionaries(
-    {"squirrel_exactly_three": st.booleans(), "ties_include_start": st.booleans()}
+    {
+        "squirrel_exactly_three": st.booleans(),
+        "squirrel_passes_squirrels": st.booleans(),
+        "ties_include_start": st.booleans(),
+    }
 )
 
 
@@ -125,6 +129,7 @@ def bosk_map_state(state: Any, t: BoardMap) -> Any:
         num_players=game.num_players,
         terrain=t.grid(np.asarray(game.terrain)).copy(),
         squirrel_exactly_three=game.squirrel_exactly_three,
+        squirrel_passes_squirrels=game.squirrel_passes_squirrels,
         ties_include_start=game.ties_include_start,
     )
     return image_game.state_from_dict(d)
