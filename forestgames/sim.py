@@ -34,6 +34,7 @@ import functools
 import io
 import json
 import math
+import numbers
 import os
 import pickle
 import random
@@ -265,6 +266,15 @@ class GameRow:
     def __attrs_post_init__(self) -> None:
         """ConfigError unless the seats agree: one score per agent, and the first player
         and each winner (at most once) one of the seats."""
+        parts = (self.agents, self.scores, self.winners)
+        if not all(isinstance(part, tuple | list) for part in parts) or not all(
+            isinstance(w, numbers.Integral) and not isinstance(w, bool) for w in self.winners
+        ):
+            raise ConfigError(
+                f"game {self.index}: agents, scores and winners must be tuples (winners of "
+                f"seats), not {excerpt(self.agents)}, {excerpt(self.scores)}, "
+                f"{excerpt(self.winners)}"
+            )
         seats = range(len(self.agents))
         if (
             len(self.scores) != len(seats)

@@ -627,6 +627,16 @@ def test_a_row_whose_seats_disagree_is_refused(first, scores, winners):
         GameRow.from_dict(line | {"truncated": False, "run": "x"})
 
 
+@pytest.mark.parametrize(
+    ("scores", "winners"), [(None, (0,)), ((1, 2), None), ((1, 2), ([0],)), ((1, 2), (True,))]
+)
+def test_a_row_of_the_wrong_types_is_refused(scores, winners):
+    """A GameRow whose scores or winners are no tuples (or winners no seats) is a
+    ConfigError naming the game, not the TypeError its checks raised."""
+    with pytest.raises(fg.ConfigError, match="game 7: agents, scores and winners must be"):
+        GameRow(7, 1, 0, ("a", "b"), scores, winners, 10, False, "x")
+
+
 def test_a_result_refuses_rows_of_other_kinds_or_sizes():
     """SimulationResult takes GameRows of games with one number of seats: anything else is
     a ConfigError when it is built (its summary raised IndexError or AttributeError)."""
