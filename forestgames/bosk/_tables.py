@@ -136,7 +136,10 @@ class Geometry:
         # squares reachable by the squirrel from intersection t in exactly k steps
         self.squirrel_reach: Mapping[str, tuple[tuple[frozenset[int], ...], ...]] = (
             MappingProxyType(
-                {d: tuple(self._reach(d, t) for t in range(self.intersections)) for d in DIRECTIONS}
+                {
+                    d: tuple(self.squirrel_steps(d, t) for t in range(self.intersections))
+                    for d in DIRECTIONS
+                }
             )
         )
         self._sealed = True
@@ -162,8 +165,12 @@ class Geometry:
             self.square(a, b) for a, b in cells if 0 <= a < self.size and 0 <= b < self.size
         )
 
-    def _reach(self, d: str, t: int) -> tuple[frozenset[int], ...]:
-        steps = [frozenset(self.base[d][t])]
+    def squirrel_steps(
+        self, d: str, t: int, blocked: frozenset[int] = frozenset()
+    ) -> tuple[frozenset[int], ...]:
+        """The squares 1, 2 and 3 steps downwind (wind ``d``) of tree ``t``, along paths
+        that enter no square of ``blocked``."""
+        steps = [frozenset(self.base[d][t]) - blocked]
         for _ in range(SQUIRREL_MAX_STEPS - 1):
-            steps.append(frozenset(s2 for s in steps[-1] for s2 in self.next[d][s]))
+            steps.append(frozenset(s2 for s in steps[-1] for s2 in self.next[d][s]) - blocked)
         return tuple(steps)

@@ -28,7 +28,6 @@ from forestgames.bosk._tables import (
     NUM_TERRAINS,
     ROUNDS,
     SQUIRREL,
-    SQUIRREL_MAX_STEPS,
     TREE_VALUES,
     TREES_PER_VALUE,
     Geometry,
@@ -374,22 +373,9 @@ class BoskGame(
         if self.squirrel_passes_squirrels:
             steps = self.geometry.squirrel_reach[wind][state.tree]
         else:
-            steps = self._open_steps(wind, state.tree, frozenset(state.squirrels))
+            steps = self.geometry.squirrel_steps(wind, state.tree, frozenset(state.squirrels))
         reach = steps[-1] if self.squirrel_exactly_three else steps[0] | steps[1] | steps[2]
         return sorted(s for s in reach if s not in state.squirrels)
-
-    def _open_steps(
-        self, wind: str, tree: int, squirrels: frozenset[int]
-    ) -> tuple[frozenset[int], ...]:
-        """The squares 1, 2 and 3 steps downwind of ``tree`` along paths that enter no
-        square in ``squirrels`` (a leaf path's rule)."""
-        nexts = self.geometry.next[wind]
-        frontier = frozenset(self.geometry.base[wind][tree]) - squirrels
-        steps = [frontier]
-        for _ in range(SQUIRREL_MAX_STEPS - 1):
-            frontier = frozenset(n for s in frontier for n in nexts[s]) - squirrels
-            steps.append(frontier)
-        return tuple(steps)
 
     # ------------------------------------------------------------------ why a move is illegal
 
