@@ -31,6 +31,8 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "boom_bokken": [
         {"expert": True},
         {"expert": True, "spent_time_outs": "aside", "last_team_clay": True},
+        {"distinct_flashers": True},
+        {"expert": True, "distinct_flashers": True},
     ],
 }
 GAMES = [

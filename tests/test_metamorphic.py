@@ -780,8 +780,8 @@ BB_CARDS = ("T", *(str(v) for v in range(1, 9)), *(f"F{v}" for v in range(1, 9))
 @st.composite
 def bb_game(draw: st.DrawFn, p: int) -> Any:
     """A Boom Bokken game of ``p`` seats with random options: either team split, Expert
-    mode, where Temps Mort go, the clay rule, and now and then a small odd deck (just
-    enough cards, many of a few values: Flashes, empty draw piles)."""
+    mode, where Temps Mort go, the clay rule, distinct flashers, and now and then a small
+    odd deck (just enough cards, many of a few values: Flashes, empty draw piles)."""
     from forestgames.boom_bokken._tables import HAND_SIZE, TEAM_SIZES
 
     splits = TEAM_SIZES[p]
@@ -789,6 +789,7 @@ def bb_game(draw: st.DrawFn, p: int) -> Any:
         "team_sizes": list(splits[draw(st.integers(0, len(splits) - 1))]),
         "expert": draw(st.booleans()),
         "last_team_clay": draw(st.booleans()),
+        "distinct_flashers": draw(st.booleans()),
         "spent_time_outs": draw(st.sampled_from(["deck", "aside"])),
     }
     if draw(st.integers(0, 3)) == 0:
@@ -821,6 +822,8 @@ def bb_relabel_dict(d: dict[str, Any], sigma: list[int], tau: list[int]) -> dict
             d[key] = seat(d[key])
     d["safe"] = [sigma[s] for s in d["safe"]]
     d["exploded"] = [sigma[s] for s in d["exploded"]]  # exploded_on follows this order
+    if "flashers" in d:
+        d["flashers"] = sorted(sigma[s] for s in d["flashers"])
     d["teams"] = teams(d["teams"])
     d["history"] = [
         {"safe_order": [sigma[s] for s in h["safe_order"]], "teams": teams(h["teams"])}

@@ -467,7 +467,7 @@ def test_parameters_cover_the_options_with_game_defaults_where_they_depend_on_pl
     defaults, kinds = _params.parameter_spec("boom_bokken")
     assert defaults == {
         "players": 4, "team_sizes": "", "expert": False, "spent_time_outs": "",
-        "last_team_clay": False, "utility": "win",
+        "last_team_clay": False, "distinct_flashers": False, "utility": "win",
     }  # fmt: skip
     assert kinds["team_sizes"] == "list"
     assert _params.parameter_spec("living_forest")[0]["fire_tiles"] == "20 20 18"

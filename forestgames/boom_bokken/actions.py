@@ -67,7 +67,7 @@ def card_groups(deck: tuple[int, ...], several: bool) -> tuple[tuple[str, ...], 
     return tuple(groups)
 
 
-def _layout(p: int, teams: int, pile: int, cards: int) -> Layout:
+def _layout(p: int, teams: int, pile: int, cards: int, flashers: bool) -> Layout:
     layout = Layout()
     layout.add("hand", (NUM_CODES,), "my hand: count per card code (T, 1..8, F1..F8)")
     layout.add("hand_sizes", (p,), "cards held per seat (exploded seats' too)")
@@ -100,6 +100,8 @@ def _layout(p: int, teams: int, pile: int, cards: int) -> Layout:
         "per exploded seat, what it could not answer: top card, announcement (lower, higher), "
         "one-hot; last column 1 for a leader holding only Temps Mort",
     )
+    if flashers:
+        layout.add("flashers", (p,), "the seats of the run of Flash cards on top (option)")
     return layout
 
 
@@ -119,7 +121,10 @@ class BoomBokkenCodec(CodecBase):
         self.num_actions = self.time_out_id + 1
         self.pass_id = self.num_actions
         self.pile_length = sum(game.deck[1:])
-        self.layout = _layout(p, len(game.team_sizes), self.pile_length, sum(game.deck))
+        self._flashers = game.distinct_flashers
+        self.layout = _layout(
+            p, len(game.team_sizes), self.pile_length, sum(game.deck), self._flashers
+        )
         self.observation_shape = (self.layout.size,)
         self._hand_piece = Pieces(_hand_piece)
         self._pile_piece = Pieces(self._build_pile_piece)
@@ -133,6 +138,9 @@ class BoomBokkenCodec(CodecBase):
         self._safe_rows = SeatRows(self._rank_rows, p).table()
         self._exploded_rows = SeatRows(self._rank_rows, p).table()
         self._token_rows = SeatRows(lambda tokens, _: float32_bytes(tokens), p).table()
+        self._flasher_rows = SeatRows(
+            lambda flashers, _: float32_bytes([flashers >> seat & 1 for seat in range(p)]), p
+        ).table()
         self._seat_pieces = tuple(  # [observer][seat + 1]: the seat one-hot, [0] none
             (bytes(4 * p), *(one_hots(p)[(seat - observer) % p] for seat in range(p)))
             for observer in range(p)
@@ -224,7 +232,7 @@ class BoomBokkenCodec(CodecBase):
         codec's lock: it uses the codec's shared tables and buffers)."""
         packed, seats, target = state.packed, self._seat_pieces[player], state.target
         deck, known_bottom = state.deck, state.known_bottom
-        pieces = (
+        pieces: tuple[bytes, ...] = (
             self._hand_piece[packed[player]],
             # the turn: hand sizes, deck, aside, safe and exploded ranks, the chain, tokens
             self._size_rows[(player, packed)],
@@ -246,6 +254,8 @@ class BoomBokkenCodec(CodecBase):
             self._known_rows[(player, state.known)],
             self._exploded_on_rows[(player, state.exploded, state.exploded_on)],
         )
+        if self._flashers:
+            pieces += (self._flasher_rows[(player, state.flashers)],)
         return np.frombuffer(b"".join(pieces), np.float32)  # read-only
 
     def _build_size_rows(self, packed: tuple[int, ...], _: None) -> bytes:
@@ -304,7 +314,8 @@ class BoomBokkenCodec(CodecBase):
 
     def _build_exploded_on_rows(self, exploded: tuple[int, ...], exploded_on: Any) -> bytes:
         """Per seat, what it could not answer when it exploded."""
-        return self._known_part("exploded_on", None, exploded=exploded, exploded_on=exploded_on)
+        end = "flashers" if self._flashers else None
+        return self._known_part("exploded_on", end, exploded=exploded, exploded_on=exploded_on)
 
     def _tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
         """The observation tensor built from ``state.observation(player)`` alone."""
@@ -337,6 +348,7 @@ class BoomBokkenCodec(CodecBase):
             deck_bottom=tuple(CARD_CODE[name] for name in obs["deck_bottom"]),
             known=tuple(tuple(CARD_CODE[name] for name in cards) for cards in obs["known_cards"]),
             exploded_on=tuple(map(_fact, obs["exploded_on"])),
+            flashers=sum(1 << seat for seat in obs.get("flashers", ())),
         )
         return self._encode_view(view)
 
@@ -352,6 +364,12 @@ class BoomBokkenCodec(CodecBase):
         self._write_pile(buffer, v)
         self._write_round(buffer, v)
         self._write_known(buffer, v.observer, v.deck_bottom, v.known, v.exploded, v.exploded_on)
+        if self._flashers:
+            p = self.num_players
+            for seat in range(p):
+                buffer[self.layout.offset["flashers"] + (seat - v.observer) % p] = (
+                    v.flashers >> seat & 1
+                )
         return buffer
 
     def _write_hand(self, buffer: array[float], v: _View) -> None:
@@ -484,3 +502,4 @@ class _View(NamedTuple):
     deck_bottom: tuple[int, ...] = ()
     known: tuple[tuple[int, ...], ...] = ()
     exploded_on: tuple[tuple[int, bool] | None, ...] = ()
+    flashers: int = 0

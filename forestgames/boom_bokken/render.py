@@ -97,9 +97,18 @@ def _status(view: Mapping[str, Any]) -> str:
     if view["target"] is not None:
         return (
             f"{head} · seat {view['target']} named: {view['announce']} than "
-            f"{view['pile'][-1]} (played by seat {view['last_player']})"
+            f"{view['pile'][-1]} (played by seat {view['last_player']}){_run(view)}"
         )
     return f"{head} · seat {view['leader']} leads"
+
+
+def _run(view: Mapping[str, Any]) -> str:
+    """The run of Flash cards on top, where the option ``distinct_flashers`` keeps it and
+    more than one seat flashed."""
+    flashers = view.get("flashers", ())
+    if len(flashers) < 2:
+        return ""
+    return f", Flash run by seats {', '.join(map(str, flashers))}"
 
 
 # --------------------------------------------------------------------------- text

@@ -164,6 +164,14 @@ OPTIONS = (
         "player safe: gold, clay; 3: gold, silver, clay); by default the 2nd team takes "
         "silver, the 3rd bronze (see Choices)",
     ),
+    Option.boolean(
+        "distinct_flashers",
+        False,
+        "Flash cards played one on another are all by different seats: a seat that played "
+        "a Flash of the run on top of the pile may not flash on it again (the rulebook's "
+        '"only by different players" read strictly); by default only one\'s own card may '
+        "not be flashed (see Choices)",
+    ),
 )
 
 
@@ -187,6 +195,10 @@ class BoomBokkenGame(
 
     OPTIONS = OPTIONS
     MOVE_TYPES = (mv.Play, mv.TimeOut, mv.Boom)
+    CASES = (
+        {"num_players": 5, "distinct_flashers": True},
+        {"num_players": 6, "expert": True, "distinct_flashers": True},
+    )
 
     num_players: int
     team_sizes: tuple[int, ...]
@@ -196,6 +208,7 @@ class BoomBokkenGame(
         default=attrs.Factory(lambda game: "aside" if game.expert else "deck", takes_self=True)
     )
     last_team_clay: bool = False
+    distinct_flashers: bool = False
 
     # ------------------------------------------------------------------ description
 
@@ -354,8 +367,9 @@ class BoomBokkenGame(
         return FITTING_VALUES[state.higher][CARD_VALUE[state.pile[-1]]]
 
     def _may_flash(self, state: BoomBokkenState, seat: int) -> bool:
-        """Out of turn, ``seat`` may cover the top card with a Flash: not its own card."""
-        return seat != state.last_player
+        """Out of turn, ``seat`` may cover the top card with a Flash: not its own card, nor
+        (``distinct_flashers``) a run of Flash cards it played one of."""
+        return seat != state.last_player and not state.flashers >> seat & 1
 
     def _guards(self, state: BoomBokkenState, seat: int) -> bool:
         """Whether ``seat`` is a Gardien whose teammate is named (Expert mode)."""
@@ -381,7 +395,7 @@ class BoomBokkenGame(
             return () if state.over else (state.leader,)
         holders = state.holders
         reacting = holders[TIME_OUT] | holders[CARD_VALUE[state.pile[-1]] + 8] & ~(
-            1 << state.last_player
+            1 << state.last_player | state.flashers
         )
         acting = _ACTING[target << 9 | reacting & state.active]
         if self.expert:
@@ -602,13 +616,10 @@ class BoomBokkenGame(
         if fits and len(codes) == 1 and self._guards(state, seat):
             if UNIT[codes[0]] & self._guard_fields(state, seat):
                 return None
-            return (
-                f"{text}: seat {seat} played the {top} on top; "
-                "no Flash on one's own card, not even as a Gardien's answer"
-            )
+            return f"{text}: {self._why_no_flash(state, seat)}, not even as a Gardien's answer"
         if all(IS_FLASH[c] for c in codes) and CARD_VALUE[codes[0]] == top:
             if not self._may_flash(state, seat):
-                return f"{text}: seat {seat} played the {top} on top; no Flash on one's own card"
+                return f"{text}: {self._why_no_flash(state, seat)}"
             if len(codes) == 1 or self._role(state, seat) == COUREUR:
                 return None
         if len(codes) == 1 and self._guards(state, seat):
@@ -619,6 +630,16 @@ class BoomBokkenGame(
         return (
             f"{text}: seat {state.target} is named; out of turn only a Flash of {top}, "
             "a Temps Mort or a Gardien's answer for a named teammate may be played"
+        )
+
+    def _why_no_flash(self, state: BoomBokkenState, seat: int) -> str:
+        """Why ``seat`` may not flash on the top card (``_may_flash`` is False)."""
+        top = CARD_VALUE[state.pile[-1]]
+        if seat == state.last_player:
+            return f"seat {seat} played the {top} on top; no Flash on one's own card"
+        return (
+            f"seat {seat} played a Flash of the run on top; with distinct_flashers the "
+            "Flash cards of a run are all by different seats"
         )
 
     def _why_not_named(
@@ -668,7 +689,13 @@ class BoomBokkenGame(
         (the hot path, written out); any other goes to ``_play_in_full``."""
         seat = move.player
         codes = _CODES[move.cards]
-        if len(codes) > 1 or move.target is None or move.knock or state.known[seat]:
+        if (
+            len(codes) > 1
+            or move.target is None
+            or move.knock
+            or state.known[seat]
+            or self.distinct_flashers
+        ):
             return self._play_in_full(state, move, codes)
         code = codes[0]
         packed = state.packed
@@ -696,8 +723,11 @@ class BoomBokkenGame(
     def _play_in_full(
         self, state: BoomBokkenState, move: mv.Play, codes: tuple[int, ...]
     ) -> BoomBokkenState:
-        """Any play: several cards, a last card, a known card, a knock, a round's end."""
+        """Any play: several cards, a last card, a known card, a knock, a round's end, a
+        play that keeps the run's flashers (``distinct_flashers``)."""
         seat = move.player
+        if self.distinct_flashers:
+            state = state._evolve(flashers=_flashers_after(state, seat, codes))
         hand = state.packed[seat] - sum(map(UNIT.__getitem__, codes))
         holders = state.holders
         for code in set(codes):
@@ -761,7 +791,7 @@ class BoomBokkenGame(
         return state._evolve(
             packed=_put(state.packed, seat, hand), known=known, deck=deck[1:],
             known_bottom=known_bottom, pile=(), aside=aside, holders=holders, leader=seat,
-            target=-1, higher=False, last_player=-1,
+            target=-1, higher=False, last_player=-1, flashers=0,
         )  # fmt: skip
 
     def _boom(self, state: BoomBokkenState, move: mv.Boom) -> BoomBokkenState:
@@ -779,6 +809,7 @@ class BoomBokkenGame(
             exploded=state.exploded + (seat,), exploded_on=state.exploded_on + (could_not_answer,),
             active=state.active & ~(1 << seat), tokens=tokens,
             leader=-1 if leader is None else int(leader), target=-1, higher=False, last_player=-1,
+            flashers=0,
         )  # fmt: skip
         if leader is None:
             return self._end_round(state, announcer if announcer >= 0 else seat)
@@ -950,6 +981,18 @@ def _valued_codes(cards: tuple[str, ...]) -> tuple[int, ...] | None:
 
 
 @functools.cache
+def _flashers_after(state: BoomBokkenState, seat: int, codes: tuple[int, ...]) -> int:
+    """The seats of the run of Flash cards on top of the pile once ``seat`` played ``codes``
+    (bit mask): the run goes on when only Flash cards of the top card's value are played on
+    a Flash, starts when the cards put on top end in a Flash, and is over otherwise."""
+    if not IS_FLASH[codes[-1]]:
+        return 0
+    pile = state.pile
+    if pile and IS_FLASH[pile[-1]] and all(code == pile[-1] for code in codes):
+        return state.flashers | 1 << seat
+    return 1 << seat
+
+
 def _group(value: int, oranges: int, flashes: int) -> tuple[str, ...]:
     return (str(value),) * oranges + (f"F{value}",) * flashes
 

@@ -8,6 +8,7 @@ every seat may see are :func:`public_fields`; ``observation`` shows them too.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -21,9 +22,11 @@ from forestgames.boom_bokken._tables import (
     CARD_VALUE,
     FITTING_VALUES,
     HAND_SIZE,
+    IS_FLASH,
     NUM_CODES,
     ROLES,
     ROUNDS,
+    SEATS_OF,
     TIME_OUT,
     flash,
     team_roles,
@@ -76,7 +79,7 @@ def public_fields(game: BoomBokkenGame) -> tuple[Field, ...]:
     history = Record(
         {"safe_order": List(seat, min_len=1, max_len=p), "teams": List(team, length=p)}
     )
-    return (
+    fields: tuple[Field, ...] = (
         Field("round", Int(1, ROUNDS), lambda s: s.round),
         Field("over", Bool(), lambda s: s.over),
         Field("teams", List(team, length=p), lambda s: list(s.teams)),
@@ -106,6 +109,9 @@ def public_fields(game: BoomBokkenGame) -> tuple[Field, ...]:
             _exploded_on,
         ),
     )
+    if game.distinct_flashers:
+        fields += (Field("flashers", seats, lambda s: list(SEATS_OF[s.flashers])),)
+    return fields
 
 
 def observation_fields(game: BoomBokkenGame) -> dict[str, Spec]:
@@ -170,6 +176,7 @@ def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokke
     p = game.num_players
     safe, exploded = fields["safe"], fields["exploded"]
     announce_while_named(fields)
+    flashers = seats_in_order(fields.get("flashers", []), "flashers")
     packed = tuple(pack_hand(_counts(hand)) for hand in fields["hands"])
     return BoomBokkenState(
         game=game,
@@ -195,6 +202,7 @@ def state_from_fields(game: BoomBokkenGame, fields: dict[str, Any]) -> BoomBokke
         known=tuple(map(_known, fields["known_cards"])),
         exploded_on=tuple(map(_fact, fields["exploded_on"])),
         holders=card_holders(packed),
+        flashers=sum(1 << seat for seat in flashers),
     )
 
 
@@ -206,6 +214,15 @@ def announce_while_named(fields: dict[str, Any]) -> None:
         f"announce {excerpt(fields['announce'])}: 'higher' or 'lower' exactly while a player "
         "is named",
     )
+
+
+def seats_in_order(seats: Sequence[int], key: str) -> Sequence[int]:
+    """``seats`` (a saved field), checked to list each seat once, in seat order."""
+    _check(
+        all(a < b for a, b in itertools.pairwise(seats)),
+        f"{key} {list(seats)}: each seat once, in seat order",
+    )
+    return seats
 
 
 def dealt(
@@ -238,6 +255,8 @@ def dealt(
         "last_player": None, "tokens": [0] * p, "history": [],
         "known_cards": [[] for _ in range(p)], "exploded_on": [], "known_bottom": 0,
     }  # fmt: skip
+    if game.distinct_flashers:
+        data["flashers"] = []
     return game.state_from_dict(data)
 
 
@@ -398,6 +417,27 @@ def pile_and_turn(state: BoomBokkenState) -> None:
     )
 
 
+def flashers_played_the_top(state: BoomBokkenState) -> None:
+    """``distinct_flashers``: the flashers are the seats of the run of Flash cards on top of
+    the pile (the top card's player among them, no more seats than the run has cards)."""
+    flashers, pile = state.flashers, state.pile
+    if not (pile and IS_FLASH[pile[-1]]):
+        _check(not flashers, f"flashers {list(SEATS_OF[flashers])}: no Flash is on top")
+        return
+    if not state.game.distinct_flashers:
+        return
+    run = sum(1 for _ in itertools.takewhile(pile[-1].__eq__, reversed(pile)))
+    _check(
+        state.last_player >= 0 and bool(flashers >> state.last_player & 1),
+        f"flashers {list(SEATS_OF[flashers])}: the top card's player "
+        f"{_seat_or_none(state.last_player)} played the run's last Flash",
+    )
+    _check(
+        flashers.bit_count() <= run,
+        f"flashers {list(SEATS_OF[flashers])}: more seats than the run's {run} Flash cards",
+    )
+
+
 def tokens_fit_explosions(state: BoomBokkenState) -> None:
     """Each explosion of a named seat gave one token: this round's are all counted, and no
     more tokens than explosions of named seats (finished rounds: explosions) in all."""
@@ -452,6 +492,7 @@ INVARIANTS: Sequence[Callable[[BoomBokkenState], None]] = (
     hands_fit_the_seats,
     two_teams_while_playing,
     pile_and_turn,
+    flashers_played_the_top,
     tokens_fit_explosions,
     draws_fit_the_mode,
     knowledge_fits,

@@ -134,6 +134,8 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
     ``known`` (per seat, card codes sorted) and ``exploded_on`` (per exploded
     seat: ``(top card code, higher)`` of the announcement it could not answer,
     or None for a leader holding only Temps Mort) are what every seat knows.
+    ``flashers`` (a bit mask) holds the seats that played the run of Flash cards on top
+    of the pile, with the option ``distinct_flashers`` only (else 0).
     ``holders`` is derived from the hands (see :func:`card_holders`), for a fast
     ``players_to_act``; it takes no part in comparisons, nor does ``is_terminal``.
     """
@@ -161,6 +163,7 @@ class BoomBokkenState(StateBase[BoomBokkenMove]):
     known: tuple[tuple[int, ...], ...]
     exploded_on: tuple[tuple[int, bool] | None, ...]
     holders: tuple[int, ...] = attrs.field(eq=False, repr=False)
+    flashers: int = 0
     is_terminal: bool = attrs.field(init=False, eq=False, repr=False)
     """Whether the game is over: ``over``, kept as a plain attribute by the transitions
     (cheaper to read than a property on the hot path); not compared or saved."""
