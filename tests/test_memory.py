@@ -4,8 +4,10 @@ tables that depend only on a game's options are shared by its games, not rebuilt
 from __future__ import annotations
 
 import gc
+import itertools
 import random
 import tracemalloc
+import weakref
 
 import numpy as np
 import pytest
@@ -80,3 +82,32 @@ def test_boom_bokken_card_presence_cache_is_bounded(monkeypatch: pytest.MonkeyPa
     bb_state._CODES_PRESENT.clear()
     assert _legal_moves_of_a_random_game(3) == expected
     assert 0 < len(bb_state._CODES_PRESENT) <= 8
+
+
+CASES = [
+    (name, options) for name in fg.GAME_NAMES for options in type(fg.make(name)).conformance_cases()
+]
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n}-{o}" for n, o in CASES])
+def test_played_states_are_not_kept(name: str, options: dict) -> None:
+    """Caches hold on to a few states of a game at most once the caller drops them (the
+    codecs keep their last positions; a module-level ``functools.cache`` on a function of
+    states would keep every one of them), in every conformance case's rules."""
+    game = fg.make(name, **options)
+    rng, refs = random.Random(5), []
+    for seed in itertools.count():
+        state = game.new_game(seed=seed)
+        refs.append(weakref.ref(state))
+        while not state.is_terminal and len(refs) < 150:
+            seat = rng.choice(state.players_to_act)
+            state = state.apply(rng.choice(state.legal_moves(seat)))
+            state.legal_action_mask(seat)
+            state.observation_tensor(seat)
+            refs.append(weakref.ref(state))
+        if len(refs) >= 150:
+            break
+    del state
+    gc.collect()
+    alive = sum(ref() is not None for ref in refs)
+    assert alive <= 8, f"{alive} of {len(refs)} states still referenced"

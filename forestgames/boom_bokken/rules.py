@@ -980,7 +980,6 @@ def _valued_codes(cards: tuple[str, ...]) -> tuple[int, ...] | None:
     return tuple(CARD_CODE[c] for c in cards)
 
 
-@functools.cache
 def _flashers_after(state: BoomBokkenState, seat: int, codes: tuple[int, ...]) -> int:
     """The seats of the run of Flash cards on top of the pile once ``seat`` played ``codes``
     (bit mask): the run goes on when only Flash cards of the top card's value are played on
@@ -993,6 +992,7 @@ def _flashers_after(state: BoomBokkenState, seat: int, codes: tuple[int, ...]) -
     return 1 << seat
 
 
+@functools.cache
 def _group(value: int, oranges: int, flashes: int) -> tuple[str, ...]:
     return (str(value),) * oranges + (f"F{value}",) * flashes
 
