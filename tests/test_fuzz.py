@@ -149,6 +149,32 @@ def test_mutated_saved_states(name, players, data):
         works(loaded)
 
 
+DEAL = {  # a Boom Bokken deal of 4 seats in teams 0/1/0/1 (roles only in Expert mode)
+    "hands": [["5", "1", "T"], ["2", "3"], ["F5", "4"], ["6", "7", "8"]],
+    "teams": [0, 1, 0, 1],
+    "leader": 0,
+    "deck_top": ["8", "F1"],
+    "seed": 3,
+}
+EXPERT_ROLES = ["gardien", "cogneur", "cogneur", "gardien"]
+
+
+@pytest.mark.parametrize("options", [{}, {"expert": True}, {"distinct_flashers": True}])
+@FUZZ
+@given(data=st.data())
+def test_mutated_deals(options, data):
+    """``game.deal`` (Boom Bokken's hand-made positions) with one to three of its arguments
+    mutated gives a state that works, or raises StateError."""
+    game = fg.make("boom_bokken", num_players=4, **options)
+    args = {**DEAL, "roles": EXPERT_ROLES if game.expert else None}
+    for _ in range(data.draw(st.integers(1, 3))):
+        key = data.draw(st.sampled_from(sorted(args)))
+        args[key] = mutate(args[key], data.draw)
+    dealt = bounded(lambda: game.deal(**args))
+    if dealt is not None:
+        works(dealt)
+
+
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
 @FUZZ
 @given(data=st.data())
