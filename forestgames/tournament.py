@@ -89,8 +89,10 @@ below it the fit would rest on a prior too flat for Newton's steps to tell (the 
 off by thousands of Elo points and the steps stall anywhere)."""
 MAX_COUNT = 2.0**53
 """The largest count of wins :func:`fit_bradley_terry` takes (float64 counts are exact to
-there; the sums of larger ones overflowed). Far below it, lopsided counts (10**11 wins to
-none) can still have no fit found: round-off then outweighs the prior's curvature."""
+there; the sums of larger ones overflowed). Far below it, with a prior near
+:data:`MIN_HOLDING_PRIOR`, millions of comparisons among agents of whom the prior alone
+holds one (it lost every game, say) can still have no fit found: round-off in the counts
+then outweighs the prior's curvature, and Newton's steps cannot place the ratings to 1e-6."""
 MAX_STEP = 4.0
 """The largest change of a log-strength in one of Newton's steps (695 Elo points): a first
 step can overshoot far where a prior alone holds two groups of agents apart."""
@@ -195,10 +197,16 @@ def fit_bradley_terry(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.nd
 
 def _strongly_connected(beats: np.ndarray) -> bool:
     """Whether every node of the directed graph ``beats`` (K, K) bool reaches every other."""
-    reach = beats | np.eye(beats.shape[0], dtype=bool)
-    for _ in range(max(1, int(np.ceil(np.log2(beats.shape[0]))) + 1)):
+    return bool(_reach(beats).all())
+
+
+def _reach(graph: np.ndarray) -> np.ndarray:
+    """(K, K) bool: whether node a reaches node b (itself included) along the edges of
+    ``graph`` (K, K) bool."""
+    reach = graph | np.eye(graph.shape[0], dtype=bool)
+    for _ in range(max(1, int(np.ceil(np.log2(graph.shape[0]))) + 1)):
         reach = reach | ((reach.astype(np.int64) @ reach.astype(np.int64)) > 0)
-    return bool(reach.all())
+    return reach
 
 
 def _checked_wins(wins: Any) -> np.ndarray:
@@ -225,7 +233,41 @@ def _checked_names(names: Any) -> tuple[str, ...]:
 
 def _newton(wins: np.ndarray, prior: float, strict: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The fit and the Hessian of the negative log-posterior there; ``strict``: LinAlgError
-    if 100 steps do not converge (a prior too small to hold a rating that runs off)."""
+    if Newton's method does not converge (a prior too small to hold a rating that runs off).
+
+    Agents that never met, even through others, fall into groups whose fits do not
+    depend on one another: each group is fitted on its own and centred on 0 (over a
+    group the likelihood's gradient sums to zero, so at the fit the prior's does too),
+    an agent with no games at 0. Fitted together, the groups' offsets rested on the
+    prior's curvature alone, against round-off in the gradient (1e-6 against 1e-13 for
+    a few hundred games): Newton's steps stalled short of the fit, or above 1e-6 and
+    raised."""
+    k = wins.shape[0]
+    theta = np.zeros(k)
+    hessian = np.diag(np.full(k, prior))  # an agent with no games: the prior alone
+    for group in _groups(wins + wins.T > 0):
+        if len(group) > 1:
+            block = np.ix_(group, group)
+            fit, hessian[block] = _newton_group(wins[block], prior, strict)
+            theta[group] = fit - fit.mean()
+    return theta - theta.mean(), hessian
+
+
+def _groups(met: np.ndarray) -> list[np.ndarray]:
+    """The connected groups of the undirected graph ``met`` (K, K) bool, each as sorted
+    indices, in the order of their first index."""
+    reach = _reach(met)
+    groups, seen = [], np.zeros(met.shape[0], dtype=bool)
+    for a in range(met.shape[0]):
+        if not seen[a]:
+            seen |= reach[a]
+            groups.append(np.flatnonzero(reach[a]))
+    return groups
+
+
+def _newton_group(wins: np.ndarray, prior: float, strict: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Newton's method on one group of agents who all met (through others): the fit
+    (not centred) and the Hessian of the last step."""
     k = wins.shape[0]
     games = wins + wins.T
     theta = np.zeros(k)
@@ -234,7 +276,10 @@ def _newton(wins: np.ndarray, prior: float, strict: bool = False) -> tuple[np.nd
     for _ in range(100):
         with np.errstate(over="ignore"):  # exp's inf past 709 gives p = 0, its limit
             p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[a, b] = P(a beats b)
-        gradient = (wins - games * p).sum(axis=1) - prior * theta
+        # wins - games * p, written so that no large terms cancel: where a beats b almost
+        # surely, p rounds to 1 and wins - games * p lost the games * (1 - p) that the
+        # prior's gradient balances (1e15 games times 1e-17, against 1e-6 times 30).
+        gradient = (wins * p.T - wins.T * p).sum(axis=1) - prior * theta
         weight = games * p * p.T
         hessian = np.diag(weight.sum(axis=1) + prior) - weight
         # + 1 1^T / k: ratings are defined up to a common shift; this fixes it (no effect
@@ -252,7 +297,7 @@ def _newton(wins: np.ndarray, prior: float, strict: bool = False) -> tuple[np.nd
     else:
         if strict:
             raise np.linalg.LinAlgError("Newton's method did not converge")
-    return theta - theta.mean(), hessian
+    return theta, hessian
 
 
 def _laplace_halfwidth(wins: np.ndarray, prior: float = PRIOR_PRECISION) -> np.ndarray:

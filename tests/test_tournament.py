@@ -372,6 +372,40 @@ def test_bradley_terry_fits_large_counts(wins):
         assert theta[0] - theta[1] == pytest.approx(math.log(999), abs=0.01)
 
 
+def test_bradley_terry_places_agents_without_games_at_the_smallest_prior():
+    """An agent with no games sits at 0 and leaves the others' fit as it is without it, at
+    prior=MIN_HOLDING_PRIOR too: fitted with the others, its offset rested on the prior's
+    curvature (1e-6) alone against round-off (1e-11), and Newton's method raised
+    ConfigError 'prior=1e-06 is too small' or stopped 4e-5 short of the fit."""
+    from forestgames.tournament import MIN_HOLDING_PRIOR
+
+    cycle = np.array([[0.0, 1e5, 0.0], [0.0, 0.0, 50.0], [1.0, 0.0, 0.0]])  # a > b > c > a
+    pair = np.array([[0.0, 1e6], [1e5, 0.0]])
+    for played in (cycle, pair):
+        k = len(played)
+        wins = np.zeros((k + 1, k + 1))
+        wins[:k, :k] = played  # the last agent played no game
+        theta = fit_bradley_terry(wins, MIN_HOLDING_PRIOR)
+        alone = fit_bradley_terry(played, MIN_HOLDING_PRIOR)
+        assert abs(theta[k]) < 1e-12
+        np.testing.assert_allclose(theta[:k], alone, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("count", "prior"),
+    [(1e8, 1e-6), (1e11, 0.05), (1e15, 1e-6), (1e15, 0.05), (2.0**53, 0.05)],
+)
+def test_bradley_terry_fits_one_sided_counts_up_to_the_limit(count, prior):
+    """One agent beat the other ``count`` times, never the reverse: the fit is where the
+    prior balances the wins, count * P(b beats a) = prior * d / 2 for the gap d, to 1e-12.
+    Newton's gradient lost count * P(b beats a) to round-off (P(a beats b) rounds to 1):
+    ConfigError 'prior=0.05 is too small' from 1e11 wins, or a gap up to 0.7 off."""
+    theta = fit_bradley_terry(np.array([[0.0, count], [0.0, 0.0]]), prior)
+    d = theta[0] - theta[1]
+    assert theta[0] == -theta[1]
+    assert count / (1.0 + math.exp(d)) == pytest.approx(prior * d / 2, rel=1e-12)
+
+
 def test_bradley_terry_refuses_counts_beyond_float_precision():
     """Counts above 2**53 are a ConfigError naming the bound, not an overflow warning in the
     sums (1e308 and 1e308 made inf) followed by a 'prior too small' error."""
