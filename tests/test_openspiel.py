@@ -667,14 +667,69 @@ def test_game_type_and_info_come_from_the_traits_and_the_codec(spiel, name, opti
     length = traits.max_moves * (fg_game.num_players if reactions else 1)
     assert info.max_game_length() == length
     assert (info.min_utility(), info.max_utility()) == (-1.0, 1.0)
-    zero_sum = name in ("bosk", "bonsai") and fg_game.num_players == 2
-    assert (kind.utility == spiel.GameType.Utility.ZERO_SUM) == zero_sum
+    single_winner = name in ("bosk", "bonsai") and fg_game.num_players >= 2
+    utility = spiel.GameType.Utility
+    expected = utility.GENERAL_SUM
+    if single_winner:
+        expected = utility.ZERO_SUM if fg_game.num_players == 2 else utility.CONSTANT_SUM
+    assert kind.utility == expected
     players = fg_game.num_players
     assert info.observation_tensor_shape() == [
         players + 3 + int(np.prod(fg_game.observation_shape))
     ]
     score = _load(spiel, name, "score", **options)
     assert (score.min_utility(), score.max_utility()) == tuple(map(float, traits.score_range))
+
+
+SUM_CASES: list[tuple[str, dict[str, Any]]] = [
+    *(("bosk", {"num_players": n}) for n in (2, 3, 4)),
+    ("bosk", {"num_players": 3, "ties_include_start": False, "squirrel_exactly_three": True}),
+    *(("bonsai", {"num_players": n}) for n in (1, 2, 3, 4)),
+    ("bonsai", {"num_players": 3, "end_rule": "extra_turn", "goal_setup": "published"}),
+    *(("living_forest", {"num_players": n}) for n in (2, 3, 4)),
+    *(("boom_bokken", {"num_players": n}) for n in (4, 5)),
+]
+
+
+def _random_returns(game: Any, seed: int) -> list[float]:
+    """The returns of one game played to the end through pyspiel's API: chance by its
+    probabilities, decisions uniformly among the legal actions."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return list(state.returns())
+
+
+@pytest.mark.parametrize("utility", ["win", "score"])
+@pytest.mark.parametrize(
+    ("name", "options"),
+    SUM_CASES,
+    ids=[f"{n}-{o['num_players']}p-{len(o)}" for n, o in SUM_CASES],
+)
+def test_declared_utility_sum_is_what_finished_games_return(spiel, name, options, utility):
+    """Single-winner Bosk and Bonsai (n >= 2 players, utility "win", any options) declare
+    the constant their returns sum to, 1 - (n - 1) = 2 - n: ZERO_SUM with 2 players,
+    CONSTANT_SUM with 3 or 4 (they were GENERAL_SUM, utility_sum() None), and random
+    finished games return exactly that; every other game, count and utility is
+    GENERAL_SUM with no sum."""
+    game = _load(spiel, name, utility, **options)
+    kind, total = game.get_type().utility, game.utility_sum()
+    n = options["num_players"]
+    if utility == "win" and name in ("bosk", "bonsai") and n >= 2:
+        assert total == 2 - n
+        expected = (
+            spiel.GameType.Utility.ZERO_SUM if n == 2 else spiel.GameType.Utility.CONSTANT_SUM
+        )
+        assert kind == expected
+        for seed in range(3):
+            assert sum(_random_returns(game, seed)) == total
+    else:
+        assert (kind, total) == (spiel.GameType.Utility.GENERAL_SUM, None)
 
 
 @pytest.mark.parametrize(("name", "options"), EXTREMES, ids=IDS)

@@ -32,17 +32,20 @@ from forestgames.rl.openspiel._params import options_from_parameters, parameter_
 __all__ = ["ForestGamesGame", "ForestGamesState", "register", "short_name"]
 
 SINGLE_WINNER = frozenset({"bosk", "bonsai"})
-"""Games whose multi-player games always have exactly one winner (ties are broken):
-with 2 players and ``utility="win"`` they are zero-sum."""
+"""Games whose multi-player games always have exactly one winner (ties are broken; solo
+Bonsai has one or none): with ``utility="win"`` the returns of n >= 2 players always sum
+to 1 - (n - 1) = 2 - n, zero-sum with 2 players and constant-sum with more."""
 
 
 def _game_type(name: str, table: Table | None = None) -> pyspiel.GameType:
     """The GameType of ``name`` (registered), or of one game's options (``table``)."""
     game = make(name) if table is None else table.game
     traits = game.traits
-    utility = pyspiel.GameType.Utility.GENERAL_SUM
-    if table is not None and _zero_sum(table):
-        utility = pyspiel.GameType.Utility.ZERO_SUM
+    kinds = pyspiel.GameType.Utility
+    total = None if table is None else _utility_sum(table)
+    utility = kinds.GENERAL_SUM if total is None else kinds.CONSTANT_SUM
+    if total == 0:
+        utility = kinds.ZERO_SUM
     hidden = traits.hidden_information
     information = pyspiel.GameType.Information
     return pyspiel.GameType(
@@ -65,8 +68,13 @@ def _game_type(name: str, table: Table | None = None) -> pyspiel.GameType:
     )
 
 
-def _zero_sum(table: Table) -> bool:
-    return table.utility == "win" and table.num_players == 2 and table.name in SINGLE_WINNER
+def _utility_sum(table: Table) -> float | None:
+    """What the returns of every finished game sum to, or None where that varies: with
+    ``utility="win"`` a single-winner game of n >= 2 players pays +1 to one seat and -1
+    to the n - 1 others (:data:`SINGLE_WINNER`)."""
+    if table.utility == "win" and table.name in SINGLE_WINNER and table.num_players >= 2:
+        return 2.0 - table.num_players
+    return None
 
 
 def _game_info(table: Table) -> pyspiel.GameInfo:
@@ -77,7 +85,7 @@ def _game_info(table: Table) -> pyspiel.GameInfo:
         num_players=table.num_players,
         min_utility=low,
         max_utility=high,
-        utility_sum=0.0 if _zero_sum(table) else None,
+        utility_sum=_utility_sum(table),
         max_game_length=table.max_game_length(),
     )
 
