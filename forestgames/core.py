@@ -998,6 +998,17 @@ class GameBase(Generic[S, M]):
         """A state ``player`` cannot tell from ``state`` (hook): itself, by default."""
         return state
 
+    def _seat_view(self, state: S, player: int) -> S:
+        """``state`` as ``player`` knows it (hook, for games whose seats do not see every
+        move at once): the position itself, by default."""
+        return state
+
+    def _private_move(self, state: S, move: M) -> bool:
+        """Whether ``move``, made in ``state``, is seen by its own seat only (hook: the
+        OpenSpiel history and the replay pages keep it from the others). Every move is
+        seen by every seat, by default."""
+        return False
+
     # ------------------------------------------------------------------ saved states
 
     @functools.cached_property

@@ -171,7 +171,14 @@ def _seat_colours() -> tuple[str, ...]:
 
 def positions(record: GameRecord, player: int | None = None) -> list[dict[str, Any]]:
     """Every position of ``record`` as seen by ``player`` (None: the referee):
-    ``{"svg", "caption", "scores"}``, the start first."""
+    ``{"svg", "caption", "scores"}``, the start first. A seat's positions leave out those
+    after a move it did not see (another seat's move the game keeps private, as in Living
+    Forest's simultaneous Guardian phase), and number the moves it saw."""
+    return _shown(record, player)[0]
+
+
+def _shown(record: GameRecord, player: int | None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The positions ``player`` sees (see ``positions``) and the moves it saw, in order."""
     if not isinstance(record, GameRecord):
         raise ConfigError(
             f"a replay is made of a GameRecord (fg.GameRecord, or fg.play's result), "
@@ -183,18 +190,38 @@ def positions(record: GameRecord, player: int | None = None) -> list[dict[str, A
         player = check_seat(game.num_players, player, "player")
     if not callable(getattr(states[0], "to_svg", None)):  # the protocol leaves it optional
         raise ConfigError(f"{record.game} draws no pictures (its states have no to_svg)")
-    shown = []
+    shown, seen = [], []
     for k, state in enumerate(states):
+        if k:
+            move = record.moves[k - 1]
+            if player is not None and _hidden_from(game, states[k - 1], move, player):
+                continue
+            seen.append(move)
         status = next(iter(state.render(player).splitlines()), "")  # a view may draw nothing
-        where = "start" if k == 0 else f"after move {k}: {record.moves[k - 1]}"
+        where = f"after move {len(seen)}: {seen[-1]}" if k else "start"
+        view = state if player is None else getattr(game, "_seat_view", _same)(state, player)
         shown.append(
             {
                 "svg": state.to_svg(player),
                 "caption": f"{where} · {status}" if status else where,
-                "scores": [int(x) for x in state.scores],
+                "scores": [int(x) for x in view.scores],
             }
         )
-    return shown
+    return shown, seen
+
+
+def _same(state: Any, player: int) -> Any:
+    return state
+
+
+def _hidden_from(game: Any, before: Any, text: str, player: int) -> bool:
+    """Whether ``player`` did not see move ``text`` made in ``before``: another seat's
+    move the game keeps private (``_private_move``; a game without that hook hides none)."""
+    private = getattr(game, "_private_move", None)
+    if private is None:
+        return False
+    move = game.parse_move(text)
+    return bool(move.player != player and private(before, move))
 
 
 def _script_json(data: Any) -> str:
@@ -229,7 +256,7 @@ def _score_rows(num_players: int, player: int | None) -> str:
 def replay_html(record: GameRecord, player: int | None = None) -> str:
     """The replay page of ``record`` (one self-contained HTML document) as seen by
     ``player``: None for the referee's view (everything), a seat for only what it sees."""
-    shown = positions(record, player)
+    shown, seen = _shown(record, player)
     # Pictures of one game share most of their lines (one SVG element a line): each
     # distinct line is stored once and a picture is the list of its lines' numbers.
     lines: dict[str, int] = {}
@@ -255,7 +282,7 @@ def replay_html(record: GameRecord, player: int | None = None) -> str:
 <body>
 <header>
 <h1>{escape(title)}</h1>
-<p>{len(record.moves)} moves · {escape(view)} · options {escape(json.dumps(record.options))}</p>
+<p>{len(seen)} moves · {escape(view)} · options {escape(json.dumps(record.options))}</p>
 </header>
 <main>
 <section id="board">
@@ -278,7 +305,7 @@ only the list of moves is here.</p></noscript>
 {_score_rows(game.num_players, player)}
 </tbody></table>
 <ol id="moves" aria-label="moves">
-{_move_items(record.moves)}
+{_move_items(seen)}
 </ol>
 <p class="keys">Keys: ← → step, Home / End jump; in the move list ↑ ↓ too.
 Click a move to go there.</p>

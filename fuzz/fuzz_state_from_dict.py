@@ -27,6 +27,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "living_forest": [
         {"duplicate_trees": False, "reveal_after_third": False, "varan_returns": True},
         {"fire_tiles": [1, 1, 1], "turn_limit": 3},
+        {"guardian_phase": "simultaneous", "varan_returns": True},
     ],
     "boom_bokken": [
         {"expert": True},

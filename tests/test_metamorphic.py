@@ -694,6 +694,7 @@ LF_OPTIONS = st.fixed_dictionaries(
         # short games end at the limit (highest sums); few fires run the supply dry
         "turn_limit": st.sampled_from([100, 100, 3, 8]),
         "fire_tiles": st.sampled_from([(20, 20, 18), (20, 20, 18), (2, 1, 0), (4, 3, 3)]),
+        "guardian_phase": st.sampled_from(["turn_order", "simultaneous"]),
     }
 )
 
@@ -704,6 +705,11 @@ def lf_relabel_dict(d: dict[str, Any], sigma: list[int]) -> dict[str, Any]:
     d["sacred"] = sigma[d["sacred"]]
     d["passed"] = [sigma[s] for s in d["passed"]]
     d["spirits"] = permuted(d["spirits"], sigma)
+    if d.get("guardian_start"):  # guardian_phase="simultaneous": the seats as they started
+        d["guardian_start"] = {
+            **d["guardian_start"],
+            "spirits": permuted(d["guardian_start"]["spirits"], sigma),
+        }
     if "observer" in d:
         d["observer"] = sigma[d["observer"]]
     return d

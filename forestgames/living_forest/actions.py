@@ -319,7 +319,10 @@ class LivingForestCodec(CodecBase):
 
     def _new_tensor(self, state: Any, player: int) -> np.ndarray:
         """The observation tensor of seat ``player``, straight from ``state`` (under the
-        codec's lock: it uses the codec's shared tables and buffers)."""
+        codec's lock: it uses the codec's shared tables and buffers). During a simultaneous
+        Guardian phase, from the seat's view (``game._seat_view``), as its observation."""
+        if state.guardian_start is not None:
+            state = self.game._seat_view(state, player)
         previous = self._previous[player]
         if previous is None:
             seats = range(self.num_players)

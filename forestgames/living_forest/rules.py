@@ -85,7 +85,7 @@ from forestgames.living_forest.scoring import (
     _tree_count,
     limit_winners,
 )
-from forestgames.living_forest.state import LivingForestState, Phase, Step
+from forestgames.living_forest.state import GuardianStart, LivingForestState, Phase, Step
 from forestgames.schema import Field, Spec
 
 __all__ = ["MOVE_TABLE", "OPTIONS", "LivingForestGame"]
@@ -144,7 +144,18 @@ OPTIONS = (
     Option.integer(
         "turn_limit", 100, 1, 10_000, "the game also ends after this turn's Action phase"
     ),
+    Option.choice(
+        "guardian_phase",
+        "turn_order",
+        ("turn_order", "simultaneous"),
+        "`'turn_order'`: each Spirit sees the Help Lines revealed before its own; "
+        "`'simultaneous'`: the same reveals in turn order, but no Spirit sees what another "
+        "did in the phase until the Action phase starts",
+    ),
 )
+
+SIMULTANEOUS = "simultaneous"
+"""The ``guardian_phase`` option's value for the seed's simultaneous Guardian phase."""
 
 
 @attrs.frozen(slots=False, repr=False)
@@ -184,6 +195,8 @@ class LivingForestGame(
             "varan_returns": True,
             "turn_limit": 25,
         },
+        {"num_players": 3, "guardian_phase": "simultaneous"},
+        {"num_players": 4, "guardian_phase": "simultaneous", "varan_returns": True},
     )
 
     num_players: int
@@ -192,6 +205,7 @@ class LivingForestGame(
     reveal_after_third: bool = True
     varan_returns: bool = False
     turn_limit: int = 100
+    guardian_phase: str = "turn_order"
 
     @functools.cached_property
     def max_steps(self) -> int:
@@ -260,7 +274,7 @@ class LivingForestGame(
             bonus=-1,
             entropy=rng.getrandbits(62),
         )
-        return self._next_revealer(state, 0)
+        return self._next_revealer(self._phase_started(state), 0)
 
     # ------------------------------------------------------------------ results
 
@@ -524,6 +538,10 @@ class LivingForestGame(
         )
 
     def _spend(self, state: LivingForestState, move: mv.SpendFragment) -> LivingForestState:
+        return self._settle_reveal(self._spent(state, move), move.player)
+
+    def _spent(self, state: LivingForestState, move: mv.SpendFragment) -> LivingForestState:
+        """``state`` with ``move``'s card sent away and its Fragment spent (nothing more)."""
         seat, card = move.player, CARD_INDEX[move.card]
         line = list(state.lines[seat])
         line.remove(card)
@@ -532,12 +550,11 @@ class LivingForestGame(
             away = {"varans": state.varans + 1}
         else:
             away = {"discards": _set(state.discards, seat, _added(state.discards[seat], (card,)))}
-        state = state._evolve(
+        return state._evolve(
             lines=_set(state.lines, seat, tuple(line)),
             fragments=_set(state.fragments, seat, state.fragments[seat] - 1),
             **away,
         )
-        return self._settle_reveal(state, seat)
 
     def _stop(self, state: LivingForestState, move: mv.Stop) -> LivingForestState:
         return self._next_revealer(state, state.seat_index + 1)
@@ -548,6 +565,30 @@ class LivingForestGame(
         if len(moves) > 1:
             return state._primed(seat, moves)
         return self._next_revealer(state, state.seat_index + 1)
+
+    def _phase_started(self, state: LivingForestState) -> LivingForestState:
+        """``state`` at the start of a Guardian phase: with ``guardian_phase="simultaneous"``,
+        the seats' pieces as they start it kept (what the others see of them until the
+        Action phase)."""
+        if self.guardian_phase != SIMULTANEOUS:
+            return state
+        start = GuardianStart(
+            state.decks, state.known, state.discards, state.fragments, state.varans
+        )
+        return state._evolve(guardian_start=start)
+
+    def _drawn(self, state: LivingForestState, seat: int) -> LivingForestState:
+        """``state`` with ``seat``'s top card revealed (its discard pile reshuffled first if
+        its deck is empty), nothing more: the reveal of ``_reveal`` without its hand-over."""
+        deck = state.decks[seat]
+        if not deck:
+            return self._reshuffle(state, seat)
+        known = state.known[seat]
+        return state._evolve(
+            decks=_set(state.decks, seat, deck[1:]),
+            lines=_set(state.lines, seat, state.lines[seat] + deck[:1]),
+            known=_set(state.known, seat, known - 1) if known else state.known,
+        )
 
     def _next_revealer(self, state: LivingForestState, index: int) -> LivingForestState:
         """Hand the reveal to the ``index``-th seat of the turn with a choice, or start the
@@ -561,6 +602,8 @@ class LivingForestGame(
                     state = state._evolve(phase=_GUARDIANS, seat_index=index)
                 return state._primed(seat, moves)
             index += 1
+        if state.guardian_start is not None:  # the simultaneous phase is over: all is public
+            state = state._evolve(guardian_start=None)
         return self._next_actor(state, 0)
 
     # Actions -----------------------------------------------------------------
@@ -792,16 +835,48 @@ class LivingForestGame(
         }
         if any(state.taken):  # rows are full or their stack is empty, unless cards were taken
             changes.update(_refilled(state.rows, state.stacks))
-        return self._next_revealer(state._evolve(**changes), 0)
+        return self._next_revealer(self._phase_started(state._evolve(**changes)), 0)
 
     # ------------------------------------------------------------------ information
+
+    def _seat_view(self, state: LivingForestState, player: int) -> LivingForestState:
+        """``state`` as seat ``player`` knows it: during a simultaneous Guardian phase, every
+        other seat as it started the phase (deck, known top, empty Help Line, discard pile,
+        Fragments) and the Varan stack as it started plus the Varans ``player`` itself sent
+        back; ``state`` itself otherwise. Every channel a seat sees is built from it
+        (observation, tensor, pictures, determinize, replays)."""
+        start = state.guardian_start
+        if start is None:
+            return state
+        decks, known, discards = list(start.decks), list(start.known), list(start.discards)
+        fragments = list(start.fragments)
+        lines: list[tuple[int, ...]] = [()] * len(decks)
+        decks[player], known[player] = state.decks[player], state.known[player]
+        discards[player], fragments[player] = state.discards[player], state.fragments[player]
+        lines[player] = state.lines[player]
+        return state._evolve(
+            decks=tuple(decks),
+            known=tuple(known),
+            lines=tuple(lines),
+            discards=tuple(discards),
+            fragments=tuple(fragments),
+            varans=start.varans + saved.varans_returned(state, start, player),
+        )
+
+    def _private_move(self, state: LivingForestState, move: mv.LivingForestMove) -> bool:
+        """A reveal, spend or stop of a simultaneous Guardian phase is seen by its own seat
+        only (until the Action phase shows its outcome)."""
+        return state.guardian_start is not None
 
     def _observe(self, state: LivingForestState, player: int) -> dict[str, Any]:
         """What ``player`` may see: all but deck orders, reserve stacks' orders, and how
         another Spirit's cards are split between its deck and its discard pile (``cards``
-        shows them together: every card a Spirit has came from a public place)."""
+        shows them together: every card a Spirit has came from a public place); during a
+        simultaneous Guardian phase, the other seats as they started it (``_seat_view``)."""
+        state = self._seat_view(state, player)
         data = self.state_to_dict(state)
         del data["entropy"]
+        data.pop("guardian_start", None)
         for level in data["reserve"].values():
             level["stack"] = len(level.pop("stack"))
         for seat, spirit in enumerate(data["spirits"]):
@@ -822,8 +897,20 @@ class LivingForestGame(
         reshuffled; each other Spirit's ``cards`` (its deck below the known top and its
         discard pile) dealt again between the two, at random, sizes kept; each reserve
         stack reshuffled; a fresh reshuffle seed. The cards are sorted before each shuffle:
-        the sample depends on the seed and on what ``player`` sees only."""
+        the sample depends on the seed and on what ``player`` sees only. During a
+        simultaneous Guardian phase this is done on ``player``'s view (the others as they
+        started the phase), then the others that acted play a random Guardian turn again
+        (``_replayed``)."""
         rng = random.Random(int(new_rng(seed, player).integers(2**62)))
+        sample = self._resampled(self._seat_view(state, player), player, rng)
+        if state.guardian_start is None:
+            return sample
+        return self._replayed(sample, player, rng)
+
+    def _resampled(
+        self, state: LivingForestState, player: int, rng: random.Random
+    ) -> LivingForestState:
+        """``state`` with every order ``player`` cannot see drawn again by ``rng``."""
         decks, discards = [], []
         for seat, (deck, known) in enumerate(zip(state.decks, state.known, strict=True)):
             discard = state.discards[seat]
@@ -844,6 +931,50 @@ class LivingForestGame(
             stacks=tuple(stacks),
             entropy=rng.getrandbits(62),
         )
+
+    def _replayed(
+        self, sample: LivingForestState, player: int, rng: random.Random
+    ) -> LivingForestState:
+        """``sample`` (``player``'s view, resampled) during a simultaneous Guardian phase,
+        made a whole state: every seat starts the phase as it stands in ``sample``
+        (``player`` as if its Help Line had come off the top of its deck, no Fragment spent,
+        so that its view stays the same); then each other seat that acted plays random
+        Guardian moves by ``rng``, a finished seat up to its stop, the seat now acting only
+        as far as it keeps a choice."""
+        decks = list(sample.decks)
+        line, known = sample.lines[player], sample.known[player]
+        decks[player] = line + decks[player]
+        known_at_start = list(sample.known)
+        known_at_start[player] = known + len(line) if known else 0
+        start = GuardianStart(
+            tuple(decks), tuple(known_at_start), sample.discards, sample.fragments, sample.varans
+        )
+        state = sample._evolve(guardian_start=start)
+        order = sample.turn_order
+        for index, seat in enumerate(order[: sample.seat_index + 1]):
+            if seat != player:
+                state = self._random_guardian_turn(state, seat, rng, index == sample.seat_index)
+        return state
+
+    def _random_guardian_turn(
+        self, state: LivingForestState, seat: int, rng: random.Random, acting: bool
+    ) -> LivingForestState:
+        """``seat``'s Guardian turn played by random moves (``acting``: the seat to move,
+        which stops short of the move that would end its turn)."""
+        while True:
+            moves = self._guardian_moves(state, seat)
+            if len(moves) < 2:
+                return state
+            move = moves[rng.randrange(len(moves))]
+            if isinstance(move, mv.SpendFragment):
+                after = self._spent(state, move)
+            elif isinstance(move, mv.Reveal):
+                after = self._drawn(state, seat)
+            else:  # stop
+                return state
+            if acting and len(self._guardian_moves(after, seat)) < 2:
+                return state
+            state = after
 
     # ------------------------------------------------------------------ saved states
 

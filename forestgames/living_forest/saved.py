@@ -52,13 +52,13 @@ from forestgames.living_forest._tables import (
     WATER,
 )
 from forestgames.living_forest.scoring import _element_totals, _solitary_count
-from forestgames.living_forest.state import LivingForestState, Phase, Step
+from forestgames.living_forest.state import GuardianStart, LivingForestState, Phase, Step
 from forestgames.schema import Choice, Field, Int, List, Nullable, Record, Spec, Tuple
 
 if TYPE_CHECKING:
     from forestgames.living_forest.rules import LivingForestGame
 
-__all__ = ["INVARIANTS", "state_fields", "state_from_fields"]
+__all__ = ["INVARIANTS", "state_fields", "state_from_fields", "varans_returned"]
 
 RESERVE_LEVELS: tuple[str, ...] = LEVEL_NAMES[1:4]
 """The reserve's keys in a saved state: "I", "II", "III"."""
@@ -104,7 +104,8 @@ def _spirit_spec(game: LivingForestGame) -> Record:
 def observation_fields(game: LivingForestGame) -> dict[str, Spec]:
     """An observation's keys besides ``observer``: a saved state's without the reshuffle
     seed, reserve stacks as their sizes, and each Spirit as ``observation`` shows it."""
-    fields = {field.key: field.spec for field in game._schema.fields if field.key != "entropy"}
+    hidden = ("entropy", "guardian_start")  # the others' start shows in their Spirits
+    fields = {field.key: field.spec for field in game._schema.fields if field.key not in hidden}
     fields["reserve"] = _reserve_spec(stack_sizes=True)
     saved_spirit = _spirit_spec(game).fields
     pile = saved_spirit["deck"]
@@ -144,7 +145,7 @@ def state_fields(game: LivingForestGame) -> tuple[Field, ...]:
     p = game.num_players
     seat = Int(0, p - 1)
     fires = Tuple(*(Int(0, n) for n in game.fire_tiles))
-    return (
+    fields: tuple[Field, ...] = (
         Field("phase", Choice(tuple(x.value for x in Phase)), lambda s: s.phase.value),
         Field("turn", Int(1, game.turn_limit), lambda s: s.turn),
         Field("sacred", seat, lambda s: s.sacred),
@@ -170,6 +171,52 @@ def state_fields(game: LivingForestGame) -> tuple[Field, ...]:
         Field("reserve", _reserve_spec(), _write_reserve),
         Field("taken", Tuple(*(Int(0, ROW_SIZE),) * 3), lambda s: list(s.taken)),
         Field("entropy", Int(0, ENTROPY_LIMIT - 1), lambda s: s.entropy),
+    )
+    if game.guardian_phase == "simultaneous":
+        fields += (Field("guardian_start", _start_spec(game), _write_start),)
+    return fields
+
+
+def _start_spec(game: LivingForestGame) -> Spec:
+    """``guardian_start``: null, or each seat's deck, known top, discard pile and Fragments
+    and the Varan stack as the simultaneous Guardian phase started."""
+    pile = List(CARD, max_len=MAX_PILE)
+    spirit = Record(
+        {
+            "deck": pile,
+            "known": Int(0, MAX_PILE),
+            "discard": pile,
+            "fragments": Int(0, FRAGMENT_SUPPLY),
+        }
+    )
+    return Nullable(
+        Record({"spirits": List(spirit, length=game.num_players), "varans": Int(0, VARAN_COPIES)})
+    )
+
+
+def _write_start(state: LivingForestState) -> dict[str, Any] | None:
+    start = state.guardian_start
+    if start is None:
+        return None
+    spirits = [
+        {"deck": _names(deck), "known": known, "discard": _names(discard), "fragments": held}
+        for deck, known, discard, held in zip(
+            start.decks, start.known, start.discards, start.fragments, strict=True
+        )
+    ]
+    return {"spirits": spirits, "varans": start.varans}
+
+
+def _read_start(entry: dict[str, Any] | None) -> GuardianStart | None:
+    if entry is None:
+        return None
+    spirits = entry["spirits"]
+    return GuardianStart(
+        decks=tuple(_ids(s["deck"]) for s in spirits),
+        known=tuple(s["known"] for s in spirits),
+        discards=tuple(_ids(s["discard"]) for s in spirits),
+        fragments=tuple(s["fragments"] for s in spirits),
+        varans=entry["varans"],
     )
 
 
@@ -242,6 +289,7 @@ def state_from_fields(game: LivingForestGame, fields: dict[str, Any]) -> LivingF
         passed=fields["passed"],
         bonus=-1 if bonus is None else ACTIONS.index(bonus),
         entropy=fields["entropy"],
+        guardian_start=_read_start(fields.get("guardian_start")),
     )
 
 
@@ -505,6 +553,86 @@ def guardian_phase(state: LivingForestState) -> None:
         )
 
 
+def varans_returned(state: LivingForestState, start: GuardianStart, seat: int) -> int:
+    """Fire Varans ``seat`` sent back to their stack since the phase ``start``: those it had
+    then less those it holds now (option ``varan_returns``; nothing else moves them)."""
+    then = (start.decks[seat] + start.discards[seat]).count(VARAN)
+    return then - (state.decks[seat] + state.lines[seat] + state.discards[seat]).count(VARAN)
+
+
+def guardian_start_kept(state: LivingForestState) -> None:
+    """``guardian_start`` exactly during a simultaneous Guardian phase; each seat's cards
+    then are its cards now (and the Varans it sent back), its known top then holds
+    attracted cards, it had at least its Fragments now, a seat yet to reveal is as it
+    started, and the Varan stack grew by the Varans sent back."""
+    start = state.guardian_start
+    if state.game.guardian_phase != "simultaneous":
+        require(start is None, StateError, "guardian_start is kept in a simultaneous phase only")
+        return
+    revealing = state.phase is Phase.GUARDIANS
+    require(
+        (start is not None) == revealing,
+        StateError,
+        "guardian_start is kept during the Guardian phase only"
+        if start is not None
+        else "guardian_start is missing: the Guardian phase is under way",
+    )
+    if start is None:
+        return
+    returned = 0
+    for seat in range(len(state.decks)):
+        returned += _start_of_seat(state, start, seat)
+    require(
+        state.varans == start.varans + returned,
+        StateError,
+        f"guardian_start: {start.varans} Fire Varans stacked then, {returned} sent back, but "
+        f"{state.varans} stacked now",
+    )
+    require(
+        sum(start.fragments) <= FRAGMENT_SUPPLY,
+        StateError,
+        f"guardian_start: {sum(start.fragments)} Fragments held; there are {FRAGMENT_SUPPLY}",
+    )
+
+
+def _start_of_seat(state: LivingForestState, start: GuardianStart, seat: int) -> int:
+    """Check ``seat``'s phase-start pieces against its pieces now; the Varans it sent back."""
+    where = f"guardian_start.spirits[{seat}]"
+    deck, known = start.decks[seat], start.known[seat]
+    require(
+        known <= len(deck) and all(CARD_LEVEL[c] in (1, 2, 3) for c in deck[:known]),
+        StateError,
+        f"{where}: its known top ({known} cards) must be attracted cards of its deck",
+    )
+    require(
+        list(start.discards[seat]) == sorted(start.discards[seat]),
+        StateError,
+        f"{where}.discard must be in card order",
+    )
+    returned = varans_returned(state, start, seat)
+    then = Counter(deck + start.discards[seat])
+    now = Counter(state.decks[seat] + state.lines[seat] + state.discards[seat])
+    now[VARAN] += returned
+    require(
+        then == now and returned >= 0 and (not returned or state.game.varan_returns),
+        StateError,
+        f"{where}: the cards then are not the seat's cards now (deck, Help Line, discard pile)",
+    )
+    require(
+        state.fragments[seat] <= start.fragments[seat],
+        StateError,
+        f"{where}: {start.fragments[seat]} Fragments then, {state.fragments[seat]} now",
+    )
+    if seat in state.turn_order[state.seat_index + 1 :]:
+        require(
+            (deck, known, start.discards[seat], start.fragments[seat])
+            == (state.decks[seat], state.known[seat], state.discards[seat], state.fragments[seat]),
+            StateError,
+            f"{where}: seat {seat} has not revealed yet, it must be as it started the phase",
+        )
+    return returned
+
+
 def no_goal_while_revealing(state: LivingForestState) -> None:
     """Trees and fires only grow in the Action phase, which ends the game at 12."""
     if state.phase is not Phase.GUARDIANS:
@@ -680,6 +808,7 @@ INVARIANTS: Sequence[Callable[[LivingForestState], None]] = (
     forests_grown,
     solitary_within_limit,
     guardian_phase,
+    guardian_start_kept,
     no_goal_while_revealing,
     centre_lit_while_revealing,
     taken_cards_on_decks,

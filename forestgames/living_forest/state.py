@@ -8,7 +8,7 @@ reserve rows are kept sorted (their order carries no information).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -28,7 +28,7 @@ from forestgames.living_forest.scoring import _element_totals, _progress_of, _so
 if TYPE_CHECKING:
     from forestgames.living_forest.rules import LivingForestGame
 
-__all__ = ["LivingForestState", "Phase", "Step"]
+__all__ = ["GuardianStart", "LivingForestState", "Phase", "Step"]
 
 
 class Phase(StrEnum):
@@ -47,6 +47,18 @@ class Step(StrEnum):
     EXTINGUISH = "extinguish"  # taking fires within ``budget`` water
     VICTORY = "victory"  # taking Victory tiles from the Spirits ``passed`` by a Move
     PLANT = "plant"  # planting the tree of a rock's bonus action
+
+
+class GuardianStart(NamedTuple):
+    """Each seat's pieces a Guardian turn changes, as the phase started (option
+    ``guardian_phase="simultaneous"``): decks (top first), their known tops, discard
+    piles, Fragments, and the Varan stack. Help Lines are empty at the start."""
+
+    decks: tuple[tuple[int, ...], ...]
+    known: tuple[int, ...]
+    discards: tuple[tuple[int, ...], ...]
+    fragments: tuple[int, ...]
+    varans: int
 
 
 _OVER = Phase.OVER  # a module constant: reading a member from its enum class is slow
@@ -99,6 +111,7 @@ class LivingForestState(StateBase[LivingForestMove]):
     passed: tuple[int, ...]
     bonus: int
     entropy: int
+    guardian_start: GuardianStart | None = None
 
     # ------------------------------------------------------------------ who acts
 

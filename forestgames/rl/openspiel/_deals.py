@@ -364,6 +364,10 @@ class LivingForestDeals(DealRules):
         data = deal.filled()
         for reserve in data["reserve"].values():
             reserve["row"].sort(key=order.__getitem__)
+        start = data.get("guardian_start")  # guardian_phase="simultaneous"
+        if start is not None and deal.move is None:  # the setup: every seat as it starts
+            for spirit, then in zip(data["spirits"], start["spirits"], strict=True):
+                then["deck"] = list(spirit["deck"])
         return self.game.state_from_dict(data)
 
     def after_move(self, before: Any, seat: int, action: int, after: Any) -> Deal | None:

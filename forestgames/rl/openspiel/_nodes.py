@@ -48,6 +48,10 @@ CHANCE, TERMINAL = -1, -4
 """OpenSpiel's player ids of chance nodes and of the end (pyspiel.PlayerId)."""
 HEADER = 3
 """Flags before the game's tensor, after the deciding-seat one-hot: reaction, chance, over."""
+PRIVATE = "(seat {} only) "
+"""The mark of a public-history entry only its seat sees (a move the game calls private,
+``game._private_move``, and the deal it brings): left out of the other seats' information
+state strings, so they learn neither the move nor that it was made."""
 
 
 class Table:
@@ -272,7 +276,8 @@ class Node:
                 f"({'a reaction turn' if self.reacting else 'its turn'}); "
                 f"legal: {self.legal_actions()}"
             )
-        return self._moved(self.state, self.seat, action, move, (*self.public, str(move)))
+        entry = _entry(self.table.game, self.state, move, str(move))
+        return self._moved(self.state, self.seat, action, move, (*self.public, entry))
 
     def _moved(
         self, state: Any, seat: int, action: int, move: Any, public: tuple[str, ...]
@@ -281,7 +286,8 @@ class Node:
         deal = self.table.rules.after_move(state, seat, action, after)
         if deal is None:
             return self._settled(after, public)
-        return self._dealing(state, deal, (*public, f"deal: {deal.kind}"))
+        entry = _entry(self.table.game, state, move, f"deal: {deal.kind}")
+        return self._dealing(state, deal, (*public, entry))
 
     def _settled(self, state: Any, public: tuple[str, ...]) -> Node:
         """The node at a position with nothing left to deal: the end, reactions, or a turn."""
@@ -344,14 +350,19 @@ class Node:
 
     def view(self, player: int, info_state: bool) -> str:
         """``player``'s observation string (``info_state``: its information state string,
-        the public history added). Built from ``state.observation(player)`` only."""
+        the public history added, less the entries private to other seats). Built from
+        ``state.observation(player)`` only."""
         key = (info_state, player)
         text = self._strings.get(key)
         if text is None:
             seen = (
                 "nothing dealt yet" if self.state is None else _dump(self.state.observation(player))
             )
-            parts = [self.header(), "; ".join(self.public)] if info_state else [self.header()]
+            header = self.header()
+            if self.kind == DEAL and not _seen_by(self.public[-1], player):
+                header = "chance"  # a deal of another seat's private move
+            history = "; ".join(entry for entry in self.public if _seen_by(entry, player))
+            parts = [header, history] if info_state else [header]
             text = self._strings[key] = "\n".join([*parts, seen])
         return text
 
@@ -472,6 +483,20 @@ def _one_of(value: Any, allowed: Sequence[Any], what: str) -> Any:
             f"a saved node's {what} is not one of {excerpt(list(allowed))}: {excerpt(value)}"
         )
     return value
+
+
+def _entry(game: Any, state: Any, move: Any, text: str) -> str:
+    """``text``, the public-history entry of ``move`` made in ``state``, marked ``PRIVATE``
+    to its seat if the game keeps the move from the other seats."""
+    if game._private_move(state, move):
+        return PRIVATE.format(move.player) + text
+    return text
+
+
+def _seen_by(entry: str, player: int) -> bool:
+    """Whether ``player`` sees public-history ``entry`` (every entry but another seat's
+    private ones)."""
+    return not entry.startswith("(seat ") or entry.startswith(PRIVATE.format(player))
 
 
 def _public_entry(entry: Any) -> str:
