@@ -1015,6 +1015,10 @@ class LivingForestGame(
     def evaluate_moves(
         self, state: LivingForestState, moves: Sequence[mv.LivingForestMove]
     ) -> np.ndarray:
+        """The heuristic's values after each of ``moves``, valued on their seat's view (during
+        a simultaneous Guardian phase the others' reveals are not the mover's to see)."""
+        if moves and state.guardian_start is not None:
+            state = self._seat_view(state, moves[0].player)
         return heuristic.move_values(state, moves)
 
     def position_value(self, state: LivingForestState) -> np.ndarray:
