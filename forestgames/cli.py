@@ -557,9 +557,11 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
     agents.insert(seat, human)
     played: list[Any] = []
 
+    from forestgames.viewer import _hidden_from
+
     def observe(state: Any, move: Any) -> None:
         played.append(move)
-        if move.player != seat:
+        if move.player != seat and (args.reveal or not _hidden_from(game, state, move, seat)):
             write(f"seat {move.player} plays {move}")
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -681,11 +683,11 @@ def _results_file_look(text: str) -> str | None:
     return None
 
 
-def _replay_header(record: GameRecord, seat: int | None) -> str:
+def _replay_header(record: GameRecord, seat: int | None, moves: int) -> str:
     """The game, its options, its seed (the referee's view only: the seed deals every
-    hidden card) and its length."""
+    hidden card) and its length (``moves``: those the view shows)."""
     seed = f", seed {record.seed}" if seat is None else ""
-    return f"{record.game} {record.options}{seed}, {len(record.moves)} moves"
+    return f"{record.game} {record.options}{seed}, {moves} moves"
 
 
 def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
@@ -703,16 +705,21 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
     states = record.replay()
     if seat is not None and not 0 <= seat < states[0].game.num_players:
         raise ForestGamesError(f"--seat {seat} is not a seat of this game")
-    print(_replay_header(record, seat), file=out)
+    from forestgames.viewer import _seen_steps
+
+    steps = _seen_steps(states, record.moves, seat)  # a seat's view: the moves it saw
+    last = len(steps) - 1
+    print(_replay_header(record, seat, last), file=out)
     if args.all:
         print(states[0].render(seat), file=out)
-        for number, (move, state) in enumerate(zip(record.moves, states[1:], strict=True), 1):
+        for number, (move, state) in enumerate(steps[1:], 1):
             print(f"\n{number}. {move}\n{state.render(seat)}", file=out)
         return 0
     index = 0
     while True:
-        where = "start" if index == 0 else f"after move {index}: {record.moves[index - 1]}"
-        print(f"\n[{index}/{len(record.moves)}] {where}\n{states[index].render(seat)}", file=out)
+        move, state = steps[index]
+        where = "start" if move is None else f"after move {index}: {move}"
+        print(f"\n[{index}/{last}] {where}\n{state.render(seat)}", file=out)
         out.write("enter = next, b = back, NUMBER = go to move, q = quit> ")
         out.flush()
         line = sys.stdin.readline()
@@ -724,10 +731,10 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
         if command == "b":
             index = max(0, index - 1)
         elif _is_number(command):
-            index = min(int(command), len(record.moves))
+            index = min(int(command), last)
         elif command:
             print(f"unknown command {excerpt(command)}", file=out)
-        elif index == len(record.moves):
+        elif index == last:
             print("end of the game", file=out)
             return 0
         else:

@@ -191,14 +191,11 @@ def _shown(record: GameRecord, player: int | None) -> tuple[list[dict[str, Any]]
     if not callable(getattr(states[0], "to_svg", None)):  # the protocol leaves it optional
         raise ConfigError(f"{record.game} draws no pictures (its states have no to_svg)")
     shown, seen = [], []
-    for k, state in enumerate(states):
-        if k:
-            move = record.moves[k - 1]
-            if player is not None and _hidden_from(game, states[k - 1], move, player):
-                continue
+    for move, state in _seen_steps(states, record.moves, player):
+        if move is not None:
             seen.append(move)
         status = next(iter(state.render(player).splitlines()), "")  # a view may draw nothing
-        where = f"after move {len(seen)}: {seen[-1]}" if k else "start"
+        where = "start" if move is None else f"after move {len(seen)}: {move}"
         view = state if player is None else getattr(game, "_seat_view", _same)(state, player)
         shown.append(
             {
@@ -214,13 +211,29 @@ def _same(state: Any, player: int) -> Any:
     return state
 
 
-def _hidden_from(game: Any, before: Any, text: str, player: int) -> bool:
-    """Whether ``player`` did not see move ``text`` made in ``before``: another seat's
-    move the game keeps private (``_private_move``; a game without that hook hides none)."""
+def _seen_steps(
+    states: Sequence[Any], moves: Sequence[str], player: int | None
+) -> list[tuple[str | None, Any]]:
+    """``(None, start)``, then ``(move, the position after it)`` for each of ``moves`` (the
+    notation of the moves between ``states``) that ``player`` saw: all of them for the
+    referee (None), all but another seat's private moves for a seat."""
+    steps: list[tuple[str | None, Any]] = [(None, states[0])]
+    game = states[0].game
+    for k, move in enumerate(moves):
+        if player is None or not _hidden_from(game, states[k], move, player):
+            steps.append((move, states[k + 1]))
+    return steps
+
+
+def _hidden_from(game: Any, before: Any, move: Any, player: int) -> bool:
+    """Whether ``player`` did not see ``move`` (a move or its notation) made in ``before``:
+    another seat's move the game keeps private (``_private_move``; a game without that
+    hook hides none)."""
     private = getattr(game, "_private_move", None)
     if private is None:
         return False
-    move = game.parse_move(text)
+    if isinstance(move, str):
+        move = game.parse_move(move)
     return bool(move.player != player and private(before, move))
 
 

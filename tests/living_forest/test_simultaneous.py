@@ -247,16 +247,7 @@ def test_replay_pages_skip_the_moves_a_seat_did_not_see():
     """Seat 1's replay positions have no frame after seat 0's hidden Guardian moves and no
     caption naming one; their moves are numbered among those seat 1 saw; its page lists
     only those; the referee's positions are one per move."""
-    game = fg.make("living_forest", num_players=2, turn_limit=1, **SIM)
-    moves = ["0:reveal", "0:reveal", "0:stop", "1:reveal", "1:stop"]
-    state = game.new_game(seed=1, first_player=0)
-    state = play(state, *moves)
-    rest = []
-    while not state.is_terminal:
-        move = state.legal_moves()[-1]
-        rest.append(str(move))
-        state = state.apply(move)
-    record = GameRecord.start(game, seed=1, first_player=0).with_moves(moves + rest)
+    record = _short_record()
     referee = positions(record)
     assert len(referee) == len(record.moves) + 1
     mine = positions(record, 1)
@@ -300,3 +291,39 @@ def test_greedy_values_a_reveal_on_the_seats_view():
         moves = state.legal_moves()
         state = state.apply(moves[rng.randrange(len(moves))])
     assert compared > 100
+
+
+def _short_record():
+    """A 2-player simultaneous game of one turn, seed 1, seat 0 first: seat 0 reveals twice
+    and stops, seat 1 reveals and stops, then every seat takes its last legal move."""
+    game = fg.make("living_forest", num_players=2, turn_limit=1, **SIM)
+    moves = ["0:reveal", "0:reveal", "0:stop", "1:reveal", "1:stop"]
+    state = play(game.new_game(seed=1, first_player=0), *moves)
+    while not state.is_terminal:
+        moves.append(str(state.legal_moves()[-1]))
+        state = state.apply(state.legal_moves()[-1])
+    return GameRecord.start(game, seed=1, first_player=0).with_moves(moves)
+
+
+def test_command_line_hides_the_moves_a_seat_did_not_see(tmp_path):
+    """`forestgames play living_forest --seat 1` (seed 1: seat 0 starts, a random agent)
+    prints seat 0's Guardian moves in the default game, none with guardian_phase=
+    simultaneous; `forestgames replay --seat 1 --all` of a simultaneous game shows no move of
+    seat 0's Guardian turn and counts only the moves seat 1 saw (the referee's, all)."""
+    from tests.test_cli import run_cli
+
+    common = ("play", "living_forest", "--seed", "1", "--seat", "1", "--agents", "random")
+    default = run_cli(*common, stdin="quit\n")
+    hidden = run_cli(*common, "-o", "guardian_phase=simultaneous", stdin="quit\n")
+    assert "seat 0 plays 0:" in default.stdout
+    assert "seat 0 plays" not in hidden.stdout and "seat 1 to move" in hidden.stdout
+    record = _short_record()
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    mine = run_cli("replay", str(path), "--seat", "1", "--all").stdout
+    everything = run_cli("replay", str(path), "--all").stdout
+    assert "0:reveal" in everything and f"{len(record.moves)} moves" in everything
+    assert "0:reveal" not in mine and "0:stop" not in mine
+    assert f"{len(record.moves) - 3} moves" in mine and "\n1. 1:reveal\n" in mine
+    stepped = run_cli("replay", str(path), "--seat", "1", stdin="\n\nq\n").stdout
+    assert "[1/" + str(len(record.moves) - 3) + "] after move 1: 1:reveal" in stepped
