@@ -34,11 +34,16 @@ EXTREMES: list[tuple[str, dict[str, Any]]] = [
     ("bonsai", {"num_players": 4}),
     ("living_forest", {"num_players": 2}),
     ("living_forest", {"num_players": 4}),
+    ("living_forest", {"num_players": 3, "guardian_phase": "simultaneous"}),
     ("boom_bokken", {"num_players": 4}),
     ("boom_bokken", {"num_players": 9}),
     ("boom_bokken", {"num_players": 6, "team_sizes": [3, 3], "expert": True}),
 ]
-IDS = [f"{n}-{o['num_players']}p{'-expert' if o.get('expert') else ''}" for n, o in EXTREMES]
+IDS = [
+    f"{n}-{o['num_players']}p{'-expert' if o.get('expert') else ''}"
+    f"{'-simultaneous' if o.get('guardian_phase') else ''}"
+    for n, o in EXTREMES
+]
 HIDDEN = [case for case in EXTREMES if case[0] != "bosk"]
 HIDDEN_IDS = [i for i, case in zip(IDS, EXTREMES, strict=True) if case[0] != "bosk"]
 SETUPS: list[tuple[str, dict[str, Any]]] = [

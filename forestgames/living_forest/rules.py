@@ -151,6 +151,7 @@ OPTIONS = (
         "`'turn_order'`: each Spirit sees the Help Lines revealed before its own; "
         "`'simultaneous'`: the same reveals in turn order, but no Spirit sees what another "
         "did in the phase until the Action phase starts",
+        omit_default=True,  # default games' options(), records and reprs stay as in 0.1
     ),
 )
 

@@ -158,8 +158,12 @@ def test_openspiel_hides_another_seats_reshuffle():
 
 
 def test_turn_order_shows_the_reveals_before():
-    """The default (guardian_phase="turn_order"): seat 1 sees seat 0's reveals at once."""
+    """The default (guardian_phase="turn_order"): seat 1 sees seat 0's reveals at once; the
+    default is left out of ``options()`` (records of default games stay as in 0.1), the other
+    value is kept."""
     state = start(2)
+    assert "guardian_phase" not in state.game.options()
+    assert fg.make("living_forest", **SIM).options()["guardian_phase"] == "simultaneous"
     state = play(state, "0:reveal", "0:stop")
     assert state.observation(1)["spirits"][0]["line"] == list(state.help_line(0))
     assert state.guardian_start is None and "guardian_start" not in state.to_dict()
