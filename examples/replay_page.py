@@ -29,7 +29,7 @@ def main() -> None:
     args = parser.parse_args()
 
     game = fg.make(args.game, num_players=args.players)
-    agents = [f"mcts:{args.iterations}", args.opponent]
+    agents = [f"mcts:{args.iterations}"] + [args.opponent] * (args.players - 1)  # not cycled
     record = fg.play(game, agents, seed=args.seed)
     page = fg.viewer.replay_html(record, player=args.seat)
     out = Path(args.out)
@@ -38,7 +38,7 @@ def main() -> None:
     final = record.final_state()
     print(
         f"{args.game}: {len(record.moves)} moves, scores {list(final.scores)}, "
-        f"winner(s) {list(final.winners)}; MCTS at seat 0, {args.opponent} at the others"
+        f"winner(s) {list(final.winners)}; seats' agents {', '.join(agents)}"
     )
     print(
         f"replay page written to {out} ({len(page) // 1024} KiB), record to "

@@ -51,6 +51,22 @@ def test_embedded_engine():
     assert "winners [" in out
 
 
+def test_replay_page_seats_one_mcts_agent(tmp_path):
+    """The replay-page example puts MCTS at seat 0 only and the opponent at every other
+    seat, whatever the player count (solo Bonsai included: two agents were refused)."""
+    for game, players, lineup in [
+        ("bosk", "3", "mcts:2, greedy, greedy"),
+        ("bonsai", "1", "mcts:2"),
+    ]:
+        page = tmp_path / f"{game}.html"
+        out = run_example(
+            "replay_page.py", "--game", game, "--players", players, "--iterations", "2",
+            "--out", str(page),
+        )  # fmt: skip
+        assert f"seats' agents {lineup}\n" in out, out
+        assert page.exists() and page.with_suffix(".json").exists()
+
+
 @pytest.mark.parametrize(
     "name",
     sorted(path.name for path in (ROOT / "examples").glob("*.py")),
