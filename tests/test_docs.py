@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -141,3 +142,17 @@ def test_rl_page_sizes_are_the_games_own(title):
         doc_tables.cell(g.num_actions for g in games),
         doc_tables.cell(g.observation_shape[0] for g in games),
     ]
+
+
+def test_simulation_page_example_row_is_the_studys_game_0(tmp_path):
+    """docs/simulation.md's results-file row is game 0 of the study's command (``simulate
+    bosk --players 2 --agents greedy,random --rotate``, seed 0), run digest included: the
+    digest holds the options and version, and went stale when Bosk gained an option."""
+    page = (ROOT / "docs" / "simulation.md").read_text(encoding="utf-8")
+    shown = re.search(r"```json\n(.*?)```", page, re.S)
+    assert shown, "docs/simulation.md shows no results-file row"
+    game = fg.make("bosk", num_players=2)
+    result = fg.simulate(game, ["greedy", "random"], 1, seed=0, rotate=True, progress=False)
+    result.to_jsonl(tmp_path / "rows.jsonl")
+    written = (tmp_path / "rows.jsonl").read_text(encoding="utf-8").splitlines()
+    assert json.loads(shown.group(1)) == json.loads(written[0])
