@@ -156,3 +156,15 @@ def test_simulation_page_example_row_is_the_studys_game_0(tmp_path):
     result.to_jsonl(tmp_path / "rows.jsonl")
     written = (tmp_path / "rows.jsonl").read_text(encoding="utf-8").splitlines()
     assert json.loads(shown.group(1)) == json.loads(written[0])
+
+
+def test_simulation_page_names_the_summarys_keys():
+    """docs/simulation.md names every key of ``SimulationResult.summary()`` and of its
+    per-seat and per-agent entries (it left out ``seats``, ``agents`` and ``label``, the
+    keys the examples read)."""
+    page = " ".join((ROOT / "docs" / "simulation.md").read_text(encoding="utf-8").split())
+    described = re.search(r"`summary\(\)` \(a dict: (.*?)\), `format_summary\(\)`", page)
+    assert described, "docs/simulation.md does not describe summary()"
+    named = set(re.findall(r"`(\w+)`", described.group(1)))
+    summary = fg.simulate("bosk", ["random"], 1, seed=0, progress=False).summary()
+    assert set(summary) | set(summary["seats"][0]) | set(summary["agents"][0]) <= named
