@@ -153,6 +153,15 @@ def test_agent_for_game_deep_copies_foreign_agents():
     assert copy is not original and original.calls == 0 and copy.calls == 1
 
 
+def test_make_agent_docstring_names_every_mcts_setting():
+    """make_agent's docstring names every key an MCTS spec takes (it left out ``z``)."""
+    from forestgames.agents import _MCTS_SETTINGS
+
+    documented = " ".join((make_agent.__doc__ or "").split())
+    for key in _MCTS_SETTINGS:
+        assert f"``{key}``" in documented, key
+
+
 def test_make_agent_specs():
     """Specs name the shipped agents and MCTS budgets; names rebuild the same agent;
     bad specs raise ConfigError naming the spec."""

@@ -48,7 +48,8 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
     (N iterations a decision), ``mcts:N:L`` (and playouts cut after L moves),
     or ``mcts:`` followed by ``KEY=VALUE`` settings joined by ``:`` —
     ``t`` seconds a decision, ``n`` iterations, ``l`` playout limit (``none``:
-    play to the end), ``c`` exploration, ``reuse`` (0 or 1), e.g.
+    play to the end), ``c`` exploration, ``z`` confidence (standard errors the search
+    needs to overrule Greedy's move; 0 never defers), ``reuse`` (0 or 1), e.g.
     ``mcts:t=0.5`` or ``mcts:t=0.2:l=20``. ConfigError names a bad spec, an
     object without ``choose(state)`` and an agent class given for an agent.
     """
