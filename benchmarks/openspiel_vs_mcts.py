@@ -18,8 +18,8 @@ Decisions with one legal action are played at once by both. Rollouts are random
 to the end, or cut after ``--rollout`` decisions in Bonsai and Living Forest (the
 leaders on points then count as the winners, for both sides, as MCTSAgent's
 ``rollout_limit`` does). ISMCTS's UCT constant is 2 x 1.4 (its returns are +-1,
-MCTSAgent's rewards 0..1 with 1.4). MCTSAgent has no ``react``: on a Boom
-Bokken reaction turn it passes.
+MCTSAgent's rewards 0..1 with 1.4). On a Boom Bokken reaction turn the MCTSAgent
+side passes (its ``react``, which plays as Greedy does, unsearched, is not asked).
 
 A game's result: the side with a seat among the winners won (a shared win
 between the sides counts for both). Rates come with 95% Wilson intervals.
