@@ -637,6 +637,7 @@ def test_mcts_beats_greedy_cheaply(name):
 
 @SLOW
 @pytest.mark.slow
+@pytest.mark.timeout(0)
 @pytest.mark.parametrize("name", fg.GAME_NAMES)
 def test_mcts_default_beats_greedy(name):
     """At its default budget MCTS wins more of its seats than Greedy does, in every game

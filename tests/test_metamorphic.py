@@ -623,6 +623,7 @@ def test_round_trip_keeps_everything(state):
 @pytest.mark.slow
 @LONGER
 @SLOW
+@pytest.mark.timeout(0)
 @given(
     seed=SEEDS, p=st.integers(2, 4), cut=CUTS, t=BOARD_MAPS, k=st.integers(0, 3), opts=BOSK_OPTIONS
 )
@@ -970,6 +971,7 @@ def test_rotation_keeps_tensors_and_ids(name, seed, cut, k, data):
 @pytest.mark.slow
 @LONGER
 @SLOW
+@pytest.mark.timeout(0)
 @given(seed=SEEDS, p=st.integers(2, 4), cut=CUTS, k=st.integers(1, 3), opts=LF_OPTIONS)
 def test_living_forest_seat_rotation_slow(seed, p, cut, k, opts):
     """The Living Forest seat rotation above, ten times as many positions."""
@@ -979,6 +981,7 @@ def test_living_forest_seat_rotation_slow(seed, p, cut, k, opts):
 @pytest.mark.slow
 @LONGER
 @SLOW
+@pytest.mark.timeout(0)
 @given(seed=SEEDS, p=st.integers(4, 9), cut=CUTS, data=st.data())
 def test_boom_bokken_seat_permutation_slow(seed, p, cut, data):
     """The Boom Bokken seat and team renamings above, ten times as many positions."""

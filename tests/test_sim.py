@@ -716,15 +716,22 @@ def test_progress_only_on_a_terminal(monkeypatch):
 # --------------------------------------------------------------------------- Ray
 
 
-@pytest.fixture(scope="module")
+RAY_LIMIT = pytest.mark.timeout(300)
+"""A Ray test gets 5 minutes (they take seconds), not the suite's 15, before the run ends
+with its stack (a Ray that lost its CPUs waits for ever)."""
+
+
+@pytest.fixture
 def ray_cluster():
-    """A small local Ray (2 CPUs, no dashboard) for this module's Ray tests."""
+    """A small local Ray (2 CPUs, no dashboard), new for each test: a Ray one test leaves
+    broken costs no other test (in CI a Ray that had lost its CPUs hung the next test)."""
     ray = pytest.importorskip("ray")
     ray.init(num_cpus=2, include_dashboard=False, logging_level="warning")
     yield ray
     ray.shutdown()
 
 
+@RAY_LIMIT
 def test_ray_rows_equal_local_rows(ray_cluster):
     """backend="ray" returns exactly the rows of a local run with the same arguments."""
     args = dict(game=BOSK, agents=["greedy", "random"], games=8, seed=31, progress=False)
@@ -732,27 +739,41 @@ def test_ray_rows_equal_local_rows(ray_cluster):
 
 
 class SleepsOrFails:
-    """An agent that fails at once where seat 0 moves first and sleeps a minute elsewhere."""
+    """An agent that sleeps a minute where seat 1 moves first, after writing its process id
+    in a file of ``folder``; and fails where seat 0 does, once a sleeper wrote its file."""
 
     name = "sleepy"
 
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+
     def choose(self, state):
         if state.players_to_act[0] == 0:
+            deadline = time.monotonic() + 30
+            while not any(Path(self.folder).glob("sleeper-*")) and time.monotonic() < deadline:
+                time.sleep(0.05)
             raise LookupError("seat 0 first")
+        Path(self.folder, f"sleeper-{os.getpid()}").touch()
         time.sleep(60)
 
 
-def test_an_error_on_a_users_ray_cancels_the_runs_other_tasks(ray_cluster):
+@RAY_LIMIT
+def test_an_error_on_a_users_ray_cancels_the_runs_other_tasks(ray_cluster, tmp_path):
     """On a Ray the user started (and that outlives the run), an error in one game cancels
-    the run's other tasks, as Ctrl-C does: a task needing both CPUs then runs at once. They
-    played on: here a minute, for ever behind a hung agent. Seed 6: game 0's first player
-    is seat 1 (it sleeps), game 1's seat 0 (it fails)."""
+    the run's other tasks, as Ctrl-C does, and the error comes back once they ended: the
+    sleepers' processes are gone and a task needing both CPUs runs at once. They played on:
+    here a minute, for ever behind a hung agent. Seed 6: game 0's first player is seat 1 (it
+    sleeps), game 1's seat 0 (it fails)."""
+    agent = SleepsOrFails(str(tmp_path))
     with pytest.raises(LookupError, match="seat 0 first"):
-        fg.simulate(BOSK, [SleepsOrFails()], 6, seed=6, workers=2, backend="ray", progress=False)
+        fg.simulate(BOSK, [agent], 6, seed=6, workers=2, backend="ray", progress=False)
+    sleepers = [int(path.name.split("-")[1]) for path in tmp_path.glob("sleeper-*")]
+    assert sleepers and not any(map(_is_alive, sleepers))
     both_cpus = ray_cluster.remote(num_cpus=2)(lambda: "ran")
     assert ray_cluster.get(both_cpus.remote(), timeout=30) == "ran"
 
 
+@RAY_LIMIT
 def test_killed_ray_worker_costs_no_game(ray_cluster, tmp_path):
     """A Ray worker that dies mid-task is retried by Ray: the rows equal an undisturbed run."""
     marker = str(tmp_path / "died")
@@ -1706,6 +1727,7 @@ def test_notes_that_are_not_text_are_kept_and_do_not_hide_the_error():
     assert caught.value.__notes__[0] == 42 and "seeded 3," in caught.value.__notes__[1]
 
 
+@RAY_LIMIT
 @pytest.mark.parametrize("backend", ["local", "ray"])
 def test_an_error_that_cannot_come_back_from_a_worker_is_named(backend, request):
     """An agent's exception that cannot be unpickled comes back as a RuntimeError naming it
@@ -1763,6 +1785,7 @@ class LockedAgent(RandomAgent):
         self.name = "locked"
 
 
+@RAY_LIMIT
 @pytest.mark.parametrize("backend", ["local", "ray"])
 def test_an_agent_that_cannot_be_pickled_is_named(backend, request):
     """Workers that are not forked (a process with threads starts them from a fork server)

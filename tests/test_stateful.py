@@ -885,6 +885,7 @@ def test_first_unseeded_reset() -> None:
 @pytest.mark.skipif(
     not os.environ.get("FORESTGAMES_SLOW"), reason="longer state machines: set FORESTGAMES_SLOW=1"
 )
+@pytest.mark.timeout(0)
 @pytest.mark.parametrize("machine", [AECMachine, GymMachine, VectorMachine, MCTSMachine])
 def test_machines_longer(machine: type[RuleBasedStateMachine]) -> None:
     """The state machines above hold over more and longer runs (FORESTGAMES_SLOW=1)."""
