@@ -1221,10 +1221,9 @@ def _run_ray(
 
 def _cancel_all(ray: Any, tasks: list[Any]) -> None:
     """Cancel Ray ``tasks`` still queued or running (their workers are ended), then wait
-    until Ray says they ended (at most ``_CANCEL_WAIT_SECONDS``), so that their CPUs are
-    free when the run's error reaches the caller. Seen in CI with Ray 2.60: a task sent
-    the moment after such a cancel went to a worker that was being ended, and the node's 2
-    CPUs then stayed taken by nothing for 84 minutes, every later task waiting for them."""
+    until Ray says they ended (at most ``_CANCEL_WAIT_SECONDS``): the run's error reaches
+    the caller once its games stopped. (Ray 2.60 may still keep a worker leased for a
+    cancelled task, rarely and under load: its CPU stays taken until ``ray.shutdown()``.)"""
     for task in tasks:
         with contextlib.suppress(Exception):  # finished meanwhile, or Ray already gone
             ray.cancel(task, force=True)
