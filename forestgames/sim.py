@@ -89,7 +89,6 @@ DEFAULT_CAP_FACTOR = 4
 
 _LOCAL_RETRIES = 3  # times a broken local process pool is rebuilt before giving up
 _RAY_RETRIES = 5  # Ray re-runs a task this many times if its worker dies
-_CANCEL_WAIT_SECONDS = 10.0  # for a failed Ray run's other tasks to end
 
 
 class TruncatedGameWarning(UserWarning):
@@ -1220,17 +1219,10 @@ def _run_ray(
 
 
 def _cancel_all(ray: Any, tasks: list[Any]) -> None:
-    """Cancel Ray ``tasks`` still queued or running (their workers are ended), then wait
-    until Ray says they ended (at most ``_CANCEL_WAIT_SECONDS``): the run's error reaches
-    the caller once its games stopped. (Ray 2.60 may still keep a worker leased for a
-    cancelled task, rarely and under load: its CPU stays taken until ``ray.shutdown()``.)"""
+    """Cancel Ray ``tasks`` still queued or running (their workers are ended)."""
     for task in tasks:
         with contextlib.suppress(Exception):  # finished meanwhile, or Ray already gone
             ray.cancel(task, force=True)
-    if tasks:
-        with contextlib.suppress(Exception):  # Ray already gone
-            ray.wait(tasks, num_returns=len(tasks), timeout=_CANCEL_WAIT_SECONDS,
-                     fetch_local=False)  # fmt: skip
 
 
 _RAY_PORTS = {"ray": 10001, "": 6379}
