@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -771,10 +772,7 @@ def test_an_error_on_a_users_ray_cancels_the_runs_other_tasks(ray_cluster, tmp_p
         fg.simulate(BOSK, [agent], 6, seed=6, workers=2, backend="ray", progress=False)
     sleepers = [int(path.name.split("-")[1]) for path in tmp_path.glob("sleeper-*")]
     assert sleepers
-    deadline = time.monotonic() + 30
-    while any(map(_is_alive, sleepers)):
-        assert time.monotonic() < deadline, "the run's other tasks played on"
-        time.sleep(0.1)
+    assert _end_within(sleepers, 30), "the run's other tasks played on"
 
 
 @RAY_LIMIT
@@ -878,11 +876,8 @@ def test_workers_end_when_their_run_is_killed(start):
     finally:
         run.kill()
         run.wait()
-    deadline = time.monotonic() + 10
     try:
-        while any(_is_alive(w) for w in workers):
-            assert time.monotonic() < deadline, "workers outlived their run"
-            time.sleep(0.1)
+        assert _end_within(workers, 10), "workers outlived their run"
     finally:
         for worker in filter(_is_alive, workers):
             os.kill(worker, signal.SIGKILL)
@@ -974,6 +969,16 @@ def _is_alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[0] != b"Z"
     except OSError:
         return False
+
+
+def _end_within(pids: Collection[int], seconds: float) -> bool:
+    """Whether every process of ``pids`` has ended (or is a zombie) within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while any(map(_is_alive, pids)):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.1)
+    return True
 
 
 def test_same_rows_with_a_fork_server():
