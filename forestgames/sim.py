@@ -593,16 +593,23 @@ def _played_by(name: str, row: GameRow, place: int) -> bool:
     return row.agents[place] == name
 
 
+def table_label(label: str) -> str:
+    """A label as the table prints it: on one line (a newline, tab or other control
+    character in an agent's name is shown escaped, as in its repr)."""
+    return label if label.isprintable() else repr(label)[1:-1]
+
+
 def _tally_line(t: dict[str, Any], width: int) -> str:
     """One line of the summary table, its label ``width`` wide; "-" where no game ended
     (no rate to show), and for the standard deviation of a single game."""
+    label = table_label(t["label"])
     if not t["games"]:
-        return f"{t['label']:<{width}} {0:>6} {0:>6} {'-':>9}  {'-':<15} {'-':>10} {'-':>6}"
+        return f"{label:<{width}} {0:>6} {0:>6} {'-':>9}  {'-':<15} {'-':>10} {'-':>6}"
     low, high = t["ci95"]
     interval = f"[{low:5.1%}, {high:5.1%}]"
     sd = "-" if math.isnan(t["sd_score"]) else f"{t['sd_score']:.2f}"
     return (
-        f"{t['label']:<{width}} {t['games']:>6} {t['wins']:>6} {t['win_rate']:>9.1%}  "
+        f"{label:<{width}} {t['games']:>6} {t['wins']:>6} {t['win_rate']:>9.1%}  "
         f"{interval:<15} {t['mean_score']:>10.2f} {sd:>6}"
     )
 
@@ -676,7 +683,7 @@ class SimulationResult:
             f"{s['game']}, {s['players']} players: {s['games']} games "
             f"({s['truncated']} truncated), mean length {length} moves"
         ]
-        width = max([12, *(len(t["label"]) for t in s["agents"])])  # long agent specs
+        width = max([12, *(len(table_label(t["label"])) for t in s["agents"])])  # long agent specs
         for title, tallies in (("seat", s["seats"]), ("agent", s["agents"])):
             lines.append(
                 f"{title:<{width}} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% CI':<15} "

@@ -62,6 +62,7 @@ from forestgames.sim import (
     as_path,
     execute_run,
     make_lineup_run,
+    table_label,
     write_file,
 )
 
@@ -397,7 +398,7 @@ class TournamentResult:
     def format_table(self) -> str:
         """The ratings as a text table, best first."""
         summary = self.simulation.summary()
-        width = max([18, *(len(r.agent) for r in self.ratings)])  # long agent specs
+        width = max([18, *(len(table_label(r.agent)) for r in self.ratings)])  # long agent specs
         lines = [
             f"{summary['game']}, {summary['players']} players: {summary['games']} games "
             f"({summary['truncated']} truncated), seats rotated; Bradley-Terry ratings "
@@ -406,7 +407,7 @@ class TournamentResult:
             f"{'win rate':>9}  {'95% CI':<15} {'mean score':>10}",
         ]
         for r in self.ratings:
-            lines.append(f"{r.agent:<{width}} {r.rating:>7.0f}  {_table_cells(r)}")
+            lines.append(f"{table_label(r.agent):<{width}} {r.rating:>7.0f}  {_table_cells(r)}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:

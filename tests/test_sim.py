@@ -116,6 +116,23 @@ def test_the_summary_table_keeps_its_columns_for_long_agent_specs_and_full_inter
     assert len({len(line) for line in lines}) == 1, lines
 
 
+def test_the_summary_table_shows_an_agent_name_with_control_characters_on_one_line():
+    """An agent named with a newline and a tab keeps the table's lines whole: the name is
+    shown escaped, as in its repr, and the columns stay aligned (the newline split its
+    line in two)."""
+
+    class Odd(fg.RandomAgent):
+        name = "two\nlines\tx"
+
+    result = fg.simulate(fg.make("bosk", num_players=2), [Odd(1), "random"], 2, seed=1,
+                         progress=False)  # fmt: skip
+    lines = result.format_summary().splitlines()
+    assert len(lines) == 1 + 2 * (1 + 2)  # title, then a header and two rows per table
+    assert any(line.startswith(r"two\nlines\tx ") for line in lines)
+    assert len({len(line) for line in lines[1:]}) == 1, lines
+    assert {row.agents[0] for row in result.rows} == {"two\nlines\tx"}  # the data unchanged
+
+
 def test_an_agent_playing_illegally_is_named():
     """A move that is illegal, or of another seat, raises IllegalMoveError naming the agent."""
 

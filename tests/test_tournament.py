@@ -93,6 +93,19 @@ def test_the_ratings_table_widens_for_a_long_agent_spec():
     assert {len(row.rstrip()) for row in rows} <= {len(header)}
 
 
+def test_the_ratings_table_shows_an_agent_name_with_control_characters_on_one_line():
+    """An agent named with a newline keeps the ratings table's lines whole: the name is
+    shown escaped, as in its repr (the newline split its line in two)."""
+
+    class Odd(fg.RandomAgent):
+        name = "two\nlines"
+
+    result = fg.tournament(BuzzGame(2), [Odd(1), "random"], 4, seed=1, progress=False)
+    header, *rows = result.format_table().splitlines()[1:]
+    assert len(rows) == 2 and any(row.startswith(r"two\nlines ") for row in rows)
+    assert {len(row.rstrip()) for row in rows} <= {len(header)}
+
+
 def test_tournament_exports(tmp_path):
     """Ratings go out as a table, CSV (one line per agent) and JSON with the pairwise results."""
     result = fg.tournament(BuzzGame(3), ["random", "greedy", "mcts:5"], 6, seed=1, progress=False)
