@@ -13,10 +13,11 @@ import re
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 
@@ -568,6 +569,51 @@ def test_a_tampered_saved_deal_or_chance_node_is_a_state_error():
         with pytest.raises(fg.StateError, match="saved"):
             _nodes.node_from_json(json.dumps(data))
     assert _nodes.node_from_json(json.dumps(good)).to_json() == node.to_json()
+
+
+def _template_edited(node: Any, edit: Callable[[dict[str, Any]], None]) -> str:
+    """``node`` saved with its deal's template changed by ``edit``."""
+    data = json.loads(node.to_json())
+    template = json.loads(data["deal"]["template"])
+    edit(template)
+    data["deal"]["template"] = json.dumps(template)
+    return json.dumps(data)
+
+
+def test_a_saved_deal_whose_template_is_no_position_is_a_state_error():
+    """A saved deal whose template is a JSON dict but makes no position once dealt (an
+    unknown goal, an unknown card beside the dealt ones, a slot inside a string) raises
+    StateError on loading. They loaded, and the apply_action that ended the deal raised
+    IndexError, KeyError or TypeError."""
+    bonsai = _table("bonsai", num_players=2, goal_setup="published").initial.apply(0)
+    forest = _table("living_forest", num_players=2).initial.apply(0)
+    assert bonsai.kind == forest.kind == DEAL
+
+    def unknown_goal(t: dict[str, Any]) -> None:
+        t["goals_in_play"] = ["x"]
+
+    def unknown_card(t: dict[str, Any]) -> None:
+        t["reserve"]["I"]["row"].append("nonsense")
+
+    def market_a_string(t: dict[str, Any]) -> None:
+        t["market"] = "m" * len(t["market"])
+
+    for node, edit in ((bonsai, unknown_goal), (forest, unknown_card), (bonsai, market_a_string)):
+        with pytest.raises(fg.StateError, match="does not make a position"):
+            _nodes.node_from_json(_template_edited(node, edit))
+        assert _nodes.node_from_json(node.to_json()).to_json() == node.to_json()
+
+
+def test_a_finished_deal_that_makes_no_position_is_a_state_error():
+    """Ending a deal whose template makes no position (which loading refuses) raises
+    StateError, not the error of the step that failed."""
+    table = _table("bonsai", num_players=2, goal_setup="published")
+    deal = table.initial.apply(0).deal.completed()
+    broken = attrs.evolve(deal, template=json.dumps({**json.loads(deal.template),
+                                                     "goals_in_play": [5]}))  # fmt: skip
+    with pytest.raises(fg.StateError, match="deal setup does not make a position"):
+        table.rules.dealt(broken)
+    assert table.rules.dealt(deal).to_dict() == table.rules.finish(deal).to_dict()
 
 
 @pytest.fixture(scope="module")

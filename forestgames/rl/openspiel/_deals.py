@@ -28,7 +28,7 @@ from typing import Any, NoReturn
 
 import attrs
 
-from forestgames.core import StateError, excerpt
+from forestgames.core import ForestGamesError, StateError, excerpt
 
 __all__ = ["Deal", "DealRules", "deal_rules"]
 
@@ -144,6 +144,14 @@ class Deal:
     def _forced(self) -> Deal:
         deal = self
         while not deal.done and len(deal.outcomes()) == 1:
+            deal = deal._drawn(deal.outcomes()[0][0])
+        return deal
+
+    def completed(self) -> Deal:
+        """This deal with each slot left given the first item its pool has left (a trial
+        deal: a saved deal is checked by making the position of one such)."""
+        deal = self
+        while not deal.done:
             deal = deal._drawn(deal.outcomes()[0][0])
         return deal
 
@@ -285,8 +293,19 @@ class DealRules:
         """The deal a move calls for (None: ``after`` stands as the engine made it)."""
         return None
 
+    def dealt(self, deal: Deal) -> Any:
+        """The position a finished deal makes (before its ``move``, if any); StateError if
+        its template and picks make none (a saved deal edited by hand)."""
+        try:
+            return self.finish(deal)
+        except ForestGamesError:
+            raise
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
+            why = excerpt(f"{type(error).__name__}: {error}")
+            raise StateError(f"deal {deal.kind} does not make a position ({why})") from None
+
     def finish(self, deal: Deal) -> Any:
-        """The position a finished deal makes (before its ``move``, if any)."""
+        """The position a finished deal makes (a game's rules may rearrange it first)."""
         return self.game.state_from_dict(deal.filled())
 
 

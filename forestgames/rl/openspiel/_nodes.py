@@ -256,7 +256,7 @@ class Node:
         """A deal under way at ``state`` (the position shown meanwhile), or its result."""
         if not deal.done:
             return self._with(DEAL, state, deal=deal, public=public)
-        dealt = self.table.rules.finish(deal)
+        dealt = self.table.rules.dealt(deal)
         if deal.move is None:
             return self._settled(dealt, public)
         seat, action = deal.move
@@ -457,6 +457,7 @@ def node_from_json(text: str) -> Node:
         deal = None if data["deal"] is None else Deal.from_json(data["deal"])
         if deal is not None:
             deal.check(table.item_ids, table.num_players, table.codec.num_actions)
+            table.rules.dealt(deal.completed())  # its position can be made
         node = Node(
             table,
             _one_of(data["kind"], range(OVER + 1), "kind"),
