@@ -1,6 +1,6 @@
 """Does moving first help in Bosk? First-player win rate per player count, saved as a PNG plot.
 
-    pip install "forestgames[plot]"
+    pip install -e ".[plot]"   # in a checkout of forestgames
     python examples/first_player_advantage.py --games 400 --agents greedy --out first_player.png
 
 The dashed line is the fair share, 1 / players; the bars' whiskers are 95%
@@ -41,7 +41,7 @@ def pyplot():
         import matplotlib
     except ImportError:
         raise SystemExit(
-            'this example plots with matplotlib: pip install "forestgames[plot]"'
+            'this example plots with matplotlib: pip install -e ".[plot]" in a checkout'
         ) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
