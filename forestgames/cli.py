@@ -534,7 +534,7 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
     game = _make_game(args)
     seat = args.seat
     if not 0 <= seat < game.num_players:
-        raise ForestGamesError(f"--seat {seat} is not a seat of a {game.num_players}-player game")
+        raise ConfigError(f"--seat {seat} is not a seat of a {game.num_players}-player game")
     _check_outputs(args, ("save",))  # before the game, not after it
     if args.seed is not None:
         check_seed(args.seed, "--seed")
@@ -704,7 +704,7 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
         return 0
     states = record.replay()
     if seat is not None and not 0 <= seat < states[0].game.num_players:
-        raise ForestGamesError(f"--seat {seat} is not a seat of this game")
+        raise ConfigError(f"--seat {seat} is not a seat of this game")
     from forestgames.viewer import _seen_steps
 
     steps = _seen_steps(states, record.moves, seat)  # a seat's view: the moves it saw
