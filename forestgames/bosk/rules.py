@@ -158,9 +158,9 @@ class BoskGame(
         return _move_table(self.size, self.num_players)
 
     def _max_moves(self) -> int:
-        # spring 8P, wind 1, each autumn turn: tree, tile and at most 8 leaves
-        p = self.num_players
-        return 8 * p + 1 + 8 * p * 10
+        # each seat: 8 trees planted, 8 autumn trees and 8 tiles, at most one leaf per
+        # active leaf of its tiles (2 + 3 + ... + 8 = 35) and its squirrel: 60; the wind: 1
+        return 60 * self.num_players + 1
 
     def _score_range(self) -> tuple[int, int]:
         return (0, 200)

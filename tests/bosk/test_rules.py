@@ -11,6 +11,7 @@ import pytest
 import forestgames as fg
 from forestgames.bosk import (
     DEFAULT_TERRAIN,
+    SQUIRREL,
     ChooseTile,
     ChooseTree,
     ChooseWind,
@@ -19,6 +20,7 @@ from forestgames.bosk import (
     PlaceSquirrel,
     PlantTree,
 )
+from forestgames.testing import random_game
 from tests.bosk.helpers import autumn_turn, plant_everything, start_path, targets
 
 # ---------------------------------------------------------------- geometry and spring
@@ -519,3 +521,25 @@ def test_the_svg_panels_status_line_fits_the_panel_and_does_not_repeat_round_or_
             status = texts[texts.index(f"Bosk · {players} players") + 1]
             assert len(status) <= 47, status
             assert not re.search(r"round \d|wind [NESW]\b", status), status
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_max_moves_is_each_seats_sixty_moves_and_the_wind(players):
+    """A game has at most 60 moves a seat and the wind, 60P + 1 (121 / 181 / 241): each
+    seat plants its 8 trees, then in each of its 8 autumn turns chooses a tree and a tile
+    and lays at most one leaf per active leaf of the tile (2 + 3 + ... + 8 = 35 over the
+    game) or places its squirrel once. Random games keep every count within its share."""
+    game = fg.make("bosk", num_players=players)
+    assert game.traits.max_moves == 60 * players + 1
+    for seed in range(6):
+        moves = [move for _, move in random_game(game, seed) if move is not None]
+        assert sum(isinstance(m, ChooseWind) for m in moves) == 1
+        for seat in range(players):
+            mine = [m for m in moves if m.player == seat]
+            kinds = {kind: sum(isinstance(m, kind) for m in mine) for kind in
+                     (PlantTree, ChooseTree, ChooseTile, PlaceLeaf, PlaceSquirrel)}  # fmt: skip
+            leaves = sum(m.tile for m in mine if isinstance(m, ChooseTile) and m.tile != SQUIRREL)
+            assert kinds[PlantTree] == kinds[ChooseTree] == kinds[ChooseTile] == 8
+            assert kinds[PlaceLeaf] <= leaves == 35 and kinds[PlaceSquirrel] <= 1
+            winds = sum(isinstance(m, ChooseWind) for m in mine)
+            assert sum(kinds.values()) == len(mine) - winds  # no other kind of move
