@@ -604,6 +604,18 @@ class GameTraits:
     max_moves: int
     score_range: tuple[int, int]
 
+    def __attrs_post_init__(self) -> None:
+        """ConfigError unless the bounds are ones a run can use (a game's ``_max_moves``
+        and ``_score_range`` hooks give them): an int of at least 1, two ordered numbers."""
+        as_int(self.max_moves, f"{self.name}'s max_moves (its _max_moves())", 1)
+        what = f"{self.name}'s score_range (its _score_range())"
+        bounds = self.score_range
+        if not isinstance(bounds, tuple) or len(bounds) != 2:
+            raise ConfigError(f"{what} must be a (low, high) tuple, not {excerpt(bounds)}")
+        low, high = (as_number(bound, what) for bound in bounds)
+        if low > high:
+            raise ConfigError(f"{what} must have low <= high, not {excerpt(bounds)}")
+
 
 @runtime_checkable
 class Game(Protocol):
@@ -1680,7 +1692,8 @@ def register_game(name: str, factory: Callable[..., Any], *, replace: bool = Fal
     ConfigError if ``name`` is not lower-case letters, digits and ``_``, if ``factory``
     is not callable, or if ``name`` is taken by another class's factory (``replace=True``
     to replace it; the same class registering again, from a module run twice, replaces
-    itself)."""
+    itself). A game class given as the factory is built by its ``create``, which checks
+    the options (its constructor would take unknown ones as a TypeError)."""
     if not isinstance(name, str) or not GAME_NAME.fullmatch(name):
         raise ConfigError(
             f"a game's name is lower-case letters, digits and '_' (a letter first), "
@@ -1688,6 +1701,8 @@ def register_game(name: str, factory: Callable[..., Any], *, replace: bool = Fal
         )
     if not callable(factory):
         raise ConfigError(f"game {name}: the factory must be callable, not {excerpt(factory)}")
+    if isinstance(factory, type) and issubclass(factory, GameBase):
+        factory = factory.create
     taken = _REGISTRY.get(name)
     if taken is not None and _factory_key(taken) != _factory_key(factory) and not replace:
         raise ConfigError(

@@ -114,22 +114,39 @@ def check_game(game: Any, games: int = 20, seed: int = 0, deep_every: int = 7) -
     names what broke; ConfigError a bad argument.
     """
     game = as_game(game)
+    if not isinstance(game, GameBase):
+        raise ConfigError(
+            f"check_game checks games built on forestgames.core.GameBase, not {excerpt(game)}"
+        )
     games = as_int(games, "games", 1)
     seed = check_seed(seed)
     deep_every = as_int(deep_every, "deep_every", 1)
+    name = game.name
+    _named(f"{name}: its traits", lambda: game.traits)
+    registered = _named(f"{name}: rebuilt from options()", _check_rebuilt, game)
+    saved: dict[Any, str] = {}  # each deep-checked state, to its saved form
+    for k in range(games):
+        _check_one_game(game, _game_seed(seed, k), deep_every, saved)
+    _named(f"{name}: reproducing", _check_reproducible, game, _game_seed(seed, 0), registered)
+    _named(f"{name}: first_player", _check_first_player, game)
+    _named(f"{name}: bad input", _check_bad_input, game, registered)
+    _named(f"{name}: action ids", _check_id_range, game)
+
+
+def _game_seed(seed: int, k: int) -> int:
+    """The seed of ``check_game``'s k-th random game."""
+    return derive_seed(seed, k) % 2**32
+
+
+def _check_rebuilt(game: Any) -> bool:
+    """The game's class and (if registered) ``make`` rebuild it from ``options()``; whether
+    it is registered."""
     rebuilt = type(game).create(**game.options())
     _require(rebuilt == game, f"{game.name}: options() does not rebuild the game")
     registered = game.name in registered_games()
     if registered:
         _require(make(game.name, **game.options()) == game, f"{game.name}: make(options) differs")
-    seeds = [derive_seed(seed, k) % 2**32 for k in range(games)]
-    saved: dict[Any, str] = {}  # each deep-checked state, to its saved form
-    for game_seed in seeds:
-        _check_one_game(game, game_seed, deep_every, saved)
-    _check_reproducible(game, seeds[0], registered)
-    _check_first_player(game)
-    _check_bad_input(game, registered)
-    _check_id_range(game)
+    return registered
 
 
 def _check_one_game(game: Any, seed: int, deep_every: int, saved: dict[Any, str]) -> None:
@@ -225,7 +242,11 @@ def _check_terminal(game: Any, state: Any, where: str) -> None:
     _require(state.current_player is None, f"{where}: current_player is not None at the end")
     _require(state.legal_moves() == (), f"{where}: legal_moves() at the end")
     _require(state.players_to_act == (), f"{where}: seats act after the end")
-    _require(all(0 <= w < game.num_players for w in state.winners), where)
+    winners = state.winners
+    _require(
+        type(winners) is tuple and all(_is_seat(w, game.num_players) for w in winners),
+        f"{where}: winners {excerpt(winners)} are not a tuple of int seats",
+    )
     _require(state.winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)")
     _require(len(set(state.winners)) == len(state.winners), f"{where}: a winner listed twice")
     _check_scores(game, state, where)
@@ -278,9 +299,13 @@ def _check_scores(game: Any, state: Any, where: str) -> None:
     _require(
         type(scores) is tuple
         and len(scores) == game.num_players
-        and all(isinstance(s, int) for s in scores),
+        and all(isinstance(s, int) and not isinstance(s, bool) for s in scores),
         f"{where}: scores {excerpt(scores)} are not a tuple of one int per seat",
     )
+
+
+def _is_seat(value: Any, num_players: int) -> bool:
+    return type(value) is int and 0 <= value < num_players
 
 
 def _check_deep(
@@ -420,17 +445,24 @@ def _check_actions(state: Any, seat: int, where: str) -> None:
 
 def _check_not_shared(array: Any, call: Callable[[int], Any], seat: int, what: str) -> None:
     """An array the game hands out is read-only or the caller's own: writing to a writable
-    one (as a user may, to mask out moves) changes nothing the game returns next."""
+    one (as a user may, to mask out moves) changes nothing the game returns next, and the
+    next call does not write into it (a buffer shared by every caller)."""
     if not array.flags.writeable:
         return
     kept = array.copy()
     array[...] = 1 - kept
-    unchanged = np.array_equal(call(seat), kept)  # before the array is put back
+    again = call(seat)
+    unchanged = np.array_equal(again, kept)  # before the array is put back
     array[...] = kept
     _require(
         unchanged,
         f"{what} is writable, and writing to it changed the next call's result: the game "
         "keeps it (make it read-only, array.flags.writeable = False, or hand out a copy)",
+    )
+    _require(
+        not np.shares_memory(again, array),
+        f"{what} is writable, and the next call hands out the same memory: one caller's "
+        "array changes under another's (make it read-only, or hand out a copy)",
     )
 
 
@@ -518,7 +550,7 @@ def _check_first_player(game: Any) -> None:
     for seat in range(game.num_players):
         state = game.new_game(seed=3, first_player=seat)
         _require(
-            state.players_to_act[0] == seat or state.current_player == seat,
+            state.is_terminal or seat in (state.current_player, *state.players_to_act[:1]),
             f"{game.name}: first_player={seat} not honoured",
         )
     for bad_seat in (game.num_players, -1, 1.5, "0", True):

@@ -694,6 +694,94 @@ def test_harness_writes_to_a_writable_mask_or_tensor(broken, message):
         check_game(broken.create(num_players=4), games=1)
 
 
+class _SharedBufferCodec(BoomBokkenCodec):
+    """Boom Bokken's codec that writes every mask into one writable buffer it hands out."""
+
+    def mask(self, state, seat):
+        buffer = self.__dict__.setdefault("_buffer", np.zeros(self.num_actions, np.int8))
+        buffer[...] = super().mask(state, seat)
+        return buffer
+
+
+@attrs.frozen(slots=False, repr=False)
+class _SharedBufferMasks(BoomBokkenGame, name="shared_buffer_masks"):  # Boom Bokken's traits
+    def _make_codec(self):
+        return _SharedBufferCodec(self)
+
+
+def test_harness_refuses_a_mask_written_into_one_buffer_for_every_caller():
+    """A codec that hands every caller the same writable array (each call rewrites it, so
+    one state's mask changes when another's is asked for) fails the harness: writing to
+    it changed nothing the next call returned, so it passed."""
+    with pytest.raises(AssertionError, match=r"is writable, and the next call hands out the sa"):
+        check_game(_SharedBufferMasks.create(num_players=4), games=1)
+
+
+class _NoMaxMoves(BuzzGame):
+    """Buzz whose _max_moves hook returns None."""
+
+    def _max_moves(self):
+        return None
+
+
+class _ListWinners(BuzzGame):
+    """Buzz whose winners are a list."""
+
+    def _winners(self, state):
+        return list(super()._winners(state))
+
+
+class _BoolWinners(BuzzGame):
+    """Buzz whose winner is written True (for seat 1)."""
+
+    def _winners(self, state):
+        return tuple(bool(w) if w == 1 else w for w in super()._winners(state))
+
+
+class _NotRebuilt(BuzzGame):
+    """Buzz whose options() gives its target as text, which create refuses."""
+
+    def options(self):
+        return {**super().options(), "target": str(self.target)}
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (_NoMaxMoves, r"buzz: its traits: ConfigError: buzz's max_moves \(its _max_moves\(\)\) m"),
+        (_ListWinners, r"step \d+: winners \[[\d, ]+\] are not a tuple of int seats"),
+        (_BoolWinners, r"step \d+: winners \([\d, ]*True\) are not a tuple of int seats"),
+        (_NotRebuilt, r"buzz: rebuilt from options\(\): ConfigError: .*target must be an int"),
+    ],
+    ids=["max-moves-none", "list-winners", "bool-winners", "options-not-rebuilding"],
+)
+def test_harness_names_bad_traits_winners_and_options(broken, message):
+    """A max_moves hook returning None, winners as a list or a bool, and options() that
+    create refuses fail the harness with an AssertionError naming them (the first raised
+    TypeError from inside it, the last its own error, and the winners passed)."""
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken.create(target=12), games=6)
+
+
+def test_harness_refuses_a_game_not_built_on_the_engine_base():
+    """A game having every member of the Game protocol but not built on GameBase (which
+    the harness needs: create, the hooks) is a ConfigError saying so (an AttributeError
+    from inside the harness)."""
+
+    class Forwarding:
+        name = "buzz"
+
+        def __init__(self):
+            self.inner = BuzzGame.create()
+
+        def __getattr__(self, member):
+            return getattr(self.inner, member)
+
+    assert fg.core.as_game(Forwarding())
+    with pytest.raises(fg.ConfigError, match=r"check_game checks games built on .*GameBase"):
+        check_game(Forwarding(), games=1)
+
+
 @attrs.frozen(slots=False, repr=False)
 class _BrokenCodec(BoomBokkenGame, name="broken_codec"):  # Boom Bokken's traits, inherited
     def _make_codec(self):

@@ -9,6 +9,7 @@ nothing towards the target, so the game never ends (for move-cap tests).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import attrs
@@ -228,6 +229,43 @@ def test_register_game_refuses_bad_names_taken_names_and_non_games(registry):
     register_game("renamed", BuzzGame.create)
     with pytest.raises(fg.ConfigError, match="made a game named 'buzz'"):
         fg.make("renamed")  # records and workers find a game by its own name
+
+
+def test_a_game_class_registered_as_its_factory_checks_options_as_create_does(registry):
+    """register_game given the game class itself makes games by its ``create``: an unknown
+    option is a ConfigError naming it (the class's constructor raised TypeError), and the
+    class and its ``create`` are one factory (registering both is no clash)."""
+    import forestgames as fg
+    from forestgames.core import register_game
+
+    register_game("buzz", BuzzGame.create)
+    register_game("buzz", BuzzGame)  # the same factory: replaces it, no clash
+    assert fg.make("buzz", num_players=3) == BuzzGame.create(num_players=3)
+    with pytest.raises(fg.ConfigError, match=r"unknown Buzz option.*'bogus'"):
+        fg.make("buzz", bogus=1)
+
+
+def test_a_games_traits_must_be_bounds_a_run_can_use():
+    """A game's max_moves must be an int of at least 1 and its score range a (low, high)
+    tuple of finite numbers, low <= high: else reading its traits is a ConfigError naming
+    the hook (a max_moves of None raised TypeError inside play and simulate)."""
+    import forestgames as fg
+    from forestgames.core import GameTraits
+
+    good = BuzzGame.create().traits
+    for max_moves, score_range, message in (
+        (None, (0, 5), r"buzz's max_moves \(its _max_moves\(\)\) must be an int, not None"),
+        (2.0, (0, 5), "max_moves .* must be an int, not 2.0"),
+        (True, (0, 5), "max_moves .* must be an int, not True"),
+        (0, (0, 5), "max_moves .* must be >= 1, not 0"),
+        (9, [0, 5], r"score_range \(its _score_range\(\)\) must be a \(low, high\) tuple"),
+        (9, (0,), r"must be a \(low, high\) tuple"),
+        (9, (0, math.nan), "score_range .* must be a finite number, not nan"),
+        (9, (5, 0), r"must have low <= high, not \(5, 0\)"),
+    ):
+        with pytest.raises(fg.ConfigError, match=message):
+            attrs.evolve(good, max_moves=max_moves, score_range=score_range)
+    assert GameTraits(**attrs.asdict(good, recurse=False)) == good
 
 
 def test_register_game_tells_two_lambdas_of_a_module_apart(registry):
