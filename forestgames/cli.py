@@ -1082,7 +1082,8 @@ _MODULE_NAME = re.compile(r"[^\W\d]\w*(\.[^\W\d]\w*)*")
 
 def _import_modules(argv: Sequence[str]) -> None:
     """Import the modules ``--import`` names, before the parser is built (the games they
-    register are then among its choices); ConfigError if one cannot be found."""
+    register are then among its choices); ConfigError if one cannot be found or raises
+    as it is imported."""
     names = _modules_to_import(argv)
     if names and os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())  # a module beside you is found (and shadows nothing)
@@ -1097,6 +1098,9 @@ def _import_modules(argv: Sequence[str]) -> None:
             importlib.import_module(name)
         except ImportError as error:
             raise ConfigError(f"--import {name}: {error}") from None
+        except Exception as error:  # the module's own error (a SyntaxError names its line)
+            why = f"{type(error).__name__}: {error}"
+            raise ConfigError(f"--import {name}: importing it raised {why}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

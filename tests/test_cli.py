@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -836,6 +837,24 @@ def test_import_reaches_a_game_of_ones_own(tmp_path, monkeypatch, capsys):
         main(["--imp", "my_buzz", "simulate", "bosk"])
     assert exit_.value.code == 2
     assert "invalid choice: 'my_buzz'" in capsys.readouterr().err
+
+
+def test_import_of_a_module_that_raises_exits_2_naming_the_error(tmp_path, monkeypatch, capsys):
+    """A module --import names that fails as it is imported (a SyntaxError, an error of its
+    own) exits 2 with one line naming the module and the error, the SyntaxError's line
+    included (it printed the traceback)."""
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad_syntax.py").write_text("def broken(:\n", encoding="utf-8")
+    (tmp_path / "bad_import.py").write_text("raise RuntimeError('no table')\n", encoding="utf-8")
+    for module, said in (
+        ("bad_syntax", r"--import bad_syntax: importing it raised SyntaxError: .*line 1"),
+        ("bad_import", r"--import bad_import: importing it raised RuntimeError: no table"),
+    ):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+        assert main(["--import", module, "simulate", "bosk", "-n", "1"]) == 2
+        err = capsys.readouterr().err
+        assert re.search(said, err) and "Traceback" not in err, err
 
 
 def _children(pid: int) -> list[int]:
