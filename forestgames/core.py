@@ -469,13 +469,18 @@ class Option:
     @classmethod
     def choice(cls, name: str, default: Any, choices: Sequence[Any], doc: str, **kw: Any) -> Option:
         """One of ``choices`` (compared by value and type; a text choice takes any ``str``,
-        numpy's ``np.str_`` too)."""
+        numpy's ``np.str_`` too, and a tuple choice a list, as JSON reads it back)."""
         allowed = tuple(choices)
 
         def check(value: Any, _: Mapping[str, Any]) -> Any:
             for choice in allowed:
                 texts = isinstance(value, str) and isinstance(choice, str)
-                if (texts or type(value) is type(choice)) and value == choice:
+                if isinstance(choice, tuple) and type(value) is list:
+                    value_as_choice = tuple(value)
+                else:
+                    value_as_choice = value
+                same_type = texts or type(value_as_choice) is type(choice)
+                if same_type and value_as_choice == choice:
                     return choice
             raise ConfigError(
                 f"option {name} must be one of {', '.join(map(repr, allowed))}, "

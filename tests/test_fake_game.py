@@ -409,6 +409,26 @@ def test_a_game_whose_options_are_not_json_still_unpickles():
     assert pickle.loads(pickle.dumps(game.new_game(seed=1))).game == game
 
 
+def test_a_record_of_a_game_with_a_tuple_option_replays(registry):
+    """A registered game whose choice option is a tuple writes records that replay: JSON
+    reads the tuple back as a list, which the option takes as that choice (the replay was
+    a StateError, and check_game let it out); another list is still refused."""
+    import forestgames as fg
+    from forestgames.core import GameRecord, register_game
+    from forestgames.testing import check_game, random_game
+
+    register_game("tuplebuzz", _TupleBuzz.create)
+    game = _TupleBuzz.create(shape=(3, 4))
+    moves = [move for _, move in random_game(game, 2) if move is not None]
+    record = GameRecord.start(game, 2).with_moves(moves)
+    replayed = GameRecord.from_json(record.to_json()).replay()
+    assert replayed[-1].game == game and replayed[-1].is_terminal
+    assert fg.make("tuplebuzz", shape=[3, 4]) == game
+    with pytest.raises(fg.ConfigError, match=r"shape must be one of \(1, 2\), \(3, 4\), not"):
+        fg.make("tuplebuzz", shape=[3, 5])
+    check_game(game, games=2)
+
+
 @attrs.frozen(slots=False)
 class _TupleBuzz(BuzzGame, name="tuplebuzz"):
     """Buzz with a tuple option (not JSON: it reads back as a list)."""
