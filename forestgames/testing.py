@@ -267,11 +267,19 @@ def _check_live(game: Any, state: Any, where: str) -> None:
     _require(isinstance(moves, tuple), f"{where}: legal_moves must be a tuple")
     acting = state.players_to_act
     _require(acting, f"{where}: nobody may act in a live state")
-    _require(state.current_player is None or acting[0] == state.current_player, where)
+    _require(
+        state.current_player is None or acting[0] == state.current_player,
+        f"{where}: players_to_act {acting} does not start with current_player "
+        f"{state.current_player}",
+    )
     _require(len(set(acting)) == len(acting), f"{where}: a seat listed twice in players_to_act")
     _check_current(state, moves, where)
     for seat in range(game.num_players):
-        _require(bool(state.legal_moves(seat)) == (seat in acting), f"{where}: seat {seat}")
+        _require(
+            bool(state.legal_moves(seat)) == (seat in acting),
+            f"{where}: seat {seat} has legal moves exactly when it is in players_to_act "
+            f"{acting}: not so",
+        )
     _require(state.winners == (), f"{where}: winners before the end")
     _check_scores(game, state, where)
     for seat in acting:
@@ -322,12 +330,19 @@ def _check_deep(
     )
     _require(restored == state, f"{where}: to_dict/state_from_dict round trip")
     _require(hash(restored) == hash(state), f"{where}: equal states hash differently")
-    _require(restored.legal_moves() == state.legal_moves(), where)
-    _require(restored.current_player == state.current_player, f"{where}: current_player")
-    _require(restored.players_to_act == state.players_to_act, f"{where}: players_to_act")
-    _require(restored.is_terminal == state.is_terminal, f"{where}: is_terminal")
-    _require(copy.copy(state) is state and copy.deepcopy(state) is state, f"{where}: copies")
-    _require(pickle.loads(pickle.dumps(state)) == state, f"{where}: pickle round trip")
+    loaded = f"{where}: the state loaded from to_dict() has other"
+    _require(restored.legal_moves() == state.legal_moves(), f"{loaded} legal moves")
+    _require(restored.current_player == state.current_player, f"{loaded} current_player")
+    _require(restored.players_to_act == state.players_to_act, f"{loaded} players_to_act")
+    _require(restored.is_terminal == state.is_terminal, f"{loaded} is_terminal")
+    _require(
+        copy.copy(state) is state and copy.deepcopy(state) is state,
+        f"{where}: copy.copy or copy.deepcopy of a state is not the state itself",
+    )
+    _require(
+        pickle.loads(pickle.dumps(state)) == state,
+        f"{where}: a state pickled and loaded is not equal to itself",
+    )
     fields = {a.name for a in attrs.fields(type(state))}
     _require(set(vars(state)) == fields, f"{where}: stray attributes {set(vars(state)) - fields}")
     _check_frozen(state, where)
