@@ -360,7 +360,8 @@ class AgentRating:
     mean_score: float
 
     def to_dict(self) -> dict[str, Any]:
-        """The rating as JSON-able data."""
+        """The rating as a dict of plain values (NaN or an infinite bound where there is no
+        data, as the summary has them: :meth:`TournamentResult.to_json` writes ``null``)."""
         return attrs.asdict(self)
 
 
@@ -435,7 +436,9 @@ class TournamentResult:
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
-        """The ratings, the simulation's summary and the run's settings as JSON-able data."""
+        """The ratings, the simulation's summary and the run's settings as a dict of plain
+        values (NaN or an infinite bound where there is no data: :meth:`to_json` writes
+        ``null``, as strict JSON has neither)."""
         summary = self.simulation.summary()
         return {
             "game": self.simulation.game,
