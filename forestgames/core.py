@@ -827,9 +827,15 @@ class GameBase(Generic[S, M]):
         **kwargs: Any,
     ) -> None:
         """A named game class declares its traits; those it leaves out are its parent
-        game's (a variant of a game keeps its chance, hidden cards and seats), else False."""
+        game's (a variant of a game keeps its chance, hidden cards and seats), else False.
+        Its ``MOVE_TYPES`` must be attrs classes (the base reads and compares their fields)."""
         super().__init_subclass__(**kwargs)
         _take_agent_hooks(cls)
+        others = [kind.__name__ for kind in cls.MOVE_TYPES if not attrs.has(kind)]
+        if others:
+            raise TypeError(
+                f"{cls.__name__}.MOVE_TYPES must be attrs classes (@attrs.frozen), not {others}"
+            )
         if name is None:
             return
         parent: dict[str, Any] = getattr(cls, "_TRAITS", {})

@@ -400,6 +400,23 @@ def test_a_new_game_class_must_say_how_many_play():
             pass
 
 
+def test_a_game_class_whose_moves_are_not_attrs_classes_is_refused():
+    """A game class whose MOVE_TYPES holds a dataclass is refused when the class is
+    defined, naming it (its moves made apply raise attrs' NotAnAttrsClassError, an equal
+    copy of a legal move included)."""
+    import dataclasses
+
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        player: int
+
+    with pytest.raises(TypeError, match=r"Odd.MOVE_TYPES must be attrs classes .*\['Plain'\]"):
+
+        @attrs.frozen(slots=False)
+        class Odd(BuzzGame, name="odd"):
+            MOVE_TYPES = (Add, Plain)
+
+
 def test_a_game_whose_options_are_not_json_still_unpickles():
     """A state of a user's game whose option is a tuple unpickles with a game of its own
     options (the shared unpickled games are keyed by JSON, which reads a tuple as a list)."""
