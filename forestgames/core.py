@@ -436,6 +436,8 @@ class Option:
     @classmethod
     def integer(cls, name: str, default: Any, low: int, high: int, doc: str, **kw: Any) -> Option:
         """An int option in ``low..high``."""
+        if low > high:
+            raise TypeError(f"option {name}: low {low} is above high {high}")
 
         def check(value: Any, _: Mapping[str, Any]) -> int:
             return as_int(value, f"option {name}", low, high)
@@ -471,6 +473,8 @@ class Option:
         """One of ``choices`` (compared by value and type; a text choice takes any ``str``,
         numpy's ``np.str_`` too, and a tuple choice a list, as JSON reads it back)."""
         allowed = tuple(choices)
+        if not allowed:
+            raise TypeError(f"option {name} declares no choices")
 
         def check(value: Any, _: Mapping[str, Any]) -> Any:
             for choice in allowed:
@@ -828,7 +832,8 @@ class GameBase(Generic[S, M]):
     ) -> None:
         """A named game class declares its traits; those it leaves out are its parent
         game's (a variant of a game keeps its chance, hidden cards and seats), else False.
-        Its ``MOVE_TYPES`` must be attrs classes (the base reads and compares their fields)."""
+        Its ``MOVE_TYPES`` must be attrs classes (the base reads and compares their fields),
+        its ``OPTIONS`` of distinct names."""
         super().__init_subclass__(**kwargs)
         _take_agent_hooks(cls)
         others = [kind.__name__ for kind in cls.MOVE_TYPES if not attrs.has(kind)]
@@ -836,6 +841,10 @@ class GameBase(Generic[S, M]):
             raise TypeError(
                 f"{cls.__name__}.MOVE_TYPES must be attrs classes (@attrs.frozen), not {others}"
             )
+        names = [option.name for option in cls.OPTIONS]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise TypeError(f"{cls.__name__}.OPTIONS declares {twice} twice")
         if name is None:
             return
         parent: dict[str, Any] = getattr(cls, "_TRAITS", {})

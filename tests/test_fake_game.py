@@ -417,6 +417,22 @@ def test_a_game_class_whose_moves_are_not_attrs_classes_is_refused():
             MOVE_TYPES = (Add, Plain)
 
 
+def test_option_declarations_that_cannot_work_are_refused():
+    """An int option whose low is above its high, a choice of no choices, and a game class
+    declaring one option name twice are TypeErrors where they are declared (the first
+    refused every value, the second said "must be one of , not 1", the third passed
+    check_game)."""
+    with pytest.raises(TypeError, match="option size: low 5 is above high 2"):
+        Option.integer("size", 3, 5, 2, "a size")
+    with pytest.raises(TypeError, match="option shape declares no choices"):
+        Option.choice("shape", "a", [], "a shape")
+    with pytest.raises(TypeError, match=r"Twice.OPTIONS declares \['target'\] twice"):
+
+        @attrs.frozen(slots=False)
+        class Twice(BuzzGame, name="twice"):
+            OPTIONS = (*BuzzGame.OPTIONS, Option.integer("target", 5, 1, 9, "again"))
+
+
 def test_a_game_whose_options_are_not_json_still_unpickles():
     """A state of a user's game whose option is a tuple unpickles with a game of its own
     options (the shared unpickled games are keyed by JSON, which reads a tuple as a list)."""
