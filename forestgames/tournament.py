@@ -226,7 +226,11 @@ def _checked_wins(wins: Any) -> np.ndarray:
         raw = np.asarray(wins)
     except (TypeError, ValueError, OverflowError):  # ragged, or not array-like
         raise refused from None
-    if np.ma.isMaskedArray(wins) or not _all_real(raw):
+    if np.ma.isMaskedArray(wins):
+        raise ConfigError(
+            "wins must be a plain array of counts, not a masked array (its mask would be lost)"
+        )
+    if not _all_real(raw):
         raise refused
     try:
         array = np.asarray(raw, dtype=np.float64)

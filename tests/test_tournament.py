@@ -65,13 +65,14 @@ def test_bradley_terry_refuses_counts_that_are_no_real_numbers():
         np.array([[0, "3"], [1, 0]], dtype=object),
         [["0", "3"], ["1", "0"]],
         np.array(good, dtype="datetime64[s]"),
-        np.ma.masked_array(good, mask=[[0, 1], [0, 0]]),
     ]
     for wins in refused:
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # no ComplexWarning on the way
             with pytest.raises(fg.ConfigError, match=r"wins must be a \(K, K\) array of counts"):
                 fit_bradley_terry(wins)
+    with pytest.raises(fg.ConfigError, match=r"not a masked array \(its mask would be lost\)"):
+        fit_bradley_terry(np.ma.masked_array(good, mask=[[0, 1], [0, 0]]))
     for wins in (good, np.array(good, dtype=object), np.array(good, dtype=np.uint8)):
         np.testing.assert_allclose(fit_bradley_terry(wins), expected)
 
