@@ -64,6 +64,20 @@ def test_a_named_seat_s_flash_answer_joins_the_run():
     assert groups(state, 1) == set() and 1 not in state.players_to_act
 
 
+def test_a_named_seat_in_the_run_may_still_answer_with_a_flash_of_the_top_value():
+    """The option binds out-of-turn Flash cards and a Gardien's answer, not the named seat's
+    own answer (docs/boom_bokken.md, Choices): seat 0 flashes F5 on seat 2's 5 naming seat
+    1, seat 1 answers F5 naming seat 0; seat 0, in the run, may answer with its second F5,
+    which joins the run again."""
+    hands = [["F5", "F5", "1"], ["F5", "3", "2"], ["5", "F5", "2"], ["4", "6"]]
+    state = play(strict(hands, leader=3), "3:play 4 @2 higher", "2:play 5 @1 higher")
+    state = play(state, "0:play F5 @1 lower", "1:play F5 @0 lower")
+    assert state.flashers == 0b11 and state.target == 0
+    assert ("F5",) in groups(state, 0)
+    after = play(state, "0:play F5 @2 higher")
+    assert after.flashers == 0b11 and after.last_player == 0
+
+
 def test_an_orange_card_ends_the_run():
     """Seat 2 flashes F5 on seat 0's 5; seat 1 answers the Flash with an orange 6: the run
     is over, and seat 2 may flash again, an F6 on the 6."""
