@@ -477,14 +477,12 @@ class Option:
             raise TypeError(f"option {name} declares no choices")
 
         def check(value: Any, _: Mapping[str, Any]) -> Any:
+            read_back = tuple(value) if type(value) is list else None  # JSON's tuple
             for choice in allowed:
                 texts = isinstance(value, str) and isinstance(choice, str)
-                if isinstance(choice, tuple) and type(value) is list:
-                    value_as_choice = tuple(value)
-                else:
-                    value_as_choice = value
-                same_type = texts or type(value_as_choice) is type(choice)
-                if same_type and value_as_choice == choice:
+                if (texts or type(value) is type(choice)) and value == choice:
+                    return choice
+                if read_back is not None and type(choice) is tuple and read_back == choice:
                     return choice
             raise ConfigError(
                 f"option {name} must be one of {', '.join(map(repr, allowed))}, "

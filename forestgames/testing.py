@@ -247,8 +247,8 @@ def _check_terminal(game: Any, state: Any, where: str) -> None:
         type(winners) is tuple and all(_is_seat(w, game.num_players) for w in winners),
         f"{where}: winners {excerpt(winners)} are not a tuple of int seats",
     )
-    _require(state.winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)")
-    _require(len(set(state.winners)) == len(state.winners), f"{where}: a winner listed twice")
+    _require(winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)")
+    _require(len(set(winners)) == len(winners), f"{where}: a winner listed twice")
     _check_scores(game, state, where)
     low, high = game.traits.score_range
     _require(

@@ -221,15 +221,15 @@ def _checked_wins(wins: Any) -> np.ndarray:
     """``wins`` as a (K, K) float64 array of finite non-negative counts; ConfigError if not
     (complex numbers, text, dates and masked arrays included: converted, they lost a part
     or a mask silently)."""
+    if np.ma.isMaskedArray(wins):
+        raise ConfigError(
+            "wins must be a plain array of counts, not a masked array (its mask would be lost)"
+        )
     refused = ConfigError(f"wins must be a (K, K) array of counts, not {excerpt(wins)}")
     try:
         raw = np.asarray(wins)
     except (TypeError, ValueError, OverflowError):  # ragged, or not array-like
         raise refused from None
-    if np.ma.isMaskedArray(wins):
-        raise ConfigError(
-            "wins must be a plain array of counts, not a masked array (its mask would be lost)"
-        )
     if not _all_real(raw):
         raise refused
     try:
