@@ -365,6 +365,13 @@ def _fits(hand: tuple[int, ...], fact: tuple[int, bool] | None) -> bool:
     return any(hand[v] or hand[flash(v)] for v in values)
 
 
+def _could_answer(fact: tuple[int, bool] | None) -> str:
+    """What an exploded seat may not hold, in words."""
+    if fact is None:
+        return "a card to lead with, though it exploded leading with only Temps Mort"
+    return f"a card that answers '{ANNOUNCEMENTS[fact[1]]}' on {CARD_NAMES[fact[0]]}"
+
+
 def hands_fit_the_seats(state: BoomBokkenState) -> None:
     """Safe seats hold nothing; seats in the round and exploded seats hold cards, and an
     exploded seat none that answers what it exploded on."""
@@ -380,7 +387,7 @@ def hands_fit_the_seats(state: BoomBokkenState) -> None:
     for seat, fact in zip(state.exploded, state.exploded_on, strict=True):
         hand = state.hands[seat]
         _check(any(hand), f"exploded seat {seat} holds no cards: it keeps its hand")
-        _check(not _fits(hand, fact), f"exploded seat {seat} holds a card that answers {fact}")
+        _check(not _fits(hand, fact), f"exploded seat {seat} holds {_could_answer(fact)}")
 
 
 def two_teams_while_playing(state: BoomBokkenState) -> None:

@@ -134,7 +134,7 @@ CORRUPTIONS = {
     "target is the last player": lambda d: d.__setitem__("target", 0),
     "announce without target": lambda d: d.__setitem__("target", None),
     "bad announce": lambda d: d.__setitem__("announce", "up"),
-    "leader with a pile": lambda d: d.__setitem__("leader", 2),
+    "leader with a pile": lambda d: d.__setitem__("leader", 0),
     "wrong team sizes": lambda d: d.__setitem__("teams", [0, 0, 0, 1]),
     "roles without expert": lambda d: d.__setitem__("roles", ["gardien"] * 4),
     "tokens without explosions": lambda d: d.__setitem__("tokens", [1, 0, 0, 0]),
@@ -410,7 +410,10 @@ def _deck_to_hand(data, seat, count):
 
 IMPOSSIBLE = {
     "exploded seat holds nothing": (lambda d: _move_cards(d, 1, 2), "exploded seat 1 holds no"),
-    "exploded seat could answer": (lambda d: _swap(d, 1, "3", 2, "6"), "answers"),
+    "exploded seat could answer": (
+        lambda d: _swap(d, 1, "3", 2, "6"),
+        "exploded seat 1 holds a card that answers 'higher' on 5",
+    ),
     "explosion forgotten": (lambda d: d.__setitem__("exploded_on", []), "exploded_on"),
     "token lost": (lambda d: d.__setitem__("tokens", [0, 0, 0, 0]), "tokens"),
     "token without explosion": (lambda d: d.__setitem__("tokens", [2, 0, 0, 0]), "tokens"),
@@ -419,6 +422,18 @@ IMPOSSIBLE = {
     "hand bigger than the deal": (lambda d: _deck_to_hand(d, 3, 6), "cards; 7 are dealt"),
     "announcement without target": (lambda d: d.__setitem__("announce", "lower"), "announce"),
     "safe seat with cards": (lambda d: _move_cards(d, 3, 0), "safe seat 0"),
+    "last player without a pile": (
+        lambda d: d.__setitem__("last_player", 0),
+        "no named player without a card on the pile",
+    ),
+    "named seat without a pile": (
+        lambda d: d.update(target=0, announce="higher"),
+        "no named player without a card on the pile",
+    ),
+    "one team left in play": (
+        lambda d: d.__setitem__("teams", [0, 0, 1, 1]),
+        "the round should be over: one team is left",
+    ),
 }
 
 
@@ -435,6 +450,53 @@ def test_impossible_saved_states(exploded, name):
     change(broken)
     with pytest.raises(fg.StateError, match=message):
         exploded.game.state_from_dict(broken)
+
+
+def test_a_leader_exploded_on_temps_mort_loads_and_may_not_hold_a_card_to_lead_with():
+    """Seat 0 leads holding only a Temps Mort and explodes (exploded_on null): the position
+    loads back; the same hands with seat 0's T and seat 1's 2 swapped are refused, since
+    seat 0 could then have led the 2."""
+    state = play(table([["T"], ["2"], ["4"], ["7"]], TEAMS), "0:boom @1")
+    data = state.to_dict()
+    assert data["exploded_on"] == [None]
+    assert state.game.state_from_dict(copy.deepcopy(data)) == state
+    _swap(data, 0, "T", 1, "2")
+    with pytest.raises(fg.StateError, match="exploded seat 0 holds a card to lead with"):
+        state.game.state_from_dict(data)
+
+
+@pytest.fixture(scope="module")
+def finished():
+    """A 4-player game played to its end by seeded random moves."""
+    import random
+
+    state, rng = fg.make("boom_bokken", num_players=4).new_game(seed=3), random.Random(3)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+OVER_TOO_SOON = {
+    "a round's record missing": (lambda d: d["history"].pop(0), "three rounds must be recorded"),
+    "round 2": (lambda d: d.__setitem__("round", 2), "three rounds must be recorded"),
+    "a leader": (lambda d: d.__setitem__("leader", 0), "no leader and no named player"),
+    "a named seat": (
+        lambda d: d.update(target=0, announce="lower"),
+        "no leader and no named player",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OVER_TOO_SOON))
+def test_a_finished_game_has_three_rounds_recorded_and_nobody_to_play(finished, name):
+    """A saved finished game loads back, but not with a round's record missing, in round 2,
+    or with a leader or a named seat left."""
+    data = finished.to_dict()
+    assert data["over"] and finished.game.state_from_dict(copy.deepcopy(data)) == finished
+    change, message = OVER_TOO_SOON[name]
+    change(data)
+    with pytest.raises(fg.StateError, match=f"over: {message}"):
+        finished.game.state_from_dict(data)
 
 
 def test_deck_bottom_set_aside_mode_holds_no_temps_mort():

@@ -118,6 +118,15 @@ def test_a_card_drawn_from_the_known_bottom_is_known_to_all():
     assert state.known_cards(2) == ()
 
 
+def test_a_saved_state_keeps_the_known_cards_and_loads_back():
+    """The position of the test above saves seat 2's known 5 (its only 5) and the two known
+    cards under the draw pile, and loads back equal."""
+    state = _known_draw()
+    data = state.to_dict()
+    assert data["known_cards"] == [[], [], ["5"], []] and data["known_bottom"] == 2
+    assert state.game.state_from_dict(data) == state
+
+
 def test_exploded_seat_is_dealt_nothing_it_could_have_answered_with():
     """Seat 1 exploded on a 5 'higher': no determinization gives it a card of 5 or more,
     though the unknown cards hold many."""
