@@ -368,6 +368,49 @@ def test_guardian_phase_invariants():
         state.game.state_from_dict(data)
 
 
+@pytest.mark.parametrize(
+    "under_way",
+    [
+        {"actions": ["attract"]},
+        {"step": "attract", "actions": ["attract"]},
+        {"budget": 1},
+        {"picks": 1},
+        {"passed": [1]},
+        {"bonus": "fragment"},
+    ],
+)
+def test_no_action_is_under_way_while_revealing(under_way):
+    """In the Guardian phase an action taken, an action's step, budget, picks, passed
+    Spirits or a pending rock bonus (even the first action's, Fragment) are refused."""
+    state = midgame("guardians")
+    data = state.to_dict()
+    assert state.game.state_from_dict(copy.deepcopy(data)) == state
+    data.update(under_way)
+    refused_data(state.game, data, "guardians: no action may be under way")
+
+
+def test_actions_taken_within_the_seats_limit_and_different():
+    """An Action-phase state is refused if its seat took more actions than its limit (1 with
+    three solitary symbols in its Help Line) or one action twice without Tree 11."""
+    state = first_state(
+        lambda s: (
+            s.phase is Phase.ACTIONS
+            and s.step is Step.CHOOSE
+            and not s.actions
+            and s.solitary(s.current_player) >= 3
+        )
+    )
+    data = state.to_dict()
+    data["actions"] = ["fragment", "attract"]
+    refused_data(state.game, data, f"seat {state.current_player} has 2 actions; its limit is 1")
+    state = midgame()
+    forest = {tree for row in state.forest(state.current_player) for tree in row}
+    assert state.phase is Phase.ACTIONS and "11" not in forest
+    data = state.to_dict()
+    data["actions"] = ["attract", "attract"]
+    refused_data(state.game, data, "repeated an action without Tree 11")
+
+
 def test_over_without_goal_is_refused():
     """A finished game needs a Spirit at a goal (or the turn limit)."""
     data = midgame().to_dict()
