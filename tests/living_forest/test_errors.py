@@ -419,6 +419,17 @@ def test_over_without_goal_is_refused():
         make(3).state_from_dict(data)
 
 
+@pytest.mark.parametrize("under_way", [{"seat_index": 1}, {"actions": ["attract"]}])
+def test_a_finished_game_has_no_seat_to_play_and_no_action_under_way(under_way):
+    """A finished 2-player game loads back, but not with its second seat still to play or
+    an action taken."""
+    state = list(random_game(make(2), 1))[-1][0]
+    data = state.to_dict()
+    assert state.is_terminal and state.game.state_from_dict(copy.deepcopy(data)) == state
+    data.update(under_way)
+    refused_data(state.game, data, "over: no action may be under way")
+
+
 def test_duplicate_trees_refused_when_option_off():
     """A forest with two trees of one type does not load in a duplicate_trees=False game."""
     game = make(2, duplicate_trees=False)
