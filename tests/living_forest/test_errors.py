@@ -312,6 +312,11 @@ BREAKAGES = [
     ),
     ("start tree moved", _mutate(("spirits", 0, "forest", 1, 2), None), "starting tree"),
     (
+        "second starting tree",
+        _mutate(("spirits", 0, "forest", 0, 2), "start"),
+        "starting tree at row 1, col 2 and only there",
+    ),
+    (
         "floating tree",
         _mutate(("spirits", 0, "forest", 0), ["3A", None, None, None, None]),
         "not connected|3A planted",
@@ -339,6 +344,7 @@ BREAKAGES = [
     ("entropy", _mutate(("entropy",), -1), "entropy must be an int in 0.."),
     ("budget without attract", _mutate(("budget",), 3), "budget and picks|nothing to do"),
     ("passed outside victory", _mutate(("passed",), [1]), "victory step"),
+    ("bonus outside victory", _mutate(("bonus",), "fragment"), "rock bonus belong to the victory"),
 ]
 
 
@@ -536,6 +542,32 @@ def test_victory_tiles_due_in_passing_order():
     data = state.to_dict()
     data["passed"] = data["passed"][::-1]
     refused_data(state.game, data, "not in the order the Move passed them")
+
+
+def test_victory_passed_spirits_are_other_seats_each_once():
+    """At the victory step the passed Spirits may not include the moving seat nor one seat
+    twice."""
+    state = first_state(lambda s: s.step is Step.VICTORY)
+    for passed in ([state.current_player], state.passed * 2):
+        data = state.to_dict()
+        data["passed"] = list(passed)
+        refused_data(state.game, data, "the passed Spirits must be other seats, each once")
+
+
+def test_a_seat_with_nothing_left_to_do_is_not_the_one_to_move():
+    """A seat limited to one action (three solitary symbols) that has taken it can only
+    end its turn, so a saved state waiting for it is refused: the turn passes on by itself."""
+    state = first_state(
+        lambda s: (
+            s.phase is Phase.ACTIONS
+            and s.step is Step.CHOOSE
+            and not s.actions
+            and s.solitary(s.current_player) >= 3
+        )
+    )
+    data = state.to_dict()
+    data["actions"] = ["fragment"]
+    refused_data(state.game, data, "has nothing to do; the turn should have passed on")
 
 
 def test_bonus_plant_comes_from_a_plant_rock():
