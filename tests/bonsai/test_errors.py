@@ -17,6 +17,7 @@ from forestgames.bonsai import (
     Discard,
     Finish,
     Meditate,
+    Phase,
     Place,
     Prune,
     RenounceGoal,
@@ -25,6 +26,7 @@ from forestgames.bonsai import (
 from forestgames.bosk import PlantTree
 from tests.bonsai.helpers import CARD_ORDER, arrange, supply
 from tests.refusals import refused
+from tests.strategies import random_game
 
 
 def _position():
@@ -382,6 +384,30 @@ def test_a_deck_card_in_a_hand_at_turn_zero_is_refused():
         game.state_from_dict(data)
 
 
+def test_a_seat_holds_no_more_cards_than_its_turns_while_another_seat_meditates():
+    """Mid-turn after a Meditate (the helper step), only the seat on turn may hold a card
+    from this turn: the other seat, with one card more than the turns it has played, is
+    refused."""
+    game = fg.make("bonsai", num_players=2)
+    state = next(
+        s
+        for seed in range(20)
+        for s, _ in random_game(game, seed)
+        if s.phase is Phase.HELPER and s.turn >= 3
+    )
+    other = 1 - state.current_player
+    played = sum(1 for t in range(state.turn) if (state.first_player + t) % 2 == other)
+    data = state.to_dict()
+    hand = data["players"][other]["cards"]
+    while len(hand) <= played:
+        hand.append(data["deck"].pop())
+    hand.sort(key=CARD_ORDER.__getitem__)
+    with pytest.raises(
+        fg.StateError, match=f"seat {other} holds {played + 1} cards after {played}"
+    ):
+        game.state_from_dict(data)
+
+
 def test_goals_in_play_must_fit_the_options():
     """A 3-player game with one goal in play, its options putting all 15 in play, is refused;
     the published setup needs three colours with the tiers of the player count."""
@@ -425,6 +451,16 @@ def test_an_empty_deck_needs_its_last_turn():
     data["last_turn"] = None
     with pytest.raises(fg.StateError, match="the deck is empty, so last_turn must be set"):
         state.game.state_from_dict(data)
+
+
+def test_a_turn_never_starts_with_an_empty_market():
+    """With the deck empty, a turn may start with one market card left (on the far side
+    from the deck), but not with none: the deck runs out refilling the market to 4, and at
+    most one turn per seat (4 at the most) follows, each taking one card at the most."""
+    last = arrange(2, market=[None, None, None, "parchment:wood"], deck_size=0, last_turn=1)
+    assert last.phase is Phase.ACTION and not last.is_terminal
+    with pytest.raises(fg.StateError, match="a turn starts with an empty market"):
+        arrange(2, market=[None] * 4, deck_size=0, last_turn=1)
 
 
 def test_last_turn_must_fit_the_end_rule():
