@@ -199,6 +199,25 @@ def test_loaded_state_equals_original(midgame):
     assert loaded == midgame and loaded.legal_moves() == midgame.legal_moves()
 
 
+def test_summer_points_are_none_in_spring_and_the_boards_in_the_wind_phase(spring):
+    """Spring has no summer points yet; in the wind phase they are the trees' summer score
+    exactly (one point more for seat 0 is refused)."""
+    corrupt(spring, lambda d: d["summer"].__setitem__(1, 1), "spring: summer points before")
+    game = fg.make("bosk", num_players=3)
+    wind = next(s for s, _ in random_game(game, 2) if s.phase.value == "wind")
+    assert game.state_from_dict(wind.to_dict()) == wind
+    corrupt(
+        wind, lambda d: d["summer"].__setitem__(0, d["summer"][0] + 1), "do not match the trees"
+    )
+
+
+def test_the_chosen_tree_is_the_movers_own(midgame):
+    """Mid-path, the chosen tree saved as another seat's tree is refused."""
+    mover = midgame.current_player
+    other = next(t for t in midgame.to_dict()["trees"] if t[2] != mover)
+    corrupt(midgame, lambda d: d.__setitem__("tree", other[:2]), f"not seat {mover}'s")
+
+
 def test_final_state_winter_must_match_board():
     """A finished game's winter points are checked against its board."""
     state = final_state(fg.make("bosk", num_players=2), 3)
