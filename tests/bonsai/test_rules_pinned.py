@@ -9,7 +9,7 @@ reach.
 import pytest
 
 import forestgames as fg
-from forestgames.bonsai import Finish, Phase, Place, Tree, goal_measures
+from forestgames.bonsai import Finish, Phase, Place, Tree, can_place, goal_measures
 from forestgames.bonsai._tables import KIND_INDEX, cell_of
 from tests.bonsai.helpers import arrange, example_tiles, play, supply
 from tests.bonsai.test_rules import _solo_seed_with
@@ -209,3 +209,65 @@ def test_solo_is_won_with_exactly_the_target():
     )
     assert state.is_terminal and state.scores == (80,)
     assert state.solo_won and state.winners == (0,)
+
+
+# ---------------------------------------------------------------------- measures, fruit
+
+# Six leaves ringing the empty cell (0, -3), each touching wood: a trunk of 9 wood from
+# the bud (0, -1), (-1, -1), (1, -2), (2, -3), (2, -4), (-2, -1), (-2, -2), (-2, -3),
+# (-1, -4), each beside the bud or an earlier wood.
+RING = [(0, -2), (1, -3), (1, -4), (0, -4), (-1, -3), (-1, -2)]
+RING_WOOD = [(0, -1), (-1, -1), (1, -2), (2, -3), (2, -4), (-2, -1), (-2, -2), (-2, -3), (-1, -4)]
+RINGED = {**dict.fromkeys(RING_WOOD, "wood"), **dict.fromkeys(RING, "leaf")}
+
+
+def test_a_cell_ringed_by_six_leaves_takes_a_fruit():
+    """An empty cell with a leaf on all six sides (every pair of neighbours touching) may
+    take a fruit, whether asked of can_place or of the engine's tree."""
+    assert can_place(RINGED, (0, -3), "fruit")
+    assert cell_of(0, -3) in Tree.from_tiles(RINGED).open_cells(KIND_INDEX["fruit"])
+
+
+def test_a_tree_without_leaves_measures_green_zero():
+    """Green, the largest group of touching leaves, is 0 for a tree with no leaf (bud and
+    one wood: brown 2, nothing else), whichever way the tree is built."""
+    tiles = {(0, -1): "wood"}
+    assert goal_measures(tiles) == (2, 0, 0, 0, 0)
+    assert Tree.from_tiles(tiles).goal_measures() == (2, 0, 0, 0, 0)
+    # the ring's six leaves are one group: green 6; 10 wood with the bud; the wood on the
+    # left protrudes (x = q + r/2 <= -2) but nothing on the right: blue 0
+    assert goal_measures(RINGED) == (10, 6, 0, 0, 0)
+
+
+def test_pruning_keeps_a_fruit_held_by_its_lower_two_leaves():
+    """A fruit on (0, -3) between three leaves, W (-1, -3), SW (-1, -2) and SE (0, -2):
+    pruning W leaves the SW-SE pair, which touch each other, so the fruit stays (2 leaves
+    6 + fruit 7 = 13 points)."""
+    wood = {(0, -1): "wood", (-1, -1): "wood", (-2, -1): "wood", (-2, -2): "wood"}
+    leaves = {(0, -2): "leaf", (-1, -2): "leaf", (-1, -3): "leaf"}
+    tree = Tree.from_tiles({**wood, **leaves, (0, -3): "fruit"})
+    pruned = tree.without_leaf(cell_of(-1, -3))
+    assert pruned.tiles[(0, -3)] == "fruit"
+    assert (-1, -3) not in pruned.tiles and pruned.points() == 13
+
+
+# the bud and 6 wood round the pot's left side down to (-3, 2), below the pot and left of
+# it (2q + r <= -4, r >= 2), and 3 wood to the right up to (3, -1) (2q + r = 5: not yet
+# protruding): blue measure 0, as nothing protrudes right; 10 wood (brown 1 and 2 met,
+# renounced when the position is built)
+BLUE_JUMP = dict.fromkeys(
+    [(0, -1), (-1, -1), (-2, -1), (-3, 0), (-3, 1), (-3, 2), (1, -1), (2, -1), (3, -1)], "wood"
+)
+
+
+def test_a_seat_holding_a_colours_large_goal_is_offered_no_other_of_it():
+    """A leaf on (4, -1) (2q + r = 7: right) takes blue from 0 to 3 at once: blue 3 is
+    offered first, and once it is claimed neither blue 2 nor blue 1 is offered (one goal a
+    colour): the turn passes."""
+    state = arrange(2, trees={0: BLUE_JUMP}, supplies={0: supply(leaf=1)})
+    assert goal_measures(BLUE_JUMP)[4] == 0
+    offered = play(state, "0:place leaf@4,-1")
+    assert offered.offered_goal == "blue 3"
+    after = play(offered, "0:claim blue 3")
+    assert after.current_player == 1 and after.phase is Phase.ACTION
+    assert after.score_parts(0)["goals"] == 14
