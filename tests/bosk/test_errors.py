@@ -218,6 +218,68 @@ def test_the_chosen_tree_is_the_movers_own(midgame):
     corrupt(midgame, lambda d: d.__setitem__("tree", other[:2]), f"not seat {mover}'s")
 
 
+def test_a_tree_of_seat_0_listed_twice_is_refused(midgame):
+    """Two trees saved on one intersection are refused, also when the first is seat 0's."""
+    first = next(t for t in midgame.to_dict()["trees"] if t[2] == 0)
+    corrupt(midgame, lambda d: d["trees"].append(list(first)), f"two trees at \\({first[0]}, ")
+
+
+def test_a_seat_keeps_at_most_one_tree_of_each_value_it_has_chosen(midgame):
+    """In round 3 seat 1 has chosen its value-1 tree (round 1): turning one of its unchosen
+    3s into a 1 leaves it 2 trees of value 1, which is refused."""
+    assert midgame.round == 3 and midgame.current_player == 1
+
+    def second_one(data):
+        tree = next(t for t in data["trees"] if t[2] == 1 and t[3] == 3 and t[:2] != data["tree"])
+        tree[3] = 1
+
+    corrupt(midgame, second_one, "seat 1 still has 2 trees of value 1 after round 1")
+
+
+def test_the_last_leaf_is_the_movers_and_only_while_laying_leaves(midgame):
+    """Mid-path, the last leaf's square topped by another seat's leaf is refused; so is a
+    last leaf saved in the tile phase."""
+    row, col = midgame.to_dict()["last"]
+    other = (midgame.current_player + 1) % 3
+    corrupt(
+        midgame,
+        lambda d: d["stacks"][row].__setitem__(col, str(other)),
+        "not topped by the current player's leaf",
+    )
+    game = midgame.game
+    tile = next(s for s, _ in random_game(game, 4) if s.phase.value == "tile")
+    corrupt(tile, lambda d: d.__setitem__("last", [1, 1]), "last leaf only while laying leaves")
+
+
+def test_a_path_of_a_2_tile_loads_back():
+    """A leaf path laid with the smallest leaf tile (2) is a position like any other."""
+    game = fg.make("bosk", num_players=3)
+    state = next(
+        s
+        for s, _ in random_game(game, 1)
+        if s.phase.value == "leaves" and s.round_tiles[s.current_player] == 2
+    )
+    assert game.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+def test_the_squirrel_step_needs_the_squirrel_in_hand():
+    """At the squirrel step, a saved squirrel already on the board is refused."""
+    game = fg.make("bosk", num_players=3)
+    state = next(s for s, _ in random_game(game, 4) if s.phase.value == "squirrel")
+    mover = state.current_player
+    corrupt(
+        state,
+        lambda d: d["stacks"][7].__setitem__(0, f"S{mover}"),
+        "squirrel step without the squirrel tile, or the squirrel is already out",
+    )
+
+
+def test_spring_has_no_wind_and_no_squirrel(spring):
+    """In spring a first wind (even N) or a squirrel on the board is refused."""
+    corrupt(spring, lambda d: d.__setitem__("first_wind", "N"), "no round, wind or tile")
+    corrupt(spring, lambda d: d["stacks"][0].__setitem__(0, "S0"), "no leaf or squirrel")
+
+
 def test_final_state_winter_must_match_board():
     """A finished game's winter points are checked against its board."""
     state = final_state(fg.make("bosk", num_players=2), 3)
