@@ -1,12 +1,19 @@
 """Rules the mutation audit found unpinned: each test fails if its rule is broken in the engine."""
 
+import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
 import forestgames as fg
-from tests.boom_bokken.helpers import Boom, Play, play, table
-from tests.boom_bokken.test_rules import ROLES, TEAMS
+from forestgames.boom_bokken import hidden
+from forestgames.boom_bokken._tables import CARD_CODE
+from forestgames.boom_bokken.rules import _shuffle
+from forestgames.core import new_rng
+from tests.boom_bokken.helpers import Boom, Play, groups, play, table
+from tests.boom_bokken.test_rules import ROLES, ROLES5, TEAMS
+from tests.strategies import final_state
 
 SEED_TABLE = {
     4: [(2, 2)],
@@ -53,3 +60,192 @@ def test_boom_after_lower_also_gives_the_announcer_a_token():
     assert {type(m) for m in state.legal_moves(1)} == {Boom}
     state = play(state, "1:boom @2")
     assert state.exploded == (1,) and state.tokens == (1, 0, 0, 0) and state.scores[0] == 2
+
+
+# --------------------------------------------------------------- found by the December 2026 audit
+
+
+def test_a_knock_from_the_known_bottom_shrinks_the_known_bottom_by_one():
+    """Expert, every card dealt. Seat 0 leads 4 at seat 2 "higher", seat 2 answers 5 at
+    seat 1 "higher", seat 1 (only 2s) explodes naming seat 2: the pile 4, 5 goes under the
+    empty draw pile, all of it known (known bottom 2). Seat 2, a Cogneur, leads 3 at seat 3
+    with a knock: seat 3 draws the top card, the 4, which everyone saw go there. So seat 3
+    is known to hold the 4, and the known bottom is the one card left, the 5."""
+    deck = {"1": 6, "2": 7, "3": 8, "4": 1, "5": 1, "6": 5}
+    hands = [["4"] + ["1"] * 6, ["2"] * 7, ["5", "3"] + ["6"] * 5, ["3"] * 7]
+    state = table(hands, TEAMS, leader=0, roles=ROLES, deck=deck)
+    state = play(state, "0:play 4 @2 higher", "2:play 5 @1 higher", "1:boom @2")
+    assert state.deck_bottom == ("4", "5") and state.known_bottom == 2
+    state = play(state, "2:play 3 @3 higher knock")
+    assert state.hand(3) == ("3",) * 7 + ("4",)
+    assert state.known_cards(3) == ("4",)
+    assert state.deck_bottom == ("5",) and state.known_bottom == 1 == state.deck_size
+
+
+def test_no_seat_is_still_in_the_round_once_the_game_is_over():
+    """After the third round every seat is safe or exploded: nobody is left in the round."""
+    for seed in (1, 2):
+        state = final_state(fg.make("boom_bokken", num_players=5), seed)
+        assert state.is_terminal and state.round == 3
+        assert state.players_in_round == ()
+
+
+def test_deal_shuffle_is_the_standard_library_shuffle():
+    """A deal's shuffle is ``random.Random.shuffle`` of the round's stream, step for step:
+    Fisher-Yates, uniform over the orders (the last swap, of the first two cards, included),
+    drawing nothing more, so that the next shuffle of the deal (the cards after the
+    character cards) goes on from the same point of the stream."""
+    for n in (2, 3, 7, 70):
+        for seed in range(5):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            for _ in range(2):
+                cards, expected = list(range(n)), list(range(n))
+                _shuffle(mine.getrandbits, cards)
+                theirs.shuffle(expected)
+                assert cards == expected, (n, seed)
+
+
+# Every card is dealt (as in test_hidden's ALL_DEALT, with a second 5): a Boom puts the 5
+# under the empty draw pile, a Temps Mort puts the 6 and itself under it, and seat 2, which
+# holds a 5 of its own, draws that known 5.
+TWO_FIVES = {"T": 2, "1": 6, "2": 6, "3": 6, "4": 5, "5": 2, "6": 1}
+TWO_FIVES_HANDS = [
+    ["5", "2", "2", "2", "2", "2", "2"],
+    ["T", "1", "1", "1", "1", "1", "1"],
+    ["T", "5", "4", "4", "4", "4", "4"],
+    ["6", "3", "3", "3", "3", "3", "3"],
+]
+
+
+def test_a_known_card_beside_an_unknown_copy_is_dealt_again_with_the_hand():
+    """Seat 2 holds two 5s, one known to all (drawn from the known bottom) and one not: the
+    others' determinizations keep its 7 cards, the known 5 and the same cards in all (the
+    unknown 5 is dealt again, not dropped)."""
+    state = table(TWO_FIVES_HANDS, TEAMS, deck=TWO_FIVES)
+    state = play(state, "0:play 5 @1 higher", "1:boom @3", "3:play 6 @2 lower", "2:timeout")
+    assert state.known_cards(2) == ("5",) and state.hand(2).count("5") == 2
+    everything = Counter(state.pile) + Counter(state.deck)
+    for hand in state.hands:
+        everything.update({code: n for code, n in enumerate(hand) if n})
+    for seat in (0, 1, 3):
+        for seed in range(6):
+            sample = state.determinize(seat, seed)
+            assert sample.hand_sizes == state.hand_sizes
+            assert "5" in sample.hand(2)
+            cards = Counter(sample.pile) + Counter(sample.deck)
+            for hand in sample.hands:
+                cards.update({code: n for code, n in enumerate(hand) if n})
+            assert cards == everything
+            assert sample.observation(seat) == state.observation(seat)
+
+
+def _exact_deal_law(unseen, needs, constraints):
+    """The law of (each seat's sorted cards) when every placement of the physical cards
+    ``unseen`` (two copies are two cards) into ``needs`` places, the rest to the draw pile,
+    that gives each constrained seat only allowed cards, is equally likely: brute force."""
+    seats = sorted(needs)
+    law = Counter()
+
+    def place(k, left):
+        if k == len(seats):
+            return [()]
+        out = []
+        for chosen in combinations(left, needs[seats[k]]):
+            if seats[k] in constraints and not all(
+                unseen[i] in constraints[seats[k]] for i in chosen
+            ):
+                continue
+            rest = tuple(i for i in left if i not in chosen)
+            out += [(chosen, *tail) for tail in place(k + 1, rest)]
+        return out
+
+    for placement in place(0, tuple(range(len(unseen)))):
+        law[tuple(tuple(sorted(unseen[i] for i in cards)) for cards in placement)] += 1
+    total = sum(law.values())
+    return {deal: n / total for deal, n in law.items()}
+
+
+def test_constrained_deal_with_a_low_and_two_high_seats_is_uniform():
+    """Seat 0 exploded on a 4 "higher" (may hold Temps Mort, 1-3), seat 1 on a 4 "lower"
+    (Temps Mort, 5-8), seat 2 on a 6 "lower" (Temps Mort, 7-8), seat 3 free, 2 cards each,
+    two left for the draw pile, of T, T, 2, 3, 5, 5, 5, 7, 8, 8. Over 2500 seeds no deal
+    appears that brute force does not allow, and every hand it allows a seat appears (seat 1
+    may hold 5s, the lowest value it is allowed, though three 5s outnumber its two places;
+    the 7 and 8s are open to both high seats); each seat's hand is within 0.06 of
+    the uniform law in total variation, each code's mean count within 0.06."""
+    codes = [CARD_CODE[c] for c in ("T", "T", "2", "3", "5", "5", "5", "7", "8", "8")]
+    constraints = {
+        0: hidden.allowed_codes((CARD_CODE["4"], True)),
+        1: hidden.allowed_codes((CARD_CODE["4"], False)),
+        2: hidden.allowed_codes((CARD_CODE["6"], False)),
+    }
+    needs = {0: 2, 1: 2, 2: 2, 3: 2}
+    exact = _exact_deal_law(codes, needs, constraints)
+    seeds = 2500
+    seen = Counter()
+    for seed in range(seeds):
+        dealt = hidden._deal_constrained(new_rng(seed), codes, needs, constraints)
+        seen[tuple(tuple(sorted(dealt[s])) for s in sorted(needs))] += 1
+    assert set(seen) <= set(exact)
+    for k in range(len(needs)):
+        law, freq = Counter(), Counter()
+        for deal, p in exact.items():
+            law[deal[k]] += p
+        for deal, n in seen.items():
+            freq[deal[k]] += n / seeds
+        assert set(freq) == set(law), k
+        distance = sum(abs(law[h] - freq[h]) for h in set(law) | set(freq)) / 2
+        assert distance < 0.06, (k, distance)
+        for code in set(codes):
+            mean = sum(h.count(code) * p for h, p in law.items())
+            sampled = sum(h.count(code) * p for h, p in freq.items())
+            assert abs(mean - sampled) < 0.06, (k, code, mean, sampled)
+
+
+def test_boom_ending_the_round_orders_the_rest_from_the_announcer_seat_0():
+    """Teams 0/1/0/1, seat 3 leads. Seat 3 plays its last card (safe, 1st); seat 0 answers
+    and names seat 1, who cannot answer and explodes: only team 0 is left, seats 0 and 2,
+    safe clockwise from seat 0, the announcer (not from seat 1, the exploded seat): order
+    3, 0, 2; coins 3, 0, 3, 4 (team 1 first: gold; team 0: silver); seat 0's token; seat 2,
+    the last safe, leads round 2."""
+    state = table([["5", "1"], ["2", "3"], ["4"], ["6"]], TEAMS, leader=3)
+    state = play(state, "3:play 6 @0 lower", "0:play 5 @1 higher")
+    assert set(state.legal_moves(1)) == {Boom(1)}
+    state = play(state, "1:boom")
+    assert state.history[0][0] == (3, 0, 2)
+    assert state.coins == (3, 0, 3, 4) and state.tokens == (1, 0, 0, 0)
+    assert state.round == 2 and state.leader == 2
+
+
+def test_a_coureur_s_group_that_keeps_cards_names_a_target_though_one_opponent_is_left():
+    """Expert, 5 players, teams 0/1/1/0/1, seat 4 the Coureur. Seats 1, 2, 3 play their last
+    card in turn (each naming the next): seats 0 (team 0) and 4 (team 1) are left, seat 4
+    named "higher" on a 3. Its answers with 3, 3 3 or 5 leave it cards, so none ends the
+    round: each names seat 0 and announces; there is no final play without a target."""
+    hands = [["8"], ["1"], ["2"], ["3"], ["3", "3", "5"]]
+    state = table(hands, [0, 1, 1, 0, 1], leader=1, roles=ROLES5)
+    state = play(state, "1:play 1 @2 higher", "2:play 2 @3 higher", "3:play 3 @4 higher")
+    assert state.players_in_round == (0, 4) and state.named_player == 4
+    plays = [m for m in state.legal_moves(4) if isinstance(m, Play)]
+    assert {m.cards for m in plays} == {("3",), ("3", "3"), ("5",)}
+    assert all(m.target == 0 and m.announce in ("higher", "lower") for m in plays)
+    assert Play(4, ("3",), 0, "higher") in plays
+
+
+def test_a_cogneur_knocks_with_either_announcement():
+    """Expert: seat 2, a Cogneur, leading an orange 5 at seat 1 may knock with "higher" and
+    with "lower" alike (the knock is the target's draw, whatever the announcement)."""
+    state = table([["1"], ["2"], ["5", "3"], ["7"]], TEAMS, leader=2, roles=ROLES)
+    moves = state.legal_moves(2)
+    assert Play(2, ("5",), 1, "higher", True) in moves
+    assert Play(2, ("5",), 1, "lower", True) in moves
+
+
+def test_a_gardien_answers_the_top_card_not_the_first_one():
+    """Expert, teams 0/1/0/1. Seat 0 leads 2 at seat 1 "higher"; seat 1 answers 6 at seat 2
+    "higher". Seat 0, Gardien of seat 2's team, may answer in its place with its 7 (at least
+    the top card, 6), not with its 4 (which would fit the 2 under it)."""
+    state = table([["2", "4", "7"], ["6", "1"], ["1", "3"], ["8"]], TEAMS, roles=ROLES)
+    state = play(state, "0:play 2 @1 higher", "1:play 6 @2 higher")
+    assert state.named_player == 2 and 0 in state.players_to_act
+    assert groups(state, 0) == {("7",)}
