@@ -2,7 +2,8 @@
 
 import attrs
 
-from forestgames.living_forest import solitary_count
+import forestgames as fg
+from forestgames.living_forest import CARDS, LivingForestGame, progress_of, solitary_count
 from forestgames.living_forest.state import Phase, Step
 from tests.living_forest.helpers import (
     acting,
@@ -12,12 +13,14 @@ from tests.living_forest.helpers import (
     names,
     play,
     put,
+    stack_deck,
     start,
     to_row,
     with_seat,
 )
 from tests.living_forest.test_rules import move_state
 from tests.living_forest.test_scoring import hold_fires, tree_race
+from tests.living_forest.test_simultaneous import SIM, restarted
 
 
 def test_gregarious_cards_alone_leave_the_count_at_zero():
@@ -106,3 +109,124 @@ def test_attracted_cards_add_fires_of_their_own_level():
     assert state.taken == (0, 1, 0)
     state = play(state, "0:done", "1:done")
     assert state.turn == 2 and state.centre == (2, 3)
+
+
+# --------------------------------------------------------------- found by the December 2026 audit
+
+
+def test_progress_of_adds_each_victory_tile_to_its_own_count():
+    """progress_of with a Help Line Fox (1 flower) and Fawn (1 flower), a forest of the
+    starting tree and a 4B (+1 flower), 3 fire tiles held and Victory tiles (tree 1, fire 2,
+    flower 4): trees 2 types + 1 = 3, fires 3 + 2 = 5, flowers 1 + 1 + 1 + 4 = 7."""
+    cells = forest(". . . . .", ". 4B S . .", ". . . . .")
+    assert progress_of(ids("Fox", "Fawn"), cells, 3, (1, 2, 4)) == (3, 5, 7)
+
+
+def test_a_seat_with_nothing_to_do_passes_the_actions_to_the_very_next_seat():
+    """Seat 0 holds the Sacred Tree with an empty Help Line (no element) and the Fragment
+    supply is empty (seat 1 holds all 20): seat 0 can start no action, so the Action phase
+    opens with seat 1, whose Hare gives 1 wind (a Move)."""
+    state = checked(stack_deck(with_seat(start(), "fragments", 1, 20), 1, "Hare"))
+    state = play(state, "0:stop", "1:reveal", "1:stop")
+    assert state.phase is Phase.ACTIONS and state.turn == 1
+    assert state.current_player == 1 and "1:move 1" in names(state.legal_moves())
+
+
+def test_the_card_table_marks_gregarious_and_solitary_cards():
+    """The card table's flags follow the symbols of the CSV: the Chimpanzee (G) is
+    gregarious, not solitary, "~" in short notation and "gregarious" in words; the Bear (S)
+    solitary; the Fawn (-) neither."""
+    chimpanzee = CARDS["Chimpanzee"]
+    assert chimpanzee.gregarious and not chimpanzee.solitary
+    assert chimpanzee.short() == "Chimpanzee[5] Pl-2 ~"
+    assert chimpanzee.describe() == "5 sun: plant -2, gregarious"
+    assert CARDS["Bear"].solitary and not CARDS["Bear"].gregarious
+    assert not CARDS["Fawn"].solitary and not CARDS["Fawn"].gregarious
+
+
+def test_a_replayed_reveal_uses_up_one_known_card_per_card_drawn():
+    """Simultaneous Guardian phase, 2 players: seat 0 attracted a Raven then a Hedgehog (put
+    on top of its deck, known to all: Hedgehog, Raven) and has no Fragment. Seat 0 reveals
+    once and stops. Seat 1's determinizations replay seat 0's turn at random: in
+    each, seat 0's Help Line starts with the known cards in order, and its known top is 2
+    less the cards it drew (never below 0), 1 after a single reveal."""
+    state = put(start(2, **SIM), 0, "deck", ["Raven", "Hedgehog"])
+    state = restarted(attrs.evolve(state, known=(2, 0)))
+    state = play(checked(state), "0:reveal", "0:stop")
+    attracted = ids("Hedgehog", "Raven")
+    assert state.lines[0] == attracted[:1] and state.known[0] == 1
+    drawn = set()
+    for seed in range(16):
+        sample = state.determinize(1, seed)
+        line = sample.lines[0]
+        drawn.add(len(line))
+        assert line[:2] == attracted[: len(line)]
+        assert sample.known[0] == max(0, 2 - len(line))
+        assert sample.decks[0][: sample.known[0]] == attracted[len(line) : 2]
+    assert 1 in drawn
+
+
+NON_SOLITARY_START = (
+    "Baboon", "Bee", "Boar", "Fawn", "Goldfish", "Hare", "Hummingbird", "Tanuki", "Weasel",
+)  # fmt: skip
+"""The 9 start cards without a symbol (the other 5, Bear, Beetle, Fox, Lynx, Owl, are solitary)."""
+
+
+def test_a_reshuffled_third_solitary_passes_the_reveal_to_the_next_seat():
+    """2 players, seat 0 (Sacred Tree) stops at once. Seat 1's deck is empty, its Help Line
+    holds the 9 start cards without a symbol and Bear, Beetle (2 solitary), its discard pile
+    Fox, Lynx, Owl (all solitary), no Fragment. Its reveal reshuffles the discard pile and
+    turns up a solitary card: 3 solitary, stopping is all it can do, so the turn goes on to
+    the next seat, none is left, and the Action phase starts with seat 0 (never back to seat
+    0's reveal)."""
+    state = play(start(), "0:stop")
+    state = put(state, 1, "line", [*NON_SOLITARY_START, "Bear", "Beetle"])
+    state = checked(put(state, 1, "discard", ["Fox", "Lynx", "Owl"]))
+    assert state.decks[1] == () and state.solitary(1) == 2
+    state = play(state, "1:reveal")
+    assert state.solitary(1) == 3 and len(state.lines[1]) == 12
+    assert state.phase is Phase.ACTIONS and state.current_player == 0
+
+
+def test_a_game_built_by_its_class_has_make_s_defaults():
+    """LivingForestGame(num_players=n) is the game fg.make gives with no option: the same
+    fire tiles, tree copies, reveal reading, Varan rule, turn limit (100) and Guardian phase."""
+    for players in (2, 3, 4):
+        built = LivingForestGame(num_players=players)
+        made = fg.make("living_forest", num_players=players)
+        assert built == made and built.turn_limit == 100
+
+
+def test_the_rock_bonus_after_victory_tiles_has_no_extra_sun():
+    """3 Spirits on rocks 0, 1, 10; seat 0 (Hare: 1 wind; Weasel: 2 sun) moves 1: rock 1 is
+    taken by seat 1 (skipped, passed), it lands on rock 2, the Attract rock. It takes seat
+    1's Tree tile first, then the bonus Attract has its 2 sun, no more (only a corner adds
+    sun): the Raven (2) may be attracted, nothing dearer."""
+    state = checked(to_row(move_state((0, 1, 10), line=("Hare", "Weasel")), ["Raven"]))
+    state = play(state, "0:move 1")
+    assert state.rocks[0] == 2 and state.step is Step.VICTORY
+    state = play(state, "0:victory 1 tree")
+    assert state.victory[0] == (2, 1, 1) and state.step is Step.ATTRACT
+    assert state.budget == 2
+    assert "0:attract Raven" in names(state.legal_moves())
+
+
+def test_a_seat_done_with_its_two_actions_hands_over_to_the_next_seat():
+    """2 players, each with a Hare (1 wind): seat 0 takes a Fragment, then moves 1 onto rock 1
+    (its bonus Fragment is extra): its two actions are used, so seat 1 acts next, in the
+    same turn."""
+    state = checked(acting(put(put(start(), 0, "line", ["Hare"]), 1, "line", ["Hare"])))
+    state = play(state, "0:fragment", "0:move 1")
+    assert state.fragments == (2, 0)
+    assert state.phase is Phase.ACTIONS and state.turn == 1 and state.current_player == 1
+
+
+def test_planting_off_the_corners_gives_no_fragment():
+    """Seat 0 (Bear, Boar: plant 4) plants a 3A at (1, 3), next to the starting tree and no
+    corner: it takes no Fragment (only the top-right and bottom-left corners give 2)."""
+    state = put(put(start(), 0, "line", ["Bear", "Boar"]), 1, "line", ["Hare"])
+    state = checked(acting(state))
+    assert state.totals(0)[2] == 4
+    state = play(state, "0:plant 3A@1,3")
+    assert state.forests[0][1 * 5 + 3] > 0
+    assert state.fragments == (0, 0) and state.fragment_supply == 20
