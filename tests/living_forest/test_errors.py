@@ -395,10 +395,9 @@ def test_no_action_is_under_way_while_revealing(under_way):
     refused_data(state.game, data, "guardians: no action may be under way")
 
 
-def test_actions_taken_within_the_seats_limit_and_different():
-    """An Action-phase state is refused if its seat took more actions than its limit (1 with
-    three solitary symbols in its Help Line) or one action twice without Tree 11."""
-    state = first_state(
+def _limited_to_one_action():
+    """An Action phase's start for a seat with three solitary symbols (one action only)."""
+    return first_state(
         lambda s: (
             s.phase is Phase.ACTIONS
             and s.step is Step.CHOOSE
@@ -406,6 +405,12 @@ def test_actions_taken_within_the_seats_limit_and_different():
             and s.solitary(s.current_player) >= 3
         )
     )
+
+
+def test_actions_taken_within_the_seats_limit_and_different():
+    """An Action-phase state is refused if its seat took more actions than its limit (1 with
+    three solitary symbols in its Help Line) or one action twice without Tree 11."""
+    state = _limited_to_one_action()
     data = state.to_dict()
     data["actions"] = ["fragment", "attract"]
     refused_data(state.game, data, f"seat {state.current_player} has 2 actions; its limit is 1")
@@ -557,14 +562,7 @@ def test_victory_passed_spirits_are_other_seats_each_once():
 def test_a_seat_with_nothing_left_to_do_is_not_the_one_to_move():
     """A seat limited to one action (three solitary symbols) that has taken it can only
     end its turn, so a saved state waiting for it is refused: the turn passes on by itself."""
-    state = first_state(
-        lambda s: (
-            s.phase is Phase.ACTIONS
-            and s.step is Step.CHOOSE
-            and not s.actions
-            and s.solitary(s.current_player) >= 3
-        )
-    )
+    state = _limited_to_one_action()
     data = state.to_dict()
     data["actions"] = ["fragment"]
     refused_data(state.game, data, "has nothing to do; the turn should have passed on")
