@@ -368,7 +368,7 @@ def _fits(hand: tuple[int, ...], fact: tuple[int, bool] | None) -> bool:
 def _could_answer(fact: tuple[int, bool] | None) -> str:
     """What an exploded seat may not hold, in words."""
     if fact is None:
-        return "a card to lead with, though it exploded leading with only Temps Mort"
+        return "a card to lead with, though it exploded as a leader holding only Temps Mort"
     return f"a card that answers '{ANNOUNCEMENTS[fact[1]]}' on {CARD_NAMES[fact[0]]}"
 
 

@@ -11,6 +11,7 @@ import forestgames as fg
 from forestgames.boom_bokken import Boom, Play, TimeOut
 from forestgames.bosk import ChooseWind
 from tests.boom_bokken.helpers import play, table
+from tests.strategies import final_state
 
 TEAMS = [0, 1, 0, 1]
 
@@ -468,12 +469,7 @@ def test_a_leader_exploded_on_temps_mort_loads_and_may_not_hold_a_card_to_lead_w
 @pytest.fixture(scope="module")
 def finished():
     """A 4-player game played to its end by seeded random moves."""
-    import random
-
-    state, rng = fg.make("boom_bokken", num_players=4).new_game(seed=3), random.Random(3)
-    while not state.is_terminal:
-        state = state.apply(rng.choice(state.legal_moves()))
-    return state
+    return final_state(fg.make("boom_bokken", num_players=4), 3)
 
 
 OVER_TOO_SOON = {

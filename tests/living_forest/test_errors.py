@@ -37,7 +37,7 @@ from tests.living_forest.helpers import (
     to_row,
     with_seat,
 )
-from tests.strategies import random_game
+from tests.strategies import final_state, random_game
 
 # ==================================================================================== illegal moves
 
@@ -434,7 +434,7 @@ def test_over_without_goal_is_refused():
 def test_a_finished_game_has_no_seat_to_play_and_no_action_under_way(under_way):
     """A finished 2-player game loads back, but not with its second seat still to play or
     an action taken."""
-    state = list(random_game(make(2), 1))[-1][0]
+    state = final_state(make(2), 1)
     data = state.to_dict()
     assert state.is_terminal and state.game.state_from_dict(copy.deepcopy(data)) == state
     data.update(under_way)
