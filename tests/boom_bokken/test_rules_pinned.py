@@ -165,6 +165,15 @@ def _exact_deal_law(unseen, needs, constraints):
     return {deal: n / total for deal, n in law.items()}
 
 
+def _sampled_deals(codes, needs, constraints, seeds):
+    """How often each deal (each seat's sorted cards) comes up over seeds 0..seeds-1."""
+    seen = Counter()
+    for seed in range(seeds):
+        dealt = hidden._deal_constrained(new_rng(seed), codes, needs, constraints)
+        seen[tuple(tuple(sorted(dealt[s])) for s in sorted(needs))] += 1
+    return seen
+
+
 def test_constrained_deal_with_a_low_and_two_high_seats_is_uniform():
     """Seat 0 exploded on a 4 "higher" (may hold Temps Mort, 1-3), seat 1 on a 4 "lower"
     (Temps Mort, 5-8), seat 2 on a 6 "lower" (Temps Mort, 7-8), seat 3 free, 2 cards each,
@@ -182,10 +191,7 @@ def test_constrained_deal_with_a_low_and_two_high_seats_is_uniform():
     needs = {0: 2, 1: 2, 2: 2, 3: 2}
     exact = _exact_deal_law(codes, needs, constraints)
     seeds = 2500
-    seen = Counter()
-    for seed in range(seeds):
-        dealt = hidden._deal_constrained(new_rng(seed), codes, needs, constraints)
-        seen[tuple(tuple(sorted(dealt[s])) for s in sorted(needs))] += 1
+    seen = _sampled_deals(codes, needs, constraints, seeds)
     assert set(seen) <= set(exact)
     for k in range(len(needs)):
         law, freq = Counter(), Counter()
@@ -271,10 +277,7 @@ def test_constrained_deal_gives_a_high_seat_s_cards_only_to_its_free_places():
         deal[:3:2] == ((1, 3), (0,)) and p == pytest.approx(1 / 3) for deal, p in exact.items()
     )
     seeds = 3000
-    seen = Counter()
-    for seed in range(seeds):
-        dealt = hidden._deal_constrained(new_rng(seed), codes, needs, constraints)
-        seen[tuple(tuple(sorted(dealt[s])) for s in sorted(needs))] += 1
+    seen = _sampled_deals(codes, needs, constraints, seeds)
     assert set(seen) == set(exact)
     assert all(abs(n / seeds - 1 / 3) < 0.04 for n in seen.values()), seen
 
