@@ -84,6 +84,20 @@ def test_bosk_seat_views_differ_only_by_the_you_mark():
         assert state.to_svg(seat).replace(" (you)", "") == state.to_svg()
 
 
+YOU = re.compile(r"seat (\d+) \(you\)")
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_only_the_viewing_seat_is_marked_you(name, players):
+    """A seat's text and SVG mark that seat's own label "(you)", and no other; the
+    referee's pictures, which are nobody's view, mark no seat."""
+    for state in sampled(name, players, count=3):
+        for player in (None, *range(players)):
+            marked = [] if player is None else [str(player)]
+            assert YOU.findall(state.render(player)) == marked
+            assert YOU.findall(state.to_svg(player)) == marked
+
+
 def test_repr_svg_and_to_svg_are_the_render_modules_pictures():
     """_repr_svg_ (notebooks) is the referee's SVG; to_svg and render hand over to the game's
     render.py (render_svg, render_text) with the same player."""

@@ -5,7 +5,7 @@ import random
 from collections import Counter
 
 from forestgames.living_forest._tables import CARD_NAMES
-from tests.living_forest.helpers import acting, checked, play, put, start, to_row
+from tests.living_forest.helpers import acting, checked, make, play, put, start, to_row
 from tests.stats import chi_square
 from tests.strategies import final_state, random_game
 
@@ -125,6 +125,86 @@ def test_render_shows_public_deck_top_only():
     state = attracted()
     assert "deck top (attracted, public) Beaver Raven" in state.render()
     assert all(state.determinize(1, seed).render(1) == state.render(1) for seed in range(4))
+
+
+def _listed(text, label, sep=" "):
+    """The cards a text picture lists after each line starting ``label`` (its wrapped lines,
+    indented 8, too), one list per such line; ``sep=","`` lists fold repeats (``Hare x2``)."""
+    lists, lines = [], text.splitlines()
+    for k, line in enumerate(lines):
+        if not line.strip().startswith(label):
+            continue
+        words = [line.strip()[len(label) :]]
+        for more in lines[k + 1 :]:
+            if not more.startswith(" " * 8):
+                break
+            words.append(more.strip())
+        items = [w.strip() for w in sep.join(words).split(sep) if w.strip()]
+        cards = []
+        for item in items:
+            name, _, count = item.partition(" x")
+            cards += [name] * (int(count) if count else 1)
+        lists.append(cards)
+    return lists
+
+
+def _with_every_pile():
+    """A mid-game position (2 Spirits) where every deck, discard and reserve stack has cards."""
+    for state, _ in random_game(make(2), 1):
+        data = state.to_dict()
+        piles = [s["deck"] for s in data["spirits"]] + [s["discard"] for s in data["spirits"]]
+        piles += [level["stack"] for level in data["reserve"].values()]
+        if all(len(pile) > 1 for pile in piles):
+            return state
+    raise AssertionError("no position with every pile filled")
+
+
+def test_text_shows_the_referee_every_pile_and_a_seat_only_its_own_cards():
+    """The referee's text lists each deck and reserve stack top first and each discard pile;
+    a seat's text lists its own discard and the rest of its own deck (unordered) and no
+    deck order, stack or other Spirit's discard (docs/living_forest.md, pictures)."""
+    state = _with_every_pile()
+    data, referee = state.to_dict(), state.render()
+    assert _listed(referee, "deck, top first:") == [s["deck"] for s in data["spirits"]]
+    assert _listed(referee, "stack, top first:") == [
+        level["stack"] for level in data["reserve"].values()
+    ]
+    discards = [Counter(s["discard"]) for s in data["spirits"]]
+    assert [Counter(cards) for cards in _listed(referee, "discard:", ",")] == discards
+    for seat in range(2):
+        own = state.observation(seat)["spirits"][seat]
+        text = state.render(seat)
+        assert [Counter(c) for c in _listed(text, "discard:", ",")] == [Counter(own["discard"])]
+        rest = _listed(text, "rest of deck (unordered):", ",")
+        assert [Counter(c) for c in rest] == [Counter(own["deck_rest"])]
+        assert not _listed(text, "deck, top first:") and not _listed(text, "stack, top first:")
+
+
+def _svg_texts(svg):
+    """The words of every <text> of an SVG picture."""
+    import xml.etree.ElementTree as ET
+
+    return [t.text or "" for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_svg_shows_the_referee_decks_and_next_stack_cards_and_a_seat_attracted_tops():
+    """The referee's SVG writes each deck "top first" (from its top card, even with none
+    attracted) and each reserve stack's next three cards; a seat's SVG writes only the
+    cards attracted on top of a deck, which are public."""
+    state = attracted()
+    data = state.to_dict()
+    referee = _svg_texts(state.to_svg())
+    for spirit in data["spirits"]:
+        first = [t for t in referee if t.startswith(f"top first: {spirit['deck'][0]} ")]
+        assert len(first) == 1
+    for level in data["reserve"].values():
+        assert f"next: {' '.join(level['stack'][:3])}" in referee
+    top = " ".join(data["spirits"][0]["deck"][: data["spirits"][0]["known"]])
+    assert top == "Beaver Raven" and data["spirits"][1]["known"] == 0
+    for seat in range(2):
+        texts = _svg_texts(state.to_svg(seat))
+        assert [t for t in texts if "top" in t and ":" in t] == [f"attracted on top: {top}"]
+        assert not any(t.startswith("next:") for t in texts)
 
 
 def test_determinize_deals_hidden_cards_uniformly():
