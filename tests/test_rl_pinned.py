@@ -153,3 +153,15 @@ def test_one_misspelt_keyword_is_answered_with_the_closest_name() -> None:
         rl.aec_env("bosk", num_player=2)
     with pytest.raises(rl.ArgumentError, match=r"'rewards' \(did you mean 'reward'\?\)"):
         rl.gym_env("bosk", rewards="score")
+
+
+def test_the_action_mask_space_is_int8_zeros_and_ones() -> None:
+    """docs/rl.md: ``"action_mask"`` is ``Box(int8, (n,))`` of 0/1 flags, n the ids plus PASS
+    in Boom Bokken, in both envs (trainers build their mask specs from its bounds)."""
+    aec = rl.aec_env("boom_bokken", num_players=4)
+    gym = rl.gym_env("bosk", num_players=2)
+    # docs/rl.md's table: 117 Boom Bokken 4p ids (and PASS), 385 Bosk 2p ids
+    for space, n in ((aec.observation_space("player_0"), 118), (gym.observation_space, 385)):
+        mask = space["action_mask"]
+        assert (mask.shape, mask.dtype) == ((n,), np.int8)
+        assert (mask.low == 0).all() and (mask.high == 1).all()
