@@ -1,0 +1,50 @@
+"""Engine-base behaviours a mutation audit of ``forestgames/core.py`` found unpinned: fresh
+and derived seeds, and the base's checks that the games' own tests never reach."""
+
+from __future__ import annotations
+
+import pytest
+
+import forestgames as fg
+from forestgames.core import derive_seed
+
+FRESH = 40
+"""Fresh seeds drawn per test: all of them below 2**62 has a chance of 2**-40."""
+
+
+def test_an_unseeded_agent_or_game_draws_a_fresh_63_bit_seed() -> None:
+    """seed=None draws a fresh seed from the OS that the result keeps (docs/simulation.md):
+    an int in 0 .. 2**63 - 1 spread over all 63 bits, new each time, and the game replays."""
+    seeds = [fg.RandomAgent(None).seed for _ in range(FRESH)]
+    assert all(type(seed) is int and 0 <= seed < 2**63 for seed in seeds)
+    assert len(set(seeds)) == FRESH and max(seeds) >= 2**62
+    game = fg.make("boom_bokken", num_players=4)
+    records = [fg.play(game, ["random"] * 4, seed=None) for _ in range(2)]
+    assert all(type(r.seed) is int and 0 <= r.seed < 2**63 for r in records)
+    assert records[0].seed != records[1].seed
+    for record in records:
+        again = fg.GameRecord.from_json(record.to_json())
+        assert again.replay() == fg.play(game, ["random"] * 4, seed=record.seed).replay()
+
+
+def test_derived_seeds_are_63_bit_distinct_and_stable_across_versions() -> None:
+    """derive_seed(S, *keys), game k's seed in a run seeded S, is an int below 2**63 using
+    all 63 bits, different for each key; and its values are those of every release since
+    0.1, so a published run replays the same games (a change is a breaking one)."""
+    seeds = [derive_seed(seed, key) for seed in range(4) for key in range(50)]
+    assert all(type(seed) is int and 0 <= seed < 2**63 for seed in seeds)
+    assert len(set(seeds)) == len(seeds) and max(seeds).bit_length() == 63
+    assert derive_seed(0, 0) == 6375474604893067239
+    assert derive_seed(0, 1) == 8514611595815388268
+    assert derive_seed(12345, 7) == 781651744158402329
+    assert derive_seed(1, 2, 3) == 8208089874740249663
+
+
+def test_a_seed_is_any_int_from_0_to_2_to_the_64_minus_1() -> None:
+    """The one rule for seeds (core.check_seed, docs/rl.md): every int in 0 .. 2**64 - 1,
+    both ends included, starts a game; -1 and 2**64 are ConfigErrors naming the range."""
+    game = fg.make("boom_bokken", num_players=4)
+    assert game.new_game(seed=0) != game.new_game(seed=2**64 - 1)  # other deals
+    for bad in (-1, 2**64):
+        with pytest.raises(fg.ConfigError, match=r"seed must be in 0\.\.18446744073709551615"):
+            game.new_game(seed=bad)
