@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import sys
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -524,3 +526,188 @@ def test_states_unpickled_one_at_a_time_share_their_game_and_codec(name, options
     count += 1 if count < state.game.traits.max_players else -1
     other = fg.make(name, **{**options, "num_players": count})
     assert pickle.loads(pickle.dumps(other.new_game(seed=3))).game is not first.game
+
+
+# ---------------------------------------------------------------------- ids: exactly the moves
+
+
+def _bosk_candidates(game: Any, me: int) -> Iterator[tuple[Any, int | None]]:
+    """Bosk moves on and just off every edge of the id ranges, with the docs' id or None."""
+    b, s, n = fg.bosk, game.size, game.size - 1
+    edges = (-1, 0, n - 1, n, s - 1, s)
+    for r, c in itertools.product(edges, edges):
+        point = 0 <= r < n and 0 <= c < n
+        square = 0 <= r < s and 0 <= c < s
+        for v in (0, 1, 4, 5, True):
+            valid = point and type(v) is int and 1 <= v <= 4
+            yield b.PlantTree(me, v, (r, c)), (v - 1) * n * n + r * n + c if valid else None
+        yield b.ChooseTree(me, (r, c)), 4 * n * n + 4 + r * n + c if point else None
+        yield b.PlaceLeaf(me, (r, c)), 5 * n * n + 12 + r * s + c if square else None
+        yield b.PlaceSquirrel(me, (r, c)), 5 * n * n + 12 + s * s + r * s + c if square else None
+    for d in ("N", "E", "S", "W", "X", "n", ""):
+        yield b.ChooseWind(me, d), 4 * n * n + "NESW".index(d) if d and d in "NESW" else None
+    for tile in (-1, 0, 1, 8, 9, True):
+        valid = type(tile) is int and 1 <= tile <= 8
+        yield b.ChooseTile(me, tile), 5 * n * n + 4 + tile - 1 if valid else None
+
+
+def _bonsai_candidates(game: Any, me: int) -> Iterator[tuple[Any, int | None]]:
+    """Bonsai moves: every Meditate combination, goals, kinds, and cells in the list, just
+    beyond it, on the pot, not pairs of ints, or 1024 rows away (the engine packs a cell
+    into one int, 1024 values per coordinate)."""
+    b, cells = fg.bonsai, game.codec.cells
+    kinds, wilds = ("wood", "leaf", "flower", "fruit"), (None, "wood", "leaf", "flower", "fruit")
+    for slot, tile, wild in itertools.product(range(6), (None, *kinds), (*wilds, "bud")):
+        valid = (
+            1 <= slot <= 4
+            and wild != "bud"
+            and (tile in ("wood", "leaf") if slot == 2 else tile is None)
+        )
+        index = (
+            (slot - 1) * 5
+            + (5 if slot > 2 else 0)
+            + (5 if tile == "leaf" else 0)
+            + wilds.index(wild)
+            if valid
+            else None
+        )
+        yield b.Meditate(me, slot, tile, wild), index
+    yield b.Finish(me), 25
+    colours = ("brown", "green", "orange", "pink", "blue")
+    for colour, tier in itertools.product((*colours, "red"), range(5)):
+        goal = (
+            colours.index(colour) * 3 + tier - 1 if colour in colours and 1 <= tier <= 3 else None
+        )
+        yield b.ClaimGoal(me, colour, tier), None if goal is None else 30 + goal
+        yield b.RenounceGoal(me, colour, tier), None if goal is None else 45 + goal
+    c = len(cells)
+    (q0, r0), (q1, r1) = cells[0], cells[-1]
+    w = game.codec.wood_bound
+    for kind in (*kinds, "bud"):
+        yield b.Discard(me, kind), 26 + kinds.index(kind) if kind in kinds else None
+        index = kinds.index(kind) if kind in kinds else None
+        for at in ((q0, r0), (q1, r1)):
+            yield b.Place(me, kind, at), None if index is None else 60 + index * c + cells.index(at)
+        for at in ((0, 1), (0, -w - 3), (q0, r0 - 1), (q1, r1 + 1), (0, -2, 0), (0, 2.0),
+                   (0.0, -2), (True, -2), (-1, -2 + 1024), (1, -2 - 1024), (0, 2**70)):  # fmt: skip
+            yield b.Place(me, kind, at), None
+    for at in ((q0, r0), (q1, r1)):
+        yield b.Prune(me, at), 60 + 4 * c + cells.index(at)
+    for at in ((0, 1), (0, -2, 0), (0.0, -2), (-1, -2 + 1024), (0, -w - 3)):
+        yield b.Prune(me, at), None
+
+
+def _living_forest_candidates(game: Any, me: int) -> Iterator[tuple[Any, int | None]]:
+    """Living Forest moves: every card for SpendFragment and Attract, fire values, steps,
+    sources and trees on and off the ranges, cells on and off the 3 x 5 forest."""
+    lf, p = fg.living_forest, game.num_players
+    m = 12 - p
+    solitary = [name for name, card in lf.CARDS.items() if card.symbol == 1]
+    reserve = [
+        name
+        for level in ("I", "II", "III")
+        for name, card in lf.CARDS.items()
+        if card.level == level
+    ]
+    assert (len(solitary), len(reserve)) == (12, 51)
+    for k, simple in enumerate((lf.Reveal, lf.Stop, lf.TakeFragment, lf.Done)):
+        yield simple(me), k
+    for name in lf.CARDS:
+        yield lf.SpendFragment(me, name), 4 + solitary.index(name) if name in solitary else None
+        yield lf.Attract(me, name), 16 + reserve.index(name) if name in reserve else None
+    for value in (1, 2, 4, 5, True):
+        yield (
+            lf.Extinguish(me, value),
+            67 + value - 2 if type(value) is int and 2 <= value <= 4 else None,
+        )
+    for steps in (0, 1, m, m + 1, True):
+        yield (
+            lf.MoveSpirit(me, steps),
+            70 + steps - 1 if type(steps) is int and 1 <= steps <= m else None,
+        )
+    sources = (-1, 0, me, p - 1, p, True)  # True: no seat, though it equals 1
+    for source, kind in itertools.product(sources, ("tree", "fire", "flower", "sun")):
+        seat = type(source) is int and 0 <= source < p and source != me
+        valid = seat and kind in ("tree", "fire", "flower")
+        k = (source - me) % p
+        index = 70 + m + (k - 1) * 3 + ("tree", "fire", "flower").index(kind) if valid else None
+        yield lf.TakeVictory(me, source, kind), index
+    order = ("start", "3A", "3B", "4A", "4B", "5A", "5B", "6", "7", "8", "9", "10", "11")
+    trees = ("start", "3A", "11", "12")
+    for tree, (row, col) in itertools.product(
+        trees, itertools.product((-1, 0, 2, 3), (-1, 0, 4, 5))
+    ):
+        valid = tree in ("3A", "11") and 0 <= row < 3 and 0 <= col < 5
+        number = order.index(tree) if valid else 0  # "start" is 0, never planted
+        index = 70 + m + 3 * (p - 1) + (number - 1) * 15 + row * 5 + col if valid else None
+        yield lf.Plant(me, tree, (row, col)), index
+    yield lf.Plant(me, "3A", (0, 0, 0)), None
+
+
+def _boom_bokken_candidates(game: Any, me: int) -> Iterator[tuple[Any, int | None]]:
+    """Boom Bokken plays, knocks and explosions: targets and next leaders on and off the
+    table (oneself too), announcements, groups a Coureur may or may not play."""
+    bb, p, expert = fg.boom_bokken, game.num_players, game.expert
+    singles = (*(str(v) for v in range(1, 9)), *(f"F{v}" for v in range(1, 9)))
+    groups = list(game.codec.groups)
+    if not expert:
+        assert groups == [(name,) for name in singles]
+    g = len(groups)
+    knock = g * (p - 1) * 2
+    final = knock + (16 * (p - 1) if expert else 0)
+    boom = final + g
+    for cards in (("5",), ("F8",), ("5", "5"), ("5", "F5"), ("T",), ("9",), ()):
+        index = groups.index(cards) if cards in groups else None
+        yield bb.Play(me, cards), None if index is None else final + index
+        yield bb.Play(me, cards, None, "lower"), None
+        for target, announce in itertools.product(
+            (-1, 0, 1, 2, p - 1, p, True), ("lower", "higher", None)
+        ):
+            seat = type(target) is int and 0 <= target < p and target != me  # True: no seat
+            valid = index is not None and seat and announce is not None
+            k, a = (target - me) % p, ("lower", "higher").index(announce) if announce else 0
+            yield (
+                bb.Play(me, cards, target, announce),
+                (index * (p - 1) + k - 1) * 2 + a if valid else None,
+            )
+            knocks = valid and expert and len(cards) == 1 and cards[0] in singles[:8]
+            value = int(cards[0]) if knocks else 0
+            yield (
+                bb.Play(me, cards, target, announce, True),
+                knock + ((value - 1) * (p - 1) + k - 1) * 2 + a if knocks else None,
+            )
+    for leader in (-1, 0, 1, 2, p - 1, p, True):
+        yield (
+            bb.Boom(me, leader),
+            boom + (leader - me) % p - 1
+            if type(leader) is int and 0 <= leader < p and leader != me
+            else None,
+        )
+    yield bb.Boom(me, None), boom + p - 1
+    yield bb.TimeOut(me), boom + p
+
+
+_CANDIDATES: dict[str, Callable[[Any, int], Iterator[tuple[Any, int | None]]]] = {
+    "bosk": _bosk_candidates,
+    "bonsai": _bonsai_candidates,
+    "living_forest": _living_forest_candidates,
+    "boom_bokken": _boom_bokken_candidates,
+}
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_only_the_documented_moves_have_ids(name: str, options: dict[str, Any]) -> None:
+    """Moves on and just off each edge of the docs' id table: a move in range has the id
+    the docs' formula gives (and decodes back to itself); any other move has none."""
+    game = fg.make(name, **options)
+    valid = 0
+    me = game.num_players - 1  # not seat 0: offsets and ids leave the seat out
+    for move, expected in _CANDIDATES[name](game, me):
+        if expected is None:
+            with pytest.raises(fg.IllegalMoveError, match="so it has no action id"):
+                game.action_id(move)
+        else:
+            valid += 1
+            assert game.action_id(move) == expected, move
+            assert game.move_from_id(expected, me) == move
+    assert valid >= 10
