@@ -191,6 +191,20 @@ def test_bosk_board_planes_reshape() -> None:
     assert planes[1 * 4 + 1, 3, 4] == 1.0 and planes[:8].sum() == 1.0
 
 
+def test_bosk_terrain_planes_are_the_maps_types() -> None:
+    """``terrain`` plane k of every seat's tensor is 1 exactly on the squares [i, j] whose
+    id in the game's map (an option, here the default map turned) is k, 0 elsewhere."""
+    default = np.asarray(fg.make("bosk", num_players=2).terrain)
+    turned = default.T[::-1]
+    assert not np.array_equal(turned, default)
+    game = fg.make("bosk", num_players=2, terrain=turned.tolist())
+    state = game.new_game(seed=0, first_player=0).apply(fg.bosk.PlantTree(0, 2, (3, 4)))
+    for seat in (0, 1):
+        planes = game.codec.layout.field(state.observation_tensor(seat), "terrain")
+        for k in range(8):
+            np.testing.assert_array_equal(planes[k], (turned == k).astype(np.float32))
+
+
 # ---------------------------------------------------------------------- Bonsai's bound
 
 
@@ -200,6 +214,19 @@ def test_bonsai_bounds_from_the_card_table() -> None:
     assert (wood_bound(1), wood_bound(2), wood_bound(3), wood_bound(4)) == (38, 38, 54, 58)
     assert (tile_bound(2), tile_bound(4)) == (78, 124)
     assert len(reachable_cells(40, False)) == 4656
+
+
+@pytest.mark.parametrize(
+    ("players", "plain", "beside"),
+    [(1, 4656, 5400), (2, 4656, 5400), (3, 9216, 10248), (4, 10596, 11700)],
+)
+def test_bonsai_cell_counts_are_the_documented_ones(players: int, plain: int, beside: int) -> None:
+    """C is 4 656, 9 216, 10 596 cells for 1-2, 3, 4 players; with ``wood_beside_pot`` (a cell
+    beside the pot is step 1 of a path, not step 0) 5 400, 10 248, 11 700; num_actions is
+    60 + 5C (docs/bonsai.md)."""
+    for wood_beside_pot, count in ((False, plain), (True, beside)):
+        game = fg.make("bonsai", num_players=players, wood_beside_pot=wood_beside_pot)
+        assert len(game.codec.cells) == count and game.num_actions == 60 + 5 * count
 
 
 def test_bonsai_codec_cells_are_the_place_ids_cells() -> None:
