@@ -1,0 +1,147 @@
+"""Behaviours of forestgames.sim and forestgames.tournament that a mutation audit found
+unpinned: interval bounds and argument checks, the first out-of-turn move, row fields."""
+
+from __future__ import annotations
+
+import math
+from typing import ClassVar
+
+import pytest
+
+import forestgames as fg
+from forestgames.sim import GameRow, clustered_interval, play_game, wilson_interval
+from tests.test_fake_game import Add, Buzz, BuzzGame
+
+Z = 1.959964
+
+
+def _wilson_by_hand(wins: int, n: float, z: float = Z) -> tuple[float, float]:
+    """The Wilson score interval from its textbook formula (no clamping)."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
+
+
+@pytest.mark.parametrize("trials", [4, 10, 19, 24, 69, 75, 125, 138, 150, 1000])
+def test_wilson_bounds_are_exactly_0_and_1_at_no_wins_and_all_wins(trials):
+    """No successes give a lower bound of exactly 0, all successes an upper bound of exactly 1
+    (the formula's value there, which rounding would otherwise leave a hair off)."""
+    assert wilson_interval(0, trials)[0] == 0.0
+    assert wilson_interval(trials, trials)[1] == 1.0
+    assert wilson_interval(0, trials)[1] == pytest.approx(_wilson_by_hand(0, trials)[1])
+    assert wilson_interval(trials, trials)[0] == pytest.approx(_wilson_by_hand(trials, trials)[0])
+
+
+def test_wilson_and_clustered_intervals_take_any_positive_z():
+    """z may be any finite number > 0 (z = 1 gives a 68% interval by the same formula);
+    z = 0 or below is a ConfigError, in both interval functions."""
+    assert wilson_interval(5, 10, z=1.0) == pytest.approx(_wilson_by_hand(5, 10, 1.0))
+    assert wilson_interval(5, 10, z=0.5) == pytest.approx(_wilson_by_hand(5, 10, 0.5))
+    assert clustered_interval([(1, 2), (1, 2)], z=0.5) == pytest.approx(_wilson_by_hand(2, 4, 0.5))
+    for z in (0, 0.0, -0.5, -1):
+        with pytest.raises(fg.ConfigError, match="z must be a finite number > 0"):
+            wilson_interval(5, 10, z=z)
+        with pytest.raises(fg.ConfigError, match="z must be a finite number > 0"):
+            clustered_interval([(1, 2)], z=z)
+
+
+def test_wilson_interval_refuses_counts_out_of_range():
+    """Negative successes or trials, and trials beyond 2**53 (counts a float holds exactly),
+    are ConfigErrors naming the count; 2**53 trials are taken."""
+    with pytest.raises(fg.ConfigError, match=r"successes must be in 0\.\.10"):
+        wilson_interval(-1, 10)
+    with pytest.raises(fg.ConfigError, match="trials must be in 0"):
+        wilson_interval(0, -1)
+    with pytest.raises(fg.ConfigError, match="trials must be in 0"):
+        wilson_interval(1, 2**53 + 1)
+    low, high = wilson_interval(2**52, 2**53)
+    assert low < 0.5 < high
+
+
+def test_clustered_interval_refuses_more_seats_than_a_float_counts():
+    """A game's seats are at most 2**53 in clustered_interval, as trials are in Wilson's."""
+    with pytest.raises(fg.ConfigError, match="seats must be in 1"):
+        clustered_interval([(0, 2**53 + 1)])
+    assert clustered_interval([(0, 2**53)]) == wilson_interval(0, 2**53)
+
+
+class _AlwaysBuzz:
+    """An agent that adds 1 on its turn and always buzzes out of turn, logging who is asked."""
+
+    asked: ClassVar[
+        list[tuple[int, int, int]]
+    ] = []  # shared by the per-game copies: (counter, turn, seat)
+    name = "buzzer"
+
+    def choose(self, state):
+        return Add(state.players_to_act[0], 1)
+
+    def react(self, state, seat):
+        _AlwaysBuzz.asked.append((state.counter, state.turn, seat))
+        return Buzz(seat)
+
+
+def test_the_first_out_of_turn_move_returned_is_applied_and_no_other_seat_is_asked():
+    """Once an out-of-turn seat returns a move it is applied at once: the seats after it in
+    the shuffled order are not asked in that position (the driver loop, docs/simulation.md)."""
+    _AlwaysBuzz.asked.clear()
+    applied = []
+    play_game(BuzzGame(3), [_AlwaysBuzz()], seed=5, observer=lambda s, m: applied.append(m))
+    buzzes = [m for m in applied if isinstance(m, Buzz)]
+    # Every seat buzzes once, when first out of turn: one ask per buzz, and it is the buzz.
+    assert len(buzzes) == 3 and len(_AlwaysBuzz.asked) == 3
+    assert [m.player for m in buzzes] == [seat for _, _, seat in _AlwaysBuzz.asked]
+
+
+def test_a_result_row_refuses_items_of_the_wrong_type():
+    """GameRow.from_dict refuses agents that are not strings and scores or winners that are
+    bools or not ints, naming the field (a bool is an int to Python, not a seat or score)."""
+    line = {"index": 0, "seed": 1, "first_player": 0, "agents": ["a", "b"], "scores": [3, 4]}
+    line |= {"winners": [1], "moves": 9, "truncated": False, "run": "x"}
+    assert GameRow.from_dict(line) == GameRow(0, 1, 0, ("a", "b"), (3, 4), (1,), 9, False, "x")
+    for field, value in (("agents", [1, 2]), ("agents", ["a", None]), ("scores", [True, 4]),
+                         ("scores", [3, 4.0]), ("winners", [True])):  # fmt: skip
+        with pytest.raises(fg.ConfigError, match=f"field {field} must list"):
+            GameRow.from_dict(line | {field: value})
+
+
+def test_an_agent_on_two_seats_of_a_game_gets_the_clustered_interval_in_the_summary():
+    """Where an agent held two seats of some game, its summary interval is the Wilson one over
+    the effective trials of Kish's design effect (docs/simulation.md), worked out here from
+    the rows: 10 games of 2 seats, both won in 3: p = 0.3, cluster-robust variance
+    10/9 * sum((w - 2p)^2) / 20^2, effective trials p(1-p) / variance. An agent on one seat a
+    game keeps the plain Wilson interval of its wins and games."""
+    together = [True, False, False, True, False, False, False, True, False, False]
+    rows = tuple(
+        GameRow(k, k, 0, ("a", "a", "b"), (5, 5, 3) if won else (1, 1, 4),
+                (0, 1) if won else (2,), 30, False, "x")
+        for k, won in enumerate(together)
+    )  # fmt: skip
+    agents = {t["label"]: t for t in fg.sim.SimulationResult("g", {}, 0, rows).summary()["agents"]}
+    p = 6 / 20
+    variance = 10 / 9 * sum((2 * won - 2 * p) ** 2 for won in together) / 20**2
+    effective = min(20, p * (1 - p) / variance)
+    assert agents["a"]["games"] == 20 and agents["a"]["wins"] == 6
+    assert agents["a"]["ci95"] == pytest.approx(_wilson_by_hand(p * effective, effective))
+    assert agents["a"]["ci95"] != pytest.approx(wilson_interval(6, 20))  # seats win together
+    assert agents["b"]["ci95"] == pytest.approx(_wilson_by_hand(7, 10))
+
+
+def test_a_result_with_no_rows_and_no_player_count_has_no_seats():
+    """With no rows and no num_players among the options, the summary has 0 players and no
+    seat figures (not a seat count made up)."""
+    summary = fg.sim.SimulationResult("g", {}, 0, (), ("a",)).summary()
+    assert summary["players"] == 0 and summary["seats"] == []
+    assert [(t["label"], t["games"]) for t in summary["agents"]] == [("a", 0)]
+
+
+def test_rotate_seats_agent_s_plus_k_at_seat_s_in_game_k():
+    """With rotate=True game k seats the agent (s + k) % P of the cycled list at seat s, the
+    schedule a tournament documents for K = P agents (so a seeded rotated run's rows are
+    fixed by its arguments)."""
+    result = fg.simulate(BuzzGame(3), ["random", "greedy", "mcts:5"], 6, seed=3, rotate=True,
+                         progress=False)  # fmt: skip
+    names = ("random", "greedy", "mcts:5")
+    for row in result.rows:
+        assert row.agents == tuple(names[(s + row.index) % 3] for s in range(3))
