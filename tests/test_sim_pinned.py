@@ -10,6 +10,7 @@ import pytest
 
 import forestgames as fg
 from forestgames.sim import GameRow, clustered_interval, play_game, wilson_interval
+from forestgames.tournament import fit_bradley_terry, rate, tournament_lineups
 from tests.test_fake_game import Add, Buzz, BuzzGame
 
 Z = 1.959964
@@ -145,3 +146,97 @@ def test_rotate_seats_agent_s_plus_k_at_seat_s_in_game_k():
     names = ("random", "greedy", "mcts:5")
     for row in result.rows:
         assert row.agents == tuple(names[(s + row.index) % 3] for s in range(3))
+
+
+# --------------------------------------------------------------------------- tournaments
+
+
+def test_a_tournament_by_name_builds_its_game_from_the_options():
+    """fg.tournament(name, ..., num_players=3) plays 3-player games of that game (the
+    options build it), not the game's default player count."""
+    result = fg.tournament("bosk", ["random", "greedy"], 2, seed=1, progress=False, num_players=3)
+    assert result.simulation.game == "bosk" and result.simulation.options["num_players"] == 3
+    assert all(len(row.agents) == len(row.scores) == 3 for row in result.rows)
+
+
+@pytest.mark.parametrize(("agents", "players"), [(3, 3), (2, 4), (3, 5), (4, 4)])
+def test_lineups_with_no_more_agents_than_seats_put_agent_k_plus_s_at_seat_s(agents, players):
+    """With K <= P agents game k seats agent (k + s) % K at seat s (docs/simulation.md)."""
+    expected = tuple(tuple((k + s) % agents for s in range(players)) for k in range(agents))
+    assert tournament_lineups(agents, players) == expected
+
+
+def test_lineups_default_to_seed_0_and_refuse_no_seats():
+    """tournament_lineups' seed defaults to 0, and a table of no seats is a ConfigError."""
+    assert tournament_lineups(5, 2) == tournament_lineups(5, 2, seed=0)
+    assert tournament_lineups(5, 2) != tournament_lineups(5, 2, seed=1)
+    with pytest.raises(fg.ConfigError, match=r"num_players must be in 1\.\.64"):
+        tournament_lineups(2, 0)
+
+
+def test_a_schedule_of_more_than_a_million_seatings_is_refused():
+    """The schedule of K > P agents holds C(K, P) tables times P rotations, refused above
+    1,000,000 seatings: 32 agents at 5 seats make 201,376 * 5 = 1,006,880."""
+    assert math.comb(32, 5) * 5 == 1_006_880
+    with pytest.raises(fg.ConfigError, match="more than 1,000,000 seatings"):
+        tournament_lineups(32, 5)
+    assert len(tournament_lineups(20, 5)) == math.comb(20, 5) * 5
+
+
+def test_a_schedule_of_exactly_a_million_seatings_is_played():
+    """Exactly 1,000,000 seatings (a million agents at a 1-seat table) are not more than
+    the limit: the schedule is made (about a second), and one agent more is refused."""
+    assert len(tournament_lineups(10**6, 1)) == 10**6
+    with pytest.raises(fg.ConfigError, match=r"1,?000,?000"):
+        tournament_lineups(10**6 + 1, 1)
+
+
+def _log_posterior_gradient(wins, theta, prior=0.05):
+    """The gradient of the Bradley-Terry log-likelihood plus the Gaussian prior, by hand."""
+    k = len(theta)
+    grad = []
+    for a in range(k):
+        g = -prior * theta[a]
+        for b in range(k):
+            if a != b:
+                p = 1 / (1 + math.exp(theta[b] - theta[a]))
+                g += wins[a][b] * (1 - p) - wins[b][a] * p
+        grad.append(g)
+    return grad
+
+
+@pytest.mark.parametrize(
+    "wins",
+    [
+        [[0, 3, 1], [1, 0, 1], [1, 3, 0]],  # b beaten by both others, a and c even
+        [[0, 5, 0, 2], [1, 0, 4, 0], [0, 1, 0, 3], [2, 0, 1, 0]],
+    ],
+)
+def test_the_fit_is_the_posterior_mode_where_wins_are_one_sided(wins):
+    """fit_bradley_terry returns log-strengths of mean 0 where the log-posterior's gradient
+    (worked out by hand here) vanishes, for agents who all met with lopsided pair results."""
+    theta = list(fit_bradley_terry(wins))
+    assert sum(theta) == pytest.approx(0, abs=1e-9)
+    assert _log_posterior_gradient(wins, theta) == pytest.approx([0] * len(wins), abs=1e-7)
+
+
+def test_rate_lists_an_agent_of_no_game_with_no_wins():
+    """rate() given a name the simulation never saw lists it with 0 games and 0 wins, a NaN
+    win rate with the interval [0, 1] and a NaN mean score."""
+    rows = (GameRow(0, 1, 0, ("a", "b"), (3, 1), (0,), 9, False, "x"),)
+    result = rate(fg.sim.SimulationResult("g", {}, 0, rows, ("a", "b")), ["a", "b", "c"])
+    c = next(r for r in result.ratings if r.agent == "c")
+    assert (c.games, c.wins, c.win_low, c.win_high) == (0, 0, 0.0, 1.0)
+    assert math.isnan(c.win_rate) and math.isnan(c.mean_score)
+
+
+def test_rate_bootstraps_from_seed_0_by_default():
+    """rate()'s bootstrap seed defaults to 0: the same ratings as seed=0, other intervals
+    than another seed's."""
+    rows = tuple(
+        GameRow(k, k, 0, ("a", "b"), (1, 0), (0,) if k % 3 else (1,), 9, False, "x")
+        for k in range(12)
+    )
+    simulation = fg.sim.SimulationResult("g", {}, 0, rows, ("a", "b"))
+    assert rate(simulation, ["a", "b"]).ratings == rate(simulation, ["a", "b"], seed=0).ratings
+    assert rate(simulation, ["a", "b"]).ratings != rate(simulation, ["a", "b"], seed=1).ratings
