@@ -3,6 +3,7 @@ unpinned: interval bounds and argument checks, the first out-of-turn move, row f
 
 from __future__ import annotations
 
+import json
 import math
 from typing import ClassVar
 
@@ -240,3 +241,70 @@ def test_rate_bootstraps_from_seed_0_by_default():
     simulation = fg.sim.SimulationResult("g", {}, 0, rows, ("a", "b"))
     assert rate(simulation, ["a", "b"]).ratings == rate(simulation, ["a", "b"], seed=0).ratings
     assert rate(simulation, ["a", "b"]).ratings != rate(simulation, ["a", "b"], seed=1).ratings
+
+
+# --------------------------------------------------------------------------- results files
+
+
+def test_a_run_whose_games_the_cap_cut_resumes(tmp_path):
+    """A game cut by the move cap has exactly max_moves moves: its row is one of the run's,
+    so resuming a results file of such games plays only the missing ones."""
+    out = tmp_path / "cut.jsonl"
+    args = {"game": BuzzGame(2, target=50), "agents": ["random"], "seed": 4, "max_moves": 6}
+    first = fg.simulate(**args, games=2, out=out, progress=False)
+    assert all(row.truncated and row.moves == 6 for row in first.rows)
+    resumed = fg.simulate(**args, games=3, out=out, resume=True, progress=False)
+    assert resumed.rows == fg.simulate(**args, games=3, progress=False).rows
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+
+
+def test_resume_refuses_a_cut_game_with_winners(tmp_path):
+    """A truncated game has no winners (docs/simulation.md): a results row saying both is
+    refused on resume with a ConfigError naming the line, and the file is left as it was."""
+    out = tmp_path / "r.jsonl"
+    args = {"game": BuzzGame(2, target=50), "agents": ["random"], "seed": 4, "max_moves": 6}
+    fg.simulate(**args, games=1, out=out, progress=False)
+    row = json.loads(out.read_text(encoding="utf-8"))
+    assert row["truncated"] and row["winners"] == []
+    out.write_text(json.dumps(row | {"winners": [0]}) + "\n", encoding="utf-8")
+    before = out.read_bytes()
+    with pytest.raises(fg.ConfigError, match=r"r\.jsonl:1 .*winners"):
+        fg.simulate(**args, games=2, out=out, resume=True, progress=False)
+    assert out.read_bytes() == before
+
+
+def test_a_smaller_run_resumed_from_a_longer_ones_file_reports_its_first_games(tmp_path):
+    """Resuming with fewer games than the file holds reports games 0..games-1 only (game k
+    the same in both), and the file keeps every row."""
+    out = tmp_path / "r.jsonl"
+    args = {"game": BuzzGame(2), "agents": ["random"], "seed": 9}
+    longer = fg.simulate(**args, games=3, out=out, progress=False)
+    shorter = fg.simulate(**args, games=2, out=out, resume=True, progress=False)
+    assert shorter.rows == longer.rows[:2]
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+
+
+def test_a_last_line_that_is_no_row_is_named_by_its_number(tmp_path):
+    """A whole last line without its newline that is not a result row is refused with
+    the file's name and that line's number."""
+    out = tmp_path / "r.jsonl"
+    args = {"game": BuzzGame(2), "agents": ["random"], "seed": 9}
+    fg.simulate(**args, games=2, out=out, progress=False)
+    with out.open("a", encoding="utf-8") as file:
+        file.write('{"index": "three"}')
+    with pytest.raises(fg.ConfigError, match=r"r\.jsonl:3 is not a result row"):
+        fg.simulate(**args, games=4, out=out, resume=True, progress=False)
+
+
+def test_a_resumed_run_starts_no_more_workers_than_games_left(tmp_path, monkeypatch):
+    """workers is at most one a game left to play (docs/simulation.md): resuming 5 games of
+    which the file holds 2 with 64 workers starts 3."""
+    out = tmp_path / "r.jsonl"
+    args = {"game": BuzzGame(2), "agents": ["random"], "seed": 9}
+    fg.simulate(**args, games=2, out=out, progress=False)
+    started = []
+    monkeypatch.setattr(
+        fg.sim, "_run_local", lambda run, chunker, workers, emit: started.append(workers)
+    )
+    fg.simulate(**args, games=5, workers=64, out=out, resume=True, progress=False)
+    assert started == [3]
