@@ -3,6 +3,7 @@ and derived seeds, and the base's checks that the games' own tests never reach."
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import forestgames as fg
@@ -48,3 +49,27 @@ def test_a_seed_is_any_int_from_0_to_2_to_the_64_minus_1() -> None:
     for bad in (-1, 2**64):
         with pytest.raises(fg.ConfigError, match=r"seed must be in 0\.\.18446744073709551615"):
             game.new_game(seed=bad)
+
+
+def test_a_zero_dimensional_array_is_not_a_list() -> None:
+    """A 0-d numpy array passes numpy's Iterable check but cannot be iterated: where a list
+    is due (a record's moves, a progress table, a safe order) it is the library's error."""
+    record = fg.GameRecord.start(fg.make("bosk", num_players=2), seed=1)
+    with pytest.raises(fg.ConfigError, match=r"moves must be a list .* shape \(\)"):
+        record.with_moves(np.array("0:plant 3@3,2"))
+    with pytest.raises(fg.StateError, match=r"progress must list .* shape \(\)"):
+        fg.living_forest.decide_winners(np.array(5))
+    with pytest.raises(fg.StateError, match=r"safe_order must be a list .* shape \(\)"):
+        fg.boom_bokken.round_coins(np.array(1), [0, 1, 2, 3])
+
+
+def test_mcts_takes_zero_exploration_and_zero_confidence() -> None:
+    """MCTS's c (UCB1's exploration constant) and z (``0`` never defers to Greedy) take 0
+    (docs/simulation.md), and the agent plays; below 0 is a ConfigError naming the argument."""
+    state = fg.make("bosk", num_players=2).new_game(seed=0)
+    agent = fg.MCTSAgent(iterations=20, exploration=0, confidence=0, seed=0)
+    assert (agent.exploration, agent.confidence) == (0.0, 0.0)
+    assert agent.choose(state) in state.legal_moves()
+    for name in ("exploration", "confidence"):
+        with pytest.raises(fg.ConfigError, match=rf"{name} must be a finite number >= 0"):
+            fg.MCTSAgent(iterations=20, seed=0, **{name: -0.5})
