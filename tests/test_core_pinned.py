@@ -73,3 +73,25 @@ def test_mcts_takes_zero_exploration_and_zero_confidence() -> None:
     for name in ("exploration", "confidence"):
         with pytest.raises(fg.ConfigError, match=rf"{name} must be a finite number >= 0"):
             fg.MCTSAgent(iterations=20, seed=0, **{name: -0.5})
+
+
+def test_an_option_error_names_its_game_once() -> None:
+    """make()'s option errors name the game: a message that already names it (the player
+    count's) is kept as it is, any other gets the game's title in front, never twice."""
+    with pytest.raises(fg.ConfigError) as seats:
+        fg.make("bosk", num_players=5)
+    assert str(seats.value) == "Bosk is played by 2 to 4 players, not 5"
+    with pytest.raises(fg.ConfigError) as flag:
+        fg.make("bosk", num_players=2, squirrel_exactly_three="x")
+    assert str(flag.value) == "Bosk: option squirrel_exactly_three must be True or False, not 'x'"
+
+
+def test_a_record_holds_a_list_of_at_most_a_million_moves() -> None:
+    """GameRecord's moves are a list of notations (docs/index.md: at most 1,000,000): a
+    million are kept, one more or a bare int is a ConfigError, not Python's TypeError."""
+    fields = ("bosk", {"num_players": 2}, 1, None)
+    assert len(fg.GameRecord(*fields, ["0:pass"] * 1_000_000).moves) == 1_000_000
+    with pytest.raises(fg.ConfigError, match="at most 1,000,000 moves, not 1,000,001"):
+        fg.GameRecord(*fields, ["0:pass"] * 1_000_001)
+    with pytest.raises(fg.ConfigError, match="moves are a list of notations, not 5"):
+        fg.GameRecord(*fields, 5)
