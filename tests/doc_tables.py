@@ -1,9 +1,12 @@
-"""Cells of the docs' size tables, written the way the pages write them."""
+"""The docs' tables as tests read them: size-table cells written the way the pages write
+them, and tensors checked field by field against a layout table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
+
+import numpy as np
 
 from forestgames.core import _by_count
 
@@ -32,3 +35,23 @@ def players(options: dict[str, Any]) -> str:
 def players_cell(configs: list[dict[str, Any]]) -> str:
     """The players column of a row whose configurations are ``configs``."""
     return " / ".join(players(options) for options in configs)
+
+
+def assert_tensor_fields(
+    game: Any,
+    state: Any,
+    seat: int,
+    docs_fields: Callable[[dict[str, Any]], dict[str, np.ndarray]],
+    where: str,
+) -> None:
+    """Seat ``seat``'s tensor, and the one built from its observation, hold exactly the
+    fields ``docs_fields(observation)`` writes from the docs' table, in the layout's order."""
+    obs = state.observation(seat)
+    fields, layout = docs_fields(obs), game.codec.layout
+    assert list(fields) == list(layout.offset)
+    for tensor in (state.observation_tensor(seat), game.codec.tensor_from_observation(obs)):
+        assert sum(field.size for field in fields.values()) == tensor.size
+        for name, expected in fields.items():
+            np.testing.assert_array_equal(
+                layout.field(tensor, name), expected, err_msg=f"{name} {where}"
+            )

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import forestgames as fg
+from tests.doc_tables import assert_tensor_fields
 from tests.strategies import random_game
 
 CARD_ROWS = list(fg.living_forest.CARDS)
@@ -93,15 +94,7 @@ def _docs_fields(obs: dict[str, Any]) -> dict[str, np.ndarray]:
 
 def _check(game: Any, state: Any, seat: int, where: str) -> None:
     """Seat ``seat``'s tensor, and the one built from its observation, are the docs' fields."""
-    obs = state.observation(seat)
-    fields, layout = _docs_fields(obs), game.codec.layout
-    assert list(fields) == list(layout.offset)
-    for tensor in (state.observation_tensor(seat), game.codec.tensor_from_observation(obs)):
-        assert sum(field.size for field in fields.values()) == tensor.size
-        for name, expected in fields.items():
-            np.testing.assert_array_equal(
-                layout.field(tensor, name), expected, err_msg=f"{name} {where}"
-            )
+    assert_tensor_fields(game, state, seat, _docs_fields, where)
 
 
 @pytest.mark.parametrize(
