@@ -10,9 +10,8 @@ each decoded move), ``_new_tensor(state, player)`` and
 observation dict is read against the game's observation schema first), the
 masks, the memo and a lock: what a codec builds (masks, id tables, tensors from
 its shared buffers) is built under it, so threads may share a game. Tensor
-pieces come from bounded tables: ``Pieces`` (by what a piece is made of),
-``SeatRows`` (per-seat rows turned to each observer) and ``IdentityCache`` (by
-an object's identity).
+pieces come from bounded tables: ``Pieces`` (by what a piece is made of) and
+``SeatRows`` (per-seat rows turned to each observer).
 Ids, masks and tensors of a state are kept in the state's own memo (the engine
 base's one cache), under tuple keys: ``("ids", seat)``, ``("mask", seat)``,
 ``("tensor", seat)``.
@@ -42,7 +41,6 @@ from forestgames.core import (
 
 __all__ = [
     "CodecBase",
-    "IdentityCache",
     "Layout",
     "Pieces",
     "SeatRows",
@@ -50,11 +48,9 @@ __all__ = [
     "float32_bytes",
     "float32_numbers",
     "one_hots",
-    "readonly",
     "seat_order",
 ]
 
-_CACHE_SIZE = 64
 PIECES_LIMIT = 4096
 """The most entries a :class:`Pieces` table holds before it starts afresh."""
 _MOVE_TABLE_LIMIT = 200_000
@@ -70,12 +66,6 @@ def as_action_id(value: Any) -> int | None:
     if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
         return None
     return int(value)
-
-
-def readonly(array: np.ndarray) -> np.ndarray:
-    """``array`` made read-only (cached arrays are shared between callers)."""
-    array.flags.writeable = False
-    return array
 
 
 def seat_order(observer: int, num_players: int) -> tuple[int, ...]:
@@ -96,35 +86,6 @@ def one_hots(size: int) -> tuple[bytes, ...]:
 def float32_numbers() -> Pieces:
     """A new table of numbers as float32 bytes (``table[n]``, each made once)."""
     return Pieces(lambda number: float32_bytes((number,)))
-
-
-class IdentityCache:
-    """A small map from (object identity, key) to a value; the object is kept alive with it.
-
-    For codec tables keyed by objects that outlive states (a Bonsai tree shared by
-    many states); per-state data lives in the state's memo instead. Bounded: when
-    full it starts afresh. A hit needs the very same object.
-    """
-
-    __slots__ = ("_items", "_size")
-
-    def __init__(self, size: int = _CACHE_SIZE) -> None:
-        self._items: dict[tuple[int, int], tuple[Any, Any]] = {}
-        self._size = size
-
-    def get(self, obj: Any, key: int = 0) -> Any:
-        """The value stored for ``obj`` and ``key``, or None."""
-        hit = self._items.get((id(obj), key))
-        if hit is not None and hit[0] is obj:
-            return hit[1]
-        return None
-
-    def put(self, obj: Any, key: int, value: Any) -> Any:
-        """Store ``value`` for ``obj`` and ``key``; return it."""
-        if len(self._items) >= self._size:
-            self._items.clear()
-        self._items[(id(obj), key)] = (obj, value)
-        return value
 
 
 class SeatRows:
