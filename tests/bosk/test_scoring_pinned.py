@@ -97,3 +97,40 @@ def test_a_bad_player_count_is_named_in_the_message():
     exact = "y" * 58  # repr: 60 characters, kept whole
     with pytest.raises(ConfigError, match=rf"not '{exact}'$"):
         summer_scores(owner, value, exact)
+
+
+def test_summer_totals_past_255_points_on_a_large_board():
+    """Any N: on a 90x90 board filled by one seat every one of the 90 rows and 90 columns
+    is that seat's alone (sole, 3 each): 180 * 3 = 540 points, past a byte, in each board
+    of a (2, 1) batch (seat 0's 1s in one, seat 1's 4s in the other)."""
+    owner = np.zeros((2, 1, 90, 90), np.int8)
+    value = np.ones((2, 1, 90, 90), np.int8)
+    owner[1], value[1] = 1, 4
+    assert summer_scores(owner, value, 2).tolist() == [[[540, 0]], [[0, 540]]]
+
+
+@needs_numba
+def test_totals_of_256_stay_off_the_compiled_bytes(restore_switch):
+    """The compiled kernels sum each seat in 8 bits: a terrain type of 256 squares (a 16x16
+    map of one type) must not go there. 1,024 boards covered by seat 0, one by seat 1 in
+    their middle: seat 0 alone holds the type in the first (sole, 8), seat 0 leads 255 to 1
+    in the second (first 5, second 3)."""
+    compiled_kernels(True)
+    top = np.zeros((scoring.COMPILED_MIN_BOARDS, 16, 16), np.int8)
+    top[1, 8, 8] = 1
+    scores = winter_scores(top, np.zeros((16, 16), np.int8), 2)
+    assert scores[0].tolist() == [8, 0] and scores[1].tolist() == [5, 3]
+    assert (scores[2:] == [8, 0]).all()
+
+
+@needs_numba
+def test_line_totals_of_256_stay_off_the_compiled_bytes(monkeypatch, restore_switch):
+    """The compiled kernels sum each seat in 8 bits: 64x64 intersections (a row of 4s sums
+    to 256) must not go there, whatever the batch. With the threshold lowered to 1 board:
+    seat 0's 4s everywhere but seat 1's 4 at (5, 5): 126 lines seat 0's alone (3 each) and
+    row 5 and column 5 won 252 to 4 (first 2, second 1): [126 * 3 + 2 * 2, 2] = [382, 2]."""
+    compiled_kernels(True)
+    monkeypatch.setattr(scoring, "COMPILED_MIN_BOARDS", 1)
+    owner, value = np.zeros((1, 64, 64), np.int8), np.full((1, 64, 64), 4, np.int8)
+    owner[0, 5, 5] = 1
+    assert summer_scores(owner, value, 2).tolist() == [[382, 2]]
