@@ -134,3 +134,17 @@ def test_line_totals_of_256_stay_off_the_compiled_bytes(monkeypatch, restore_swi
     owner, value = np.zeros((1, 64, 64), np.int8), np.full((1, 64, 64), 4, np.int8)
     owner[0, 5, 5] = 1
     assert summer_scores(owner, value, 2).tolist() == [[382, 2]]
+
+
+def test_boards_too_large_to_score_exactly_are_refused():
+    """The numpy path packs 4 seats' totals in a float64's 53 bits: with 4 players a line
+    of 2048 intersections (up to 8192 = 2**13, 14 bits a seat) or a terrain type of
+    91 * 91 = 8281 squares is refused with a StateError; a type of 90 * 90 = 8100 squares
+    (13 bits) scores, seat 0 alone on it: 8."""
+    owner = np.full((2048, 2048), -1, np.int8)
+    with pytest.raises(StateError, match="boards of 2048x2048 intersections are too large"):
+        summer_scores(owner, np.zeros_like(owner), 4)
+    with pytest.raises(StateError, match="a terrain type of 8281 squares is too large"):
+        winter_scores(np.zeros((91, 91), np.int8), np.zeros((91, 91), np.int8), 4)
+    tops = np.zeros((90, 90), np.int8)
+    assert winter_scores(tops, tops, 4).tolist() == [8, 0, 0, 0]
