@@ -1,0 +1,101 @@
+"""VectorBosk behaviours a mutation audit of ``forestgames/bosk/vector.py`` found
+unpinned: each test builds a position the random differential games rarely reach and
+checks the batch against the scalar engine (docs/bosk.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from forestgames.bosk import SQUIRREL
+from forestgames.bosk.vector import VectorBosk
+from forestgames.core import ConfigError, StateError
+from tests.bosk.helpers import autumn_turn, start_path, targets
+
+
+def vector_ids(state) -> list[int]:
+    """The ids VectorBosk.from_states([state]) marks legal, ascending."""
+    return np.flatnonzero(VectorBosk.from_states([state]).legal_action_mask()[0]).tolist()
+
+
+def scalar_ids(state) -> list[int]:
+    """The ids of the scalar state's legal moves, ascending."""
+    return sorted(state.game.action_id(move) for move in state.legal_moves())
+
+
+@pytest.mark.parametrize("passes", [True, False])
+def test_a_squirrel_on_the_way_closes_paths_only_without_passes(passes):
+    """Wind N, seat 0's tree on intersection (4, 4), seat 1's squirrel on base square (4, 4):
+    squares (3, 3) and (2, 2) are reached only through it, so the squirrel may stop there
+    unless squirrel_passes_squirrels=False (docs/bosk.md, Options); the batch's mask is
+    the scalar engine's in both readings."""
+    state = autumn_turn(
+        wind="N", trees={(4, 4): (0, 1)}, squirrels={1: (4, 4)}, squirrel_passes_squirrels=passes
+    )
+    state = start_path(state, (4, 4), SQUIRREL)
+    assert ({(3, 3), (2, 2)} <= targets(state)) is passes
+    assert vector_ids(state) == scalar_ids(state)
+
+
+def test_from_states_takes_up_to_max_batch_states(monkeypatch):
+    """from_states takes 1..MAX_BATCH states, both ends included (MAX_BATCH lowered to 3
+    here, as 2**20 real states would take gigabytes): 3 load, 4 are refused."""
+    from forestgames.bosk import vector
+
+    monkeypatch.setattr(vector, "MAX_BATCH", 3)
+    state = autumn_turn()
+    assert VectorBosk.from_states([state] * 3).batch == 3
+    with pytest.raises(ConfigError, match=r"from_states takes 1\.\.3 states, not 4"):
+        VectorBosk.from_states([state] * 4)
+
+
+def no_memory(*args, **kwargs):
+    """Stands for a numpy allocation that fails."""
+    raise MemoryError
+
+
+READING = [  # (call, the internal step made to run out of memory)
+    ("legal_action_mask", lambda vec: vec.legal_action_mask(), "_groups"),
+    ("state", lambda vec: vec.state(0), "_state_dict"),
+    ("random_actions", lambda vec: vec.random_actions(np.random.default_rng(0)), "_groups"),
+    ("greedy_actions", lambda vec: vec.greedy_actions(np.random.default_rng(0)), "_groups"),
+]
+MOVING = [
+    ("step", lambda vec: vec.step(np.zeros(vec.batch, np.int64)), "_apply_groups"),
+    ("play", lambda vec: vec.play("random", 0), "_play"),
+    ("play_random", lambda vec: vec.play_random(0), "_play"),
+    ("reset", lambda vec: vec.reset(0), "_reset"),
+]
+
+
+@pytest.mark.parametrize(("name", "call", "internal"), READING)
+def test_a_reading_call_out_of_memory_leaves_the_games_usable(monkeypatch, name, call, internal):
+    """docs/bosk.md: a call that runs out of memory is a ConfigError; one that does not move
+    the games (the mask, state(i), random and greedy actions) gives no reset advice and
+    the games go on."""
+    vec = VectorBosk(2, 3, seed=0)
+    with monkeypatch.context() as patch:
+        patch.setattr(VectorBosk, internal, no_memory)
+        with pytest.raises(ConfigError, match=rf"not enough memory for {name}\(\)") as refused:
+            call(vec)
+    assert "reset" not in str(refused.value)
+    vec.step(vec.random_actions(np.random.default_rng(1)))
+    assert vec.state(0).phase.value == "spring"
+
+
+@pytest.mark.parametrize(("name", "call", "internal"), MOVING)
+def test_a_moving_call_out_of_memory_spoils_the_games_until_reset(
+    monkeypatch, name, call, internal
+):
+    """docs/bosk.md: a call moving the games (step, play, play_random, and reset() itself)
+    that runs out of memory leaves them part-way: a ConfigError advising reset(), then
+    every method but reset() raises StateError, and reset() makes the batch usable again."""
+    vec = VectorBosk(2, 3, seed=0)
+    with monkeypatch.context() as patch:
+        patch.setattr(VectorBosk, internal, no_memory)
+        with pytest.raises(ConfigError, match=rf"{name}\(\) on so many games .* reset\(\)"):
+            call(vec)
+    with pytest.raises(StateError, match=rf"{name}\(\) ran out of memory part-way"):
+        vec.state(0)
+    vec.reset(0)
+    assert vec.state(0).phase.value == "spring"
