@@ -133,11 +133,21 @@ class _SeatPastTheLastWins(BuzzGame):
         return (*super()._winners(state), self.num_players)
 
 
-def test_a_winner_must_be_a_seat_of_the_game():
-    """Winners listing seat num_players (no seat of the game: seats are 0..num_players - 1)
-    fail the harness, naming the winners."""
-    with pytest.raises(AssertionError, match=r"step \d+: winners \([\d, ]*2\) are not a tuple"):
-        check_game(_SeatPastTheLastWins.create(target=12), games=1)
+class _SeatMinusOneWins(BuzzGame):
+    """Buzz whose winners also list seat -1, one before the first."""
+
+    def _winners(self, state):
+        return (*super()._winners(state), -1)
+
+
+@pytest.mark.parametrize(
+    ("broken", "seat"), [(_SeatPastTheLastWins, "2"), (_SeatMinusOneWins, "-1")], ids=["2", "-1"]
+)
+def test_a_winner_must_be_a_seat_of_the_game(broken, seat):
+    """Winners listing seat num_players or -1 (no seats of a 2-player game: seats are 0 and
+    1) fail the harness, naming the winners."""
+    with pytest.raises(AssertionError, match=rf"step \d+: winners \([\d, ]*{seat}\) are not a"):
+        check_game(broken.create(target=12), games=1)
 
 
 @attrs.frozen(slots=False)
