@@ -1,0 +1,121 @@
+"""Command-line behaviours a mutation audit of ``forestgames/cli.py`` found unpinned; each
+runs ``main`` in-process (no subprocess) and reads its exit status and error line."""
+
+from __future__ import annotations
+
+import pytest
+
+import forestgames as fg
+from forestgames.boom_bokken import TimeOut
+from forestgames.cli import HumanAgent, build_parser, main, move_pages
+
+SIMULATE = ["simulate", "bosk", "-n", "1", "--no-progress"]
+
+
+def test_an_integer_argument_of_4000_digits_is_read_and_4001_is_too_long(capsys):
+    """The longest integer argument read is 4000 digits (cli._ARGUMENT_DIGITS): a 4000-digit
+    seed reaches the seed check (0..2**64 - 1), one of 4001 digits is a usage error."""
+    assert main([*SIMULATE, "--seed", "1" + "0" * 3999]) == 2
+    err = capsys.readouterr().err
+    assert "seed must be in 0..18446744073709551615" in err and "too long" not in err
+    with pytest.raises(SystemExit) as exit_:
+        main([*SIMULATE, "--seed", "1" + "0" * 4000])
+    assert exit_.value.code == 2
+    assert "--seed/-s: an integer of 4,001 digits is too long" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["squirrel_exactly_three", "=true", "="])
+def test_an_option_without_its_key_or_its_value_is_a_usage_error(option, capsys):
+    """-o takes KEY=VALUE (docs/simulation.md): a bare key, or a value with no key, is a
+    usage error saying so (it was taken as the option '' or the text value '')."""
+    with pytest.raises(SystemExit) as exit_:
+        main([*SIMULATE, "-o", option])
+    assert exit_.value.code == 2
+    assert "options are KEY=VALUE (VALUE in JSON, e.g. true)" in capsys.readouterr().err
+
+
+def test_a_decimal_argument_of_4000_characters_is_read_and_4001_is_not():
+    """The longest decimal argument read is 4000 characters (as for integers): --seconds
+    0.000... of 4000 characters is 0.0; of 4001 it is a usage error."""
+    parser = build_parser()
+    assert parser.parse_args(["bench", "--seconds", "0." + "0" * 3998]).seconds == 0.0
+    with pytest.raises(SystemExit) as exit_:
+        parser.parse_args(["bench", "--seconds", "0." + "0" * 3999])
+    assert exit_.value.code == 2
+
+
+def test_an_option_value_that_is_not_json_is_taken_as_text(capsys):
+    """-o KEY=VALUE reads VALUE as JSON, and text that is not JSON as itself, unquoted:
+    -o goal_setup=published is Bonsai's option goal_setup='published'."""
+    args = build_parser().parse_args(["simulate", "bonsai", "-o", "goal_setup=published"])
+    assert args.option == [("goal_setup", "published")]
+    assert (
+        main(["simulate", "bonsai", "-n", "1", "--no-progress", "-o", "goal_setup=published"]) == 0
+    )
+
+
+def test_players_and_a_num_players_option_that_disagree_are_refused(capsys):
+    """--players N and -o num_players=M must agree (docs/simulation.md): 3 and 4 is an
+    error naming both; 3 and 3 is one game of 3 players."""
+    assert main([*SIMULATE, "--players", "3", "-o", "num_players=4"]) == 2
+    err = capsys.readouterr().err
+    assert "--players 3 and -o num_players=4 disagree: give it once" in err
+    assert main([*SIMULATE, "--players", "3", "-o", "num_players=3"]) == 0
+    assert "bosk, 3 players: " in capsys.readouterr().out
+
+
+def test_an_output_that_is_a_directory_or_empty_is_named_as_such(capsys, tmp_path):
+    """--csv naming a directory is refused as one (not as a file that exists), and an
+    empty --out (--out=) is refused as an empty name, each before any game."""
+    assert main([*SIMULATE, "--csv", str(tmp_path)]) == 2
+    assert f"--csv {tmp_path}: is a directory, not a file" in capsys.readouterr().err
+    assert main([*SIMULATE, "--out="]) == 2
+    captured = capsys.readouterr()
+    assert "--out needs a file name, not an empty one" in captured.err and captured.out == ""
+
+
+def test_an_output_file_that_cannot_be_looked_at_is_named_with_the_reason(capsys, tmp_path):
+    """An output path whose lookup fails (a symlink loop) is one error line: the option, the
+    path and the system's reason, not Python's '[Errno N] ...' text."""
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    assert main([*SIMULATE, "--csv", str(loop)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"forestgames: error: --csv {loop}: Too many levels of symbolic links\n"
+
+
+def test_move_pages_group_moves_without_an_at_sign_by_their_words():
+    """? lists moves grouped by kind: a notation without '@' is grouped by all but its last
+    word ('attract Wolf' under 'attract'), a one-word move is a group of its own; columns
+    are the widest entry plus 2 (8), labels the longest group plus 2 (9)."""
+    pages = move_pages(["0:attract Wolf", "0:attract Bear", "0:pass"])
+    assert pages == ["attract  1 Wolf  2 Bear\npass     3"]
+
+
+def test_a_human_agent_by_default_sees_its_seat_and_is_not_asked_about_a_temps_mort():
+    """HumanAgent(read, write) defaults: reveal=False, the position drawn as its seat sees
+    it (not the referee's view), and every_reaction=False, a lone Temps Mort out of turn
+    not asked about (react is None, nothing read)."""
+
+    def read(prompt: str) -> str:
+        raise AssertionError(f"asked {prompt!r}")
+
+    human = HumanAgent(read, lambda text: None)
+    state = fg.make("boom_bokken", num_players=4).new_game(seed=1)
+    state = state.apply(state.legal_moves()[0])  # seat 0 to play; seat 1 may call Temps Mort
+    assert state.legal_moves(1) == (TimeOut(1),)
+    assert human.picture(state, 1) == state.render(1) != state.render()
+    assert human.react(state, 1) is None
+
+
+def test_a_move_list_of_one_page_has_no_page_line():
+    """? on a move list that fits one page shows it without the 'page 1/1 of N moves' line
+    (that line tells how to turn pages, of which there is one)."""
+    written: list[str] = []
+    typed = iter(["?", "1"])
+    human = HumanAgent(lambda prompt: next(typed), written.append)
+    state = fg.make("boom_bokken", num_players=4).new_game(seed=1)
+    assert len(move_pages(state.legal_moves())) == 1
+    assert human.choose(state) == state.legal_moves()[0]
+    assert move_pages(state.legal_moves())[0] in written
+    assert not any(text.startswith("page ") for text in written)
