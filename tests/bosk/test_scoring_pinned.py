@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import forestgames as fg
 from forestgames.bosk import DEFAULT_TERRAIN, scoring, summer_scores, winter_scores
 from forestgames.bosk.scoring import compiled_kernels
 from forestgames.core import ConfigError, StateError
@@ -29,9 +30,9 @@ def restore_switch():
 
 @needs_numba
 def test_compiled_kernels_is_on_with_numba_and_switches(restore_switch):
-    """With numba importable the compiled path is on; compiled_kernels() only reads the
-    switch, compiled_kernels(False) turns it off until compiled_kernels(True)."""
-    compiled_kernels(True)
+    """With numba importable the compiled path is on from the start (every test that
+    switches it switches it back); compiled_kernels() only reads the switch,
+    compiled_kernels(False) turns it off until compiled_kernels(True)."""
     assert compiled_kernels() is True
     assert compiled_kernels() is True  # reading does not switch it
     assert compiled_kernels(False) is False
@@ -148,3 +149,11 @@ def test_boards_too_large_to_score_exactly_are_refused():
         winter_scores(np.zeros((91, 91), np.int8), np.zeros((91, 91), np.int8), 4)
     tops = np.zeros((90, 90), np.int8)
     assert winter_scores(tops, tops, 4).tolist() == [8, 0, 0, 0]
+
+
+def test_plain_scores_names_a_missing_place():
+    """plain_scores' points must map each of the 5 places: one left out is a ConfigError
+    naming it (a KeyError from deep inside otherwise)."""
+    points = {"sole": 3, "first": 2, "second": 1, "tied_first": 1}
+    with pytest.raises(ConfigError, match=r"points has no 'tied_second' \(needs"):
+        fg.bosk.plain_scores([[(0, 1)]], 2, points)
