@@ -99,3 +99,12 @@ def test_a_moving_call_out_of_memory_spoils_the_games_until_reset(
         vec.state(0)
     vec.reset(0)
     assert vec.state(0).phase.value == "spring"
+
+
+def test_the_corner_square_0_is_a_squirrel_stop():
+    """Wind N, tree on intersection (0, 0): its base squares are (0, 0) and (0, 1), so the
+    squirrel may stop on square 0, the north-west corner (id PlaceSquirrel + 0); the
+    batch's mask is the scalar engine's."""
+    state = start_path(autumn_turn(wind="N", trees={(0, 0): (0, 1)}), (0, 0), SQUIRREL)
+    assert (0, 0) in targets(state)
+    assert vector_ids(state) == scalar_ids(state)
