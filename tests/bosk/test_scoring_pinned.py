@@ -8,7 +8,13 @@ import numpy as np
 import pytest
 
 import forestgames as fg
-from forestgames.bosk import DEFAULT_TERRAIN, scoring, summer_scores, winter_scores
+from forestgames.bosk import (
+    DEFAULT_TERRAIN,
+    placement_points,
+    scoring,
+    summer_scores,
+    winter_scores,
+)
 from forestgames.bosk.scoring import compiled_kernels
 from forestgames.core import ConfigError, StateError
 
@@ -157,3 +163,30 @@ def test_plain_scores_names_a_missing_place():
     points = {"sole": 3, "first": 2, "second": 1, "tied_first": 1}
     with pytest.raises(ConfigError, match=r"points has no 'tied_second' \(needs"):
         fg.bosk.plain_scores([[(0, 1)]], 2, points)
+
+
+def test_plain_scores_takes_only_seat_amount_pairs():
+    """Each entry of a contest is a (seat, amount) pair: a triple is a ConfigError naming
+    the contest (it was read as its first two items otherwise)."""
+    with pytest.raises(ConfigError, match=r"lines\[1\] entries are \(seat, amount\) pairs"):
+        fg.bosk.plain_scores([[(0, 1)], [(0, 1, 2)]], 2, scoring.SUMMER_POINTS)
+
+
+@pytest.mark.parametrize("bad", [5, -1])
+def test_plain_board_scores_refuses_tree_values_outside_1_to_4(bad):
+    """plain_board_scores checks its board as summer_scores does: a tree of value 5 or -1
+    is a StateError naming the cell, not a score."""
+    owner, value = np.zeros((3, 3), int), np.ones((3, 3), int)
+    value[1, 2] = bad
+    with pytest.raises(StateError, match=rf"value\[1, 2\] = {bad}: tree values must be 0\.\.4"):
+        scoring.plain_board_scores(owner, value, np.full((4, 4), -1), np.zeros((4, 4), int), 2)
+
+
+def test_placement_points_take_any_32_bit_points():
+    """Points are any ints of 32 bits, -2**31 .. 2**31 - 1 both ends included; one past
+    either end is a ConfigError. [3, 1]: seat 0 first, seat 1 second."""
+    top, low = 2**31 - 1, -(2**31)
+    assert placement_points([[3, 1]], top, low, 3, 1, 0).tolist() == [top, low]
+    for bad in (top + 1, low - 1):
+        with pytest.raises(ConfigError, match="first must fit in 32 bits"):
+            placement_points([[3, 1]], bad, 1, 3, 1, 0)
