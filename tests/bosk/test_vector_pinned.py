@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from forestgames.bosk import SQUIRREL
+from forestgames.bosk import SQUIRREL, ChooseTile, ChooseTree, PlaceSquirrel
 from forestgames.bosk.vector import VectorBosk
 from forestgames.core import ConfigError, StateError
 from tests.bosk.helpers import autumn_turn, start_path, targets
@@ -24,13 +24,18 @@ def scalar_ids(state) -> list[int]:
 
 
 @pytest.mark.parametrize("passes", [True, False])
-def test_a_squirrel_on_the_way_closes_paths_only_without_passes(passes):
-    """Wind N, seat 0's tree on intersection (4, 4), seat 1's squirrel on base square (4, 4):
-    squares (3, 3) and (2, 2) are reached only through it, so the squirrel may stop there
-    unless squirrel_passes_squirrels=False (docs/bosk.md, Options); the batch's mask is
-    the scalar engine's in both readings."""
+@pytest.mark.parametrize(("mover", "blocker"), [(0, 1), (1, 0)])
+def test_a_squirrel_on_the_way_closes_paths_only_without_passes(passes, mover, blocker):
+    """Wind N, the mover's tree on intersection (4, 4), the other seat's squirrel (seat 0's
+    too) on base square (4, 4): squares (3, 3) and (2, 2) are reached only through it, so
+    the squirrel may stop there unless squirrel_passes_squirrels=False (docs/bosk.md,
+    Options); the batch's mask is the scalar engine's in both readings."""
     state = autumn_turn(
-        wind="N", trees={(4, 4): (0, 1)}, squirrels={1: (4, 4)}, squirrel_passes_squirrels=passes
+        mover=mover,
+        wind="N",
+        trees={(4, 4): (mover, 1)},
+        squirrels={blocker: (4, 4)},
+        squirrel_passes_squirrels=passes,
     )
     state = start_path(state, (4, 4), SQUIRREL)
     assert ({(3, 3), (2, 2)} <= targets(state)) is passes
@@ -108,3 +113,17 @@ def test_the_corner_square_0_is_a_squirrel_stop():
     state = start_path(autumn_turn(wind="N", trees={(0, 0): (0, 1)}), (0, 0), SQUIRREL)
     assert (0, 0) in targets(state)
     assert vector_ids(state) == scalar_ids(state)
+
+
+def test_a_squirrel_whose_one_stop_is_square_0_is_not_stuck():
+    """Wind N, tree on intersection (0, 0), seat 1's squirrel on square (0, 1): the squirrel
+    tile's one stop is square 0, so the turn goes on to PlaceSquirrel there (not ended at
+    once for want of a stop); stepped in a batch, seat to move and mask follow the scalar
+    engine."""
+    state = autumn_turn(wind="N", trees={(0, 0): (0, 1)}, squirrels={1: (0, 1)})
+    vec = VectorBosk.from_states([state])
+    for move in (ChooseTree(0, (0, 0)), ChooseTile(0, SQUIRREL), PlaceSquirrel(0, (0, 0))):
+        state = state.apply(move)
+        vec.step(np.array([state.game.action_id(move)]))
+        assert vec.current_player.tolist() == [state.current_player]
+        assert np.flatnonzero(vec.legal_action_mask()[0]).tolist() == scalar_ids(state)
