@@ -190,3 +190,19 @@ def test_placement_points_take_any_32_bit_points():
     for bad in (top + 1, low - 1):
         with pytest.raises(ConfigError, match="first must fit in 32 bits"):
             placement_points([[3, 1]], bad, 1, 3, 1, 0)
+
+
+@pytest.mark.parametrize(
+    ("lines", "points", "message"),
+    [
+        (5, scoring.SUMMER_POINTS, "lines must be a sequence, not 5"),
+        ({0: [(0, 1)]}, scoring.SUMMER_POINTS, r"lines must be a sequence, not \{0: "),
+        ([{(0, 1)}], scoring.SUMMER_POINTS, r"lines\[0\] must be a sequence, not \{"),
+        ([[(0, 1)]], [3, 2, 1, 1, 0], r"points must be a mapping, not \[3, 2"),
+    ],
+)
+def test_plain_scores_names_what_is_not_a_sequence_or_mapping(lines, points, message):
+    """plain_scores' lines and each contest are sequences (a dict or a set is not, though
+    iterable), and its points a mapping: anything else is a ConfigError naming it."""
+    with pytest.raises(ConfigError, match=message):
+        fg.bosk.plain_scores(lines, 2, points)
