@@ -9,7 +9,7 @@ import pytest
 
 from forestgames.bosk import SQUIRREL, ChooseTile, ChooseTree, PlaceSquirrel
 from forestgames.bosk.vector import VectorBosk
-from forestgames.core import ConfigError, StateError
+from forestgames.core import ConfigError, IllegalMoveError, StateError
 from tests.bosk.helpers import autumn_turn, start_path, targets
 
 
@@ -127,3 +127,22 @@ def test_a_squirrel_whose_one_stop_is_square_0_is_not_stuck():
         vec.step(np.array([state.game.action_id(move)]))
         assert vec.current_player.tolist() == [state.current_player]
         assert np.flatnonzero(vec.legal_action_mask()[0]).tolist() == scalar_ids(state)
+
+
+def test_the_mask_of_a_batch_in_several_phases_at_once():
+    """A batch of a spring game and an autumn game (from_states): each mask row is its own
+    game's scalar legal ids (the spring rows are copied whole; the other rows still follow)."""
+    import forestgames as fg
+
+    spring = fg.make("bosk", num_players=2).new_game(seed=0)
+    autumn = autumn_turn(trees={(4, 4): (0, 1), (2, 2): (0, 2)})
+    mask = VectorBosk.from_states([spring, autumn]).legal_action_mask()
+    assert np.flatnonzero(mask[0]).tolist() == scalar_ids(spring)
+    assert np.flatnonzero(mask[1]).tolist() == scalar_ids(autumn)
+
+
+def test_actions_numpy_cannot_read_are_an_illegal_move_error():
+    """step() of a ragged list (no array) is IllegalMoveError naming the batch size."""
+    vec = VectorBosk(2, 2, seed=0)
+    with pytest.raises(IllegalMoveError, match="actions must be 2 ints"):
+        vec.step([[0, 1], [2]])
