@@ -206,3 +206,24 @@ def test_plain_scores_names_what_is_not_a_sequence_or_mapping(lines, points, mes
     iterable), and its points a mapping: anything else is a ConfigError naming it."""
     with pytest.raises(ConfigError, match=message):
         fg.bosk.plain_scores(lines, 2, points)
+
+
+def test_plain_board_scores_takes_one_board_only():
+    """plain_board_scores scores one board: owner or top with a batch axis (the other one
+    2-D) is a StateError, not a score."""
+    owner, value = np.zeros((1, 3, 3), int), np.ones((1, 3, 3), int)
+    top, terrain = np.full((4, 4), -1), np.zeros((4, 4), int)
+    with pytest.raises(StateError, match="plain_board_scores scores one board"):
+        scoring.plain_board_scores(owner, value, top, terrain, 2)
+    with pytest.raises(StateError, match="plain_board_scores scores one board"):
+        scoring.plain_board_scores(owner[0], value[0], top[None], terrain, 2)
+
+
+def test_totals_of_256_on_the_numpy_path():
+    """A total of 256 needs more than a byte on the numpy path too (one board, so no
+    compiled kernel): a 16x16 terrain type covered by seat 0 is seat 0's alone (sole, 8);
+    a 64x64 board of seat 0's 4s has 128 lines of 256 each seat 0's alone (3 each: 384)."""
+    top = np.zeros((16, 16), np.int8)
+    assert winter_scores(top, top, 2).tolist() == [8, 0]
+    owner, value = np.zeros((64, 64), np.int8), np.full((64, 64), 4, np.int8)
+    assert summer_scores(owner, value, 2).tolist() == [384, 0]
