@@ -227,3 +227,13 @@ def test_totals_of_256_on_the_numpy_path():
     assert winter_scores(top, top, 2).tolist() == [8, 0]
     owner, value = np.zeros((64, 64), np.int8), np.full((64, 64), 4, np.int8)
     assert summer_scores(owner, value, 2).tolist() == [384, 0]
+
+
+def test_a_misplaced_value_is_found_when_the_counts_balance():
+    """A value on an empty intersection and a tree of value 0 elsewhere: as many values as
+    trees, yet the board is bad: StateError naming the value without a tree (numpy path)."""
+    owner, value = np.full((4, 4), -1, np.int8), np.zeros((4, 4), np.int8)
+    owner[0, 0] = 0  # a tree without a value
+    value[1, 1] = 3  # a value without a tree
+    with pytest.raises(StateError, match=r"value\[1, 1\] = 3 but owner there is -1"):
+        summer_scores(owner, value, 2)
