@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import itertools
 
+import attrs
+import numpy as np
 import pytest
 
 import forestgames as fg
 from forestgames.agents import evaluate_moves, make_agent
 from forestgames.agents.greedy import margins
+from forestgames.agents.heuristics import position_value
 from forestgames.agents.mcts import MCTSAgent, _find, _Node, default_iterations
 from tests.strategies import random_game
-from tests.test_agents import _positions
+from tests.test_agents import _guardian_position, _positions
 from tests.test_fake_game import Add, BuzzGame
 
 
@@ -56,6 +59,21 @@ def test_a_kept_subtree_is_renumbered_from_its_new_root() -> None:
     assert root is node.children[reply]
     assert any(child.children for child in root.children.values())  # two levels kept
     assert root.depth == 0 and _depths_are_distances(root)
+
+
+def test_boom_bokken_position_value_is_points_less_half_a_point_a_card() -> None:
+    """Boom Bokken's position value is each seat's coins and Bokken tokens less 0.5 point per
+    card in hand (docs/simulation.md, "Game heuristics"), in every position of a game; e.g.
+    scores (8, 6, 0, 0) with hands of 1, 7, 3 and 2 cards are worth 7.5, 2.5, -1.5, -1."""
+    game = fg.make("boom_bokken", num_players=4)
+    seen = False
+    for state, _ in random_game(game, 1):
+        expected = [s - 0.5 * n for s, n in zip(state.scores, state.hand_sizes, strict=True)]
+        assert position_value(state).tolist() == expected
+        if state.scores == (8, 6, 0, 0) and state.hand_sizes == (1, 7, 3, 2):
+            assert position_value(state).tolist() == [7.5, 2.5, -1.5, -1.0]
+            seen = True
+    assert seen
 
 
 def test_mcts_defaults_are_the_documented_ones() -> None:
@@ -115,3 +133,67 @@ def test_a_kept_tree_is_searched_past_a_move_that_ended_the_game() -> None:
     root.children[Add(0, 2)].visits, root.children[Add(0, 1)].visits = 10, 5
     assert start.apply(Add(0, 2)).is_terminal
     assert _find(start, root, start.apply(Add(0, 1))) is root.children[Add(0, 1)]
+
+
+def test_living_forest_progress_is_convex_as_documented() -> None:
+    """Living Forest values a goal's count x as x + x**2/12 (docs/simulation.md, "Game
+    heuristics"): 0, 1 + 1/12, 6 + 3 = 9 and 12 + 12 = 24."""
+    from forestgames.living_forest import heuristic
+
+    assert [heuristic._progress(x) for x in (0, 1, 6, 12)] == [0.0, 1 + 1 / 12, 9.0, 24.0]
+
+
+def test_living_forest_values_a_reveal_as_the_average_over_the_cards_it_may_draw() -> None:
+    """A reveal is valued as the average, card by card, over what the seat may turn up
+    (docs/simulation.md): its deck's cards when the top is unknown, the known top card when
+    Attract put it there, the discard pile when the deck is empty; other seats unchanged."""
+    from forestgames.living_forest import heuristic
+
+    state = _guardian_position()
+    reveal = next(m for m in state.legal_moves() if type(m).__name__ == "Reveal")
+    line = state.lines[0]
+    deck = state.decks[0]
+    assert state.known[0] == 0 and not state.discards[0] and len(set(deck)) > 1
+    pile = tuple(sorted(deck[:3]))
+    cases = (
+        (state, deck),
+        (attrs.evolve(state, known=(1, *state.known[1:])), deck[:1]),
+        (
+            attrs.evolve(state, decks=((), *state.decks[1:]), discards=(pile, *state.discards[1:])),
+            pile,
+        ),
+    )
+    for position, cards in cases:
+        values = evaluate_moves(position, [reveal])[0]
+        mean = sum(heuristic.seat_value(position, 0, line + (c,)) for c in cards) / len(cards)
+        assert values[0] == pytest.approx(mean)
+        assert values[1] == heuristic.seat_value(position, 1)
+
+
+def test_mcts_defers_to_greedy_when_the_search_is_exactly_z_errors_better() -> None:
+    """The most visited move overrules Greedy's only when its mean reward is *more* than z
+    standard errors better (docs/simulation.md): means 1 (12 visits) and 0 (6 visits) have
+    variances bounded at 0.01/12 and 0.01/6, a standard error of sqrt(0.0025) = 0.05, so a gap
+    of 1 is exactly 20 errors: z = 20 keeps Greedy's move, z = 19.9 plays the other."""
+    state = _guardian_position()
+    moves = state.legal_moves()
+    greedy = moves[int(np.argmax(margins(evaluate_moves(state, moves), 0)))]
+    other = next(m for m in moves if m != greedy)
+    root = _Node(0, 0)
+    root.children = {other: _Node(0, 1), greedy: _Node(0, 1)}
+    root.children[other].visits, root.children[other].reward = 12, 12.0
+    root.children[greedy].visits, root.children[greedy].reward = 6, 0.0
+    assert MCTSAgent(confidence=20)._decision(root, state, 0, moves) == greedy
+    assert MCTSAgent(confidence=19.9)._decision(root, state, 0, moves) == other
+
+
+def test_specs_with_nothing_after_the_colon_or_a_word_for_l_are_refused() -> None:
+    """``random:``, ``greedy:`` and ``mcts:`` are ConfigErrors saying nothing follows the
+    colon; a positional L is digits only (``none`` is written ``l=none``, docs/simulation.md)."""
+    for spec in ("random:", "greedy:", "mcts:"):
+        with pytest.raises(fg.ConfigError, match=r"nothing after the colon"):
+            make_agent(spec)
+    for spec in ("mcts:5:none", "mcts:none", "mcts:5:x"):
+        with pytest.raises(fg.ConfigError, match=r"expected mcts, mcts:N, mcts:N:L"):
+            make_agent(spec)
+    assert make_agent("mcts:5:l=none").rollout_limit is None
