@@ -197,3 +197,15 @@ def test_specs_with_nothing_after_the_colon_or_a_word_for_l_are_refused() -> Non
         with pytest.raises(fg.ConfigError, match=r"expected mcts, mcts:N, mcts:N:L"):
             make_agent(spec)
     assert make_agent("mcts:5:l=none").rollout_limit is None
+
+
+def test_mcts_walks_down_by_ucb1_with_exploration_added() -> None:
+    """The tree is walked by UCB1, mean + c * sqrt(ln(available) / visits) (docs/simulation.md):
+    with c = 0.7 a child of mean 0.5 tried twice (0.5 + 0.7 * 1.63 = 1.64) beats one of mean
+    0.6 tried 100 times (0.6 + 0.7 * 0.23 = 0.76), both available 200 times; with c = 0 the
+    better mean wins."""
+    a, b = _Node(0, 1), _Node(0, 1)
+    a.visits, a.reward, a.available = 100, 60.0, 200
+    b.visits, b.reward, b.available = 2, 1.0, 200
+    assert MCTSAgent(exploration=0.7)._select([a, None, b]) == 2
+    assert MCTSAgent(exploration=0)._select([a, None, b]) == 0
