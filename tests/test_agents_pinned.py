@@ -209,3 +209,15 @@ def test_mcts_walks_down_by_ucb1_with_exploration_added() -> None:
     b.visits, b.reward, b.available = 2, 1.0, 200
     assert MCTSAgent(exploration=0.7)._select([a, None, b]) == 2
     assert MCTSAgent(exploration=0)._select([a, None, b]) == 0
+
+
+def test_a_kept_tree_skips_its_moves_not_legal_in_the_real_position() -> None:
+    """Finding the position reached in the kept tree skips tree moves that are not legal in
+    the real position (a sample's move) and goes on with the others: the most visited tree
+    move here is another seat's, and the position after add 1 is still found."""
+    start = BuzzGame(2, target=5).new_game(seed=0, first_player=0)
+    root = _Node(1, 0)
+    root.children = {Add(1, 2): _Node(0, 1), Add(0, 1): _Node(0, 1)}
+    root.children[Add(1, 2)].visits, root.children[Add(0, 1)].visits = 10, 5
+    assert Add(1, 2) not in start.legal_moves(0)
+    assert _find(start, root, start.apply(Add(0, 1))) is root.children[Add(0, 1)]
