@@ -289,3 +289,27 @@ def test_scores_must_be_ints():
     them (a score is an int per seat)."""
     with pytest.raises(AssertionError, match=r"step 0: scores \(0\.0, 0\.0\) are not a tuple"):
         check_game(_FloatScores.create(target=12), games=1)
+
+
+@attrs.frozen(slots=False)
+class _AnySeatState(BuzzState):
+    """Buzz's state that applies an add of a seat not to act (its own apply, as a game not
+    built on the engine base may write it, checks a move's kind only)."""
+
+    def apply(self, move):
+        if isinstance(move, Add) and move.player not in self.players_to_act:
+            return self.game._step(self, move)
+        return super().apply(move)
+
+
+class _AnySeat(_BuzzOf):
+    """Buzz whose states take an add from a seat that may not act."""
+
+    STATE = _AnySeatState
+
+
+def test_a_move_of_a_seat_not_to_act_must_be_refused():
+    """A state that applies a legal move handed to a seat not in players_to_act (once the
+    other seat has buzzed, only the current seat acts) fails the harness naming the move."""
+    with pytest.raises(AssertionError, match=r"step \d+: \d:add 1: did not raise IllegalMoveE"):
+        check_game(_AnySeat.create(target=12), games=5, seed=1)
