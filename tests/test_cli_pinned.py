@@ -119,3 +119,17 @@ def test_a_move_list_of_one_page_has_no_page_line():
     assert human.choose(state) == state.legal_moves()[0]
     assert move_pages(state.legal_moves())[0] in written
     assert not any(text.startswith("page ") for text in written)
+
+
+def test_the_current_directory_is_searched_only_for_import(capsys, tmp_path, monkeypatch):
+    """The current directory joins sys.path only when --import names a module (for it to
+    be found there): a command without --import leaves sys.path as it was."""
+    import sys
+
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.chdir(tmp_path)
+    before = list(sys.path)
+    assert main(SIMULATE) == 0
+    assert sys.path == before
+    assert main(["--import", "json", *SIMULATE]) == 0
+    assert sys.path == [*before, str(tmp_path)]
