@@ -133,3 +133,16 @@ def test_the_current_directory_is_searched_only_for_import(capsys, tmp_path, mon
     assert sys.path == before
     assert main(["--import", "json", *SIMULATE]) == 0
     assert sys.path == [*before, str(tmp_path)]
+
+
+def test_the_last_number_picks_the_last_move_and_question_one_shows_page_one():
+    """Numbers are 1 to the number of legal moves, both ends included: the last one picks
+    the last move; ?1 shows page 1 (pages are 1 to their count), not 'no page 1'."""
+    written: list[str] = []
+    state = fg.make("bosk", num_players=4).new_game(seed=1)  # 484 moves, 4 pages
+    moves = state.legal_moves()
+    typed = iter(["?1", str(len(moves))])
+    human = HumanAgent(lambda prompt: next(typed), written.append)
+    assert human.choose(state) == moves[-1]
+    assert move_pages(moves)[0] in written
+    assert not any(text.startswith("no page") for text in written)
