@@ -146,3 +146,13 @@ def test_the_last_number_picks_the_last_move_and_question_one_shows_page_one():
     assert human.choose(state) == moves[-1]
     assert move_pages(moves)[0] in written
     assert not any(text.startswith("no page") for text in written)
+
+
+@pytest.mark.parametrize("name", ["..", "", "my games", "1st"])
+def test_import_of_no_module_name_says_what_it_takes(capsys, name):
+    """--import with what is no dotted module name ('..', empty, a space, a leading digit)
+    is refused before any import, saying it takes a module's name (it was the import
+    machinery's own TypeError or ValueError, or a search for it)."""
+    assert main(["--import", name, *SIMULATE]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("forestgames: error: --import takes a module's name (like my_games)")
