@@ -156,3 +156,22 @@ def test_import_of_no_module_name_says_what_it_takes(capsys, name):
     assert main(["--import", name, *SIMULATE]) == 2
     err = capsys.readouterr().err
     assert err.startswith("forestgames: error: --import takes a module's name (like my_games)")
+
+
+def test_replay_refuses_only_files_larger_than_the_largest_record(capsys, tmp_path, monkeypatch):
+    """replay's size limit admits every record (each of MAX_RECORD_MOVES moves of up to
+    MAX_NOTATION characters costs at most 4 more in JSON: 2 quotes, a comma and a space),
+    and refuses only a larger file: one of exactly the limit is read (here as a bad record),
+    one byte more is too large (the limit made 10 bytes to try both)."""
+    from forestgames import cli
+    from forestgames.core import MAX_NOTATION, MAX_RECORD_MOVES
+
+    assert cli._RECORD_BYTES >= MAX_RECORD_MOVES * (MAX_NOTATION + 4)
+    monkeypatch.setattr(cli, "_RECORD_BYTES", 10)
+    path = tmp_path / "game.json"
+    path.write_text('"' + "x" * 8 + '"', encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert "too large" not in capsys.readouterr().err
+    path.write_text('"' + "x" * 9 + '"', encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert "11 bytes is too large" in capsys.readouterr().err
