@@ -175,3 +175,22 @@ def test_replay_refuses_only_files_larger_than_the_largest_record(capsys, tmp_pa
     path.write_text('"' + "x" * 9 + '"', encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     assert "11 bytes is too large" in capsys.readouterr().err
+
+
+def test_play_stopped_without_save_tells_how_to_keep_the_record(capsys, monkeypatch):
+    """play stopped by quit without --save ends (status 1) saying how to keep the record
+    next time; a game played to its end says nothing of it."""
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "bosk", "--seed", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "stopped (quit)" in out
+    assert out.endswith("(play with --save FILE to keep the record of a game)\n")
+    record = fg.play(fg.make("bosk"), ["random", "greedy"], seed=3)
+    typed = "\n".join(move for move in record.moves if move.startswith("0:"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed + "\n"))
+    assert main(["play", "bosk", "--seed", "3", "--agents", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "game over" in out and "--save" not in out
