@@ -194,3 +194,28 @@ def test_play_stopped_without_save_tells_how_to_keep_the_record(capsys, monkeypa
     assert main(["play", "bosk", "--seed", "3", "--agents", "greedy"]) == 0
     out = capsys.readouterr().out
     assert "game over" in out and "--save" not in out
+
+
+def test_replay_of_json_lines_that_are_no_rows_says_so(capsys, tmp_path):
+    """replay of a file of several JSON values, one a line, that are not results rows says
+    it holds JSON lines, not one record."""
+    path = tmp_path / "lines.jsonl"
+    path.write_text('{"a": 1}\n{"b": 2}\n', encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert "it holds several JSON values, one a line (JSON lines)" in capsys.readouterr().err
+
+
+def test_play_refuses_the_seat_one_past_the_last(capsys):
+    """play --seat 2 in a 2-player game (seats 0 and 1) is an error line naming it."""
+    assert main(["play", "bosk", "--seat", "2"]) == 2
+    assert "--seat 2 is not a seat of a 2-player game" in capsys.readouterr().err
+
+
+def test_simulate_says_where_the_rows_went_only_with_csv(capsys, tmp_path):
+    """simulate --csv FILE ends saying 'rows written to FILE'; without --csv it says
+    nothing of rows."""
+    csv = tmp_path / "rows.csv"
+    assert main([*SIMULATE, "--csv", str(csv)]) == 0
+    assert capsys.readouterr().out.endswith(f"rows written to {csv}\n")
+    assert main(SIMULATE) == 0
+    assert "rows written" not in capsys.readouterr().out
