@@ -219,3 +219,27 @@ def test_simulate_says_where_the_rows_went_only_with_csv(capsys, tmp_path):
     assert capsys.readouterr().out.endswith(f"rows written to {csv}\n")
     assert main(SIMULATE) == 0
     assert "rows written" not in capsys.readouterr().out
+
+
+def test_replay_refuses_a_seat_not_in_the_game(capsys, tmp_path):
+    """replay --seat 2 of a 2-player game (seats 0 and 1) is an error line naming it."""
+    path = tmp_path / "game.json"
+    path.write_text(fg.play(fg.make("bosk"), ["random"], seed=1).to_json(), encoding="utf-8")
+    assert main(["replay", str(path), "--seat", "2"]) == 2
+    assert "--seat 2 is not a seat of this game" in capsys.readouterr().err
+
+
+def test_tournament_notes_time_budgets_only_when_an_agent_has_one(capsys):
+    """tournament prints its note on time-budget agents (mcts:t=...) only when one plays:
+    random against greedy gets none."""
+    args = ["tournament", "bosk", "-n", "1", "-a", "random,greedy", "--no-progress"]
+    assert main(args) == 0
+    assert "note:" not in capsys.readouterr().out
+
+
+def test_no_command_is_a_usage_error(capsys):
+    """forestgames with no command is a usage error naming COMMAND as required."""
+    with pytest.raises(SystemExit) as exit_:
+        main([])
+    assert exit_.value.code == 2
+    assert "the following arguments are required: COMMAND" in capsys.readouterr().err
