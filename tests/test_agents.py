@@ -509,17 +509,22 @@ def test_mcts_default_decides_within_a_second(name):
         assert time.process_time() - start < 1.0, (name, state)
 
 
+def _decision_and_reply():
+    """A 300-iteration MCTS decision in the second Bosk position, then the reply it searched
+    most: (the position, the agent, the position after both moves, that reply's kept node)."""
+    state = _positions(fg.make("bosk"))[1]
+    agent = MCTSAgent(300, seed=5)
+    after = state.apply(agent.choose(state))
+    node = agent._kept[1]
+    reply = max(node.children, key=lambda m: node.children[m].visits)
+    return state, agent, after.apply(reply), node.children[reply]
+
+
 def test_mcts_keeps_the_subtree_of_the_position_reached():
     """After a decision, the position reached by its move and a reply it searched is found in
     the kept tree (its visits carry over); an unrelated position starts a fresh tree."""
-    state = _positions(fg.make("bosk"))[1]
-    agent = MCTSAgent(300, seed=5)
-    move = agent.choose(state)
-    after = state.apply(move)
-    node = agent._kept[1]
-    reply = max(node.children, key=lambda m: node.children[m].visits)
-    expected = node.children[reply]
-    assert agent._root_for(after.apply(reply)) is expected and expected.visits > 0
+    state, agent, reached, expected = _decision_and_reply()
+    assert agent._root_for(reached) is expected and expected.visits > 0
     agent.choose(state)
     assert agent._root_for(fg.make("bosk").new_game(seed=99)).visits == 0
     fresh = MCTSAgent(300, seed=5, reuse_tree=False)

@@ -15,7 +15,7 @@ from forestgames.agents.greedy import margins
 from forestgames.agents.heuristics import position_value
 from forestgames.agents.mcts import MCTSAgent, _find, _Node, default_iterations
 from tests.strategies import random_game
-from tests.test_agents import _guardian_position, _positions
+from tests.test_agents import _decision_and_reply, _guardian_position, _positions
 from tests.test_fake_game import Add, BuzzGame
 
 
@@ -49,14 +49,9 @@ def test_a_kept_subtree_is_renumbered_from_its_new_root() -> None:
     """A subtree kept for the next decision counts its depths from its new root (the first
     two levels below it are expanded in Greedy's order, docs/simulation.md): the kept node
     two moves down becomes depth 0, its children 1 and so on."""
-    state = _positions(fg.make("bosk"))[1]
-    agent = MCTSAgent(300, seed=5)
-    move = agent.choose(state)
-    after = state.apply(move)
-    node = agent._kept[1]
-    reply = max(node.children, key=lambda m: node.children[m].visits)
-    root = agent._root_for(after.apply(reply))
-    assert root is node.children[reply]
+    _, agent, reached, kept = _decision_and_reply()
+    root = agent._root_for(reached)
+    assert root is kept
     assert any(child.children for child in root.children.values())  # two levels kept
     assert root.depth == 0 and _depths_are_distances(root)
 
