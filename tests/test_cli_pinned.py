@@ -243,3 +243,30 @@ def test_no_command_is_a_usage_error(capsys):
         main([])
     assert exit_.value.code == 2
     assert "the following arguments are required: COMMAND" in capsys.readouterr().err
+
+
+def test_play_echoes_exactly_the_other_seats_moves_it_may_see(capsys, monkeypatch):
+    """play tells the human every move of another seat that its seat sees, and no more: in
+    Living Forest with guardian_phase="simultaneous" the other Spirit's moves of a Guardian
+    phase stay hidden (docs/living_forest.md: seen by their own seat only until the Action
+    phase), its other moves are echoed in order, and the human's own moves are never echoed."""
+    import io
+    import re
+    import sys
+
+    game = fg.make("living_forest", guardian_phase="simultaneous")
+    record = fg.play(game, ["random", "greedy"], seed=5)
+    states = record.replay()
+    public = [
+        move
+        for state, move in zip(states, record.moves, strict=False)
+        if move.startswith("1:") and state.guardian_start is None
+    ]
+    assert 0 < len(public) < sum(move.startswith("1:") for move in record.moves)
+    typed = "\n".join(move for move in record.moves if move.startswith("0:"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed + "\n"))
+    options = ["-o", "guardian_phase=simultaneous"]
+    assert main(["play", "living_forest", "--seed", "5", "--agents", "greedy", *options]) == 0
+    out = capsys.readouterr().out
+    assert re.findall(r"seat 1 plays (.+)$", out, re.MULTILINE) == public
+    assert "seat 0 plays" not in out
