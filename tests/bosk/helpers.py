@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
+import pytest
 
 import forestgames as fg
 from forestgames.bosk import BoskState, Phase
 from forestgames.bosk._tables import DIRECTIONS
+from forestgames.bosk.scoring import compiled_kernels
+
+HAVE_NUMBA = compiled_kernels()  # the compiled path is on from the start when numba imports
+needs_numba = pytest.mark.skipif(not HAVE_NUMBA, reason="numba (the fast extra) is not installed")
+
+
+@contextlib.contextmanager
+def kernel_path(compiled: bool) -> Iterator[None]:
+    """Score through the compiled kernels or the numpy ones for the duration."""
+    before = compiled_kernels()
+    compiled_kernels(compiled)
+    try:
+        yield
+    finally:
+        compiled_kernels(before)
 
 
 def autumn_turn(

@@ -1,8 +1,5 @@
 """Summer and winter scoring: every case of rules/bosk.md, the seed's example, the kernels."""
 
-import contextlib
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -20,10 +17,10 @@ from forestgames.bosk import (
 from forestgames.bosk.scoring import (
     board_summer,
     board_winter,
-    compiled_kernels,
     plain_board_scores,
 )
 from forestgames.core import ConfigError, StateError
+from tests.bosk.helpers import HAVE_NUMBA, kernel_path, needs_numba
 from tests.strategies import reachable_states
 
 N4 = 11  # intersections per side, 4 players
@@ -234,23 +231,11 @@ def test_one_board_path_equals_the_kernels(data):
 # ---------------------------------------------------------------------- from kernels
 
 
-HAVE_NUMBA = compiled_kernels()
 PATHS = [False, True] if HAVE_NUMBA else [False]
 SIZE = {2: 8, 3: 10, 4: 12}
 
 
-@contextlib.contextmanager
-def kernel_path(compiled: bool) -> Iterator[None]:
-    """Score through the compiled kernels or the numpy ones for the duration."""
-    before = compiled_kernels()
-    compiled_kernels(compiled)
-    try:
-        yield
-    finally:
-        compiled_kernels(before)
-
-
-@pytest.mark.skipif(not HAVE_NUMBA, reason="numba (the fast extra) is not installed")
+@needs_numba
 def test_compiled_kernels_load_where_numba_cannot_cache(monkeypatch):
     """With no folder numba may cache in, the compiled kernels load uncached, same results."""
     import importlib
@@ -378,7 +363,7 @@ def test_large_mixed_batch_over_several_blocks(compiled, players):
     np.testing.assert_array_equal(alone, summer[5:6])
 
 
-@pytest.mark.skipif(not HAVE_NUMBA, reason="numba (the fast extra) is not installed")
+@needs_numba
 @settings(max_examples=25, deadline=None)
 @given(st.integers(2, 4), st.integers(0, 2**32 - 1), st.sampled_from([np.int8, np.int64]))
 def test_compiled_path_equals_numpy_path(players, seed, dtype):

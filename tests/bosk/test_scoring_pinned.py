@@ -17,13 +17,7 @@ from forestgames.bosk import (
 )
 from forestgames.bosk.scoring import compiled_kernels
 from forestgames.core import ConfigError, StateError
-
-try:
-    from forestgames.bosk import _numba
-except ImportError:  # pragma: no cover - the fast extra is not installed
-    _numba = None
-
-needs_numba = pytest.mark.skipif(_numba is None, reason="numba (the fast extra) is not installed")
+from tests.bosk.helpers import kernel_path, needs_numba
 
 
 @pytest.fixture
@@ -48,48 +42,50 @@ def test_compiled_kernels_is_on_with_numba_and_switches(restore_switch):
 
 
 @needs_numba
-def test_calls_of_1024_boards_or_more_run_compiled(monkeypatch, restore_switch):
+def test_calls_of_1024_boards_or_more_run_compiled(monkeypatch):
     """docs/bosk.md: calls of 1,024 boards or more (over all leading axes) run through the
     compiled kernels, smaller ones stay on numpy; switched off, none does."""
+    from forestgames.bosk import _numba
+
     calls = []
     for name in ("summer", "winter"):
         kernel = getattr(_numba, name)
         monkeypatch.setattr(_numba, name, lambda *a, k=kernel, n=name: calls.append(n) or k(*a))
-    compiled_kernels(True)
     owner = np.full((2, 512, 7, 7), -1, np.int8)
     top = np.full((2, 512, 8, 8), -1, np.int8)
     terrain = DEFAULT_TERRAIN[8]
-    summer_scores(owner.reshape(-1, 7, 7)[:1023], np.zeros((1023, 7, 7), np.int8), 2)
-    winter_scores(top.reshape(-1, 8, 8)[:1023], terrain, 2)
-    assert calls == []
-    summer_scores(owner, np.zeros_like(owner), 2)
-    winter_scores(top, terrain, 2)
-    assert calls == ["summer", "winter"]
-    compiled_kernels(False)
-    summer_scores(owner, np.zeros_like(owner), 2)
-    winter_scores(top, terrain, 2)
+    with kernel_path(True):
+        summer_scores(owner.reshape(-1, 7, 7)[:1023], np.zeros((1023, 7, 7), np.int8), 2)
+        winter_scores(top.reshape(-1, 8, 8)[:1023], terrain, 2)
+        assert calls == []
+        summer_scores(owner, np.zeros_like(owner), 2)
+        winter_scores(top, terrain, 2)
+        assert calls == ["summer", "winter"]
+    with kernel_path(False):
+        summer_scores(owner, np.zeros_like(owner), 2)
+        winter_scores(top, terrain, 2)
     assert calls == ["summer", "winter"]
 
 
 @needs_numba
 @pytest.mark.parametrize("dtype", [np.int16, np.int64])
-def test_compiled_path_refuses_seats_and_values_that_wrap_to_int8(dtype, restore_switch):
+def test_compiled_path_refuses_seats_and_values_that_wrap_to_int8(dtype):
     """The compiled kernels read int8 cells: an owner, value or top of 256 (0 as int8) in a
     wider dtype is still a StateError naming the cell, never a seat-0 tree or leaf."""
-    compiled_kernels(True)
     boards = scoring.COMPILED_MIN_BOARDS
     owner = np.full((boards, 7, 7), -1, dtype)
     value = np.zeros((boards, 7, 7), dtype)
     owner[700, 1, 2], value[700, 1, 2] = 256, 2
-    with pytest.raises(StateError, match=r"owner\[700, 1, 2\] = 256: seats"):
-        summer_scores(owner, value, 2)
-    owner[700, 1, 2], value[700, 1, 2] = 0, 256 + 2
-    with pytest.raises(StateError, match=r"value\[700, 1, 2\] = 258: tree values"):
-        summer_scores(owner, value, 2)
     top = np.full((boards, 8, 8), -1, dtype)
     top[900, 3, 4] = 256
-    with pytest.raises(StateError, match=r"top\[900, 3, 4\] = 256: seats"):
-        winter_scores(top, DEFAULT_TERRAIN[8], 2)
+    with kernel_path(True):
+        with pytest.raises(StateError, match=r"owner\[700, 1, 2\] = 256: seats"):
+            summer_scores(owner, value, 2)
+        owner[700, 1, 2], value[700, 1, 2] = 0, 256 + 2
+        with pytest.raises(StateError, match=r"value\[700, 1, 2\] = 258: tree values"):
+            summer_scores(owner, value, 2)
+        with pytest.raises(StateError, match=r"top\[900, 3, 4\] = 256: seats"):
+            winter_scores(top, DEFAULT_TERRAIN[8], 2)
 
 
 def test_a_bad_player_count_is_named_in_the_message():
@@ -117,30 +113,30 @@ def test_summer_totals_past_255_points_on_a_large_board():
 
 
 @needs_numba
-def test_totals_of_256_stay_off_the_compiled_bytes(restore_switch):
+def test_totals_of_256_stay_off_the_compiled_bytes():
     """The compiled kernels sum each seat in 8 bits: a terrain type of 256 squares (a 16x16
     map of one type) must not go there. 1,024 boards covered by seat 0, one by seat 1 in
     their middle: seat 0 alone holds the type in the first (sole, 8), seat 0 leads 255 to 1
     in the second (first 5, second 3)."""
-    compiled_kernels(True)
     top = np.zeros((scoring.COMPILED_MIN_BOARDS, 16, 16), np.int8)
     top[1, 8, 8] = 1
-    scores = winter_scores(top, np.zeros((16, 16), np.int8), 2)
+    with kernel_path(True):
+        scores = winter_scores(top, np.zeros((16, 16), np.int8), 2)
     assert scores[0].tolist() == [8, 0] and scores[1].tolist() == [5, 3]
     assert (scores[2:] == [8, 0]).all()
 
 
 @needs_numba
-def test_line_totals_of_256_stay_off_the_compiled_bytes(monkeypatch, restore_switch):
+def test_line_totals_of_256_stay_off_the_compiled_bytes(monkeypatch):
     """The compiled kernels sum each seat in 8 bits: 64x64 intersections (a row of 4s sums
     to 256) must not go there, whatever the batch. With the threshold lowered to 1 board:
     seat 0's 4s everywhere but seat 1's 4 at (5, 5): 126 lines seat 0's alone (3 each) and
     row 5 and column 5 won 252 to 4 (first 2, second 1): [126 * 3 + 2 * 2, 2] = [382, 2]."""
-    compiled_kernels(True)
     monkeypatch.setattr(scoring, "COMPILED_MIN_BOARDS", 1)
     owner, value = np.zeros((1, 64, 64), np.int8), np.full((1, 64, 64), 4, np.int8)
     owner[0, 5, 5] = 1
-    assert summer_scores(owner, value, 2).tolist() == [[382, 2]]
+    with kernel_path(True):
+        assert summer_scores(owner, value, 2).tolist() == [[382, 2]]
 
 
 def test_boards_too_large_to_score_exactly_are_refused():
