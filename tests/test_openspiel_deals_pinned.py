@@ -95,3 +95,17 @@ def test_a_deal_never_draws_an_item_it_has_no_copy_of_left() -> None:
         with pytest.raises(fg.StateError, match="is not left to draw"):
             deal.pick(item)
     assert deal.outcomes() == (('"b"', 2), ('"c"', 1)) and deal.picks == ('"a"',)
+
+
+def test_a_saved_deals_pool_may_not_list_an_item_with_no_copies() -> None:
+    """A pool lists only items with at least one copy left: a saved deal whose card pile
+    also lists a goal colour with 0 copies (an item of the game, in its sorted place, the
+    total unchanged) is refused by name; loaded, its chance node would offer that colour
+    as an outcome of probability 0."""
+    _, saved = _saved_deal("bonsai", num_players=2)
+    pools = saved["deal"]["pools"]
+    assert len(pools) == 1 and '"orange"' not in dict(pools[0])
+    pool = sorted([*pools[0], ['"orange"', 0]])
+    assert pool[0] == pools[0][0] and pool[-1] == pools[0][-1]  # inside the pile's order
+    with pytest.raises(fg.StateError, match=r"a saved deal's pool's counts are not ints >= 1"):
+        _loads_with(saved, pools=[pool])
