@@ -150,3 +150,49 @@ def test_resampling_before_anything_is_dealt_gives_the_node_itself():
         assert sample.to_json() == root.to_json() and sample.kind == FIRST
         assert sample.view(player, True) == root.view(player, True)
         assert sample.chance_outcomes() == root.chance_outcomes()
+
+
+def test_a_saved_decision_of_no_seat_is_refused_even_on_a_reaction_turn():
+    """A decision belongs to a seat (0..players-1): a saved decision node whose seat is -1
+    (the value of nodes no seat decides) raises StateError on loading, on a reaction turn
+    too, where a seat may decide with no move of its own (PASS)."""
+    table = _table("boom_bokken", num_players=4)
+    react = next(n for n in walk(table.initial, 2) if n.kind == DECIDE and n.reacting)
+    saved = json.loads(react.to_json())
+    for reacting in (True, False):
+        with pytest.raises(fg.StateError, match="seat -1 has no decision"):
+            _nodes.node_from_json(json.dumps({**saved, "seat": -1, "reacting": reacting}))
+    assert _nodes.node_from_json(react.to_json()).to_json() == react.to_json()
+
+
+def test_a_saved_chance_node_with_one_seat_queued_or_a_seat_below_minus_one_is_refused():
+    """A next-reaction-turn chance node draws among two seats or more (one seat left is
+    offered its turn at once), and a saved seat is -1 (none) or a seat: one seat queued, or
+    seat -2 at any chance node, raises StateError on loading."""
+    table = _table("boom_bokken", num_players=5)
+    nodes = list(walk(table.initial, 2))
+    order = next(n for n in nodes if n.kind == ORDER)
+    saved = json.loads(order.to_json())
+    with pytest.raises(fg.StateError, match="at least two seats queued"):
+        _nodes.node_from_json(json.dumps({**saved, "queue": saved["queue"][:1]}))
+    for node in (order, table.initial, next(n for n in nodes if n.kind == DEAL)):
+        with pytest.raises(fg.StateError, match="seat is not one of"):
+            _nodes.node_from_json(json.dumps({**json.loads(node.to_json()), "seat": -2}))
+        assert _nodes.node_from_json(node.to_json()).to_json() == node.to_json()
+
+
+def test_a_nodes_text_names_whose_turn_the_last_public_event_and_the_picture():
+    """str(state) (Node.describe): its first line is the turn line and the last entry of
+    the public history ("start" before any); during a deal it also says how many of the
+    deal's slots are placed; then the referee's picture, render()."""
+    table = _table("bonsai", num_players=2)
+    root = table.initial
+    assert root.describe().split("\n")[0] == "chance: the first player (after: start)"
+    deal = root.apply(1)
+    assert deal.describe().split("\n")[0] == (
+        f"chance: deal (setup), 0 of {len(deal.deal.slots)} placed (after: deal: setup)"
+    )
+    node = next(n for n in walk(root, 4) if n.kind == DECIDE and len(n.public) > 3)
+    first, picture = node.describe().split("\n", 1)
+    assert first == f"seat {node.seat} to play (after: {node.public[-1]})"
+    assert picture == node.state.render()
