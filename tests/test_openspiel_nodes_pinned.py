@@ -1,6 +1,7 @@
 """Behaviours of forestgames.rl.openspiel._nodes (the OpenSpiel game tree, without OpenSpiel)
-that a mutation audit found unpinned: the turn lines of the views, the chance outcomes' words,
-copying and pickling, saved nodes whose queue does not fit."""
+that a mutation audit found unpinned: the turn lines of the views and str(state), the chance
+outcomes' words, the tensor's flags, copying and pickling, resampling the root, saved nodes
+whose seat or queue does not fit."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def test_the_turn_line_of_each_kind_of_node_is_the_documented_one():
     """docs/openspiel.md: a view's first line says whose turn it is: "chance: ..." at a
     chance node ("chance: deal (setup)" during the setup deal, naming its occasion),
     "seat S to play", "seat S to react or pass" on a reaction turn, "game over" at the end;
-    the same line for every seat, in both kinds of view."""
+    in Boom Bokken (no private moves) the same line for every seat, in both kinds of view."""
     table = _table("boom_bokken", num_players=4)
     lines: dict[str, set[str]] = {}
     for i, node in enumerate(walk(table.initial, 3)):
