@@ -1,5 +1,6 @@
-"""Behaviours of the OpenSpiel game layer (forestgames.rl.openspiel._spiel) that a mutation
-audit found unpinned: the views a game declares, resampling's draw."""
+"""Behaviours of the OpenSpiel game layer (forestgames.rl.openspiel._spiel and _params) that
+a mutation audit found unpinned: the views a game declares, resampling's draw, parameters
+given as text."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 import forestgames as fg
 from forestgames.rl import openspiel as fos
+from forestgames.rl.openspiel import _params
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -54,3 +56,26 @@ def test_resampling_keeps_the_whole_draw():
     assert world(0.5) == world(0.5)
     for draw in (0.0, 0.25, 0.5, 0.75):
         assert world(draw) != world(draw + 1e-9), draw
+
+
+def test_parameters_given_as_text_read_bools_and_ints():
+    """A bool parameter given as text is "true" or "false" in any case, spaces around
+    allowed, an int parameter its digits (a game built from a dict of text values, as
+    ForestGamesGame takes them); other text is a ConfigError naming the kind."""
+    options, _ = _params.options_from_parameters(
+        "bosk", {"squirrel_exactly_three": "TRUE", "squirrel_passes_squirrels": " false "}
+    )
+    assert options == {
+        "num_players": 2,
+        "squirrel_exactly_three": True,
+        "squirrel_passes_squirrels": False,
+    }
+    options, _ = _params.options_from_parameters("living_forest", {"turn_limit": "20"})
+    assert options == {"num_players": 2, "turn_limit": 20}
+    from forestgames.rl.openspiel._spiel import GAME_CLASSES
+
+    game = GAME_CLASSES["bosk"]({"squirrel_exactly_three": "true", "ties_include_start": "False"})
+    assert game.table.game.options()["squirrel_exactly_three"] is True
+    assert game.table.game.options()["ties_include_start"] is False
+    with pytest.raises(fg.ConfigError, match="not a bool"):
+        _params.options_from_parameters("bosk", {"squirrel_exactly_three": "yes"})
