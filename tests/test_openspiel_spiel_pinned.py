@@ -79,3 +79,23 @@ def test_parameters_given_as_text_read_bools_and_ints():
     assert game.table.game.options()["ties_include_start"] is False
     with pytest.raises(fg.ConfigError, match="not a bool"):
         _params.options_from_parameters("bosk", {"squirrel_exactly_three": "yes"})
+
+
+def test_a_refused_saved_state_says_what_saved_it_and_what_refuses_it():
+    """A state loaded in another game names both games with their options (JSON) and
+    utilities; text OpenSpiel cannot read names the game it is no state of; what is not
+    text at all (None, 5) is refused as such before OpenSpiel sees it."""
+    bosk4 = fos.load_game("bosk", num_players=4)
+    state = bosk4.new_initial_state()
+    state.apply_action(3)
+    text = state.serialize()
+    saved = r'bosk \{"num_players":4,[^}]*\} \(utility \'win\'\)'
+    with pytest.raises(fg.StateError, match=rf'{saved} cannot load in bosk \{{"num_players":2,'):
+        fos.load_game("bosk", num_players=2).deserialize_state(text)
+    with pytest.raises(fg.StateError, match=r"cannot load in bosk \{.*\} \(utility 'score'\)"):
+        fos.load_game("bosk", "score", num_players=4).deserialize_state(text)
+    with pytest.raises(fg.StateError, match=f"^not a state saved by {saved}: "):
+        bosk4.deserialize_state("garbage")
+    for junk in (None, 5):
+        with pytest.raises(fg.StateError, match=f"^a saved OpenSpiel state is text, not {junk}$"):
+            bosk4.deserialize_state(junk)
