@@ -44,6 +44,18 @@ def test_a_sampler_draw_no_float_holds_is_a_config_error():
             state.resample_from_infostate(0, lambda huge=huge: huge)
 
 
+def test_a_negative_sampler_draw_is_a_config_error():
+    """A draw below 0 (-0.5, the least negative double) is outside [0, 1): ConfigError, as
+    1.0 is; 0.0 is taken."""
+    state = _dealt("bonsai", num_players=2)
+    for draw in (-0.5, -5e-324):
+        with pytest.raises(fg.ConfigError, match=r"probability_sampler\(\) must return"):
+            state.resample_from_infostate(0, lambda draw=draw: draw)
+    assert state.resample_from_infostate(0, lambda: 0.0).information_state_string(0) == (
+        state.information_state_string(0)
+    )
+
+
 def test_resampling_keeps_the_whole_draw():
     """The same draw gives the same world (a seeded sampler repeats), and draws a billionth
     apart give different worlds: the seed keeps the draw's precision, so the many draws an
