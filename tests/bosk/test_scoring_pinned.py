@@ -233,3 +233,27 @@ def test_a_misplaced_value_is_found_when_the_counts_balance():
     value[1, 1] = 3  # a value without a tree
     with pytest.raises(StateError, match=r"value\[1, 1\] = 3 but owner there is -1"):
         summer_scores(owner, value, 2)
+
+
+@pytest.mark.parametrize("seat", [2, -2])
+def test_plain_board_scores_refuses_seats_outside_the_game(seat):
+    """plain_board_scores checks seats as summer_scores and winter_scores do: in a 2-player
+    game an owner of 2 (with a tree value, so nothing else is wrong) or -2 (value 0), or a
+    top of 2 or -2, is a StateError naming the cell, not a score."""
+    owner, value = np.full((3, 3), -1), np.zeros((3, 3), int)
+    top, terrain = np.full((4, 4), -1), np.zeros((4, 4), int)
+    owner[2, 1], value[2, 1] = seat, 3 if seat >= 0 else 0
+    with pytest.raises(StateError, match=rf"owner\[2, 1\] = {seat}: seats of a 2-player game"):
+        scoring.plain_board_scores(owner, value, top, terrain, 2)
+    owner[2, 1], value[2, 1] = -1, 0
+    top[3, 0] = seat
+    with pytest.raises(StateError, match=rf"top\[3, 0\] = {seat}: seats of a 2-player game"):
+        scoring.plain_board_scores(owner, value, top, terrain, 2)
+
+
+def test_a_terrain_type_of_65536_squares_scores():
+    """Past two bytes on the numpy path: a 256x256 board of one terrain type (65,536
+    squares, 17 bits a seat, 34 for 2 players: it fits) covered by seat 0 is seat 0's alone
+    (sole, 8), not a total read as 0."""
+    top = np.zeros((256, 256), np.int8)
+    assert winter_scores(top, top, 2).tolist() == [8, 0]
