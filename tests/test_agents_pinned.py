@@ -216,3 +216,18 @@ def test_a_kept_tree_skips_its_moves_not_legal_in_the_real_position() -> None:
     root.children[Add(1, 2)].visits, root.children[Add(0, 1)].visits = 10, 5
     assert Add(1, 2) not in start.legal_moves(0)
     assert _find(start, root, start.apply(Add(0, 1))) is root.children[Add(0, 1)]
+
+
+def test_mcts_backs_up_each_winners_share_of_a_shared_win() -> None:
+    """docs/simulation.md: a playout that ends the game backs up each seat's share of the
+    win. A random 4-player Boom Bokken game (seed 1) ends won by seats 0, 2 and 3 together:
+    a third each, 0 for seat 1."""
+    from forestgames.agents.mcts import _win_shares
+
+    state = fg.make("boom_bokken").new_game(seed=1)
+    rng = np.random.default_rng(1)
+    while not state.is_terminal:
+        moves = state.legal_moves(state.players_to_act[0])
+        state = state.apply(moves[rng.integers(len(moves))])
+    assert state.winners == (0, 2, 3)
+    assert _win_shares(state) == [1 / 3, 0.0, 1 / 3, 1 / 3]
