@@ -231,3 +231,22 @@ def test_mcts_backs_up_each_winners_share_of_a_shared_win() -> None:
         state = state.apply(moves[rng.integers(len(moves))])
     assert state.winners == (0, 2, 3)
     assert _win_shares(state) == [1 / 3, 0.0, 1 / 3, 1 / 3]
+
+
+def test_living_forest_values_onibis_threat_per_fire_when_water_is_short() -> None:
+    """docs/simulation.md: a Spirit whose water is short of the fires in the centre is
+    charged Onibi's threat, a Fire Varan (half a point, VARAN_THREAT) per fire. A new game's
+    Spirit has no water and no card that could put a fire out: one fire costs 0.5 and three
+    fires 1.5 against an empty centre, all else equal. Water of at least the fires' sum
+    (2 + 3 = 5) is not short: no threat; 4 is: two Varans, 1.0."""
+    from forestgames.living_forest import heuristic
+
+    state = fg.make("living_forest").new_game(seed=1, first_player=0)
+    calm = heuristic.seat_value(attrs.evolve(state, centre=()), 0)
+    assert heuristic.seat_value(attrs.evolve(state, centre=(2,)), 0) == calm - 0.5
+    assert heuristic.seat_value(attrs.evolve(state, centre=(2, 3, 4)), 0) == calm - 1.5
+    two_fires = attrs.evolve(state, centre=(2, 3))
+    water = heuristic.WATER
+    for amount, threat in ((6, 0.0), (5, 0.0), (4, 1.0)):
+        totals = tuple(amount if k == water else 0 for k in range(5))
+        assert heuristic._onibi_threat(two_fires, totals) == threat
