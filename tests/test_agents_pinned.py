@@ -250,3 +250,38 @@ def test_living_forest_values_onibis_threat_per_fire_when_water_is_short() -> No
     for amount, threat in ((6, 0.0), (5, 0.0), (4, 1.0)):
         totals = tuple(amount if k == water else 0 for k in range(5))
         assert heuristic._onibi_threat(two_fires, totals) == threat
+
+
+@pytest.mark.parametrize(("kind", "gain"), [(0, 3.0), (1, 2 + 8 / 12), (2, 2 + 8 / 12)])
+def test_living_forest_victory_tiles_count_toward_their_goal(kind: int, gain: float) -> None:
+    """A Victory tile counts toward its goal as what it stands for (docs/simulation.md:
+    progress toward each goal, x + x**2/12). A new game's Spirit has one tree, one tile of
+    each kind, no fire held, no flower bonus and nothing to spend: two more tree tiles take
+    trees from 2 to 4, (4 + 16/12) - (2 + 4/12) = 3; two more fire or flower tiles take
+    that count from 1 to 3, (3 + 9/12) - (1 + 1/12) = 2 + 8/12."""
+    from forestgames.living_forest import heuristic
+
+    state = fg.make("living_forest").new_game(seed=1, first_player=0)
+    assert state.victory[0] == (1, 1, 1)
+    tiles = [1, 1, 1]
+    tiles[kind] = 3
+    more = attrs.evolve(state, victory=(tuple(tiles), state.victory[1]))
+    gained = heuristic.seat_value(more, 0) - heuristic.seat_value(state, 0)
+    assert gained == pytest.approx(gain, abs=1e-9)
+
+
+def test_living_forest_card_values_favour_gregarious_symbols() -> None:
+    """docs/simulation.md: every card owned counts by its elements, gregarious symbols up,
+    solitary ones and Fire Varans down. A Fire Varan (one solitary symbol, no element) is
+    worth less than nothing; each card is its weighted elements plus (gregarious) or less
+    (solitary) one symbol's weight."""
+    from forestgames.living_forest import heuristic
+    from forestgames.living_forest._tables import CARD_ELEMENTS, CARD_SYMBOL, VARAN
+
+    assert heuristic.CARD_VALUE[VARAN] == -heuristic.SYMBOL_WEIGHT < 0
+    for card, value in enumerate(heuristic.CARD_VALUE):
+        weighed = sum(
+            w * x for w, x in zip(heuristic.ELEMENT_WEIGHTS, CARD_ELEMENTS[card], strict=True)
+        )
+        symbol = {-1: 1, 0: 0, 1: -1}[CARD_SYMBOL[card]]  # gregarious -1, solitary 1
+        assert value == pytest.approx(weighed + symbol * heuristic.SYMBOL_WEIGHT)
