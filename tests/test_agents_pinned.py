@@ -285,3 +285,31 @@ def test_living_forest_card_values_favour_gregarious_symbols() -> None:
         )
         symbol = {-1: 1, 0: 0, 1: -1}[CARD_SYMBOL[card]]  # gregarious -1, solitary 1
         assert value == pytest.approx(weighed + symbol * heuristic.SYMBOL_WEIGHT)
+
+
+def test_living_forest_counts_the_actions_each_spirit_has_still_to_come() -> None:
+    """docs/simulation.md: this turn's potential counts one best gain per action still to
+    come. A seeded 3-Spirit game in its Action phase, turn order 2, 0, 1, seat 2 acting with
+    one of its 2 actions taken: seat 2 has 1 left, seats 0 and 1 still 2. With seat 0
+    acting instead (same one action taken), seat 2 has 0, seat 0 1, seat 1 2. Three
+    solitary symbols in the Help Line (cards 0, 1, 2) leave one action a turn (seat 1: 1;
+    seat 0, acting with one taken: 0); in the Guardian phase every Spirit has its whole
+    turn to come."""
+    from forestgames.living_forest import heuristic
+    from forestgames.living_forest.state import Phase
+
+    state = fg.make("living_forest", num_players=3).new_game(seed=2, first_player=1)
+    rng = np.random.default_rng(0)
+    while state.phase is not Phase.ACTIONS or not state.actions:
+        moves = state.legal_moves(state.players_to_act[0])
+        state = state.apply(moves[rng.integers(len(moves))])
+    assert (state.turn_order, state.current_player, len(state.actions)) == ((2, 0, 1), 2, 1)
+    left = heuristic._actions_left
+    assert [left(state, seat, ()) for seat in range(3)] == [2, 2, 1]
+    later = attrs.evolve(state, seat_index=1)
+    assert [left(later, seat, ()) for seat in range(3)] == [1, 2, 0]
+    solitary = (0, 1, 2)
+    assert left(later, 1, solitary) == 1 and left(later, 0, solitary) == 0
+    guardians = attrs.evolve(later, phase=Phase.GUARDIANS)
+    assert [left(guardians, seat, ()) for seat in range(3)] == [2, 2, 2]
+    assert left(guardians, 2, solitary) == 1
