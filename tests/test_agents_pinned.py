@@ -14,7 +14,7 @@ from forestgames.agents import evaluate_moves, make_agent
 from forestgames.agents.greedy import margins
 from forestgames.agents.heuristics import position_value
 from forestgames.agents.mcts import MCTSAgent, _find, _Node, default_iterations
-from tests.strategies import random_game
+from tests.strategies import final_state, random_game
 from tests.test_agents import _decision_and_reply, _guardian_position, _positions
 from tests.test_fake_game import Add, BuzzGame
 
@@ -220,15 +220,11 @@ def test_a_kept_tree_skips_its_moves_not_legal_in_the_real_position() -> None:
 
 def test_mcts_backs_up_each_winners_share_of_a_shared_win() -> None:
     """docs/simulation.md: a playout that ends the game backs up each seat's share of the
-    win. A random 4-player Boom Bokken game (seed 1) ends won by seats 0, 2 and 3 together:
-    a third each, 0 for seat 1."""
+    win. A random 4-player Boom Bokken game (seed 1723) ends won by seats 0, 2 and 3
+    together: a third each, 0 for seat 1."""
     from forestgames.agents.mcts import _win_shares
 
-    state = fg.make("boom_bokken").new_game(seed=1)
-    rng = np.random.default_rng(1)
-    while not state.is_terminal:
-        moves = state.legal_moves(state.players_to_act[0])
-        state = state.apply(moves[rng.integers(len(moves))])
+    state = final_state(fg.make("boom_bokken"), 1723)
     assert state.winners == (0, 2, 3)
     assert _win_shares(state) == [1 / 3, 0.0, 1 / 3, 1 / 3]
 
@@ -298,11 +294,8 @@ def test_living_forest_counts_the_actions_each_spirit_has_still_to_come() -> Non
     from forestgames.living_forest import heuristic
     from forestgames.living_forest.state import Phase
 
-    state = fg.make("living_forest", num_players=3).new_game(seed=2, first_player=1)
-    rng = np.random.default_rng(0)
-    while state.phase is not Phase.ACTIONS or not state.actions:
-        moves = state.legal_moves(state.players_to_act[0])
-        state = state.apply(moves[rng.integers(len(moves))])
+    game = fg.make("living_forest", num_players=3)
+    state = next(s for s, _ in random_game(game, 2) if s.phase is Phase.ACTIONS and s.actions)
     assert (state.turn_order, state.current_player, len(state.actions)) == ((2, 0, 1), 2, 1)
     left = heuristic._actions_left
     assert [left(state, seat, ()) for seat in range(3)] == [2, 2, 1]

@@ -11,6 +11,7 @@ import forestgames as fg
 from forestgames.bosk import PlantTree
 from forestgames.bosk.heuristic import position_value
 from tests.bosk.helpers import autumn_turn
+from tests.strategies import final_state
 
 
 def test_in_spring_the_value_is_the_summer_score_of_the_board_as_it_stands():
@@ -36,11 +37,7 @@ def test_after_spring_the_value_adds_the_winter_score_of_the_leaves_as_they_lie(
 
 def test_once_the_game_is_over_the_value_is_the_final_score():
     """A finished game (random legal moves, seeded) is valued at its final scores."""
-    state = fg.make("bosk", num_players=3).new_game(seed=4)
-    rng = np.random.default_rng(4)
-    while not state.is_terminal:
-        moves = state.legal_moves()
-        state = state.apply(moves[rng.integers(len(moves))])
+    state = final_state(fg.make("bosk", num_players=3), 4)
     value = position_value(state)
     assert value.dtype == np.float64
     assert value.tolist() == list(state.scores)
