@@ -296,3 +296,17 @@ def test_a_resumed_run_starts_no_more_workers_than_games_left(tmp_path, monkeypa
     )
     fg.simulate(**args, games=5, workers=64, out=out, resume=True, progress=False)
     assert started == [3]
+
+
+def test_vector_runs_longer_than_one_batch_replay_the_scalar_rows(monkeypatch):
+    """engine="vector" plays a run in batches of VECTOR_BATCH games: with batches of 3, a
+    7-game run is games 0-2, 3-5 and 6, and its rows are still the scalar rows 0-6."""
+    import forestgames.bosk._vector_sim as vector_sim
+
+    monkeypatch.setattr(vector_sim, "VECTOR_BATCH", 3)
+    game = fg.make("bosk", num_players=2)
+    kwargs = {"seed": 5, "rotate": True, "progress": False}
+    scalar = fg.simulate(game, ["random", "greedy"], 7, **kwargs)
+    vector = fg.simulate(game, ["random", "greedy"], 7, engine="vector", **kwargs)
+    assert [row.index for row in vector.rows] == list(range(7))
+    assert vector.rows == scalar.rows
