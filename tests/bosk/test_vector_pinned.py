@@ -146,3 +146,45 @@ def test_actions_numpy_cannot_read_are_an_illegal_move_error():
     vec = VectorBosk(2, 2, seed=0)
     with pytest.raises(IllegalMoveError, match="actions must be 2 ints"):
         vec.step([[0, 1], [2]])
+
+
+def refusal(states) -> str:
+    """The ConfigError text of VectorBosk.from_states(states)."""
+    with pytest.raises(ConfigError) as refused:
+        VectorBosk.from_states(states)
+    return str(refused.value)
+
+
+def test_from_states_names_the_first_odd_state_and_each_option_it_differs_in():
+    """States of different games are refused naming the first odd state, then each option
+    in which its game differs (sorted by name; state 0's value in brackets), a terrain by
+    its first differing square (row-major) or by its shape: 8x8 maps of all type 0 and
+    the same with type 7 at (2, 5) differ at (2, 5) only; a 3-player game on a 10x10 map
+    differs in num_players and the map's shape; the shipped map (D = 3 at (0, 0),
+    docs/bosk.md) differs from the all-0 one although only the latter is in options();
+    options that agree are not named."""
+    import forestgames as fg
+
+    plain = [[0] * 8 for _ in range(8)]
+    dotted = [row[:] for row in plain]
+    dotted[2][5] = 7
+    a = fg.make("bosk", num_players=2, terrain=plain).new_game(seed=0)
+    b = fg.make("bosk", num_players=2, terrain=dotted).new_game(seed=0)
+    c = fg.make("bosk", num_players=3, terrain=[[0] * 10 for _ in range(10)]).new_game(seed=0)
+    d = fg.make("bosk", num_players=2, terrain=plain, ties_include_start=False).new_game(seed=0)
+    head = "from_states: every state must be of the same game and options; "
+    assert (
+        refusal([a, b]) == head + "state 1 has another terrain with 7 at square (2, 5) (state 0: 0)"
+    )
+    assert (
+        refusal([b, a]) == head + "state 1 has another terrain with 0 at square (2, 5) (state 0: 7)"
+    )
+    assert refusal([a, a, c, b]) == head + (
+        "state 2 has num_players=3 (state 0: 2), "
+        "another terrain of shape (10, 10) (state 0: (8, 8))"
+    )
+    assert refusal([a, d]) == head + "state 1 has ties_include_start=False (state 0: True)"
+    shipped = fg.make("bosk", num_players=2).new_game(seed=0)  # its map: "DAAABBBC" first
+    assert refusal([shipped, a]) == head + (
+        "state 1 has another terrain with 0 at square (0, 0) (state 0: 3)"
+    )
