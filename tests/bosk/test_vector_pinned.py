@@ -188,3 +188,14 @@ def test_from_states_names_the_first_odd_state_and_each_option_it_differs_in():
     assert refusal([shipped, a]) == head + (
         "state 1 has another terrain with 0 at square (0, 0) (state 0: 3)"
     )
+
+
+@pytest.mark.parametrize("policies", ["Greedy", ["random", "human"], [["greedy", ""]] * 3])
+def test_policies_naming_neither_random_nor_greedy_are_refused(policies):
+    """docs/bosk.md: a policy is "random" or "greedy" (or a bool, 0 or 1); any other text,
+    even "Greedy" or "", is a ConfigError, not taken as random, and no game moves."""
+    vec = VectorBosk(2, 3, seed=0)
+    with pytest.raises(ConfigError, match="policies are 'random' or 'greedy'"):
+        vec.play(policies, 0)
+    fresh = VectorBosk(2, 3, seed=0)
+    assert [vec.state(i) for i in range(3)] == [fresh.state(i) for i in range(3)]
