@@ -199,3 +199,23 @@ def test_policies_naming_neither_random_nor_greedy_are_refused(policies):
         vec.play(policies, 0)
     fresh = VectorBosk(2, 3, seed=0)
     assert [vec.state(i) for i in range(3)] == [fresh.state(i) for i in range(3)]
+
+
+def test_describe_names_the_kind_of_each_first_and_last_id():
+    """ActionLayout.describe names an id's move kind by the docs' table (2 players: N = 7,
+    S = 8): PlantTree 0..195, ChooseWind 196..199, ChooseTree 200..248, ChooseTile
+    249..256, PlaceLeaf 257..320, PlaceSquirrel 321..384; -1 and 385 are not ids."""
+    layout = VectorBosk(2, 1, seed=0).layout
+    kinds = [
+        ("PlantTree", 0, 195),
+        ("ChooseWind", 196, 199),
+        ("ChooseTree", 200, 248),
+        ("ChooseTile", 249, 256),
+        ("PlaceLeaf", 257, 320),
+        ("PlaceSquirrel", 321, 384),
+    ]
+    for name, first, last in kinds:
+        assert layout.describe(first) == f"{first} ({name})"
+        assert layout.describe(np.int64(last)) == f"{last} ({name})"
+    for outside in (-1, 385):
+        assert layout.describe(outside) == f"{outside} (not an id: ids are 0..384)"
