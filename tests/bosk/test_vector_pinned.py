@@ -10,7 +10,7 @@ import pytest
 from forestgames.bosk import SQUIRREL, ChooseTile, ChooseTree, PlaceSquirrel
 from forestgames.bosk.vector import VectorBosk
 from forestgames.core import ConfigError, IllegalMoveError, StateError
-from tests.bosk.helpers import autumn_turn, start_path, targets
+from tests.bosk.helpers import autumn_turn, plant_everything, start_path, targets
 
 
 def vector_ids(state) -> list[int]:
@@ -219,3 +219,23 @@ def test_describe_names_the_kind_of_each_first_and_last_id():
         assert layout.describe(np.int64(last)) == f"{last} ({name})"
     for outside in (-1, 385):
         assert layout.describe(outside) == f"{outside} (not an id: ids are 0..384)"
+
+
+def test_random_and_greedy_actions_draw_among_the_legal_moves():
+    """random_actions picks uniformly among the legal ids: 392 new 2-player games (every
+    one of the 4 x 49 = 196 plantings legal) draw far more than 100 distinct ids (about
+    170 expected; a draw stuck on one candidate gives 1); greedy_actions draws among the
+    winds, which tie, so 64 games after spring choose all 4 of them."""
+    vec = VectorBosk(2, 392, seed=0)
+    mask = vec.legal_action_mask()
+    assert (mask.sum(axis=1) == 196).all()
+    picked = vec.random_actions(np.random.default_rng(0))
+    assert mask[np.arange(392), picked].all()
+    assert len(set(picked.tolist())) > 100
+    import forestgames as fg
+
+    wind = plant_everything(fg.make("bosk", num_players=2))
+    assert wind.phase.value == "wind"
+    vec = VectorBosk.from_states([wind] * 64)
+    chosen = vec.greedy_actions(np.random.default_rng(0)) - vec.layout.wind
+    assert sorted(set(chosen.tolist())) == [0, 1, 2, 3]
