@@ -306,3 +306,32 @@ def test_living_forest_counts_the_actions_each_spirit_has_still_to_come() -> Non
     guardians = attrs.evolve(later, phase=Phase.GUARDIANS)
     assert [left(guardians, seat, ()) for seat in range(3)] == [2, 2, 2]
     assert left(guardians, 2, solitary) == 1
+
+
+def test_mcts_scores_a_new_node_near_the_root_by_its_playout() -> None:
+    """With playouts (here played to the end) a node expanded near the root is valued by its
+    playout, not by Greedy's estimate, which only gives its 4 virtual visits
+    (docs/simulation.md): after one iteration the root's one visit is the playout's win share
+    for the mover (0, 1/2 or 1 of two seats) and the child holds 4 * estimate + that share."""
+    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    seat = state.current_player
+    agent = MCTSAgent(1, seed=1, rollout_limit=None)
+    root = agent._root_for(state)
+    agent.search(state, seat, root)
+    ((move, child),) = root.children.items()
+    assert root.visits == 1 and root.reward in (0.0, 0.5, 1.0)
+    assert root.prior[move][seat] not in (0.0, 0.5, 1.0)  # the estimate is no win share
+    assert child.visits == 5
+    assert child.reward == pytest.approx(4 * root.prior[move][seat] + root.reward)
+
+
+def test_mcts_playouts_pick_any_seat_that_may_act() -> None:
+    """In a playout every seat that may act is picked at random (docs/simulation.md: out-of-turn
+    moves are explored in playouts): in three-seat Buzz to 1 with seat 0 to add, a playout
+    ends with seat 0's lone win only when seat 0 acts first; when seat 1 or 2 buzzes first
+    (+3), a buzzer wins. Over 12 seeded playouts both happen."""
+    start = BuzzGame(3, target=1).new_game(seed=0, first_player=0)
+    assert start.players_to_act == (0, 1, 2)
+    rewards = [MCTSAgent(seed=s, rollout_limit=None)._rollout(start) for s in range(12)]
+    assert [1.0, 0.0, 0.0] in rewards
+    assert any(r[0] == 0.0 for r in rewards)
