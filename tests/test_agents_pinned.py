@@ -4,6 +4,8 @@ that a mutation audit found unpinned."""
 from __future__ import annotations
 
 import itertools
+import math
+from typing import Any
 
 import attrs
 import numpy as np
@@ -13,7 +15,7 @@ import forestgames as fg
 from forestgames.agents import evaluate_moves, make_agent
 from forestgames.agents.greedy import margins
 from forestgames.agents.heuristics import position_value
-from forestgames.agents.mcts import MCTSAgent, _find, _Node, default_iterations
+from forestgames.agents.mcts import MCTSAgent, _find, _Node, cutoff_rewards, default_iterations
 from tests.strategies import final_state, random_game
 from tests.test_agents import _decision_and_reply, _guardian_position, _positions
 from tests.test_fake_game import Add, BuzzGame
@@ -335,3 +337,63 @@ def test_mcts_playouts_pick_any_seat_that_may_act() -> None:
     rewards = [MCTSAgent(seed=s, rollout_limit=None)._rollout(start) for s in range(12)]
     assert [1.0, 0.0, 0.0] in rewards
     assert any(r[0] == 0.0 for r in rewards)
+
+
+def test_mcts_widens_a_node_by_one_child_per_step_of_its_width() -> None:
+    """Progressive widening (docs/simulation.md): a node visited n times has at most
+    1 + 2*sqrt(n) children. Each of 100 iterations decides at the root at visits 0..99, so
+    the root of a wide Bosk position (184 moves) ends with 1 + floor(2*sqrt(99)) = 20
+    children, and no node has more than 1 + 2*sqrt(visits - 1)."""
+    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    assert len(state.legal_moves()) == 184
+    agent = MCTSAgent(100, seed=3)
+    root = agent._root_for(state)
+    agent.search(state, state.current_player, root)
+    assert root.visits == 100 and len(root.children) == 20
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        assert not node.children or len(node.children) <= 1 + 2 * math.sqrt(node.visits - 1)
+
+
+def test_mcts_without_playouts_scores_a_deep_leaf_by_its_position_value() -> None:
+    """With rollout_limit=0 the new leaf is scored at once (docs/simulation.md), also below
+    the two levels that have Greedy's estimates: every leaf at depth 3 or more of a
+    200-iteration Bosk search was visited once, and its reward is cutoff_rewards of its own
+    position's value (centred and scaled as at the root), for the seat that moved there."""
+    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    agent = MCTSAgent(200, seed=3, rollout_limit=0)
+    root = agent._root_for(state)
+    agent.search(state, state.current_player, root)
+    stack, leaves = [(root, state)], []
+    while stack:
+        node, position = stack.pop()
+        stack.extend((child, position.apply(move)) for move, child in node.children.items())
+        if node.depth >= 3 and not node.children:
+            leaves.append((node, position))
+    assert leaves
+    for leaf, position in leaves:
+        reward = cutoff_rewards(position_value(position), agent._centre, agent._scale)
+        assert leaf.visits == 1 and leaf.reward == pytest.approx(reward[leaf.seat])
+
+
+def test_mcts_draws_a_fresh_determinization_each_iteration(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each iteration samples the hidden information afresh (docs/simulation.md:
+    ``state.determinize(seat, seed)`` from a seed of the agent's generator): 150 iterations
+    from a new Bonsai game see 150 different samples of the tiles still to come."""
+    state = fg.make("bonsai").new_game(seed=1)
+    samples = []
+    determinize = type(state).determinize
+
+    def recording(self: Any, seat: int, seed: int) -> Any:
+        sample = determinize(self, seat, seed)
+        samples.append(sample)
+        return sample
+
+    monkeypatch.setattr(type(state), "determinize", recording)
+    agent = MCTSAgent(150, seed=1, rollout_limit=0)
+    agent.search(state, state.current_player, agent._root_for(state))
+    assert len(samples) == 150 and len(set(samples)) == 150
