@@ -330,13 +330,15 @@ def test_mcts_scores_a_new_node_near_the_root_by_its_playout() -> None:
 def test_mcts_playouts_pick_any_seat_that_may_act() -> None:
     """In a playout every seat that may act is picked at random (docs/simulation.md: out-of-turn
     moves are explored in playouts): in three-seat Buzz to 1 with seat 0 to add, a playout
-    ends with seat 0's lone win only when seat 0 acts first; when seat 1 or 2 buzzes first
-    (+3), a buzzer wins. Over 12 seeded playouts both happen."""
+    ends with seat 0's lone win when seat 0 acts first, a buzzer's (+3) when seat 1 or 2
+    buzzes before seat 0 adds, and a tie of the two buzzers (half each) when both do (the
+    second buzz picked among two seats left to act). Over 12 seeded playouts all three happen."""
     start = BuzzGame(3, target=1).new_game(seed=0, first_player=0)
     assert start.players_to_act == (0, 1, 2)
     rewards = [MCTSAgent(seed=s, rollout_limit=None)._rollout(start) for s in range(12)]
     assert [1.0, 0.0, 0.0] in rewards
-    assert any(r[0] == 0.0 for r in rewards)
+    assert [0.0, 1.0, 0.0] in rewards or [0.0, 0.0, 1.0] in rewards
+    assert [0.0, 0.5, 0.5] in rewards
 
 
 def test_mcts_widens_a_node_by_one_child_per_step_of_its_width() -> None:
@@ -397,3 +399,63 @@ def test_mcts_draws_a_fresh_determinization_each_iteration(
     agent = MCTSAgent(150, seed=1, rollout_limit=0)
     agent.search(state, state.current_player, agent._root_for(state))
     assert len(samples) == 150 and len(set(samples)) == 150
+
+
+def test_mcts_tree_holds_only_the_main_lines_moves() -> None:
+    """Seats act in the tree as in the driver's main line, the first of players_to_act;
+    out-of-turn moves are explored in playouts only (docs/simulation.md): a 30-iteration
+    search in three-seat Buzz to 4, where seats 1 and 2 may buzz out of turn, grows a tree
+    of Add moves only, the root's both of seat 0."""
+    start = BuzzGame(3, target=4).new_game(seed=0, first_player=0)
+    assert start.players_to_act == (0, 1, 2)
+    agent = MCTSAgent(30, seed=1, rollout_limit=None)
+    root = agent._root_for(start)
+    agent.search(start, 0, root)
+    assert set(root.children) == {Add(0, 1), Add(0, 2)}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        assert all(isinstance(move, Add) for move in node.children)
+
+
+def test_mcts_counts_a_childs_availability_from_its_creation() -> None:
+    """UCB1 weighs a move by how often it was available (docs/simulation.md): without hidden
+    information a child is available at every visit of its node from the one that made it
+    on. With widening the root's child k is made at iteration max(ceil(k*k/4), one after the
+    last child's), 0, 1, 2, 3, 4, 7, 9, 13, ...: after 100 iterations it was available
+    100 minus that often."""
+    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    agent = MCTSAgent(100, seed=3)
+    root = agent._root_for(state)
+    agent.search(state, state.current_player, root)
+    made = [0]
+    while len(made) < 20:
+        k = len(made)
+        made.append(max(-(-k * k // 4), made[-1] + 1))
+    assert made[:8] == [0, 1, 2, 3, 4, 7, 9, 13]
+    assert [child.available for child in root.children.values()] == [100 - v for v in made]
+
+
+def test_mcts_playout_of_one_move_scores_the_position_a_random_move_on() -> None:
+    """With rollout_limit=1 a node expanded near the root is scored one random move past it
+    (docs/simulation.md: playouts cut after L moves), not by Greedy's estimate: after one
+    iteration the root's reward is the cutoff reward of a position one legal move past the
+    new node's, and over three seeds it is not always the estimate."""
+    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    seat = state.current_player
+    rewards, estimates = [], []
+    for seed in range(3):
+        agent = MCTSAgent(1, seed=seed, rollout_limit=1)
+        root = agent._root_for(state)
+        agent.search(state, seat, root)
+        ((move, _),) = root.children.items()
+        after = state.apply(move)
+        one_on = [
+            cutoff_rewards(position_value(after.apply(m)), agent._centre, agent._scale)[seat]
+            for m in after.legal_moves()
+        ]
+        assert any(root.reward == pytest.approx(r) for r in one_on)
+        rewards.append(root.reward)
+        estimates.append(root.prior[move][seat])
+    assert rewards != pytest.approx(estimates)
