@@ -15,7 +15,14 @@ import forestgames as fg
 from forestgames.agents import evaluate_moves, make_agent
 from forestgames.agents.greedy import margins
 from forestgames.agents.heuristics import position_value
-from forestgames.agents.mcts import MCTSAgent, _find, _Node, cutoff_rewards, default_iterations
+from forestgames.agents.mcts import (
+    REUSE_SEARCH,
+    MCTSAgent,
+    _find,
+    _Node,
+    cutoff_rewards,
+    default_iterations,
+)
 from tests.strategies import final_state, random_game
 from tests.test_agents import _decision_and_reply, _guardian_position, _positions
 from tests.test_fake_game import Add, BuzzGame
@@ -459,3 +466,21 @@ def test_mcts_playout_of_one_move_scores_the_position_a_random_move_on() -> None
         rewards.append(root.reward)
         estimates.append(root.prior[move][seat])
     assert rewards != pytest.approx(estimates)
+
+
+def test_a_kept_tree_is_searched_through_at_most_64_tree_moves() -> None:
+    """Finding the position reached in a kept tree tries at most REUSE_SEARCH = 64 tree moves,
+    most visited first, and still compares every position they reached: at a Bosk root with
+    70 children (visits 100, 99, ...), the positions after the 1st and the 64th are found and
+    the one after the 65th is not. (The search once tried a 65th move and then stopped before
+    comparing any position, so a kept node with over 64 children was never reused.)"""
+    start = fg.make("bosk", num_players=2).new_game(seed=0, first_player=0)
+    moves = start.legal_moves()[:70]
+    root = _Node(1, 0)
+    root.children = {move: _Node(0, 1) for move in moves}
+    for rank, move in enumerate(moves):
+        root.children[move].visits = 100 - rank
+    assert REUSE_SEARCH == 64
+    for rank in (0, 63):
+        assert _find(start, root, start.apply(moves[rank])) is root.children[moves[rank]]
+    assert _find(start, root, start.apply(moves[64])) is None

@@ -494,7 +494,7 @@ def _find(start: Any, node: _Node, target: Any) -> _Node | None:
         seat = position.players_to_act[0]
         legal = set(position.legal_moves(seat))
         for move, child in sorted(here.children.items(), key=lambda kv: -kv[1].visits):
-            if move not in legal or tried > REUSE_SEARCH:
+            if move not in legal or tried >= REUSE_SEARCH:
                 continue
             tried += 1
             after = position.apply(move)
