@@ -39,6 +39,23 @@ def _rows(*level_one: str) -> tuple[tuple[int, ...], ...]:
     return (ids(*level_one), *EXPENSIVE)
 
 
+def test_a_new_games_spirit_is_worth_its_progress_cards_and_forest_less_onibis_threat() -> None:
+    """A new game's Spirit (Guardian phase, empty Help Line, the starting tree alone): trees
+    1 + 1 tile, 2 + 4/12; fires and flowers 1 tile each, 1 + 1/12 twice; its 14 start cards
+    Bear 0.25, Beetle 0.21, Lynx 0.29, Fox 0.30, Goldfish 0.2, Tanuki 0.11, Boar 0.16, Weasel
+    0.24, Hare 0.08, Fawn 0.25, Hummingbird 0.2, Bee 0.2, Baboon 0.12, Owl 0.13: 2.74; no
+    forest bonus, no Fragment; potential 0.6 * 0.4 (a Fragment, nothing else with no
+    element); the centre's fire of 2 against no water: -0.5. In all 6.98. A 3B planted next
+    to the starting tree adds its water to the forest's permanent elements, four times a
+    card's (4 * 0.2 = 0.8), and a tree type, (3 + 9/12) - (2 + 4/12) = 17/12; 1 water still
+    puts out no fire."""
+    state = start()
+    assert heuristic.seat_value(state, 0) == pytest.approx(6.98)
+    planted = with_seat(state, "forests", 0, forest(". . . . .", ". 3B S . .", ". . . . ."))
+    gained = heuristic.seat_value(checked(planted), 0) - heuristic.seat_value(state, 0)
+    assert gained == pytest.approx(0.8 + 17 / 12)
+
+
 def test_attract_gain_takes_the_best_value_per_sun_first_within_the_sun() -> None:
     """Cards to attract count by value, the best value per sun first, while the sun lasts:
     Spider (cost 1; sun 2, plant 4, solitary: 0.24 + 0.8 - 0.35 = 0.69 a sun), Hippopotamus
