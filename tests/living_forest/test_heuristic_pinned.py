@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 import forestgames as fg
+from forestgames.agents import evaluate_moves
 from forestgames.living_forest import heuristic
 from forestgames.living_forest.state import Phase, Step
 from tests.living_forest.helpers import (
@@ -154,14 +155,19 @@ def test_plant_gain_is_nothing_without_a_free_cell() -> None:
     assert heuristic._plant_gain(state, 0, 11) == 0.0
 
 
-def _attracting(*before: str) -> Any:
+def _sunny() -> Any:
     """2 players, seat 0 acting with Beetle and Weasel (sun 3 + 2 = 5, plant 1), row I
-    Spider, Hippopotamus, Beaver, Toucan (rows II and III cost 6 and more): after the moves
-    ``before`` it attracts the Beaver (2), 3 sun left, its Attract under way."""
+    Spider, Hippopotamus, Beaver, Toucan (rows II and III cost 6 and more)."""
     state = put(start(), 0, "line", ["Beetle", "Weasel"])
     state = to_row(state, ["Spider", "Hippopotamus", "Beaver", "Toucan"])
     state = to_row(state, ["Woodpecker", "Rhinoceros", "Salamander", "Frog"])
-    state = play(checked(acting(state)), *before, "0:attract Beaver")
+    return checked(acting(state))
+
+
+def _attracting(*before: str) -> Any:
+    """:func:`_sunny` after the moves ``before`` and the Beaver (2) attracted: 3 sun left,
+    the Attract under way."""
+    state = play(_sunny(), *before, "0:attract Beaver")
     assert (state.step, state.budget, state.current_player) == (Step.ATTRACT, 3, 0)
     return state
 
@@ -245,3 +251,17 @@ def test_a_finished_game_adds_forty_for_each_winner() -> None:
     value = heuristic.seat_value
     assert value(state, 0) - value(turned, 0) == pytest.approx(40.0)
     assert value(turned, 1) - value(state, 1) == pytest.approx(40.0 + 30.0)
+
+
+def test_greedy_values_an_attract_once_finished_the_best_margin_each_step() -> None:
+    """docs/simulation.md: Greedy finishes the compound action a move starts before valuing
+    it. Seat 0 of :func:`_sunny` attracting the Beaver has 3 sun left: the Spider next (0.69,
+    the Hippopotamus still under way 0.77, 0.6 * 0.77 for its last action: 1.922) beats the
+    Hippopotamus first (0.77 + 0.69 + 0.6 * 0.69 = 1.874) and stopping (0.6 * 1.46 = 0.876);
+    then the Hippopotamus (0.77, and 0.6 * 0.4 for a Fragment: 1.01) beats stopping
+    (0.6 * 0.77 = 0.462), and the Attract closes with no sun left. Seat 0 is then worth a
+    new game's 6.98 (see above; Beetle and Weasel were its own) and its three new cards,
+    0.4 + 0.69 + 0.77 = 8.84; seat 1 still 6.98."""
+    state = _sunny()
+    values = evaluate_moves(state, [state.game.parse_move("0:attract Beaver")])
+    assert values[0].tolist() == pytest.approx([8.84, 6.98])
