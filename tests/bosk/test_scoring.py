@@ -427,6 +427,7 @@ SUMMER_CASES = [
     ("seat 5 of 3", ((1, 2), 5), ((1, 2), 1), r"owner\[1, 2\] = 5: seats .* -1\.\.2"),
     ("seat -2", ((0, 0), -2), ((0, 0), 0), r"owner\[0, 0\] = -2"),
     ("value -2", ((3, 3), 1), ((3, 3), -2), r"value\[3, 3\] = -2: tree values must be 0\.\.4"),
+    ("value 5", ((3, 3), 2), ((3, 3), 5), r"value\[3, 3\] = 5: tree values must be 0\.\.4"),
     ("value 9", ((3, 3), 2), ((3, 3), 9), r"value\[3, 3\] = 9"),
     ("value 40", ((3, 3), 2), ((3, 3), 40), r"value\[3, 3\] = 40"),
     ("value, no tree", ((2, 4), -1), ((2, 4), 3), r"value\[2, 4\] = 3 but owner there is -1"),
