@@ -97,7 +97,7 @@ def test_mcts_first_iteration_expands_greedys_move_with_four_virtual_visits() ->
     visits at the reward Greedy's estimate gives (docs/simulation.md): after one iteration
     scored at once (rollout_limit=0) the root's only child is Greedy's move, with 4 + 1
     visits, each worth that reward."""
-    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    state = _spring_position()
     seat = state.current_player
     moves = state.legal_moves()
     gains = margins(evaluate_moves(state, moves), seat)
@@ -317,12 +317,17 @@ def test_living_forest_counts_the_actions_each_spirit_has_still_to_come() -> Non
     assert left(guardians, 2, solitary) == 1
 
 
+def _spring_position() -> Any:
+    """A 2-player Bosk spring position with 184 legal plantings: random game 0's fourth."""
+    return next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]
+
+
 def test_mcts_scores_a_new_node_near_the_root_by_its_playout() -> None:
     """With playouts (here played to the end) a node expanded near the root is valued by its
     playout, not by Greedy's estimate, which only gives its 4 virtual visits
     (docs/simulation.md): after one iteration the root's one visit is the playout's win share
     for the mover (0, 1/2 or 1 of two seats) and the child holds 4 * estimate + that share."""
-    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    state = _spring_position()
     seat = state.current_player
     agent = MCTSAgent(1, seed=1, rollout_limit=None)
     root = agent._root_for(state)
@@ -353,7 +358,7 @@ def test_mcts_widens_a_node_by_one_child_per_step_of_its_width() -> None:
     1 + 2*sqrt(n) children. Each of 100 iterations decides at the root at visits 0..99, so
     the root of a wide Bosk position (184 moves) ends with 1 + floor(2*sqrt(99)) = 20
     children, and no node has more than 1 + 2*sqrt(visits - 1)."""
-    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    state = _spring_position()
     assert len(state.legal_moves()) == 184
     agent = MCTSAgent(100, seed=3)
     root = agent._root_for(state)
@@ -371,7 +376,7 @@ def test_mcts_without_playouts_scores_a_deep_leaf_by_its_position_value() -> Non
     the two levels that have Greedy's estimates: every leaf at depth 3 or more of a
     200-iteration Bosk search was visited once, and its reward is cutoff_rewards of its own
     position's value (centred and scaled as at the root), for the seat that moved there."""
-    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    state = _spring_position()
     agent = MCTSAgent(200, seed=3, rollout_limit=0)
     root = agent._root_for(state)
     agent.search(state, state.current_player, root)
@@ -432,7 +437,7 @@ def test_mcts_counts_a_childs_availability_from_its_creation() -> None:
     on. With widening the root's child k is made at iteration max(ceil(k*k/4), one after the
     last child's), 0, 1, 2, 3, 4, 7, 9, 13, ...: after 100 iterations it was available
     100 minus that often."""
-    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    state = _spring_position()
     agent = MCTSAgent(100, seed=3)
     root = agent._root_for(state)
     agent.search(state, state.current_player, root)
@@ -449,7 +454,7 @@ def test_mcts_playout_of_one_move_scores_the_position_a_random_move_on() -> None
     (docs/simulation.md: playouts cut after L moves), not by Greedy's estimate: after one
     iteration the root's reward is the cutoff reward of a position one legal move past the
     new node's, and over three seeds it is not always the estimate."""
-    state = next(itertools.islice(random_game(fg.make("bosk"), 0), 3, None))[0]  # spring
+    state = _spring_position()
     seat = state.current_player
     rewards, estimates = [], []
     for seed in range(3):

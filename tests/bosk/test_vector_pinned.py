@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import forestgames as fg
 from forestgames.bosk import SQUIRREL, ChooseTile, ChooseTree, PlaceSquirrel
 from forestgames.bosk.vector import VectorBosk
 from forestgames.core import ConfigError, IllegalMoveError, StateError
@@ -132,8 +133,6 @@ def test_a_squirrel_whose_one_stop_is_square_0_is_not_stuck():
 def test_the_mask_of_a_batch_in_several_phases_at_once():
     """A batch of a spring game and an autumn game (from_states): each mask row is its own
     game's scalar legal ids (the spring rows are copied whole; the other rows still follow)."""
-    import forestgames as fg
-
     spring = fg.make("bosk", num_players=2).new_game(seed=0)
     autumn = autumn_turn(trees={(4, 4): (0, 1), (2, 2): (0, 2)})
     mask = VectorBosk.from_states([spring, autumn]).legal_action_mask()
@@ -163,8 +162,6 @@ def test_from_states_names_the_first_odd_state_and_each_option_it_differs_in():
     differs in num_players and the map's shape; the shipped map (D = 3 at (0, 0),
     docs/bosk.md) differs from the all-0 one although only the latter is in options();
     options that agree are not named."""
-    import forestgames as fg
-
     plain = [[0] * 8 for _ in range(8)]
     dotted = [row[:] for row in plain]
     dotted[2][5] = 7
@@ -232,8 +229,6 @@ def test_random_and_greedy_actions_draw_among_the_legal_moves():
     picked = vec.random_actions(np.random.default_rng(0))
     assert mask[np.arange(392), picked].all()
     assert len(set(picked.tolist())) > 100
-    import forestgames as fg
-
     wind = plant_everything(fg.make("bosk", num_players=2))
     assert wind.phase.value == "wind"
     vec = VectorBosk.from_states([wind] * 64)

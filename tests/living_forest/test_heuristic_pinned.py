@@ -37,6 +37,7 @@ EXPENSIVE = (ids("Woodpecker", "Rhinoceros", "Salamander", "Frog"), ids("Cricket
 
 
 def _rows(*level_one: str) -> tuple[tuple[int, ...], ...]:
+    """Face-up rows: ``level_one`` in row I, rows II and III out of reach (EXPENSIVE)."""
     return (ids(*level_one), *EXPENSIVE)
 
 
