@@ -485,16 +485,18 @@ def _find(start: Any, node: _Node, target: Any) -> _Node | None:
     outcome_of = chance_outcomes(start.game)
     frontier = [(start, node)]
     tried = 0
-    while frontier and tried <= REUSE_SEARCH:
+    while frontier:  # once the budget is spent, the positions reached are still compared
         position, here = frontier.pop(0)
         if position == target:
             return here
-        if position.is_terminal:
+        if position.is_terminal or tried == REUSE_SEARCH:
             continue
         seat = position.players_to_act[0]
         legal = set(position.legal_moves(seat))
         for move, child in sorted(here.children.items(), key=lambda kv: -kv[1].visits):
-            if move not in legal or tried >= REUSE_SEARCH:
+            if tried == REUSE_SEARCH:
+                break
+            if move not in legal:
                 continue
             tried += 1
             after = position.apply(move)

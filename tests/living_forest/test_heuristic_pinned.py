@@ -32,7 +32,8 @@ from tests.living_forest.helpers import (
 from tests.living_forest.test_rules import move_state
 from tests.strategies import final_state
 
-EXPENSIVE = (ids("Woodpecker", "Rhinoceros", "Salamander", "Frog"), ids("Cricket", "Panther"))
+ROW_II = ("Woodpecker", "Rhinoceros", "Salamander", "Frog")
+EXPENSIVE = (ids(*ROW_II), ids("Cricket", "Panther"))
 """Face-up rows II and III no budget below 6 sun can pay for (6 each; 11 and 10)."""
 
 
@@ -161,7 +162,7 @@ def _sunny() -> Any:
     Spider, Hippopotamus, Beaver, Toucan (rows II and III cost 6 and more)."""
     state = put(start(), 0, "line", ["Beetle", "Weasel"])
     state = to_row(state, ["Spider", "Hippopotamus", "Beaver", "Toucan"])
-    state = to_row(state, ["Woodpecker", "Rhinoceros", "Salamander", "Frog"])
+    state = to_row(state, ROW_II)
     return checked(acting(state))
 
 
