@@ -11,7 +11,7 @@ from forestgames.boom_bokken import hidden
 from forestgames.boom_bokken._tables import CARD_CODE
 from forestgames.boom_bokken.rules import _shuffle
 from forestgames.core import new_rng
-from tests.boom_bokken.helpers import Boom, Play, groups, play, table
+from tests.boom_bokken.helpers import Boom, Play, TimeOut, groups, play, table
 from tests.boom_bokken.test_rules import ROLES, ROLES5, TEAMS
 from tests.strategies import final_state
 
@@ -292,3 +292,107 @@ def test_a_deal_with_no_temps_mort_for_a_temps_mort_only_seat_is_a_state_error()
         hidden._deal_constrained(
             new_rng(0), [CARD_CODE["1"], CARD_CODE["8"]], {1: 1, 2: 1}, constraints
         )
+
+
+# ------------------------------------------- found by the audit of rules.py's integer constants
+
+
+def test_a_dealt_position_without_a_seed_is_the_one_of_seed_0():
+    """``game.deal(hands, teams, leader)`` takes ``seed=0`` by default, as docs/boom_bokken.md
+    writes its signature: the same position (hidden seed of the later deals included) as
+    ``seed=0``, not that of seed 1."""
+    game = fg.make("boom_bokken", num_players=4)
+    hands = [["5"], ["2"], ["7"], ["1"]]
+    default = game.deal(hands, TEAMS, 0)
+    assert default == game.deal(hands, TEAMS, 0, seed=0)
+    assert default != game.deal(hands, TEAMS, 0, seed=1)
+    assert default.to_dict()["seed"] == 0
+
+
+def test_an_illegal_boom_names_the_rule_it_breaks_whoever_is_named():
+    """Seat 0 leads holding a 5: its Boom is refused as a leader holding a card to lead with,
+    seat 2's as nobody being named (seat 0 leads). Once seat 1 leads 5 "higher" at seat 0,
+    seat 0 (named, seat 0 the target) holds a 6: its Boom is refused for that card."""
+    state = table([["5", "1"], ["2", "3"], ["4"], ["8"]], TEAMS)
+    with pytest.raises(fg.IllegalMoveError, match="seat 0 leads and holds a card to lead with"):
+        state.apply(Boom(0, 1))
+    with pytest.raises(fg.IllegalMoveError, match="nobody is named; seat 0 leads"):
+        state.apply(Boom(2, 1))
+    named = play(
+        table([["6", "1"], ["5", "3"], ["4"], ["8"]], TEAMS, leader=1), "1:play 5 @0 higher"
+    )
+    assert named.named_player == 0
+    with pytest.raises(fg.IllegalMoveError, match="seat 0 holds a card higher than 5"):
+        named.apply(Boom(0, 1))
+
+
+def test_team_sizes_none_is_the_first_split_of_the_table():
+    """``team_sizes=None`` asks for the default, the first split of the seed's row: 2+2+2 with
+    6 players (not 3+3), 2+2 with 4 (the row's only split)."""
+    assert fg.make("boom_bokken", num_players=6, team_sizes=None).team_sizes == (2, 2, 2)
+    assert fg.make("boom_bokken", num_players=4, team_sizes=None).team_sizes == (2, 2)
+
+
+def test_a_deck_count_is_0_to_99():
+    """docs/boom_bokken.md's Options: a card's count is 0–99. 99 orange 5s make a deck;
+    100 are refused naming the count; 0 Temps Mort is a count like any other."""
+    game = fg.make("boom_bokken", num_players=4, deck={"5": 99, "T": 0})
+    assert game.deck[CARD_CODE["5"]] == 99 and sum(game.deck) == 99
+    with pytest.raises(fg.ConfigError, match="the count of '5'"):
+        fg.make("boom_bokken", num_players=4, deck={"5": 100})
+
+
+def test_an_out_of_turn_flash_is_judged_on_the_top_card_not_the_first_one():
+    """Seat 0 leads 2 at seat 1 "higher", seat 1 answers 6 at seat 3 "higher": the pile is
+    2, 6. Seat 2's F2 fits the 2 under the 6, not the top card, and is refused as a play out
+    of turn (only a Flash of 6 may be); seat 1's F6 is refused as a Flash on its own 6; seat
+    2's F6 naming itself is refused for its target, the Flash itself being fine; seat 3's 4,
+    named, does not answer "higher" on the 6 (though it would on the 2)."""
+    hands = [["2", "1"], ["6", "F6", "3"], ["F2", "F6", "4"], ["7", "4"]]
+    state = play(table(hands, TEAMS), "0:play 2 @1 higher", "1:play 6 @3 higher")
+    assert state.pile_cards == ("2", "6") and state.named_player == 3
+    with pytest.raises(fg.IllegalMoveError, match="seat 3 is named; out of turn only a Flash of 6"):
+        state.apply(Play(2, ("F2",), 0, "higher"))
+    with pytest.raises(fg.IllegalMoveError, match="seat 1 played the 6 on top; no Flash on one's"):
+        state.apply(Play(1, ("F6",), 0, "higher"))
+    with pytest.raises(fg.IllegalMoveError, match="the target must be another seat"):
+        state.apply(Play(2, ("F6",), 2, "higher"))
+    assert Play(2, ("F6",), 0, "higher") in state.legal_moves(2)
+    with pytest.raises(fg.IllegalMoveError, match="4 does not answer 'higher' on 6"):
+        state.apply(Play(3, ("4",), 0, "higher"))
+
+
+@pytest.mark.parametrize("move", [Play(-1, ("5",), 1, "higher"), TimeOut(-1), Boom(-1, 2)])
+def test_a_move_of_seat_minus_1_is_refused_as_no_seat_of_the_game(move):
+    """Seats are 0..3 in a 4-player game: a move of seat -1 (Play, Temps Mort or Boom) is an
+    IllegalMoveError naming the seat, not an error of the engine's own."""
+    state = fg.make("boom_bokken", num_players=4).new_game(seed=1)
+    with pytest.raises(fg.IllegalMoveError, match="seat -1 is not in this game"):
+        state.apply(move)
+
+
+def test_a_leader_s_boom_ending_the_round_orders_the_rest_from_the_leader():
+    """6 players, teams 0/1/2/0/1/2. Seat 5 leads its last 5 at seat 2 (safe 1st); seat 2,
+    holding a 1, explodes naming seat 4, who leads its last 2 at seat 0 (safe 2nd). Seat 1
+    plays its Temps Mort and draws the T on top of the draw pile: it leads holding only
+    Temps Mort and explodes, nobody having announced. Only team 0 is left, seats 0 and 3,
+    safe clockwise from seat 1, the exploding leader (docs: Choices, End of a round): 3
+    then 0, so seat 0, the last safe, leads round 2."""
+    hands = [["7", "8"], ["T"], ["1"], ["7", "8"], ["2"], ["5"]]
+    state = table(hands, [0, 1, 2, 0, 1, 2], leader=5, deck_top=("T",))
+    state = play(state, "5:play 5 @2 higher", "2:boom @4", "4:play 2 @0 higher", "1:timeout")
+    assert state.leader == 1 and state.hand(1) == ("T",)
+    assert set(state.legal_moves(1)) == {Boom(1)}
+    state = play(state, "1:boom")
+    assert state.history[0][0] == (5, 4, 3, 0)
+    assert state.round == 2 and state.leader == 0
+
+
+def test_an_illegal_boom_on_a_pile_of_two_is_judged_on_the_top_card():
+    """Seat 0 leads 2 at seat 1 "higher"; seat 1 answers 6 at seat 2 "lower": the pile is
+    2, 6. Seat 2 holds a 3, which answers "lower" on the 6 (not on the 2 under it): its Boom
+    is refused naming that rule and the 6."""
+    state = table([["2", "1"], ["6", "3"], ["3", "8"], ["8"]], TEAMS)
+    state = play(state, "0:play 2 @1 higher", "1:play 6 @2 lower")
+    with pytest.raises(fg.IllegalMoveError, match="seat 2 holds a card lower than 6"):
+        state.apply(Boom(2, 3))
