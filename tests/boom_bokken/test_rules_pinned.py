@@ -396,3 +396,15 @@ def test_an_illegal_boom_on_a_pile_of_two_is_judged_on_the_top_card():
     state = play(state, "0:play 2 @1 higher", "1:play 6 @2 lower")
     with pytest.raises(fg.IllegalMoveError, match="seat 2 holds a card lower than 6"):
         state.apply(Boom(2, 3))
+
+
+def test_a_seat_keeping_a_second_flash_of_a_value_may_still_flash_it():
+    """distinct_flashers, seat 2 holds two F5. Seat 0 leads 5 at seat 1; seat 2 flashes one
+    F5 at seat 3 "lower"; seat 3 answers an orange 5 at seat 0 "lower" (the run is over).
+    Seat 2 still holds an F5 and may flash it on seat 3's 5: it is among the seats to act,
+    the F5 among its moves."""
+    hands = [["5", "1"], ["8"], ["F5", "F5", "4"], ["5", "2"]]
+    state = table(hands, TEAMS, distinct_flashers=True)
+    state = play(state, "0:play 5 @1 higher", "2:play F5 @3 lower", "3:play 5 @0 lower")
+    assert state.hand(2) == ("4", "F5") and state.flashers == 0
+    assert 2 in state.players_to_act and groups(state, 2) == {("F5",)}
