@@ -1,9 +1,11 @@
 """Rules the mutation audit found unpinned: each test fails if its rule is broken in the engine."""
 
 import attrs
+import numpy as np
+import pytest
 
 import forestgames as fg
-from forestgames.living_forest import CARDS, LivingForestGame, progress_of, solitary_count
+from forestgames.living_forest import CARDS, LivingForestGame, Plant, progress_of, solitary_count
 from forestgames.living_forest.state import Phase, Step
 from tests.living_forest.helpers import (
     acting,
@@ -230,3 +232,97 @@ def test_planting_off_the_corners_gives_no_fragment():
     state = play(state, "0:plant 3A@1,3")
     assert state.forests[0][1 * 5 + 3] > 0
     assert state.fragments == (0, 0) and state.fragment_supply == 20
+
+
+# -------------------------------------------------- found by the audit of rules.py's constants
+
+
+def test_one_fire_of_value_two_is_enough():
+    """fire_tiles needs "at least one 2" (docs' Options): (1, 0, 0) is accepted, its one fire
+    of value 2 starts in the centre and the supply is left empty."""
+    state = fg.make("living_forest", fire_tiles=(1, 0, 0)).new_game(seed=1)
+    assert state.centre == (2,) and state.fire_supply == (0, 0, 0)
+
+
+def test_fire_tiles_counts_go_up_to_one_hundred():
+    """fire_tiles is "3 ints 0–100" (docs' Options): 100 of each is accepted (99 twos left
+    after the first fire), 101 of any value is refused naming the option."""
+    state = fg.make("living_forest", fire_tiles=(100, 100, 100)).new_game(seed=1)
+    assert state.fire_supply == (99, 100, 100)
+    for counts in ((101, 0, 0), (1, 101, 0), (1, 0, 101)):
+        with pytest.raises(fg.ConfigError, match="fire_tiles"):
+            fg.make("living_forest", fire_tiles=counts)
+
+
+def test_a_reshuffled_third_solitary_passes_the_reveal_to_the_next_seat_of_three():
+    """3 Spirits, seat 0 (Sacred Tree) with an empty deck, the 9 start cards without a symbol
+    and Bear, Beetle in its Help Line, Fox, Lynx, Owl in its discard pile, no Fragment: its
+    reveal reshuffles and turns up a third solitary symbol, so it can only stop and the
+    reveal passes to seat 1, the next in turn order (not seat 2)."""
+    state = put(start(3), 0, "line", [*NON_SOLITARY_START, "Bear", "Beetle"])
+    state = checked(put(state, 0, "discard", ["Fox", "Lynx", "Owl"]))
+    assert state.decks[0] == () and state.solitary(0) == 2
+    state = play(state, "0:reveal")
+    assert state.solitary(0) == 3 and state.phase is Phase.GUARDIANS
+    assert state.current_player == 1 and state.seat_index == 1
+    assert names(state.legal_moves(1)) == ["1:reveal", "1:stop"]
+
+
+def test_each_fire_put_out_is_one_pick_of_the_extinguish():
+    """Seat 0 with 4 water (Goldfish 2, Hummingbird 1, Bear 1) and fires 2, 2 in the centre
+    puts out a 2: the Extinguish goes on with 4 - 2 = 2 water and 1 pick (1 fire held), then
+    the second 2 leaves nothing: back to choosing, 2 fires held."""
+    state = put(put(start(), 0, "line", ["Goldfish", "Hummingbird", "Bear"]), 1, "line", ["Hare"])
+    state = checked(acting(attrs.evolve(state, centre=(2, 2), fire_supply=(18, 20, 18))))
+    assert state.totals(0)[1] == 4
+    state = checked(play(state, "0:extinguish 2"))
+    assert (state.step, state.budget, state.picks) == (Step.EXTINGUISH, 2, 1)
+    assert state.fires_held[0] == (1, 0, 0)
+    state = play(state, "0:extinguish 2")
+    assert (state.step, state.budget, state.picks) == (Step.CHOOSE, 0, 0)
+    assert state.fires_held[0] == (2, 0, 0) and state.centre == ()
+
+
+def test_a_sample_replays_the_acting_seat_short_of_its_last_choice():
+    """Simultaneous phase, 3 Spirits: seat 0 stops at once; seat 1 (acting, no Fragment) had
+    attracted Spider, Hippopotamus, Horned Owl (solitary, known on top of its deck) and has
+    revealed one. Seat 0's samples replay seat 1 by random moves from its phase start, never
+    to its third solitary card (only a stop left): at most 2 cards, seat 1 still to act with
+    a choice, some samples with a card revealed; seat 2 has not acted and is left alone."""
+    state = put(start(3, **SIM), 1, "deck", ["HornedOwl", "Hippopotamus", "Spider"])
+    state = checked(restarted(attrs.evolve(state, known=(0, 3, 0))))
+    state = play(state, "0:stop", "1:reveal")
+    assert state.help_line(1) == ("Spider",) and state.current_player == 1
+    lengths = set()
+    for seed in range(24):
+        sample = state.determinize(0, seed)
+        line = sample.lines[1]
+        lengths.add(len(line))
+        assert line == ids("Spider", "Hippopotamus", "HornedOwl")[: len(line)]
+        assert sample.current_player == 1 and len(sample.legal_moves(1)) == 2
+        assert sample.lines[2] == () and sample.decks[2] == sample.guardian_start.decks[2]
+    assert lengths == {0, 1, 2}
+
+
+def test_a_plant_off_the_board_is_refused_as_off_the_board():
+    """A Plant at a cell off the Forest board, (-1, 2), (1, -1), (3, 0), (0, 5), is an
+    IllegalMoveError saying "forest cells are (row 0..2, col 0..4)", whether seat 0 may plant
+    (Bear, Boar: plant 4) or not (Hare only: plant 0); with no Plant legal the explanation
+    sees the raw fields, and a malformed cell (1, 'a') gets the same answer, no TypeError."""
+    for line in (["Bear", "Boar"], ["Hare"]):
+        state = checked(acting(put(put(start(), 0, "line", line), 1, "line", ["Hare"])))
+        assert (state.totals(0)[2] >= 3) == (line != ["Hare"])
+        cells = [(-1, 2), (1, -1), (3, 0), (0, 5)] + [(1, "a")] * (line == ["Hare"])
+        for at in cells:
+            with pytest.raises(fg.IllegalMoveError, match=r"forest cells are \(row 0\.\.2"):
+                state.apply(Plant(0, "3A", at))
+
+
+def test_evaluate_moves_values_a_single_move_of_a_simultaneous_phase():
+    """Simultaneous Guardian phase, seat 0 to reveal: evaluate_moves of its first legal move
+    alone gives that move's value in the list of all of them (one move is a list too)."""
+    state = start(2, **SIM)
+    moves = state.legal_moves()
+    assert len(moves) == 2 and state.guardian_start is not None
+    values = state.game.evaluate_moves(state, moves)
+    assert np.array_equal(state.game.evaluate_moves(state, moves[:1]), values[:1])
