@@ -5,7 +5,16 @@ import numpy as np
 import pytest
 
 import forestgames as fg
-from forestgames.living_forest import decide_winners, limit_winners
+from forestgames.living_forest import (
+    CARD_NAMES,
+    decide_winners,
+    element_totals,
+    limit_winners,
+    progress_of,
+    solitary_count,
+    tree_count,
+)
+from forestgames.living_forest.scoring import line_elements
 from forestgames.living_forest.state import Phase
 from tests.living_forest.helpers import acting, checked, forest, play, put, start, with_seat
 
@@ -198,3 +207,62 @@ def test_winners_refuse_malformed_progress(progress):
     for function in (decide_winners, limit_winners):
         with pytest.raises(fg.StateError, match="progress"):
             function(progress)
+
+
+# --------------------------------------------------- found by the audit of scoring.py's constants
+
+
+def test_an_empty_help_line_adds_nothing_to_the_forest_s_bonuses():
+    """An empty Help Line's elements are all 0; with a forest of 3A (+1 sun), 3B (+1 water),
+    5B (+1 plant), 4A (+1 wind) and 4B (+1 flower), no line full, the totals are
+    (1, 1, 1, 1, 1)."""
+    cells = forest(". 4B 4A . .", "5B 3A S 3B .", ". . . . .")
+    assert line_elements(()) == (0, 0, 0, 0, 0)
+    assert element_totals((), cells) == (1, 1, 1, 1, 1)
+
+
+def test_card_ids_start_at_zero():
+    """A Help Line holds card ids 0..65: id 0 (the Bear, solitary; water 1, plant 2) is one,
+    -1 is refused as a StateError naming the line's item."""
+    assert CARD_NAMES[0] == "Bear"
+    assert solitary_count((0,)) == 1 and line_elements((0,)) == (0, 1, 2, 0, 0)
+    for function in (solitary_count, line_elements):
+        with pytest.raises(fg.StateError, match=r"line\[0\] must be a card id 0\.\.65"):
+            function((-1,))
+
+
+def test_a_full_forest_counts_its_types_and_the_starting_tree():
+    """A forest with all 15 cells planted (the starting tree, thirteen 3A, one 3B) has 3
+    different trees: only empty cells (-1) are left out of the count, none here."""
+    cells = forest("3A 3A 3A 3A 3A", "3A 3A S 3A 3A", "3A 3A 3A 3B 3A")
+    assert tree_count(cells) == 3
+
+
+def test_a_numpy_goal_may_be_zero_not_negative():
+    """A numpy goal of 0 is accepted: every seat is then at the goal, the highest sum wins
+    ((1, 0, 0) over (0, 0, 0)); a numpy goal of -1 is a ConfigError naming the goal."""
+    assert decide_winners([(0, 0, 0), (1, 0, 0)], np.int64(0)) == (1,)
+    with pytest.raises(fg.ConfigError, match="goal must be >= 0"):
+        decide_winners([(0, 0, 0), (1, 0, 0)], np.int64(-1))
+
+
+def test_progress_of_takes_zero_counts_and_refuses_negative_ones():
+    """progress_of with an empty Help Line, the starting forest, no fire held and no Victory
+    tile is (1, 0, 0): the starting tree only. A count of -1 (fires held or any tile) is a
+    StateError."""
+    cells = forest(". . . . .", ". . S . .", ". . . . .")
+    assert progress_of((), cells, 0, (0, 0, 0)) == (1, 0, 0)
+    for fires, tiles in ((-1, (0, 0, 0)), (0, (-1, 0, 0)), (0, (0, -1, 0)), (0, (0, 0, -1))):
+        with pytest.raises(fg.StateError, match="a count must be a non-negative int"):
+            progress_of((), cells, fires, tiles)
+
+
+def test_a_forest_cell_is_a_tree_id_or_minus_one():
+    """A forest's cells are tree ids 0..12 or -1 (empty): a cell of -2 is a StateError
+    naming the cell, in tree_count and element_totals alike."""
+    cells = list(forest(". . . . .", ". . S . .", ". . . . ."))
+    cells[0] = -2
+    with pytest.raises(fg.StateError, match=r"forest\[0\] must be a tree id 0\.\.12 or -1"):
+        tree_count(cells)
+    with pytest.raises(fg.StateError, match=r"forest\[0\] must be a tree id"):
+        element_totals((), cells)
