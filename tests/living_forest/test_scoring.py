@@ -238,12 +238,15 @@ def test_a_full_forest_counts_its_types_and_the_starting_tree():
     assert tree_count(cells) == 3
 
 
-def test_a_numpy_goal_may_be_zero_not_negative():
-    """A numpy goal of 0 is accepted: every seat is then at the goal, the highest sum wins
-    ((1, 0, 0) over (0, 0, 0)); a numpy goal of -1 is a ConfigError naming the goal."""
-    assert decide_winners([(0, 0, 0), (1, 0, 0)], np.int64(0)) == (1,)
-    with pytest.raises(fg.ConfigError, match="goal must be >= 0"):
-        decide_winners([(0, 0, 0), (1, 0, 0)], np.int64(-1))
+@pytest.mark.parametrize("kind", [int, np.int64])
+def test_a_goal_may_be_zero_not_negative(kind):
+    """A goal of 0 is accepted: every seat is then at the goal, the highest sum wins
+    ((1, 0, 0) over (0, 0, 0)); a goal of -1 is a ConfigError naming the goal, a plain int
+    as a numpy one (a plain -1 was taken as 0, the winners (1,))."""
+    assert decide_winners([(0, 0, 0), (1, 0, 0)], kind(0)) == (1,)
+    for function in (decide_winners, limit_winners):
+        with pytest.raises(fg.ConfigError, match="goal must be >= 0"):
+            function([(0, 0, 0), (1, 0, 0)], kind(-1))
 
 
 def test_progress_of_takes_zero_counts_and_refuses_negative_ones():
