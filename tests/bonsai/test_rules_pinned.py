@@ -9,7 +9,7 @@ reach.
 import pytest
 
 import forestgames as fg
-from forestgames.bonsai import Finish, Phase, Place, Tree, can_place, goal_measures
+from forestgames.bonsai import Finish, Meditate, Phase, Place, Tree, can_place, goal_measures
 from forestgames.bonsai._tables import KIND_INDEX, cell_of
 from tests.bonsai.helpers import arrange, example_tiles, play, supply
 from tests.bonsai.test_rules import _solo_seed_with
@@ -271,3 +271,105 @@ def test_a_seat_holding_a_colours_large_goal_is_offered_no_other_of_it():
     after = play(offered, "0:claim blue 3")
     assert after.current_player == 1 and after.phase is Phase.ACTION
     assert after.score_parts(0)["goals"] == 14
+
+
+# ------------------------------------------- found by the audit of rules.py's integer constants
+
+# Slot 1 empty and the deck out, as in a game's last round (last_turn=1: seat 1 plays
+# once more after seat 0) or in a solo game's extra turn.
+GAPPED_MARKET = [None, "tool", "growth:leaf", "parchment:wood"]
+
+
+def test_placing_a_fruit_spends_only_the_fruit_symbol():
+    """Symbols of Seishi (wood, leaf, wild) and Growth wood, leaf, leaf, fruit, fruit: 2 wood,
+    3 leaf, 0 flower, 2 fruit, 1 wild. A fruit on (-2, -1), between the leaves (-1, -1) and
+    (-1, -2), spends one fruit symbol and nothing else: (2, 3, 0, 1, 1), both wood still to
+    place (the wood, leaf and wild counts all differ, so taking one for another shows)."""
+    cards = ["growth:wood", "growth:leaf", "growth:leaf", "growth:fruit", "growth:fruit"]
+    leaves = {(0, -1): "wood", (0, -2): "wood", (-1, -1): "leaf", (-1, -2): "leaf"}
+    state = arrange(2, hands={0: cards}, trees={0: leaves}, supplies={0: supply(wood=2, fruit=1)})
+    after = play(state, "0:place fruit@-2,-1")
+    assert after.symbols == (2, 3, 0, 1, 1)
+    assert play(after, "0:place wood@0,-3", "0:place wood@1,-3").supply(0) == supply()
+
+
+def test_meditating_on_an_empty_slot_says_it_holds_no_card():
+    """An empty market slot offers no Meditate, and one asked for is refused for that, as
+    are slots 0 and 5, which no market has."""
+    state = arrange(2, market=GAPPED_MARKET, deck_size=0, last_turn=1)
+    assert not any(m.slot == 1 for m in state.legal_moves() if isinstance(m, Meditate))
+    for slot in (1, 0, 5):
+        with pytest.raises(fg.IllegalMoveError, match=f"market slot {slot} holds no card"):
+            state.apply(Meditate(0, slot))
+
+
+def test_a_solo_meditate_beside_an_empty_slot_discards_nothing():
+    """Solo, its extra turn, the deck out and slot 1 empty: taking slot 2's Tool (with a
+    wood) would discard the card beside it on the deck side, slot 1's, but there is none:
+    nothing is discarded, and the Growth and Parchment stay in slots 3 and 4."""
+    state = arrange(
+        1, options={"end_rule": "extra_turn"}, market=GAPPED_MARKET, deck_size=0, last_turn=0
+    )
+    after = play(state, "0:meditate 2 wood")
+    assert after.discards == state.discards
+    assert after.market_cards == (None, None, "growth:leaf", "parchment:wood")
+
+
+def test_a_wild_kind_is_asked_for_by_the_card_in_the_slot_taken():
+    """Only slot 3 holds a Master with a wild tile (Tools beside it): taking it without
+    naming a kind, or naming one for slot 4's Tool, is refused for that rule, each judged
+    on its own slot's card, not a neighbour's."""
+    state = arrange(2, market=["tool", "tool", "master:wild", "tool"])
+    rule = "a wild kind is named for \\(and only for\\) a Master card with a wild tile"
+    for move in (Meditate(0, 3), Meditate(0, 4, wild="leaf")):
+        with pytest.raises(fg.IllegalMoveError, match=rule):
+            state.apply(move)
+
+
+# four leaves in a column beside a trunk; a fifth leaf on (-1, -5) makes a group of 5:
+# green 1. Brown 3 held needs 12 wood (the bud and 11), orange 1 three flowers.
+HOLDING = {
+    "brown 3": {(0, -r): "wood" for r in range(1, 12)},
+    "orange 1": {
+        **{(0, -r): "wood" for r in range(1, 6)},
+        **{(-2, -r): "flower" for r in range(1, 4)},
+    },
+}
+
+
+@pytest.mark.parametrize("held", ["brown 3", "orange 1"])
+def test_a_goal_of_another_colour_held_leaves_green_offered(held):
+    """One goal per colour, not one in all: seat 0 holds brown 3 (the colour before green)
+    or orange 1 (the one after), and its fifth leaf in a group still offers green 1."""
+    leaves = {(-1, -r): "leaf" for r in range(1, 5)}
+    state = arrange(
+        2,
+        trees={0: {**HOLDING[held], **leaves}},
+        supplies={0: supply(leaf=1)},
+        goal_owners={held: 0},
+    )
+    after = play(state, "0:place leaf@-1,-5")
+    assert after.phase is Phase.GOALS and after.offered_goal == "green 1"
+
+
+def test_a_green_goal_held_leaves_brown_offered():
+    """Seat 0 holds green 1 (the colour after brown); its 8th wood still offers brown 1."""
+    trunk = {(0, -r): "wood" for r in range(1, 7)}
+    state = arrange(2, trees={0: trunk}, supplies={0: supply(wood=1)}, goal_owners={"green 1": 0})
+    assert play(state, "0:place wood@0,-7").offered_goal == "brown 1"
+
+
+def test_a_solo_cultivate_discards_slot_four_with_slot_one_empty():
+    """Solo, its extra turn, the deck out and slot 1 empty: after a Cultivate the card in
+    slot 4, the Parchment, is discarded all the same, and the Tool and Growth slide on."""
+    state = arrange(
+        1,
+        options={"end_rule": "extra_turn"},
+        market=GAPPED_MARKET,
+        deck_size=0,
+        last_turn=0,
+        supplies={0: supply(wood=1)},
+    )
+    after = play(state, "0:place wood@0,-1")
+    assert after.to_dict()["discards"] == [*state.to_dict()["discards"], "parchment:wood"]
+    assert after.market_cards == (None, None, "tool", "growth:leaf")
