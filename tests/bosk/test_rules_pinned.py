@@ -1,11 +1,13 @@
 """Rules the mutation audit found unpinned in Bosk: each test here fails when that one
 rule is broken in the engine, and passes on the rules as written (rules/bosk.md)."""
 
+import numpy as np
 import pytest
 
 import forestgames as fg
-from forestgames.bosk import PlaceLeaf, placement_points
+from forestgames.bosk import PlaceLeaf, PlantTree, placement_points
 from tests.bosk.helpers import autumn_turn, start_path, targets
+from tests.refusals import refused
 
 # the winter table (rules/bosk.md, Winter): first 5, second 3, sole 8, tied first 4,
 # tied second 1 each
@@ -34,3 +36,54 @@ def test_a_too_costly_base_square_is_explained_by_its_cost_in_a_west_wind():
     assert targets(state) == {(4, 3)}
     with pytest.raises(fg.IllegalMoveError, match="covering 2 leaves there needs 3 active"):
         state.apply(PlaceLeaf(0, (3, 3)))
+
+
+def test_a_terrain_id_below_zero_is_refused_naming_its_square():
+    """Terrain ids are 0..7 (rules/bosk.md, Geometry): a map that is all 0 but for -1 on
+    square (2, 5) is a ConfigError naming that id and square, the only one out of range."""
+    grid = np.zeros((8, 8), int)
+    grid[2, 5] = -1
+    match = r"terrain ids must be 0\.\.7, not -1 at square \(2, 5\) \(1 out of range\)"
+    with pytest.raises(fg.ConfigError, match=match):
+        fg.make("bosk", num_players=2, terrain=grid)
+
+
+@pytest.mark.parametrize("value", [1, 2, 3, 4])
+def test_a_third_tree_of_a_value_is_refused_as_none_left(value):
+    """Each seat has two trees of each value 1..4 (rules/bosk.md, Components): once seat 0
+    has planted both of ``value`` (on (0, 0) and (0, 1)), a third is refused as none left to
+    plant, not as a value outside 1..4."""
+    state = fg.make("bosk", num_players=2).new_game(seed=0, first_player=0)
+    for at0, at1 in (((0, 0), (6, 6)), ((0, 1), (6, 5))):
+        state = state.apply(PlantTree(0, value, at0)).apply(PlantTree(1, value, at1))
+    with pytest.raises(fg.IllegalMoveError, match=f"seat 0 has no tree of value {value} left"):
+        state.apply(PlantTree(0, value, (3, 3)))
+
+
+def test_a_refused_plant_on_an_edge_row_or_column_names_its_real_reason():
+    """Intersections are (0..6, 0..6) with 2 players (rules/bosk.md: 0 ≤ i, j < S−1): a plant
+    on a taken (0, 4) or (2, 0), row or column 0, is refused as already having a tree, and
+    (2, -1), off the grid, for its coordinates (not as intersection 2·7 − 1 = (1, 6))."""
+    state = fg.make("bosk", num_players=2).new_game(seed=0, first_player=0)
+    state = state.apply(PlantTree(0, 2, (0, 4))).apply(PlantTree(1, 2, (2, 0)))
+    refused(state, PlantTree(0, 1, (0, 4)), r"intersection \(0, 4\) already has a tree")
+    refused(state, PlantTree(0, 1, (2, 0)), r"intersection \(2, 0\) already has a tree")
+    refused(state, PlantTree(0, 1, (2, -1)), r"trees stand on intersections \(0\.\.6, 0\.\.6\)")
+
+
+def test_a_leaf_off_the_north_or_west_edge_is_refused_for_its_coordinates():
+    """Squares are (0..7, 0..7) with 2 players: a leaf on (3, -1) or (-1, 3) is refused as
+    off the squares, not read as square 3·8 − 1 = (2, 7) or −8 + 3."""
+    state = start_path(autumn_turn(trees={(3, 3): (0, 1)}), (3, 3), 2)
+    refused(state, PlaceLeaf(0, (-1, 3)), r"squares are \(0\.\.7, 0\.\.7\)")
+    refused(state, PlaceLeaf(0, (3, -1)), r"squares are \(0\.\.7, 0\.\.7\)")
+
+
+def test_the_cost_of_covering_counts_the_whole_stack_under_another_seats_top():
+    """Wind N, tree on (3, 3), 2 active leaves: square (3, 3) holds seat 0's leaf under seat
+    1's, so covering it costs its 2 leaves (rules/bosk.md: k leaves topped by another
+    player cost k), needs 3 and is refused as such, though the bottom leaf is seat 0's."""
+    state = autumn_turn(trees={(3, 3): (0, 1)}, leaves={(3, 3): (0, 1)})
+    state = start_path(state, (3, 3), 2)
+    assert targets(state) == {(3, 4)}
+    refused(state, PlaceLeaf(0, (3, 3)), "covering 2 leaves there needs 3 active leaves, only 2")
