@@ -309,3 +309,52 @@ def test_rules_choice_keywords_must_be_bools(flag):
             with pytest.raises(fg.ConfigError, match=f"{name} must be True or False"):
                 call()
     assert tree_points(tiles, pot_sides_free=np.bool_(True)) == 72
+
+
+# ------------------------------------ found by the audit of scoring.py's and tree.py's constants
+
+# the six neighbours of a cell in DIRECTIONS' order, E NE NW W SW SE: each touches the next,
+# and SE touches E again
+AROUND = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+@pytest.mark.parametrize("side", range(6))
+def test_a_fruit_needs_two_touching_leaves_on_any_two_neighbouring_sides(side):
+    """A fruit on (0, -4) is allowed between leaves on two neighbouring sides, the pair SE and
+    E included, and refused between leaves two sides apart, which do not touch."""
+    fruit = (0, -4)
+
+    def leaves(*sides):
+        return {(fruit[0] + AROUND[s][0], fruit[1] + AROUND[s][1]): "leaf" for s in sides}
+
+    assert can_place(leaves(side, (side + 1) % 6), fruit, "fruit")
+    assert not can_place(leaves(side, (side + 2) % 6), fruit, "fruit")
+
+
+def test_pink_counts_the_flowers_protruding_right():
+    """Flowers on (4, -1) and (4, 0) protrude right (2q + r >= 7), the one on (0, -2) on no
+    side: pink, the most flowers protruding on one side, is 2."""
+    tiles = {(4, -1): "flower", (4, 0): "flower", (0, -2): "flower"}
+    assert goal_measures(tiles)[COLOURS.index("pink")] == 2
+
+
+def test_blue_is_3_for_a_tree_protruding_below_on_both_sides():
+    """(-3, 2) protrudes left below the pot, (3, 2) right below it: every protrusion bit is
+    set, and blue is 3 (a tile protruding on one side, one below the pot on the other)."""
+    assert goal_measures({(-3, 2): "wood", (3, 2): "wood"})[COLOURS.index("blue")] == 3
+
+
+@pytest.mark.parametrize("at", [(511, 0), (-511, 0), (0, 511), (0, -511)])
+def test_a_cell_past_the_coordinate_limit_on_either_axis_is_refused(at):
+    """Cells are within 510 of the pot on each axis: 511 on q or r, either sign, is a
+    StateError saying the cell is too far (not another cell read in its place)."""
+    with pytest.raises(fg.StateError, match=re.escape(f"cell {at} is too far from the pot")):
+        can_place({}, at, "wood")
+
+
+@pytest.mark.parametrize("kind", [-1, 4])
+def test_a_tree_cell_holds_a_kind_index_0_to_3(kind):
+    """Tree(cells) takes kind indices 0..3 (wood, leaf, flower, fruit): -1 or 4 on (0, -1)
+    is a StateError naming the cell and the kind."""
+    with pytest.raises(fg.StateError, match=rf"cell \(0, -1\) holds kind {kind}, not 0\.\.3"):
+        Tree({cell_of(0, 0): 0, cell_of(0, -1): kind})
