@@ -12,7 +12,7 @@ import forestgames as fg
 from forestgames.bonsai import Finish, Meditate, Phase, Place, Tree, can_place, goal_measures
 from forestgames.bonsai._tables import KIND_INDEX, cell_of
 from tests.bonsai.helpers import arrange, example_tiles, play, supply
-from tests.bonsai.test_rules import _solo_seed_with
+from tests.bonsai.test_rules import TRUNK, _solo_seed_with, trunk
 
 # The worked example's wood and leaves without its flowers and fruit: room for many
 # flowers (beside a leaf) and fruits (beside two touching leaves, apart from each other).
@@ -286,7 +286,7 @@ def test_placing_a_fruit_spends_only_the_fruit_symbol():
     (-1, -2), spends one fruit symbol and nothing else: (2, 3, 0, 1, 1), both wood still to
     place (the wood, leaf and wild counts all differ, so taking one for another shows)."""
     cards = ["growth:wood", "growth:leaf", "growth:leaf", "growth:fruit", "growth:fruit"]
-    leaves = {(0, -1): "wood", (0, -2): "wood", (-1, -1): "leaf", (-1, -2): "leaf"}
+    leaves = {**TRUNK, (-1, -1): "leaf", (-1, -2): "leaf"}
     state = arrange(2, hands={0: cards}, trees={0: leaves}, supplies={0: supply(wood=2, fruit=1)})
     after = play(state, "0:place fruit@-2,-1")
     assert after.symbols == (2, 3, 0, 1, 1)
@@ -329,11 +329,8 @@ def test_a_wild_kind_is_asked_for_by_the_card_in_the_slot_taken():
 # four leaves in a column beside a trunk; a fifth leaf on (-1, -5) makes a group of 5:
 # green 1. Brown 3 held needs 12 wood (the bud and 11), orange 1 three flowers.
 HOLDING = {
-    "brown 3": {(0, -r): "wood" for r in range(1, 12)},
-    "orange 1": {
-        **{(0, -r): "wood" for r in range(1, 6)},
-        **{(-2, -r): "flower" for r in range(1, 4)},
-    },
+    "brown 3": trunk(11),
+    "orange 1": {**trunk(5), **{(-2, -r): "flower" for r in range(1, 4)}},
 }
 
 
@@ -354,8 +351,9 @@ def test_a_goal_of_another_colour_held_leaves_green_offered(held):
 
 def test_a_green_goal_held_leaves_brown_offered():
     """Seat 0 holds green 1 (the colour after brown); its 8th wood still offers brown 1."""
-    trunk = {(0, -r): "wood" for r in range(1, 7)}
-    state = arrange(2, trees={0: trunk}, supplies={0: supply(wood=1)}, goal_owners={"green 1": 0})
+    state = arrange(
+        2, trees={0: trunk(6)}, supplies={0: supply(wood=1)}, goal_owners={"green 1": 0}
+    )
     assert play(state, "0:place wood@0,-7").offered_goal == "brown 1"
 
 
