@@ -339,7 +339,6 @@ def _place_squirrels(
     square = squares.reshape(-1).take(can * squares.shape[1] + column[can])
     seat = (rows % vec.num_players).astype(np.int8)
     flat = games * vec.layout.squares + square
-    vec._squirrel.reshape(-1)[rows] = square
     vec._squirrel_on.reshape(-1)[flat] = seat
     flat *= vec.num_players
     for seat_cell in range(vec.num_players):

@@ -378,7 +378,6 @@ class VectorBosk:
         self._stack = np.full((b, s2, self._height_limit), -1, np.int8)
         self._height = np.zeros((b, s2), np.int8)
         self._leaf_top = np.full((b, s2), -1, np.int8)
-        self._squirrel = np.full((b, p), -1, np.int16)
         self._squirrel_on = np.full((b, s2), -1, np.int8)
         # [game, square s, seat p]: the leaves p must return to lay one on s: 0 if s is
         # empty or topped by p's leaf, the stack's height if by another's, 127 under a squirrel
@@ -429,8 +428,7 @@ class VectorBosk:
         for name, fill in (
             ("_phase", SPRING), ("_round", 0), ("_start", 0), ("_turn", 0), ("_owner", -1),
             ("_value", 0), ("_stack", -1), ("_height", 0), ("_leaf_top", -1),
-            ("_squirrel", -1), ("_squirrel_on", -1), ("_cost", 0), ("_tiles_used", 0),
-            ("_round_tile", 0),
+            ("_squirrel_on", -1), ("_cost", 0), ("_tiles_used", 0), ("_round_tile", 0),
             ("_first_wind", -1), ("_tree", -1), ("_active", 0), ("_last", -1), ("_summer", 0),
             ("_winter", 0), ("_trees", -1), ("_tree_values", 0), ("_leaf_moves", -1),
             ("_squirrel_moves", -1), ("_move_count", 0), ("_planted", 0),
@@ -476,7 +474,7 @@ class VectorBosk:
             self._owner[i, r * n + c], self._value[i, r * n + c] = seat, value
             self._planted[i, seat, value] += 1
         self._stack[i], self._height[i], self._leaf_top[i] = -1, 0, -1
-        self._squirrel[i], self._squirrel_on[i] = -1, -1
+        self._squirrel_on[i] = -1
         self._cost[i] = 0
         for r, row in enumerate(data["stacks"]):
             for c, text in enumerate(row):
@@ -503,7 +501,6 @@ class VectorBosk:
         squirrel = "S" in text
         if squirrel:
             text, seat = text.split("S")
-            self._squirrel[i, int(seat)] = square
             self._squirrel_on[i, square] = int(seat)
         leaves = [int(ch) for ch in text]
         if len(leaves) > self._height_limit:
@@ -975,7 +972,6 @@ class VectorBosk:
     def _place_squirrel(self, games: np.ndarray, ids: np.ndarray) -> None:
         square = ids - self.layout.squirrel
         player = self._mover[games]
-        self._squirrel.reshape(-1)[games * self.num_players + player] = square
         self._squirrel_on[games, square] = player
         self._cost[games, square] = _UNDER_SQUIRREL
 
