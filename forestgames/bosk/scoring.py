@@ -429,27 +429,20 @@ def summer_scores(owner: npt.ArrayLike, value: npt.ArrayLike, num_players: IntLi
     Returns (..., num_players) int64. int8 inputs are the fastest. StateError
     if an array is malformed, ConfigError if ``num_players`` is not 2..4.
     """
-    return _summer(owner, value, num_players, allow_compiled=True)
-
-
-def _summer(owner: Any, value: Any, num_players: Any, allow_compiled: bool) -> IntArray:
-    """summer_scores, on the numpy path only unless ``allow_compiled``."""
     players = _check_players(num_players)
     owner, value = _check_trees(owner, value)
     n, lead = owner.shape[-1], owner.shape[:-2]
     owner2, value2 = owner.reshape(-1, n * n), value.reshape(-1, n * n)
     out = np.zeros((owner2.shape[0], players), dtype=np.int64)
-    if not _summer_into(owner2, value2, n, out, allow_compiled):
+    if not _summer_into(owner2, value2, n, out):
         _explain_trees(owner, value, players)
     return out.reshape(*lead, players)
 
 
-def _summer_into(
-    owner: np.ndarray, value: np.ndarray, n: int, out: np.ndarray, allow_compiled: bool
-) -> bool:
+def _summer_into(owner: np.ndarray, value: np.ndarray, n: int, out: np.ndarray) -> bool:
     """Score boards (M, N*N) into ``out`` (M, P); False if a cell is out of range."""
     boards, players = out.shape
-    compiled = _compiled() if allow_compiled and boards >= COMPILED_MIN_BOARDS else None
+    compiled = _compiled() if boards >= COMPILED_MIN_BOARDS else None
     if compiled is not None and MAX_TREE_VALUE * n < 256:
         return compiled.summer(owner, value, n, players, out)
     packing = _Packing(MAX_TREE_VALUE * n, players)
@@ -483,25 +476,20 @@ def winter_scores(top: npt.ArrayLike, terrain: npt.ArrayLike, num_players: IntLi
     or -1; ``terrain`` (S, S) the terrain ids 0..7. Returns (..., num_players)
     int64. StateError if an array is malformed, ConfigError for ``num_players``.
     """
-    return _winter(top, terrain, num_players, allow_compiled=True)
-
-
-def _winter(top: Any, terrain: Any, num_players: Any, allow_compiled: bool) -> IntArray:
-    """winter_scores, on the numpy path only unless ``allow_compiled``."""
     players = _check_players(num_players)
     top, terrain = _check_tops(top, terrain)
     top2 = top.reshape(-1, terrain.size)
     out = np.zeros((top2.shape[0], players), dtype=np.int64)
-    if not _winter_into(top2, terrain.reshape(-1).astype(np.int8), out, allow_compiled):
+    if not _winter_into(top2, terrain.reshape(-1).astype(np.int8), out):
         _explain_tops(top, players)
     return out.reshape(*top.shape[:-2], players)
 
 
-def _winter_into(top: np.ndarray, kinds: np.ndarray, out: np.ndarray, allow_compiled: bool) -> bool:
+def _winter_into(top: np.ndarray, kinds: np.ndarray, out: np.ndarray) -> bool:
     """Score tops (M, S*S) with terrain ids ``kinds`` into ``out`` (M, P); False if bad."""
     boards, players = out.shape
     largest = int(np.bincount(kinds, minlength=NUM_TERRAINS).max())
-    compiled = _compiled() if allow_compiled and boards >= COMPILED_MIN_BOARDS else None
+    compiled = _compiled() if boards >= COMPILED_MIN_BOARDS else None
     if compiled is not None and largest < 256:
         return compiled.winter(top, kinds, players, out)
     packing = _Packing(largest, players)
