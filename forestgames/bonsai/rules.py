@@ -293,10 +293,18 @@ class BonsaiGame(
 
     def _cultivate_symbols(self, cards: tuple[int, ...]) -> Symbols:
         """Cultivate symbols (wood, leaf, flower, fruit, wild) of a seat holding ``cards``:
-        the Seishi tile's 1 wood, 1 leaf, 1 wild, plus one per Growth card of its kind."""
+        the Seishi tile's (``SEISHI_SYMBOLS``: 1 wood, 1 leaf, 1 wild), plus one per Growth
+        card of its kind."""
         count = cards.count
         wood, leaf, flower, fruit = GROWTH_CARDS
-        return (1 + count(wood), 1 + count(leaf), count(flower), count(fruit), 1)
+        s_wood, s_leaf, s_flower, s_fruit, s_wild = SEISHI_SYMBOLS
+        return (
+            s_wood + count(wood),
+            s_leaf + count(leaf),
+            s_flower + count(flower),
+            s_fruit + count(fruit),
+            s_wild,
+        )
 
     def _usable_kinds(self, supply: Supply, symbols: Symbols) -> list[int]:
         """The kinds a seat may place now: held, with their own or the wild symbol left."""
