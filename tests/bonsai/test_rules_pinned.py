@@ -9,7 +9,16 @@ reach.
 import pytest
 
 import forestgames as fg
-from forestgames.bonsai import Finish, Meditate, Phase, Place, Tree, can_place, goal_measures
+from forestgames.bonsai import (
+    CARD_TYPES,
+    Finish,
+    Meditate,
+    Phase,
+    Place,
+    Tree,
+    can_place,
+    goal_measures,
+)
 from forestgames.bonsai._tables import KIND_INDEX, cell_of
 from tests.bonsai.helpers import arrange, example_tiles, play, supply
 from tests.bonsai.test_rules import TRUNK, _solo_seed_with, trunk
@@ -371,3 +380,54 @@ def test_a_solo_cultivate_discards_slot_four_with_slot_one_empty():
     after = play(state, "0:place wood@0,-1")
     assert after.to_dict()["discards"] == [*state.to_dict()["discards"], "parchment:wood"]
     assert after.market_cards == (None, None, "tool", "growth:leaf")
+
+
+# ------------------------------------------- found by the audit of _tables.py's integer constants
+
+
+@pytest.mark.parametrize(
+    "name, kind, tiles, wild, parchment, per, copies",
+    [
+        # data/bonsai_cards.csv: "tool,storage +2,3,2,1": no tile, no wild, no points
+        ("tool", "TOOL", (0, 0, 0, 0), 0, "", 0, (3, 2, 1)),
+        # "master,wild,2,1,0": one wild tile
+        ("master:wild", "MASTER", (0, 0, 0, 0), 1, "", 0, (2, 1, 0)),
+        # "master,leaf+flower+flower,0,0,1": 1 leaf, 2 flowers, in the 4-player deck only
+        ("master:leaf+flower+flower", "MASTER", (0, 1, 2, 0), 0, "", 0, (0, 0, 1)),
+        # "helper,wild+fruit,1,0,0": shows a fruit, with one wild
+        ("helper:wild+fruit", "HELPER", (0, 0, 0, 1), 1, "", 0, (1, 0, 0)),
+        # "parchment,2 per flower tile,1,0,0"
+        ("parchment:flower", "PARCHMENT", (0, 0, 0, 0), 0, "flower", 2, (1, 0, 0)),
+    ],
+)
+def test_card_types_hold_the_component_data(name, kind, tiles, wild, parchment, per, copies):
+    """CARD_TYPES reads each row of the card data as written: the tiles by kind (wood,
+    leaf, flower, fruit) and wild ones of a Master or Helper, a Parchment's points per item,
+    the copies; a Tool, a Master or a Helper has no Parchment points, a Tool no tile."""
+    (card,) = [c for c in CARD_TYPES if c.name == name]
+    assert card.kind.name == kind
+    assert card[2:] == (tiles, wild, parchment, per, copies)
+
+
+@pytest.mark.parametrize(
+    "card, most", [("tool", 3), ("growth:leaf", 3), ("master:wild", 4), ("master:wood+leaf", 5)]
+)
+def test_a_saved_seat_holds_no_more_tiles_than_its_start_and_card_gave(card, most):
+    """First seat of 2 (start: 1 wood) with one card taken: that card's slot gave at most 2
+    tiles (slot 3 or 4), a Master its own too (the wild Master 1, wood+leaf 2), a Tool or a
+    Growth nothing more: ``most`` wood in its supply load, one more is refused."""
+    state = arrange(2, hands={0: [card]}, supplies={0: supply(wood=most)}, fill=False)
+    assert state.supply(0)["wood"] == most
+    data = state.to_dict()
+    data["players"][0]["supply"]["wood"] = most + 1
+    message = rf"seat 0 has {most + 1} tiles \(tree and supply\); .* gave at most {most}$"
+    with pytest.raises(fg.StateError, match=message):
+        state.game.state_from_dict(data)
+
+
+@pytest.mark.parametrize("at", [(510, 0), (-510, 0), (0, 510), (0, -510)])
+def test_a_cell_at_the_coordinate_limit_is_judged_by_the_placement_rules(at):
+    """Cells are within 510 of the pot on each axis (511 is refused as too far): 510 on q
+    or r, either sign, is still a cell, where wood may not go on an empty tree (it touches
+    no wood), and no error is raised."""
+    assert can_place({}, at, "wood") is False
