@@ -5,7 +5,15 @@ import numpy as np
 import pytest
 
 import forestgames as fg
-from forestgames.living_forest import CARDS, LivingForestGame, Plant, progress_of, solitary_count
+from forestgames.living_forest import (
+    CARDS,
+    LivingForestGame,
+    Plant,
+    forest_bonus,
+    progress_of,
+    solitary_count,
+)
+from forestgames.living_forest._tables import TREE_INDEX
 from forestgames.living_forest.state import Phase, Step
 from tests.living_forest.helpers import (
     acting,
@@ -326,3 +334,64 @@ def test_evaluate_moves_values_a_single_move_of_a_simultaneous_phase():
     assert len(moves) == 2 and state.guardian_start is not None
     values = state.game.evaluate_moves(state, moves)
     assert np.array_equal(state.game.evaluate_moves(state, moves[:1]), values[:1])
+
+
+# -------------------------------------------------- found by the audit of _tables.py's constants
+
+TREE_COSTS = {
+    "3A": 3, "3B": 3, "4A": 4, "4B": 4, "5A": 5, "5B": 5,
+    "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "11": 11,
+}  # fmt: skip
+"""Each protective tree's cost in plant, from the rules page's tree table."""
+
+
+def test_each_tree_is_offered_from_its_cost_in_plant():
+    """Seat 0 with plant k = 2..11 (k // 2 cards of plant 2: Boar, Caterpillar, Squirrel,
+    Meerkat, Crane; one of plant 1, the Bee, when k is odd) is offered exactly the trees whose
+    cost in the rules page's table is at most k: none at 2, 3A and 3B at 3, ..., all 12 at 11;
+    a Plant of a dearer tree at (1, 3) is refused naming that cost."""
+    twos = ["Boar", "Caterpillar", "Squirrel", "Meerkat", "Crane"]
+    for plant in range(2, 12):
+        line = twos[: plant // 2] + ["Bee"] * (plant % 2)
+        state = checked(acting(put(put(start(), 0, "line", line), 1, "line", ["Hare"])))
+        assert state.totals(0)[2] == plant
+        offered = {m.split()[1].split("@")[0] for m in names(state.legal_moves()) if "plant" in m}
+        assert offered == {tree for tree, cost in TREE_COSTS.items() if cost <= plant}, plant
+        for tree, cost in TREE_COSTS.items():
+            if cost > plant:
+                with pytest.raises(fg.IllegalMoveError, match=f"costs {cost} plant, only {plant}"):
+                    state.apply(Plant(0, tree, (1, 3)))
+
+
+def test_each_tree_gives_the_bonus_of_the_rules_table():
+    """forest_bonus of the starting tree and one tree at (1, 3) (no full line) is that tree's
+    bonus in the rules page's table (sun, water, plant, wind, flower): 3A +1 sun, 3B +1 water,
+    4A +1 wind, 4B +1 flower, 5A +2 sun, 5B +1 plant, 6 +2 water, 7 +2 wind, 8 +3 water,
+    9 +2 flowers, 10 +4 sun, 11 nothing (its power is the same action twice)."""
+    table = {
+        "3A": (1, 0, 0, 0, 0), "3B": (0, 1, 0, 0, 0), "4A": (0, 0, 0, 1, 0),
+        "4B": (0, 0, 0, 0, 1), "5A": (2, 0, 0, 0, 0), "5B": (0, 0, 1, 0, 0),
+        "6": (0, 2, 0, 0, 0), "7": (0, 0, 0, 2, 0), "8": (0, 3, 0, 0, 0),
+        "9": (0, 0, 0, 0, 2), "10": (4, 0, 0, 0, 0), "11": (0, 0, 0, 0, 0),
+    }  # fmt: skip
+    assert set(table) == set(TREE_COSTS)
+    for tree, bonus in table.items():
+        assert forest_bonus(forest(". . . . .", f". . S {tree} .", ". . . . .")) == bonus, tree
+
+
+def test_a_line_bonus_needs_a_tree_on_every_cell_of_its_line():
+    """forest_bonus takes any 15 cells (docs): column 1 (cells 1, 6, 11) full of trees 11 (no
+    bonus of their own) gives +1 water, column 2 (2, 7, 12) +1 sun, column 3 (3, 8, 13) +1
+    wind, row 1 (5..9) +2 flowers; with any one of the line's cells empty, nothing."""
+    lines = {
+        (1, 6, 11): (0, 1, 0, 0, 0),
+        (2, 7, 12): (1, 0, 0, 0, 0),
+        (3, 8, 13): (0, 0, 0, 1, 0),
+        (5, 6, 7, 8, 9): (0, 0, 0, 0, 2),
+    }
+    eleven = TREE_INDEX["11"]
+    for cells, bonus in lines.items():
+        full = [eleven if c in cells else -1 for c in range(15)]
+        assert forest_bonus(full) == bonus, cells
+        for gap in cells:
+            assert forest_bonus([-1 if c == gap else x for c, x in enumerate(full)]) == (0,) * 5
