@@ -408,3 +408,32 @@ def test_a_seat_keeping_a_second_flash_of_a_value_may_still_flash_it():
     state = play(state, "0:play 5 @1 higher", "2:play F5 @3 lower", "3:play 5 @0 lower")
     assert state.hand(2) == ("4", "F5") and state.flashers == 0
     assert 2 in state.players_to_act and groups(state, 2) == {("F5",)}
+
+
+# ------------------------------------------ found by the audit of _tables.py's integer constants
+
+
+def test_an_orange_8_starts_no_run_of_flash_cards():
+    """distinct_flashers: seat 0 leads an orange 8 at seat 1 "lower"; the top card is no Flash,
+    so the seats of the run on top are none, ``[]`` in the saved state (docs: "`[]` when the
+    top card is no Flash"); seat 2's F8 then starts a run of its own."""
+    state = table([["8", "1"], ["2"], ["F8", "3"], ["4"]], TEAMS, distinct_flashers=True)
+    state = play(state, "0:play 8 @1 lower")
+    assert state.flashers == 0 and state.to_dict()["flashers"] == []
+    state = play(state, "2:play F8 @3 lower")
+    assert state.flashers == 1 << 2 and state.to_dict()["flashers"] == [2]
+
+
+def test_a_flash_1_is_a_flash_of_the_run():
+    """distinct_flashers, a deck with three F1 (the rest as the default). Seat 0 leads 1 at
+    seat 1 "higher"; seat 2 flashes an F1 at seat 3 "higher" (the run on top: ``[2]``), seat 1
+    flashes its F1 on it at seat 3 (``[1, 2]``): seat 2, holding a second F1, may not flash
+    again on this run (A, B, then A again is what the option forbids)."""
+    deck = {"T": 6, **{str(v): 6 for v in range(1, 9)}, **{f"F{v}": 2 for v in range(1, 9)}}
+    hands = [["1", "5"], ["F1", "6"], ["F1", "F1", "4"], ["7", "8"]]
+    state = table(hands, TEAMS, distinct_flashers=True, deck={**deck, "F1": 3})
+    state = play(state, "0:play 1 @1 higher", "2:play F1 @3 higher")
+    assert state.flashers == 1 << 2 and state.to_dict()["flashers"] == [2]
+    state = play(state, "1:play F1 @3 higher")
+    assert state.to_dict()["flashers"] == [1, 2]
+    assert ("F1",) not in groups(state, 2) and state.hand(2) == ("4", "F1")
