@@ -257,3 +257,124 @@ def test_a_terrain_type_of_65536_squares_scores():
     (sole, 8), not a total read as 0."""
     top = np.zeros((256, 256), np.int8)
     assert winter_scores(top, top, 2).tolist() == [8, 0]
+
+
+OPENBLAS_THREADING_WORK = 65536 * 4
+"""OpenBLAS's interface/gemm.c runs a product of this many multiply-adds (M * N * K) or more on
+a thread per core: 65536 times its GEMM_MULTITHREAD_THRESHOLD, 4 in numpy's wheels."""
+
+
+@pytest.mark.parametrize(
+    ("players", "boards", "n"), [(2, 1000, 7), (4, 1000, 11), (2, 3, 41)], ids=str
+)
+def test_scoring_products_stay_below_blas_threading(monkeypatch, players, boards, n):
+    """docs/bosk.md, BLAS threads: the numpy path's products are cut into slices of boards
+    below OpenBLAS's threshold, so each runs on the calling thread. Every matmul of a call
+    of ``boards`` boards (below 1,024: numpy path) has M * N * K < 4 * 65536, and the slices
+    cover every board. 2 players, 7x7 intersections: summer (14, 49) x (49, b) in slices of
+    382 boards (382 * 686 = 262,052), winter (8, 64) x (64, b) of 511 (511 * 512 = 261,632;
+    512 boards would be 262,144, not below); 41x41: 2 * 41**3 = 137,842 a board, one board a
+    slice (two would be 275,684)."""
+    works, widths = [], []
+    matmul = np.matmul
+
+    def recording(a, b, *args, **kwargs):
+        works.append(a.shape[0] * a.shape[1] * b.shape[1])
+        widths.append(b.shape[1])
+        return matmul(a, b, *args, **kwargs)
+
+    monkeypatch.setattr(np, "matmul", recording)
+    owner = np.zeros((boards, n, n), np.int8)
+    summer_scores(owner, np.ones_like(owner), players)
+    assert sum(widths) == boards and max(works) < OPENBLAS_THREADING_WORK
+    works.clear()
+    widths.clear()
+    top = np.zeros((boards, n + 1, n + 1), np.int8)
+    winter_scores(top, np.zeros((n + 1, n + 1), np.int8), players)
+    assert sum(widths) == boards and max(works) < OPENBLAS_THREADING_WORK
+
+
+def test_placement_points_of_one_seat_and_of_none():
+    """placement_points takes P >= 1 seats and any K: with one seat, a contest it is in is
+    its alone (sole: 3) and a contest of total 0 gives nothing, [[3], [0]] -> [3]; no
+    contest (K = 0) gives each seat 0; P = 0 (totals of shape (2, 0)) is a StateError
+    naming the shape, not a TypeError from an empty reduce."""
+    assert placement_points([[3], [0]], 2, 1, 3, 1, 0).tolist() == [3]
+    assert placement_points(np.zeros((0, 2), np.int64), 2, 1, 3, 1, 0).tolist() == [0, 0]
+    with pytest.raises(StateError, match=r"\(\.\.\., K, P\) with P >= 1, got \(2, 0\)"):
+        placement_points(np.zeros((2, 0), np.int64), 2, 1, 3, 1, 0)
+
+
+def test_an_empty_terrain_map_is_refused():
+    """A terrain map is S x S with S >= 1: a 0 x 0 map is a StateError naming its shape, in
+    winter_scores (with a 0 x 0 top) and in render_terrain, not 0 points or an empty map."""
+    empty = np.zeros((0, 0), np.int8)
+    message = r"terrain must have shape \(S, S\) with S >= 1, got \(0, 0\)"
+    with pytest.raises(StateError, match=message):
+        winter_scores(empty, empty, 2)
+    with pytest.raises(StateError, match=message):
+        fg.bosk.render_terrain(empty)
+
+
+def test_a_3_player_terrain_type_of_2_to_the_17_squares_is_refused():
+    """The numpy path packs 3 seats' counts in a float64's 53 bits of mantissa: a terrain type
+    of 363 * 363 = 131,769 squares (2**17 <= 131,769 < 2**18: 18 bits a seat, 54 for 3
+    seats) is refused with a StateError; summed anyway, seat 0's 1 square beside seat 2's
+    131,768 would be lost to rounding (131,768 * 2**36 >= 2**53)."""
+    top = np.full((363, 363), 2, np.int8)
+    top[0, 0] = 0
+    with pytest.raises(StateError, match="a terrain type of 131769 squares is too large"):
+        winter_scores(top, np.zeros((363, 363), np.int8), 3)
+
+
+def test_placement_points_rank_totals_of_1():
+    """A total of 1 is in the contest (only 0 is not): with summer's points (first 2,
+    second 1, sole 3, tied_first 1, tied_second 0), [1, 0] is seat 0's alone (3), [1, 1] a
+    tie for first (1 each), [2, 1] seat 0 first and seat 1 second (2 and 1): [6, 2]."""
+    totals = [[1, 0], [1, 1], [2, 1]]
+    assert placement_points(totals, 2, 1, 3, 1, 0).tolist() == [6, 2]
+
+
+def test_a_bad_array_names_its_first_bad_cell():
+    """docs/bosk.md: a bad array raises StateError naming the first bad cell (row-major):
+    owner with seats 7 at [0, 3] and 5 at [2, 1] names [0, 3]; top with 4 at [1, 1] and 9
+    at [5, 0] names [1, 1]; terrain with 8 at [0, 2] and -1 at [3, 3] names [0, 2]."""
+    owner, value = np.full((7, 7), -1, np.int8), np.zeros((7, 7), np.int8)
+    owner[0, 3], owner[2, 1] = 7, 5
+    value[0, 3], value[2, 1] = 2, 2
+    with pytest.raises(StateError, match=r"^owner\[0, 3\] = 7: seats"):
+        summer_scores(owner, value, 2)
+    top, terrain = np.full((8, 8), -1, np.int8), DEFAULT_TERRAIN[8].copy()
+    top[1, 1], top[5, 0] = 4, 9
+    with pytest.raises(StateError, match=r"^top\[1, 1\] = 4: seats"):
+        winter_scores(top, terrain, 2)
+    terrain[0, 2], terrain[3, 3] = 8, -1
+    with pytest.raises(StateError, match=r"^terrain\[0, 2\] = 8: terrain ids"):
+        winter_scores(np.full((8, 8), -1, np.int8), terrain, 2)
+
+
+def test_plain_scores_amounts_of_0_are_not_in_the_contest_and_below_0_refused():
+    """plain_scores' entries are (seat, amount) with amount >= 0, and a total of 0 is not
+    in the contest (docs/bosk.md, Scoring): [(0, 0), (1, 2)] is seat 1's alone (summer's
+    sole, 3) and [(0, 0)] scores nobody: [0, 3]; an amount of -1 is a ConfigError naming
+    its contest."""
+    points = scoring.SUMMER_POINTS
+    assert fg.bosk.plain_scores([[(0, 0), (1, 2)], [(0, 0)]], 2, points) == [0, 3]
+    with pytest.raises(ConfigError, match=r"lines\[1\] amount must be >= 0, not -1"):
+        fg.bosk.plain_scores([[(1, 2)], [(0, -1)]], 2, points)
+
+
+def test_the_numpy_path_scores_blocks_of_2048_boards(monkeypatch):
+    """docs/bosk.md, How: the numpy path works per block of 2,048 boards (its temporaries
+    stay in cache): 3,000 boards are scored as blocks of 2,048 and 952, summer and winter."""
+    blocks = []
+    for name in ("_summer_block", "_winter_block"):
+        block = getattr(scoring, name)
+        monkeypatch.setattr(
+            scoring, name, lambda grid, *a, f=block: blocks.append(len(grid)) or f(grid, *a)
+        )
+    owner, top = np.full((3000, 7, 7), -1, np.int8), np.full((3000, 8, 8), -1, np.int8)
+    with kernel_path(False):
+        summer_scores(owner, np.zeros_like(owner), 2)
+        winter_scores(top, DEFAULT_TERRAIN[8], 2)
+    assert blocks == [2048, 952, 2048, 952]
