@@ -152,8 +152,7 @@ def decide_winners(progress: Sequence[Sequence[int]], goal: int = GOAL) -> tuple
     (see :func:`limit_winners` for the game's turn limit).
     """
     progress = _checked_progress(progress)
-    if type(goal) is not int or goal < 0:
-        goal = as_int(goal, "goal", 0)  # a str raised TypeError, True counted as 1
+    goal = as_int(goal, "goal", 0)
     candidates = [seat for seat, counts in enumerate(progress) if max(counts) >= goal]
     return _best_sums(progress, candidates)
 
