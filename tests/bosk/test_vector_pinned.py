@@ -10,7 +10,7 @@ import pytest
 import forestgames as fg
 from forestgames.bosk import SQUIRREL, ChooseTile, ChooseTree, PlaceSquirrel
 from forestgames.bosk.vector import VectorBosk
-from forestgames.core import ConfigError, IllegalMoveError, StateError
+from forestgames.core import ConfigError, IllegalMoveError, StateError, derive_seed
 from tests.bosk.helpers import autumn_turn, plant_everything, start_path, targets
 
 
@@ -234,3 +234,62 @@ def test_random_and_greedy_actions_draw_among_the_legal_moves():
     vec = VectorBosk.from_states([wind] * 64)
     chosen = vec.greedy_actions(np.random.default_rng(0)) - vec.layout.wind
     assert sorted(set(chosen.tolist())) == [0, 1, 2, 3]
+
+
+def test_the_defaults_are_one_game_of_two_players():
+    """docs/bosk.md: VectorBosk(num_players=2, batch=1, seed=None, ...): with only a seed,
+    one 2-player game, game 0 of the scalar engine's numbering."""
+    vec = VectorBosk(seed=5)
+    assert (vec.num_players, vec.batch) == (2, 1)
+    assert vec.state(0) == fg.make("bosk", num_players=2).new_game(seed=derive_seed(5, 0))
+
+
+def test_a_squirrel_on_the_corner_square_closes_no_other_path():
+    """squirrel_passes_squirrels=False, wind N, the mover's tree on intersection (4, 4), the
+    other seat's squirrel on square (0, 0), on none of its paths: every stop stays open,
+    1 step (row 4: columns 4, 5), 2 steps (row 3: 3..6) and 3 steps (row 2: 2..7), each step
+    one row north and at most one column aside; the batch's mask is the scalar engine's."""
+    state = autumn_turn(
+        wind="N",
+        trees={(4, 4): (0, 1)},
+        squirrels={1: (0, 0)},
+        squirrel_passes_squirrels=False,
+    )
+    state = start_path(state, (4, 4), SQUIRREL)
+    stops = {(4, 4), (4, 5)} | {(3, c) for c in range(3, 7)} | {(2, c) for c in range(2, 8)}
+    assert targets(state) == stops
+    assert vector_ids(state) == scalar_ids(state)
+
+
+def test_from_states_refuses_an_empty_list():
+    """docs/bosk.md: a batch holds 1 to MAX_BATCH (2^20) games, so from_states([]) is a
+    ConfigError naming that range, not an error from reading a state that is not there."""
+    with pytest.raises(ConfigError, match=r"from_states takes 1\.\.1048576 states, not 0"):
+        VectorBosk.from_states([])
+
+
+def test_winners_are_minus_one_until_a_game_is_over():
+    """docs/bosk.md: winners is (batch,) int8, the winner once over, else -1: three new
+    games have none (not seat 0 nor -2), and a finished game next to one of them names the
+    scalar state's winner."""
+    vec = VectorBosk(2, 3, seed=0)
+    assert vec.winners.dtype == np.int8
+    assert vec.winners.tolist() == [-1, -1, -1]
+    over = VectorBosk(2, 1, seed=0)
+    over.play_random(0)
+    done = over.state(0)
+    (winner,) = done.winners
+    assert VectorBosk.from_states([done, vec.state(1)]).winners.tolist() == [winner, -1]
+
+
+@pytest.mark.parametrize("tile", [0, 9])
+def test_action_id_refuses_a_tile_outside_1_to_8(tile):
+    """docs/bosk.md: layout.action_id refuses what game.action_id refuses, and tiles are
+    1..8: ChooseTile with tile 0 (which would read as id 248, the last ChooseTree) or 9
+    (id 257, the first PlaceLeaf) is an IllegalMoveError from both."""
+    vec = VectorBosk(2, 1, seed=0)
+    move = ChooseTile(0, tile)
+    with pytest.raises(IllegalMoveError):
+        vec.game.action_id(move)
+    with pytest.raises(IllegalMoveError, match="is not a Bosk move on a 8x8 board"):
+        vec.layout.action_id(move)
