@@ -1,0 +1,38 @@
+"""Lockstep-Bosk behaviours of stepping, turns, rounds, scoring and playouts that a
+mutation audit of the integer constants of ``forestgames/bosk/vector.py`` (from its legal
+ids on) found unpinned: each test builds a position by hand or plays the scalar engine
+alongside and checks the batch against it or against docs/bosk.md."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import forestgames as fg
+from forestgames.bosk import SQUIRREL
+from forestgames.bosk.vector import VectorBosk
+from tests.bosk.helpers import autumn_turn, plant_everything, start_path
+
+
+def test_the_mask_holds_1_exactly_at_the_legal_ids_in_every_phase():
+    """docs/bosk.md: legal_action_mask() is int8, "1 exactly at the ids of each game's
+    legal moves": a batch of a spring, a wind, a tree, a tile, a leaf and a squirrel
+    position gives each row equal to its scalar state's legal_action_mask() (0 or 1,
+    never another number)."""
+    game = fg.make("bosk", num_players=2)
+    tree = autumn_turn(trees={(4, 4): (0, 1), (2, 2): (1, 1)})
+    tile = tree.apply(fg.bosk.ChooseTree(0, (4, 4)))
+    states = [
+        game.new_game(seed=0),
+        plant_everything(game),
+        tree,
+        tile,
+        start_path(tree, (4, 4), 2),
+        start_path(tree, (4, 4), SQUIRREL),
+    ]
+    assert [s.phase.value for s in states] == [
+        "spring", "wind", "tree", "tile", "leaves", "squirrel"
+    ]  # fmt: skip
+    mask = VectorBosk.from_states(states).legal_action_mask()
+    assert mask.dtype == np.int8
+    for row, state in zip(mask, states, strict=True):
+        np.testing.assert_array_equal(row, state.legal_action_mask())
