@@ -36,3 +36,15 @@ def test_the_mask_holds_1_exactly_at_the_legal_ids_in_every_phase():
     assert mask.dtype == np.int8
     for row, state in zip(mask, states, strict=True):
         np.testing.assert_array_equal(row, state.legal_action_mask())
+
+
+def test_random_plantings_reach_every_intersection_and_value():
+    """docs/bosk.md: random_actions picks "uniformly random" legal ids; on a new 2-player
+    board every PlantTree (v, t) is legal, id (v-1)*49 + t, so 2,000 games' draws hold each
+    of the 49 intersections (about 41 times each; intersection 0, the corner, and 48 too)
+    and each value 1..4 (about 500 times each)."""
+    vec = VectorBosk(2, 2000, seed=0)
+    ids = vec.random_actions(np.random.default_rng(0))
+    assert vec.legal_action_mask()[np.arange(2000), ids].all()
+    assert sorted(set((ids % 49).tolist())) == list(range(49))
+    assert sorted(set((ids // 49).tolist())) == [0, 1, 2, 3]
