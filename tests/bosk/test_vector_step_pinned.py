@@ -6,10 +6,12 @@ alongside and checks the batch against it or against docs/bosk.md."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import forestgames as fg
 from forestgames.bosk import SQUIRREL
 from forestgames.bosk.vector import VectorBosk
+from forestgames.core import IllegalMoveError
 from tests.bosk.helpers import autumn_turn, plant_everything, start_path
 
 
@@ -48,3 +50,26 @@ def test_random_plantings_reach_every_intersection_and_value():
     assert vec.legal_action_mask()[np.arange(2000), ids].all()
     assert sorted(set((ids % 49).tolist())) == list(range(49))
     assert sorted(set((ids // 49).tolist())) == [0, 1, 2, 3]
+
+
+def test_an_id_past_int64_names_the_first_live_game_that_gave_one():
+    """docs/bosk.md: an illegal id raises IllegalMoveError "naming the game index and the
+    id", and no game changes; uint64 ids past int64's range are refused before any
+    conversion: in a batch of a finished game and two new ones (385 ids with 2 players),
+    2**63 for games 0 and 2 names game 2 (game 0 ignores its id), for games 1 and 2
+    names game 1, the first."""
+    finished = VectorBosk(2, 1, seed=0)
+    finished.play_random(0)
+    new = fg.make("bosk", num_players=2).new_game(seed=0)
+    vec = VectorBosk.from_states([finished.state(0), new, new])
+    assert vec.terminated.tolist() == [True, False, False]
+    before = [vec.state(i) for i in range(3)]
+    huge = 2**63
+    for bad, named in (((0, 2), 2), ((1, 2), 1)):
+        actions = np.zeros(3, dtype=np.uint64)  # 0: PlantTree(1, (0, 0)), legal in spring
+        actions[list(bad)] = huge
+        message = f"game {named}: action {huge} is not an id (ids are 0..384)"
+        with pytest.raises(IllegalMoveError) as refused:
+            vec.step(actions)
+        assert str(refused.value) == message
+        assert [vec.state(i) for i in range(3)] == before
