@@ -12,7 +12,8 @@ import forestgames as fg
 from forestgames.bosk import SQUIRREL
 from forestgames.bosk.vector import VectorBosk
 from forestgames.core import IllegalMoveError
-from tests.bosk.helpers import autumn_turn, plant_everything, start_path
+from tests.bosk.helpers import autumn_turn, plant_everything, start_path, targets
+from tests.bosk.test_vector_pinned import scalar_ids, vector_ids
 
 
 def test_the_mask_holds_1_exactly_at_the_legal_ids_in_every_phase():
@@ -73,3 +74,35 @@ def test_an_id_past_int64_names_the_first_live_game_that_gave_one():
             vec.step(actions)
         assert str(refused.value) == message
         assert [vec.state(i) for i in range(3)] == before
+
+
+def test_a_squirrel_on_the_corner_closes_no_other_path():
+    """With squirrel_passes_squirrels=False only a squirrel on a square a path crosses
+    closes it (docs/bosk.md, Options): seat 1's squirrel on the corner square (0, 0),
+    which no path from the tree on intersection (4, 4) crosses, leaves the mover's
+    squirrel every stop the scalar engine gives (wind N), the batch's mask equal to it."""
+    state = autumn_turn(
+        wind="N",
+        trees={(4, 4): (0, 1)},
+        squirrels={1: (0, 0)},
+        squirrel_passes_squirrels=False,
+    )
+    state = start_path(state, (4, 4), SQUIRREL)
+    assert {(3, 3), (2, 2)} <= targets(state)
+    assert vector_ids(state) == scalar_ids(state)
+
+
+def test_an_illegal_step_names_the_first_bad_game_and_its_own_id():
+    """docs/bosk.md: an illegal id raises IllegalMoveError "naming the game index and the
+    id" (the first game whose id is illegal, step's docstring): in 3 new 2-player games,
+    ids 196 (ChooseWind N) for game 1 and 197 (ChooseWind E) for game 2, both illegal in
+    spring, name game 1 with id 196 and the seat to move there; no game moves."""
+    vec = VectorBosk(2, 3, seed=0)
+    before = [vec.state(i) for i in range(3)]
+    seat = before[1].current_player
+    with pytest.raises(IllegalMoveError) as refused:
+        vec.step(np.array([0, 196, 197]))
+    assert str(refused.value) == (
+        f"game 1: action 196 (ChooseWind) is not legal for seat {seat} in the spring step"
+    )
+    assert [vec.state(i) for i in range(3)] == before
