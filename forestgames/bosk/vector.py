@@ -1048,22 +1048,16 @@ class VectorBosk:
     # ------------------------------------------------------------------ playouts
 
     def _random_plants(self, games: np.ndarray, draw: Draw) -> np.ndarray:
-        """Uniform PlantTree ids: move r of the scalar order (values outer, empty
-        intersections inner) for r drawn below the number of legal plantings.
+        """Uniform PlantTree ids: a value drawn among those left, then an empty
+        intersection found by rejection (uniform, but not the scalar order's r-th move).
 
-        With a numpy generator the intersection is found faster, by rejection
-        (equally uniform, but not the scalar order's r-th move).
+        Only ``random_actions`` plants here, with a numpy draw: playouts plant through
+        forestgames.bosk._vector_random, which follows the scalar order for Python streams.
         """
+        assert isinstance(draw, _Uniform), "playouts plant through _vector_random"
         left = self._values_left(games)
-        rng = getattr(draw, "rng", None)
-        if rng is not None:
-            value = _nth_true(left, draw(np.arange(len(games)), _row_count(left)))
-            return np.asarray(value * self.layout.intersections + self._random_empty(games, rng))
-        empty = self._owner[games] < 0
-        spots = _row_count(empty)
-        pick = draw(np.arange(len(games)), _row_count(left) * spots)
-        value = _nth_true(left, pick // spots)
-        return np.asarray(value * self.layout.intersections + _nth_true(empty, pick % spots))
+        value = _nth_true(left, draw(np.arange(len(games)), _row_count(left)))
+        return np.asarray(value * self.layout.intersections + self._random_empty(games, draw.rng))
 
     def _random_empty(self, games: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         """A uniformly random empty intersection of each game, by rejection."""
