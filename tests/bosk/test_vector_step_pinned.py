@@ -12,8 +12,7 @@ import forestgames as fg
 from forestgames.bosk import SQUIRREL
 from forestgames.bosk.vector import VectorBosk
 from forestgames.core import IllegalMoveError
-from tests.bosk.helpers import autumn_turn, plant_everything, start_path, targets
-from tests.bosk.test_vector_pinned import scalar_ids, vector_ids
+from tests.bosk.helpers import autumn_turn, plant_everything, start_path
 
 
 def test_the_mask_holds_1_exactly_at_the_legal_ids_in_every_phase():
@@ -74,22 +73,6 @@ def test_an_id_past_int64_names_the_first_live_game_that_gave_one():
             vec.step(actions)
         assert str(refused.value) == message
         assert [vec.state(i) for i in range(3)] == before
-
-
-def test_a_squirrel_on_the_corner_closes_no_other_path():
-    """With squirrel_passes_squirrels=False only a squirrel on a square a path crosses
-    closes it (docs/bosk.md, Options): seat 1's squirrel on the corner square (0, 0),
-    which no path from the tree on intersection (4, 4) crosses, leaves the mover's
-    squirrel every stop the scalar engine gives (wind N), the batch's mask equal to it."""
-    state = autumn_turn(
-        wind="N",
-        trees={(4, 4): (0, 1)},
-        squirrels={1: (0, 0)},
-        squirrel_passes_squirrels=False,
-    )
-    state = start_path(state, (4, 4), SQUIRREL)
-    assert {(3, 3), (2, 2)} <= targets(state)
-    assert vector_ids(state) == scalar_ids(state)
 
 
 def test_an_illegal_step_names_the_first_bad_game_and_its_own_id():
