@@ -1162,7 +1162,7 @@ class VectorBosk:
         """(batch,) the greedy agent's id for each live game (0 for finished ones)."""
         actions = np.zeros(self.batch, dtype=np.int64)
         for phase, games in self._groups():
-            actions[games] = self._greedy_ids(phase, games, _uniform(_generator(rng)))
+            actions[games] = self._greedy_ids(phase, games, _Uniform(_generator(rng)))
         return actions
 
     @_memory_guarded(changes_games=True)
@@ -1185,7 +1185,7 @@ class VectorBosk:
         """
         greedy = self._greedy_seats(policies)
         p = self.num_players
-        uniform = _uniform(np.random.default_rng(resolve_seed(seed)))
+        uniform = _Uniform(np.random.default_rng(resolve_seed(seed)))
         python = None if streams is None else PythonStreams(self._stream_seeds(streams))
         choices: Choices = NumpyChoices(uniform.rng) if python is None else StreamChoices(python)
 
@@ -1238,7 +1238,7 @@ class VectorBosk:
         """(batch,) one uniformly random legal id per live game (0 for finished ones)."""
         actions = np.zeros(self.batch, dtype=np.int64)
         for phase, games in self._groups():
-            actions[games] = self._random_ids(phase, games, _uniform(_generator(rng)))
+            actions[games] = self._random_ids(phase, games, _Uniform(_generator(rng)))
         return actions
 
     @_memory_guarded(changes_games=True)
@@ -1251,7 +1251,7 @@ class VectorBosk:
         groups large. Each game's moves are a uniformly random legal game all
         the same; ``seed`` makes the run repeatable.
         """
-        draw = _uniform(np.random.default_rng(resolve_seed(seed)))
+        draw = _Uniform(np.random.default_rng(resolve_seed(seed)))
         return self._play(
             lambda phase, games: self._random_ids(phase, games, draw), NumpyChoices(draw.rng)
         )
@@ -1334,8 +1334,6 @@ class _Uniform:
     def __call__(self, positions: np.ndarray, counts: np.ndarray) -> np.ndarray:
         return np.asarray((self.rng.random(len(positions)) * counts).astype(np.intp))
 
-
-_uniform = _Uniform
 
 _INT64_MAX = np.iinfo(np.int64).max
 

@@ -1,9 +1,10 @@
-"""Small builders of Bosk positions for the rules tests."""
+"""Small builders of Bosk positions, and the exact law of a uniformly random turn, for the tests."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 import attrs
@@ -101,3 +102,24 @@ def plant_everything(game: Any, seed: int = 0, first_player: int = 0) -> BoskSta
     while state.phase is Phase.SPRING:
         state = state.apply(state.legal_moves()[0])
     return state
+
+
+Key = Callable[[BoskState], Hashable]
+
+
+def uniform_outcomes(start: BoskState, key: Key) -> Counter:
+    """The probability of each key of the states that end the planting or the autumn turn
+    from ``start`` when every decision is a uniformly random legal move of the scalar engine."""
+    outcomes: Counter = Counter()
+
+    def walk(state: BoskState, p: float) -> None:
+        ended = state.is_terminal or state.current_player != start.current_player
+        if state is not start and (ended or state.phase is start.phase):
+            outcomes[key(state)] += p
+            return
+        legal = state.legal_moves()
+        for move in legal:
+            walk(state.apply(move), p / len(legal))
+
+    walk(start, 1.0)
+    return outcomes

@@ -9,6 +9,7 @@ import pytest
 
 from forestgames.bosk import _vector_random as fast
 from forestgames.bosk.vector import VectorBosk
+from tests.bosk.helpers import uniform_outcomes
 
 
 @pytest.mark.parametrize(
@@ -81,18 +82,7 @@ def test_fast_choices_are_uniform_per_decision():
     moves = np.zeros(games, dtype=np.int64)
     fast.play_random_turns(batch, np.arange(games), fast.NumpyChoices(rng), moves)
     after = Counter(batch.state(i) for i in range(games))
-    # the exact distribution of a uniform choice at every decision of the turn
-    expected: Counter = Counter()
-
-    def walk(s, p):
-        if s.is_terminal or (s.phase.value == "tree" and s is not start):
-            expected[s] += p
-            return
-        legal = s.legal_moves()
-        for m in legal:
-            walk(s.apply(m), p / len(legal))
-
-    walk(start, 1.0)
+    expected = uniform_outcomes(start, key=lambda state: state)
     assert set(after) <= set(expected)
     chi2 = sum((after[s] - games * p) ** 2 / (games * p) for s, p in expected.items())
     dof = len(expected) - 1

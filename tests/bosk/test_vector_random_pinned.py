@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import warnings
 from collections import Counter
-from collections.abc import Callable, Hashable
 
 import numpy as np
 import pytest
@@ -19,27 +18,7 @@ import forestgames.bosk.vector as vector_module
 from forestgames.bosk import BoskState, PlantTree
 from forestgames.bosk import _vector_random as fast
 from forestgames.bosk.vector import VectorBosk
-from tests.bosk.helpers import autumn_turn
-
-Key = Callable[[BoskState], Hashable]
-
-
-def uniform_outcomes(start: BoskState, key: Key) -> Counter:
-    """The probability of each key of the states that end the planting or the autumn turn
-    from ``start`` when every decision is a uniformly random legal move of the scalar engine."""
-    outcomes: Counter = Counter()
-
-    def walk(state: BoskState, p: float) -> None:
-        ended = state.is_terminal or state.current_player != start.current_player
-        if state is not start and (ended or state.phase is start.phase):
-            outcomes[key(state)] += p
-            return
-        legal = state.legal_moves()
-        for move in legal:
-            walk(state.apply(move), p / len(legal))
-
-    walk(start, 1.0)
-    return outcomes
+from tests.bosk.helpers import Key, autumn_turn, uniform_outcomes
 
 
 def batch_outcomes(batch: VectorBosk, arrays: list[np.ndarray], key: Key) -> Counter:
