@@ -130,3 +130,15 @@ def test_tensor_fields_are_the_docs_fields(options: dict[str, Any], seed: int) -
         for seat in range(game.num_players):
             _check(game, state, seat, f"step {step} seat {seat}")
     assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_victory_tile_from_seat_minus_one_has_no_id(players: int) -> None:
+    """``TakeVictory(player, -1, kind)`` names no seat (seats are 0..P-1), so it has no
+    action id whichever seat asks: for player 0, -1 read as an offset would be k = P - 1
+    (seat P - 1, id 70 + M + (P - 2) * 3 + kind); only for player P - 1 is it k = 0."""
+    game = fg.make("living_forest", num_players=players)
+    for player in range(players):
+        for kind in ("tree", "fire", "flower"):
+            with pytest.raises(fg.IllegalMoveError, match="so it has no action id"):
+                game.action_id(fg.living_forest.TakeVictory(player, -1, kind))
