@@ -162,3 +162,21 @@ def test_a_last_leaf_on_the_corner_square_shows_at_index_0() -> None:
     state = state.apply(fg.bosk.PlaceLeaf(mover, (1, 1)))
     for seat in (0, 1):
         _check(game, state, seat, f"after (1, 1), seat {seat}")
+
+
+def test_a_first_wind_given_before_autumn_shows_no_round_wind() -> None:
+    """``tensor_from_observation`` checks each field, not that a position could show them
+    all (docs/index.md): the wind choice's observation (round 0) given first wind E holds
+    1 at ``first_wind`` index 1 (N, E, S, W) and no ``wind`` at all (the docs' table: none
+    before autumn); every other field is the docs' too."""
+    game = fg.make("bosk", num_players=2)
+    state = next(s for s, _ in random_game(game, 1) if s.phase is fg.bosk.Phase.WIND)
+    obs = state.observation(1)
+    assert obs["round"] == 0 and obs["first_wind"] is None
+    obs["first_wind"] = "E"
+    tensor = game.codec.tensor_from_observation(obs)
+    layout = game.codec.layout
+    assert layout.field(tensor, "first_wind").tolist() == [0, 1, 0, 0]
+    assert layout.field(tensor, "wind").tolist() == [0, 0, 0, 0]
+    for name, expected in _docs_fields(game, obs, state.current_player).items():
+        np.testing.assert_array_equal(layout.field(tensor, name), expected, err_msg=name)
