@@ -37,6 +37,14 @@ def players_cell(configs: list[dict[str, Any]]) -> str:
     return " / ".join(players(options) for options in configs)
 
 
+def one_hot(size: int, index: int | None) -> np.ndarray:
+    """A docs table's one-hot field: ``size`` zeros with a 1 at ``index`` (none if None)."""
+    row = np.zeros(size)
+    if index is not None:
+        row[index] = 1
+    return row
+
+
 def assert_tensor_fields(
     game: Any,
     state: Any,

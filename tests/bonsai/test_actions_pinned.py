@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import forestgames as fg
-from tests.doc_tables import assert_tensor_fields
+from tests.doc_tables import assert_tensor_fields, one_hot
 from tests.strategies import random_game
 
 CARDS = [card.name for card in fg.bonsai.CARD_TYPES]
@@ -23,13 +23,6 @@ DECK = {1: 32, 2: 32, 3: 43, 4: 47}
 """Cards in the deck (docs/bonsai.md, Setup): the room of the ``discards`` field."""
 TILES = {1: 78, 2: 78, 3: 112, 4: 124}
 """T, the room for tiles of each tree (docs/bonsai.md, Actions and tensors)."""
-
-
-def _one_hot(size: int, index: int | None) -> np.ndarray:
-    row = np.zeros(size)
-    if index is not None:
-        row[index] = 1
-    return row
 
 
 def _goal(name: str) -> int:
@@ -64,15 +57,15 @@ def _docs_fields(p: int, to_move: int | None, obs: dict[str, Any]) -> dict[str, 
     last = obs["last_turn"]
     discards = [1 + CARDS.index(name) for name in obs["discards"]]
     return {
-        "phase": _one_hot(6, PHASES.index(obs["phase"])),
-        "first_player": _one_hot(p, seats.index(obs["first_player"])),
-        "to_move": _one_hot(p, None if to_move is None else seats.index(to_move)),
+        "phase": one_hot(6, PHASES.index(obs["phase"])),
+        "first_player": one_hot(p, seats.index(obs["first_player"])),
+        "to_move": one_hot(p, None if to_move is None else seats.index(to_move)),
         "turn": np.array([obs["turn"]]),
         "last_turn": np.array([0, 0] if last is None else [1, last]),
         "deck_size": np.array([obs["deck_size"]]),
         "symbols": np.array([obs["symbols"][name] for name in (*KINDS, "wild")]),
         "market": np.array(
-            [_one_hot(25, None if name is None else CARDS.index(name)) for name in obs["market"]]
+            [one_hot(25, None if name is None else CARDS.index(name)) for name in obs["market"]]
         ),
         "discards": np.array(discards + [0] * (DECK[p] - len(discards))),
         "goals_in_play": _goal_row(obs["goals_in_play"]),

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import forestgames as fg
-from tests.doc_tables import assert_tensor_fields
+from tests.doc_tables import assert_tensor_fields, one_hot
 from tests.strategies import random_game
 
 CODES = ("T", "1", "2", "3", "4", "5", "6", "7", "8", "F1", "F2", "F3", "F4", "F5", "F6", "F7")
@@ -25,12 +25,6 @@ def _docs_fields(game: Any, obs: dict[str, Any]) -> dict[str, np.ndarray]:
     p, me = game.num_players, obs["observer"]
     teams, rounds, codes = len(game.team_sizes), 3, len(CODES)
     seats = [(me + k) % p for k in range(p)]
-
-    def one_hot(size: int, index: int | None) -> np.ndarray:
-        row = np.zeros(size)
-        if index is not None:
-            row[index] = 1
-        return row
 
     def rel(seat: int | None) -> int | None:
         return None if seat is None else seats.index(seat)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import forestgames as fg
-from tests.doc_tables import assert_tensor_fields
+from tests.doc_tables import assert_tensor_fields, one_hot
 from tests.strategies import random_game
 
 PHASES = ("spring", "wind", "tree", "tile", "leaves", "squirrel", "over")
@@ -27,12 +27,6 @@ def _docs_fields(game: Any, obs: dict[str, Any], mover: int | None) -> dict[str,
 
     def rel(seat: int) -> int:
         return (seat - me) % p
-
-    def one_hot(length: int, index: int | None) -> np.ndarray:
-        row = np.zeros(length)
-        if index is not None:
-            row[index] = 1
-        return row
 
     def planes(count: int) -> np.ndarray:
         return np.zeros((count, size, size))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import forestgames as fg
-from tests.doc_tables import assert_tensor_fields
+from tests.doc_tables import assert_tensor_fields, one_hot
 from tests.strategies import random_game
 
 CARD_ROWS = list(fg.living_forest.CARDS)
@@ -27,23 +27,16 @@ def _sequence(cards: list[str], length: int) -> np.ndarray:
     return np.array([1 + CARD_ROWS.index(name) for name in cards] + [0] * (length - len(cards)))
 
 
-def _one_hot(size: int, index: int | None) -> np.ndarray:
-    row = np.zeros(size)
-    if index is not None:
-        row[index] = 1
-    return row
-
-
 def _spirit(spirit: dict[str, Any]) -> np.ndarray:
     """One Spirit's block: the docs' second table, its fields in order."""
     cells = [tree for row in spirit["forest"] for tree in row]  # row-major
-    forest = [_one_hot(13, None if tree is None else TREES.index(tree)) for tree in cells]
+    forest = [one_hot(13, None if tree is None else TREES.index(tree)) for tree in cells]
     parts = [
         _counts(spirit["line"]),
         _sequence(spirit["line"], 88),
         [spirit["discard_size"], spirit["fragments"]],
         np.ravel(forest),
-        _one_hot(12, spirit["rock"]),
+        one_hot(12, spirit["rock"]),
         [spirit["victory"][kind] for kind in ("tree", "fire", "flower")],
         [spirit["fires"][value] for value in ("2", "3", "4")],
         [spirit["deck_size"], spirit["known"]],
@@ -68,18 +61,18 @@ def _docs_fields(obs: dict[str, Any]) -> dict[str, np.ndarray]:
     levels = ("I", "II", "III")
     mine = obs["spirits"][me]
     return {
-        "phase": _one_hot(3, ("guardians", "actions", "over").index(obs["phase"])),
+        "phase": one_hot(3, ("guardians", "actions", "over").index(obs["phase"])),
         "turn": np.array([obs["turn"]]),
-        "sacred": _one_hot(p, seats.index(obs["sacred"])),
+        "sacred": one_hot(p, seats.index(obs["sacred"])),
         "seat_index": np.array([obs["seat_index"]]),
-        "step": _one_hot(
+        "step": one_hot(
             5, ("choose", "attract", "extinguish", "victory", "plant").index(obs["step"])
         ),
         "actions": actions,
         "budget": np.array([obs["budget"]]),
         "picks": np.array([obs["picks"]]),
         "passed": passed,
-        "bonus": _one_hot(5, None if obs["bonus"] is None else ACTIONS.index(obs["bonus"])),
+        "bonus": one_hot(5, None if obs["bonus"] is None else ACTIONS.index(obs["bonus"])),
         "centre": np.array([obs["centre"].count(value) for value in (2, 3, 4)]),
         "fire_supply": np.array(obs["fire_supply"]),
         "varans": np.array([obs["varans"]]),
