@@ -267,3 +267,37 @@ def test_greedy_values_an_attract_once_finished_the_best_margin_each_step() -> N
     state = _sunny()
     values = evaluate_moves(state, [state.game.parse_move("0:attract Beaver")])
     assert values[0].tolist() == pytest.approx([8.84, 6.98])
+
+
+def test_greedy_finishes_a_twelve_move_compound_action_before_valuing_it() -> None:
+    """docs/simulation.md: Greedy finishes the compound action a move starts (a Move's Victory
+    tiles and bonus) before valuing it, however long. 4 players on rocks 4, 5, 6, 7: seat 0's
+    Move of 1 skips the three occupied rocks onto rock 8 (an Attract), passing three Spirits.
+    Its Help Line (Hare and Bison, Marmot, Lemur, Tanuki, Hedgehog, Cockatoo, Weasel, Elephant,
+    Goat, Racoon, Coati, Chameleon, Badger) has 6 + 5 + 4 + 3 * 3 + 2 * 7 = 38 sun: exactly rows
+    I and II (Spider 1, Hippopotamus, Beaver, Raven 2 each; Cobra, Rooster, Bull 5, Frog 6: 28)
+    and one card of row III (Dolphin, Crocodile, Panther, Gorilla, 10 each). Finishing takes 12
+    moves: a Tree tile from each Spirit passed (1 tree tile each; the starting tree and its own
+    tile make trees its largest count, where the convex progress gains most), then 9 cards, the
+    best, Dolphin or Crocodile (0.92 each), from row III; the Attract closes with no sun left.
+    The Move is valued as that finished position, played here by hand."""
+    line = ["Hare", "Bison", "Marmot", "Lemur", "Tanuki", "Hedgehog", "Cockatoo", "Weasel"]
+    line += ["Elephant", "Goat", "Racoon", "Coati", "Chameleon", "Badger"]
+    state = to_row(start(4), ["Spider", "Hippopotamus", "Beaver", "Raven"])
+    state = to_row(state, ["Cobra", "Rooster", "Bull", "Frog"])
+    state = to_row(state, ["Dolphin", "Crocodile", "Panther", "Gorilla"])
+    state = put(state, 0, "line", line)
+    for seat in (1, 2, 3):
+        state = put(state, seat, "line", ["Hare"])
+    state = checked(acting(state, rocks=(4, 5, 6, 7)))
+    assert state.totals(0)[0] == 38
+    finished = play(
+        state,
+        "0:move 1",
+        *(f"0:victory {seat} tree" for seat in (1, 2, 3)),
+        *(f"0:attract {name}" for name in ("Spider", "Hippopotamus", "Beaver", "Raven")),
+        *(f"0:attract {name}" for name in ("Cobra", "Rooster", "Bull", "Frog", "Dolphin")),
+    )
+    assert (finished.step, finished.current_player, finished.budget) == (Step.CHOOSE, 0, 0)
+    values = evaluate_moves(state, [state.game.parse_move("0:move 1")])
+    assert values[0].tolist() == pytest.approx(heuristic.position_value(finished).tolist())
