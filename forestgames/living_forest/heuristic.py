@@ -23,10 +23,11 @@ step toward a goal:
 
 :func:`move_values` values each candidate by :func:`position_value` after it,
 finishing a compound action the move starts (the Attract's cards, the Move's
-Victory tiles and bonus action) greedily, one move at a time. A ``reveal`` is
-valued as the average over the cards the revealing seat may draw (the attracted
-cards on top are known; otherwise its own deck's contents, or its discard pile
-when the deck is empty): the real top card is never looked at.
+Victory tiles and bonus action) greedily, one move at a time, for at most
+:data:`COMPLETION_STEPS` moves. A ``reveal`` is valued as the average over the
+cards the revealing seat may draw (the attracted cards on top are known;
+otherwise its own deck's contents, or its discard pile when the deck is empty):
+the real top card is never looked at.
 
 What the value reads is public, except the cards a Spirit owns: those are what
 a player with perfect memory could track, and what ``determinize`` keeps.
