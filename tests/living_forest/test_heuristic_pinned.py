@@ -271,16 +271,16 @@ def test_greedy_values_an_attract_once_finished_the_best_margin_each_step() -> N
 
 def test_greedy_finishes_a_twelve_move_compound_action_before_valuing_it() -> None:
     """docs/simulation.md: Greedy finishes the compound action a move starts (a Move's Victory
-    tiles and bonus) before valuing it, however long. 4 players on rocks 4, 5, 6, 7: seat 0's
-    Move of 1 skips the three occupied rocks onto rock 8 (an Attract), passing three Spirits.
-    Its Help Line (Hare and Bison, Marmot, Lemur, Tanuki, Hedgehog, Cockatoo, Weasel, Elephant,
-    Goat, Racoon, Coati, Chameleon, Badger) has 6 + 5 + 4 + 3 * 3 + 2 * 7 = 38 sun: exactly rows
-    I and II (Spider 1, Hippopotamus, Beaver, Raven 2 each; Cobra, Rooster, Bull 5, Frog 6: 28)
-    and one card of row III (Dolphin, Crocodile, Panther, Gorilla, 10 each). Finishing takes 12
-    moves: a Tree tile from each Spirit passed (1 tree tile each; the starting tree and its own
-    tile make trees its largest count, where the convex progress gains most), then 9 cards, the
-    best, Dolphin or Crocodile (0.92 each), from row III; the Attract closes with no sun left.
-    The Move is valued as that finished position, played here by hand."""
+    tiles and bonus) before valuing it, for at most 12 moves, as here. 4 players on rocks 4, 5,
+    6, 7: seat 0's Move of 1 skips the three occupied rocks onto rock 8 (an Attract), passing
+    three Spirits. Its Help Line (Hare and Bison, Marmot, Lemur, Tanuki, Hedgehog, Cockatoo,
+    Weasel, Elephant, Goat, Racoon, Coati, Chameleon, Badger) has 6 + 5 + 4 + 3 * 3 + 2 * 7 = 38
+    sun: exactly rows I and II (Spider 1, Hippopotamus, Beaver, Raven 2 each; Cobra, Rooster,
+    Bull 5, Frog 6: 28) and one card of row III (Dolphin, Crocodile, Panther, Gorilla, 10 each).
+    Finishing takes 12 moves: a Tree tile from each Spirit passed (1 tree tile each; the
+    starting tree and its own tile make trees its largest count, where the convex progress gains
+    most), then 9 cards, the best, Dolphin or Crocodile (0.92 each), from row III; the Attract
+    closes with no sun left. The Move is valued as that finished position, played here by hand."""
     line = ["Hare", "Bison", "Marmot", "Lemur", "Tanuki", "Hedgehog", "Cockatoo", "Weasel"]
     line += ["Elephant", "Goat", "Racoon", "Coati", "Chameleon", "Badger"]
     state = to_row(start(4), ["Spider", "Hippopotamus", "Beaver", "Raven"])
