@@ -378,3 +378,21 @@ def test_the_numpy_path_scores_blocks_of_2048_boards(monkeypatch):
         summer_scores(owner, np.zeros_like(owner), 2)
         winter_scores(top, DEFAULT_TERRAIN[8], 2)
     assert blocks == [2048, 952, 2048, 952]
+
+
+@needs_numba
+def test_the_compiled_winter_scores_terrain_types_0_and_7():
+    """docs/bosk.md, Scoring: on the compiled path (1,029 boards) terrain type 0 counts like any
+    other. Type 0 is rows 0-3 of an 8x8 map, type 7 rows 4-7 (types 1-6 empty). Type 0: seat 0
+    holds 3 squares, seats 1 and 2 one each (first 5, tie for second 1 each); type 7: seat 2
+    alone on 2 squares (sole 8): [5, 1, 1 + 8] = [5, 1, 9] on every board, [0, 0, 0] on the
+    empty last one. (Int-constant mutant 121 of bosk/_numba.py dropped type 0: [0, 0, 8].)"""
+    terrain = np.zeros((8, 8), np.int8)
+    terrain[4:] = 7
+    top = np.full((scoring.COMPILED_MIN_BOARDS + 5, 8, 8), -1, np.int8)
+    top[:, 0, :3], top[:, 3, 7], top[:, 2, 4] = 0, 1, 2
+    top[:, 4, 0], top[:, 7, 7] = 2, 2
+    top[-1] = -1
+    with kernel_path(True):
+        scores = winter_scores(top, terrain, 3)
+    assert (scores[:-1] == [5, 1, 9]).all() and scores[-1].tolist() == [0, 0, 0]
