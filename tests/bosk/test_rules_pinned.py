@@ -87,3 +87,20 @@ def test_the_cost_of_covering_counts_the_whole_stack_under_another_seats_top():
     state = start_path(state, (3, 3), 2)
     assert targets(state) == {(3, 4)}
     refused(state, PlaceLeaf(0, (3, 3)), "covering 2 leaves there needs 3 active leaves, only 2")
+
+
+def test_the_board_geometry_shared_by_games_of_one_size_refuses_changes():
+    """game.geometry is one object for every 2-player game (built once per size; its
+    docstring: shared, read-only): setting any attribute of it, an existing table or a new
+    name, raises AttributeError, and another 2-player game still sees its 8×8 tables."""
+    game, other = fg.make("bosk", num_players=2), fg.make("bosk", num_players=2)
+    shared = game.geometry
+    assert shared is other.geometry
+    for name in ("size", "squares", "base", "next", "squirrel_reach", "extra"):
+        with pytest.raises(AttributeError, match="read-only"):
+            setattr(shared, name, None)
+    assert (other.geometry.size, other.geometry.squares, other.geometry.intersections) == (
+        8,
+        64,
+        49,
+    )
