@@ -115,6 +115,9 @@ class Geometry:
             raise AttributeError("Bosk geometry tables are read-only")
         object.__setattr__(self, name, value)
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Bosk geometry tables are read-only")
+
     def __init__(self, size: int) -> None:
         self.size = size
         self.n = n = size - 1

@@ -104,3 +104,15 @@ def test_the_board_geometry_shared_by_games_of_one_size_refuses_changes():
         64,
         49,
     )
+
+
+def test_the_board_geometry_shared_by_games_of_one_size_refuses_deletions():
+    """Deleting a table of game.geometry (one object for every 2-player game, read-only)
+    raises AttributeError, and another 2-player game still finds its squirrel reach (from
+    intersection (0, 0), wind S (toward the last row), one step: the squares under it on
+    that side, (1, 0) and (1, 1), that is 8 and 9)."""
+    game, other = fg.make("bosk", num_players=2), fg.make("bosk", num_players=2)
+    for name in ("base", "next", "squirrel_reach", "size"):
+        with pytest.raises(AttributeError, match="read-only"):
+            delattr(game.geometry, name)
+    assert other.geometry.squirrel_reach["S"][0][0] == frozenset({8, 9})
