@@ -396,3 +396,21 @@ def test_the_compiled_winter_scores_terrain_types_0_and_7():
     with kernel_path(True):
         scores = winter_scores(top, terrain, 3)
     assert (scores[:-1] == [5, 1, 9]).all() and scores[-1].tolist() == [0, 0, 0]
+
+
+@needs_numba
+def test_the_compiled_kernels_are_cached_on_disk_where_numba_can():
+    """docs/bosk.md, Compiled path: the kernels compile once, "cached afterwards": where numba
+    finds a folder to cache in (it can build a FunctionCache for the kernel's source), each of
+    the four kernels has an on-disk FunctionCache, not numba's NullCache. (Mutant 151 of
+    bosk/_numba.py, cache=True -> False, compiled them anew in every process.)"""
+    from numba.core import caching
+
+    from forestgames.bosk import _numba
+
+    for kernel in (_numba.summer, _numba.winter, _numba._rank_block, _numba._cells_major):
+        try:
+            caching.FunctionCache(kernel.py_func)
+        except RuntimeError:  # "no locator available": a read-only install, no writable home
+            pytest.skip("numba finds no folder to cache in here")
+        assert isinstance(kernel._cache, caching.FunctionCache), kernel.py_func.__name__
