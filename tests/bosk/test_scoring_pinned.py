@@ -414,3 +414,20 @@ def test_the_compiled_kernels_are_cached_on_disk_where_numba_can():
         except RuntimeError:  # "no locator available": a read-only install, no writable home
             pytest.skip("numba finds no folder to cache in here")
         assert isinstance(kernel._cache, caching.FunctionCache), kernel.py_func.__name__
+
+
+@needs_numba
+def test_the_compiled_winter_scores_terrain_type_1():
+    """docs/bosk.md, Scoring: on the compiled path (1,029 boards) terrain type 1 counts like any
+    other. Type 1 is rows 0-3 of an 8x8 map, type 2 rows 4-7. Type 1: seat 0 holds 2 squares,
+    seat 1 one (first 5, second 3); type 2: seat 2 alone on 1 square (sole 8): [5, 3, 8] on
+    every board, [0, 0, 0] on the empty last one. (Non-integer mutant 77 of bosk/_numba.py,
+    ends[kinds[s] - 1] counted, dropped type 1: [0, 0, 8].)"""
+    terrain = np.ones((8, 8), np.int8)
+    terrain[4:] = 2
+    top = np.full((scoring.COMPILED_MIN_BOARDS + 5, 8, 8), -1, np.int8)
+    top[:, 0, 0], top[:, 3, 7], top[:, 1, 2], top[:, 6, 6] = 0, 0, 1, 2
+    top[-1] = -1
+    with kernel_path(True):
+        scores = winter_scores(top, terrain, 3)
+    assert (scores[:-1] == [5, 3, 8]).all() and scores[-1].tolist() == [0, 0, 0]
