@@ -403,8 +403,8 @@ def test_the_compiled_kernels_are_cached_on_disk_where_numba_can():
     """docs/bosk.md, Compiled path: the kernels compile once, "cached afterwards": where numba
     finds a folder to cache in (it can build a FunctionCache for the kernel's source), each of
     the four kernels names its cache folder (``stats.cache_path``; None for numba's NullCache,
-    which compiles anew in every process). (Mutant 151 of
-    bosk/_numba.py, cache=True -> False, compiled them anew in every process.)"""
+    which compiles anew in every process). (Mutant 151 of bosk/_numba.py, cache=True -> False,
+    compiled them anew in every process.)"""
     from numba.core import caching
 
     from forestgames.bosk import _numba
