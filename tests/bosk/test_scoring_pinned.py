@@ -381,24 +381,6 @@ def test_the_numpy_path_scores_blocks_of_2048_boards(monkeypatch):
 
 
 @needs_numba
-def test_the_compiled_winter_scores_terrain_types_0_and_7():
-    """docs/bosk.md, Scoring: on the compiled path (1,029 boards) terrain type 0 counts like any
-    other. Type 0 is rows 0-3 of an 8x8 map, type 7 rows 4-7 (types 1-6 empty). Type 0: seat 0
-    holds 3 squares, seats 1 and 2 one each (first 5, tie for second 1 each); type 7: seat 2
-    alone on 2 squares (sole 8): [5, 1, 1 + 8] = [5, 1, 9] on every board, [0, 0, 0] on the
-    empty last one. (Int-constant mutant 121 of bosk/_numba.py dropped type 0: [0, 0, 8].)"""
-    terrain = np.zeros((8, 8), np.int8)
-    terrain[4:] = 7
-    top = np.full((scoring.COMPILED_MIN_BOARDS + 5, 8, 8), -1, np.int8)
-    top[:, 0, :3], top[:, 3, 7], top[:, 2, 4] = 0, 1, 2
-    top[:, 4, 0], top[:, 7, 7] = 2, 2
-    top[-1] = -1
-    with kernel_path(True):
-        scores = winter_scores(top, terrain, 3)
-    assert (scores[:-1] == [5, 1, 9]).all() and scores[-1].tolist() == [0, 0, 0]
-
-
-@needs_numba
 def test_the_compiled_kernels_are_cached_on_disk_where_numba_can():
     """docs/bosk.md, Compiled path: the kernels compile once, "cached afterwards": where numba
     finds a folder to cache in (it can build a FunctionCache for the kernel's source), each of
@@ -418,17 +400,30 @@ def test_the_compiled_kernels_are_cached_on_disk_where_numba_can():
 
 
 @needs_numba
-def test_the_compiled_winter_scores_terrain_type_1():
-    """docs/bosk.md, Scoring: on the compiled path (1,029 boards) terrain type 1 counts like any
-    other. Type 1 is rows 0-3 of an 8x8 map, type 2 rows 4-7. Type 1: seat 0 holds 2 squares,
-    seat 1 one (first 5, second 3); type 2: seat 2 alone on 1 square (sole 8): [5, 3, 8] on
-    every board, [0, 0, 0] on the empty last one. (Non-integer mutant 77 of bosk/_numba.py,
-    ends[kinds[s] - 1] counted, dropped type 1: [0, 0, 8].)"""
-    terrain = np.ones((8, 8), np.int8)
-    terrain[4:] = 2
+@pytest.mark.parametrize(
+    ("low", "high", "seats", "expected"),
+    [
+        (0, 7, {0: [(0, 0), (0, 1), (0, 2)], 1: [(3, 7)], 2: [(2, 4), (4, 0), (7, 7)]}, [5, 1, 9]),
+        (1, 2, {0: [(0, 0), (3, 7)], 1: [(1, 2)], 2: [(6, 6)]}, [5, 3, 8]),
+    ],
+)
+def test_the_compiled_winter_scores_terrain_types_0_1_and_7(low, high, seats, expected):
+    """docs/bosk.md, Scoring: on the compiled path (1,029 boards) terrain types 0 and 1 count
+    like any other. Type ``low`` is rows 0-3 of an 8x8 map, type ``high`` rows 4-7.
+    Types 0 and 7: on type 0 seat 0 holds 3 squares, seats 1 and 2 one each (first 5, tie for
+    second 1 each); on type 7 seat 2 is alone on 2 squares (sole 8): [5, 1, 1 + 8] = [5, 1, 9].
+    Types 1 and 2: on type 1 seat 0 holds 2 squares, seat 1 one (first 5, second 3); on type 2
+    seat 2 is alone on 1 square (sole 8): [5, 3, 8]. That on every board, [0, 0, 0] on the
+    empty last one. (Mutants of bosk/_numba.py that dropped a type: int-constant 121,
+    ends[kinds[s]] counted, type 0, [0, 0, 8]; non-integer 77, ends[kinds[s] - 1], type 1,
+    [0, 0, 8].)"""
+    terrain = np.full((8, 8), low, np.int8)
+    terrain[4:] = high
     top = np.full((scoring.COMPILED_MIN_BOARDS + 5, 8, 8), -1, np.int8)
-    top[:, 0, 0], top[:, 3, 7], top[:, 1, 2], top[:, 6, 6] = 0, 0, 1, 2
+    for seat, squares in seats.items():
+        for r, c in squares:
+            top[:, r, c] = seat
     top[-1] = -1
     with kernel_path(True):
         scores = winter_scores(top, terrain, 3)
-    assert (scores[:-1] == [5, 3, 8]).all() and scores[-1].tolist() == [0, 0, 0]
+    assert (scores[:-1] == expected).all() and scores[-1].tolist() == [0, 0, 0]
