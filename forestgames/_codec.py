@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import threading
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -132,21 +133,46 @@ class Pieces(dict[Any, Any]):
 
 
 class Layout:
-    """Named fields of a flat tensor, in order: ``offset[name]``, ``shape[name]``, ``size``."""
+    """Named fields of a flat tensor, in order: ``offset[name]``, ``shape[name]``, ``size``.
+
+    Built by :meth:`add`, then :meth:`seal`-ed: a codec cuts its tensors by it, so once
+    sealed it is read-only (read-only mappings, attributes that cannot be set or deleted).
+    """
 
     def __init__(self) -> None:
-        self.offset: dict[str, int] = {}
-        self.shape: dict[str, tuple[int, ...]] = {}
-        self.doc: dict[str, str] = {}
+        self.offset: Mapping[str, int] = {}
+        self.shape: Mapping[str, tuple[int, ...]] = {}
+        self.doc: Mapping[str, str] = {}
         self.size = 0
 
     def add(self, name: str, shape: tuple[int, ...], doc: str) -> int:
         """Append field ``name`` of ``shape`` (row-major); return its offset."""
-        self.offset[name] = self.size
-        self.shape[name] = shape
-        self.doc[name] = doc
+        self.offset = {**self.offset, name: self.size}
+        self.shape = {**self.shape, name: shape}
+        self.doc = {**self.doc, name: doc}
         self.size += int(np.prod(shape, dtype=np.int64))
         return self.offset[name]
+
+    def seal(self) -> Layout:
+        """Make this layout read-only; return it."""
+        self.offset = MappingProxyType(dict(self.offset))
+        self.shape = MappingProxyType(dict(self.shape))
+        self.doc = MappingProxyType(dict(self.doc))
+        self._sealed = True
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError("a sealed tensor layout is read-only")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a tensor layout's fields cannot be deleted")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild the layout from its fields (sealed if this one is)."""
+        fields = tuple((name, self.shape[name], self.doc[name]) for name in self.offset)
+        return (_layout_of, (fields, getattr(self, "_sealed", False)))
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={self.shape[name]}" for name in self.offset)
@@ -173,6 +199,14 @@ class Layout:
             shape = " × ".join(map(str, self.shape[name]))
             rows.append(f"| `{name}` | {offset} | {shape} | {self.doc[name]} |")
         return "\n".join(rows)
+
+
+def _layout_of(fields: Iterable[tuple[str, tuple[int, ...], str]], sealed: bool) -> Layout:
+    """The layout of ``fields`` (name, shape, doc) in order; sealed if ``sealed``."""
+    layout = Layout()
+    for name, shape, doc in fields:
+        layout.add(name, shape, doc)
+    return layout.seal() if sealed else layout
 
 
 def _describe(error: Exception) -> str:

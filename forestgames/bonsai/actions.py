@@ -209,7 +209,7 @@ def _layout(p: int, tiles: int, deck: int) -> Layout:
     layout.add("renounced", (p, len(GOALS)), "goal tiles renounced")
     layout.add("tree_size", (p,), "tiles on the tree, the bud not counted")
     layout.add("tree", (p, tiles, 6), "tiles sorted by (q, r): q, r, wood, leaf, flower, fruit")
-    return layout
+    return layout.seal()
 
 
 class BonsaiCodec(CodecBase):

@@ -102,7 +102,7 @@ def _layout(p: int, teams: int, pile: int, cards: int, flashers: bool) -> Layout
     )
     if flashers:
         layout.add("flashers", (p,), "the seats of the run of Flash cards on top (option)")
-    return layout
+    return layout.seal()
 
 
 class BoomBokkenCodec(CodecBase):

@@ -97,7 +97,7 @@ def _layout(p: int, size: int) -> Layout:
     layout.add("round_tiles", (p, len(LEAF_TILES) + 1), "tile played this round, 0 = none")
     layout.add("summer", (p,), "summer points")
     layout.add("winter", (p,), "winter points")
-    return layout
+    return layout.seal()
 
 
 _LOG_LIMIT = 64

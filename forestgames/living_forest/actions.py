@@ -140,7 +140,7 @@ def _spirit_layout() -> Layout:
     layout.add("known", (1,), "cards on top of the deck put there by Attract (public)")
     layout.add("deck_top", (len(ATTRACT_CARDS),), "those cards, top first: 1 + card row")
     layout.add("cards", (NUM_CARDS,), "the deck below them and the discard pile: count per card")
-    return layout
+    return layout.seal()
 
 
 SPIRIT_LAYOUT = _spirit_layout()
@@ -173,7 +173,7 @@ def _layout(p: int) -> Layout:
     layout.add("spirits", (p, SPIRIT_LAYOUT.size), "per seat, the block below")
     layout.add("my_discard", (NUM_CARDS,), "my discard pile: count per card")
     layout.add("my_deck_rest", (NUM_CARDS,), "my deck below the known cards: count per card")
-    return layout
+    return layout.seal()
 
 
 class LivingForestCodec(CodecBase):
