@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 
@@ -117,6 +118,10 @@ class Geometry:
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Bosk geometry tables are read-only")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles are the shared tables of the size (read-only, rebuilt once)."""
+        return (geometry, (self.size,))
 
     def __init__(self, size: int) -> None:
         self.size = size

@@ -1,6 +1,9 @@
 """Rules the mutation audit found unpinned in Bosk: each test here fails when that one
 rule is broken in the engine, and passes on the rules as written (rules/bosk.md)."""
 
+import copy
+import pickle
+
 import numpy as np
 import pytest
 
@@ -116,3 +119,13 @@ def test_the_board_geometry_shared_by_games_of_one_size_refuses_deletions():
         with pytest.raises(AttributeError, match="read-only"):
             delattr(game.geometry, name)
     assert other.geometry.squirrel_reach["S"][0][0] == frozenset({8, 9})
+
+
+@pytest.mark.parametrize(
+    "copy_of", [copy.copy, copy.deepcopy, lambda value: pickle.loads(pickle.dumps(value))]
+)
+def test_a_copy_or_pickle_of_the_board_geometry_is_the_shared_geometry(copy_of):
+    """Copying, deep-copying or pickling game.geometry (read-only, one per board size)
+    gives back the one 3-player (9×9) geometry, not a failure or a second set of tables."""
+    shared = fg.make("bosk", num_players=3).geometry
+    assert copy_of(shared) is shared
