@@ -35,6 +35,7 @@ from forestgames.core import (
     ConfigError,
     ForestGamesError,
     IllegalMoveError,
+    Sealed,
     StateError,
     describe_move,
     excerpt,
@@ -132,12 +133,14 @@ class Pieces(dict[Any, Any]):
         return value
 
 
-class Layout:
+class Layout(Sealed):
     """Named fields of a flat tensor, in order: ``offset[name]``, ``shape[name]``, ``size``.
 
     Built by :meth:`add`, then :meth:`seal`-ed: a codec cuts its tensors by it, so once
     sealed it is read-only (read-only mappings, attributes that cannot be set or deleted).
     """
+
+    _read_only = "a sealed tensor layout is read-only"
 
     def __init__(self) -> None:
         self.offset: Mapping[str, int] = {}
@@ -158,16 +161,8 @@ class Layout:
         self.offset = MappingProxyType(dict(self.offset))
         self.shape = MappingProxyType(dict(self.shape))
         self.doc = MappingProxyType(dict(self.doc))
-        self._sealed = True
+        self._seal()
         return self
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if getattr(self, "_sealed", False):
-            raise AttributeError("a sealed tensor layout is read-only")
-        object.__setattr__(self, name, value)
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a tensor layout's fields cannot be deleted")
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copies and pickles rebuild the layout from its fields (sealed if this one is)."""

@@ -83,6 +83,7 @@ __all__ = [
     "Move",
     "Option",
     "ParseError",
+    "Sealed",
     "State",
     "StateBase",
     "StateError",
@@ -391,6 +392,25 @@ def frozen_array(values: Any, dtype: Any = np.int8) -> np.ndarray:
     array = np.ascontiguousarray(values, dtype=dtype)
     frozen = np.frombuffer(array.tobytes(), dtype=array.dtype).reshape(array.shape)
     return frozen
+
+
+class Sealed:
+    """A plain object that becomes read-only once :meth:`_seal` is called: its attributes can
+    then be neither set nor deleted (for tables shared by games or cut by a codec)."""
+
+    _read_only = "these tables are read-only"
+    """The AttributeError's message."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError(self._read_only)
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(self._read_only)
+
+    def _seal(self) -> None:
+        object.__setattr__(self, "_sealed", True)
 
 
 def _data_text(package: str, name: str) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import frozen_array
+from forestgames.core import Sealed, frozen_array
 
 DIRECTIONS: tuple[str, ...] = ("N", "E", "S", "W")
 """Wind directions in clockwise order; round k blows DIRECTIONS[(d0 + k − 1) % 4]."""
@@ -107,17 +107,11 @@ def geometry(size: int) -> Geometry:
     return Geometry(size)
 
 
-class Geometry:
+class Geometry(Sealed):
     """Index tables of one play-area size; see the module docstring. Read-only:
     shared by every game of that size."""
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if getattr(self, "_sealed", False):
-            raise AttributeError("Bosk geometry tables are read-only")
-        object.__setattr__(self, name, value)
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Bosk geometry tables are read-only")
+    _read_only = "Bosk geometry tables are read-only"
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copies and pickles are the shared tables of the size (read-only, rebuilt once)."""
@@ -150,7 +144,7 @@ class Geometry:
                 }
             )
         )
-        self._sealed = True
+        self._seal()
 
     def square(self, r: int, c: int) -> int:
         return r * self.size + c
