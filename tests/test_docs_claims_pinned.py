@@ -119,3 +119,60 @@ def test_game_page_tensor_table_offsets_and_shapes_are_the_layouts(name):
         assert list(tables[1].items()) == list(_layout_table(SPIRIT_LAYOUT).items())
         assert tables[0]["spirits"][1][1] == SPIRIT_LAYOUT.size
     assert len(tables) == (2 if name == "living_forest" else 1)
+
+
+# --------------------------------------------------------------------------- action counts
+
+PROSE_ACTIONS = [  # page, the sentence (a pattern), the configurations it names, in order
+    (
+        "bosk.md",
+        r"`num_actions` is 5N² \+ 12 \+ 2S²: ([\d ]+) for 2 players, ([\d ]+) for 3, "
+        r"([\d ]+) for 4\.",
+        [("bosk", {"num_players": p}) for p in (2, 3, 4)],
+    ),
+    (
+        "bonsai.md",
+        r"`num_actions` = 60 \+ 5C \(([\d ]+) with 2 players\)",
+        [("bonsai", {"num_players": 2})],
+    ),
+    (
+        "living_forest.md",
+        r"`num_actions` is ([\d ]+) with 2 players, ([\d ]+) with 3 and ([\d ]+) with 4\.",
+        [("living_forest", {"num_players": p}) for p in (2, 3, 4)],
+    ),
+    (
+        "boom_bokken.md",
+        r"`num_actions` is ([\d ]+) with 4 players, ([\d ]+) with 9, ([\d ]+) with 6 in "
+        r"Expert mode\.",
+        [
+            ("boom_bokken", {"num_players": 4}),
+            ("boom_bokken", {"num_players": 9}),
+            ("boom_bokken", {"num_players": 6, "expert": True}),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "pattern", "configs"), PROSE_ACTIONS, ids=[p for p, _, _ in PROSE_ACTIONS]
+)
+def test_game_page_prose_action_counts_are_the_games(page, pattern, configs):
+    """The action counts a game page's prose gives below its id table (besides its specs
+    table, which test_docs pins) are its games' num_actions."""
+    found = re.search(pattern, _prose(page))
+    assert found, f"docs/{page} does not give its action counts as expected"
+    shown = [int(n.replace(" ", "")) for n in found.groups()]
+    assert shown == [fg.make(name, **options).num_actions for name, options in configs]
+
+
+def test_rl_page_bonsai_mask_lengths_span_its_action_spaces():
+    """docs/rl.md's span of Bonsai's mask lengths (23 340 to 58 560 ids) runs from the
+    smallest to the largest num_actions over every player count, wood_beside_pot or not."""
+    found = re.search(r"Bonsai's mask is ([\d ]+) to ([\d ]+) ids long", _prose("rl.md"))
+    assert found, "docs/rl.md gives no span of Bonsai's mask lengths"
+    sizes = [
+        fg.make("bonsai", num_players=p, wood_beside_pot=w).num_actions
+        for p in (1, 2, 3, 4)
+        for w in (False, True)
+    ]
+    assert [int(n.replace(" ", "")) for n in found.groups()] == [min(sizes), max(sizes)]
