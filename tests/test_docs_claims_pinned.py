@@ -4,9 +4,13 @@ so a change to either side fails it."""
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import io
 import math
 import re
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -176,3 +180,75 @@ def test_rl_page_bonsai_mask_lengths_span_its_action_spaces():
         for w in (False, True)
     ]
     assert [int(n.replace(" ", "")) for n in found.groups()] == [min(sizes), max(sizes)]
+
+
+# --------------------------------------------------------------------------- code comments
+
+
+def _shown_value(comment: str) -> tuple[bool, Any]:
+    """The Python literal a code comment shows as a result (``# 6``, ``# -> (1,)``,
+    ``# (3, 2): seat 2 may ...``: the longest literal before a colon, a bracket or a word
+    that follows it), and whether it shows one; digits may be grouped by ``_``."""
+    text = comment.strip().removeprefix("->").strip()
+    cuts = [len(text), *(m.start() for m in re.finditer(r":| \(| ", text))]
+    for cut in sorted(set(cuts), reverse=True):
+        candidate = text[:cut].strip().rstrip(",")
+        try:
+            return True, ast.literal_eval(candidate) if candidate else None
+        except (ValueError, SyntaxError):
+            continue
+    return False, None
+
+
+def _commented_results(block: str, body: list[ast.stmt]) -> list[tuple[ast.Expr, Any]]:
+    """The statements of ``body`` (the parsed ``block``) that are expressions whose comment
+    (on their last line, or a ``# ->`` line right below) shows a literal result, with it."""
+    lines = block.splitlines()
+    found = []
+    for node in body:
+        if not isinstance(node, ast.Expr) or node.end_lineno is None:
+            continue
+        comment = lines[node.end_lineno - 1].partition("#")[2]
+        below = lines[node.end_lineno] if node.end_lineno < len(lines) else ""
+        if not comment and below.lstrip().startswith("# ->"):
+            comment = below.partition("#")[2]
+        shows, value = _shown_value(comment) if comment else (False, None)
+        if shows and value is not None:
+            found.append((node, value))
+    return found
+
+
+COMMENTED_BLOCKS = [
+    (name, index, block)
+    for name in ["README.md", *sorted(p.name for p in (ROOT / "docs").glob("*.md"))]
+    for index, block in enumerate(re.findall(r"```python\n(.*?)```", _page(name), re.S))
+    if _commented_results(block, ast.parse(block).body)
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "index", "block"),
+    COMMENTED_BLOCKS,
+    ids=[f"{name}-{index}" for name, index, _ in COMMENTED_BLOCKS],
+)
+def test_docs_block_comments_show_the_results_the_code_gives(name, index, block):
+    """Where a docs code block's comment shows an expression's result as a literal (``#
+    385``, ``# -> (1,)``, ``# ('1', '2', ...): seat 2 leads``), the expression gives it (an
+    array: its shape); test_docs only runs the blocks. Bosk's kernels run on numpy here."""
+    body = ast.parse(block).body
+    checks = {id(node): value for node, value in _commented_results(block, body)}
+    namespace: dict[str, Any] = {"__name__": "docs_block"}
+    compiled = fg.bosk.scoring.compiled_kernels()
+    fg.bosk.scoring.compiled_kernels(False)  # a 100,000-board call, without numba's start
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for node in body:
+                if id(node) not in checks:
+                    exec(compile(ast.Module([node], []), name, "exec"), namespace)
+                    continue
+                assert isinstance(node, ast.Expr)
+                got = eval(compile(ast.Expression(node.value), name, "eval"), namespace)
+                got = got.shape if isinstance(got, np.ndarray) else got
+                assert got == checks[id(node)], f"docs/{name}: {ast.unparse(node)}"
+    finally:
+        fg.bosk.scoring.compiled_kernels(compiled)
