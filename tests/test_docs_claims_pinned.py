@@ -252,3 +252,19 @@ def test_docs_block_comments_show_the_results_the_code_gives(name, index, block)
                 assert got == checks[id(node)], f"docs/{name}: {ast.unparse(node)}"
     finally:
         fg.bosk.scoring.compiled_kernels(compiled)
+
+
+# --------------------------------------------------------------------------- bonsai.md
+
+
+def test_bonsai_page_worked_example_picture_is_render_tree():
+    """docs/bonsai.md's picture of the published worked example, labelled render_tree, is
+    what render_tree draws of that tree (its legend, on the right, set aside)."""
+    from tests.bonsai.helpers import example_tiles
+
+    found = re.search(r"\*\*The tree\.\*\*.*?\n```\n(.*?)```", _page("bonsai.md"), re.S)
+    assert found, "docs/bonsai.md shows no picture of the worked example"
+    assert "the worked example (render_tree)" in found.group(1)
+    drawn = [re.sub(r"\s{6,}(the worked example|# wood).*$", "", line).rstrip()
+             for line in found.group(1).splitlines()]  # fmt: skip
+    assert drawn == fg.bonsai.render_tree(example_tiles()).splitlines()
