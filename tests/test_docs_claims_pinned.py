@@ -268,3 +268,63 @@ def test_bonsai_page_worked_example_picture_is_render_tree():
     drawn = [re.sub(r"\s{6,}(the worked example|# wood).*$", "", line).rstrip()
              for line in found.group(1).splitlines()]  # fmt: skip
     assert drawn == fg.bonsai.render_tree(example_tiles()).splitlines()
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def _usage_flags(command: str) -> set[str]:
+    """The long options ``forestgames COMMAND --help`` names in its usage lines."""
+    from forestgames.cli import build_parser
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        build_parser().parse_args([command, "--help"])
+    usage = out.getvalue().split("\n\n")[0]
+    return set(re.findall(r"\[(--[a-z-]+)", usage))
+
+
+def test_simulation_page_command_synopsis_names_every_option():
+    """docs/simulation.md's synopsis of the command line gives each command exactly the
+    options its --help lists (``-o`` for ``--option``), and every command there is."""
+    block = re.search(r"## The command line\n\n```text\n(.*?)```", _page("simulation.md"), re.S)
+    assert block, "docs/simulation.md has no synopsis of the command line"
+    synopsis: dict[str, str] = {}
+    for line in block.group(1).splitlines():
+        if line.startswith("forestgames "):
+            command = line.split()[1]
+            synopsis[command] = ""
+        synopsis[command] += line
+    assert sorted(synopsis) == ["bench", "play", "replay", "simulate", "tournament"]
+    for command, text in synopsis.items():
+        shown = set(re.findall(r"\[(--[a-z-]+)", text))
+        shown |= {"--option"} if re.search(r"\[-o KEY=VALUE", text) else set()
+        assert shown == _usage_flags(command) - {"--help"}, command
+
+
+def _plain_signature(function: Any) -> str:
+    """``function``'s parameters as the docs write them: no annotations, defaults as repr
+    with double quotes, ``*`` before keyword-only ones."""
+    import inspect
+
+    parts, star = [], False
+    for param in inspect.signature(function).parameters.values():
+        if param.kind is param.KEYWORD_ONLY and not star:
+            parts.append("*")
+            star = True
+        prefix = "**" if param.kind is param.VAR_KEYWORD else ""
+        default = "" if param.default is param.empty else "=" + repr(param.default)
+        parts.append(prefix + param.name + default.replace("'", '"'))
+    return ", ".join(parts)
+
+
+@pytest.mark.parametrize("name", ["play", "simulate", "tournament"])
+def test_simulation_page_api_signatures_are_the_functions(name):
+    """docs/simulation.md's signatures of fg.play, fg.simulate and fg.tournament give each
+    function's parameters, defaults and keyword-only marker as the function has them."""
+    block = re.search(r"## The Python API\n\n```text\n(.*?)```", _page("simulation.md"), re.S)
+    assert block, "docs/simulation.md has no signatures block"
+    text = " ".join(block.group(1).split())
+    shown = re.search(rf"fg\.{name}\((.*?)\) ->", text)
+    assert shown, f"docs/simulation.md gives no signature of fg.{name}"
+    assert shown.group(1) == _plain_signature(getattr(fg, name))
