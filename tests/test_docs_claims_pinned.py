@@ -328,3 +328,29 @@ def test_simulation_page_api_signatures_are_the_functions(name):
     shown = re.search(rf"fg\.{name}\((.*?)\) ->", text)
     assert shown, f"docs/simulation.md gives no signature of fg.{name}"
     assert shown.group(1) == _plain_signature(getattr(fg, name))
+
+
+INLINE_SIGNATURES = [  # page, the call as the page writes it (a prefix), the function
+    ("bosk.md", "VectorBosk(", lambda: fg.bosk.VectorBosk),
+    ("bosk.md", "vec.play(", lambda: fg.bosk.VectorBosk.play),
+    ("boom_bokken.md", "game.deal(", lambda: fg.make("boom_bokken").deal),
+    ("boom_bokken.md", "round_coins(", lambda: fg.boom_bokken.round_coins),
+    ("bonsai.md", "fg.bonsai.tree_points(", lambda: fg.bonsai.tree_points),
+    ("simulation.md", "forestgames.sim.play_game(", lambda: fg.sim.play_game),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "call", "function"),
+    INLINE_SIGNATURES,
+    ids=[f"{page}-{call.rstrip('(')}" for page, call, _ in INLINE_SIGNATURES],
+)
+def test_game_pages_inline_signatures_are_the_functions(page, call, function):
+    """A signature a page gives in its prose (`VectorBosk(num_players=2, ...)`,
+    `game.deal(...)`, `round_coins(...)`, ...) lists the function's parameters and defaults."""
+    shown = re.search(rf"`{re.escape(call)}(.*?)\)`", _prose(page))
+    assert shown, f"docs/{page} gives no signature of {call}...)"
+    target = function()
+    plain = _plain_signature(target)
+    plain = re.sub(r"^self, ", "", plain)
+    assert shown.group(1) == plain
