@@ -354,3 +354,33 @@ def test_game_pages_inline_signatures_are_the_functions(page, call, function):
     plain = _plain_signature(target)
     plain = re.sub(r"^self, ", "", plain)
     assert shown.group(1) == plain
+
+
+# --------------------------------------------------------------------------- rl.md
+
+
+@pytest.mark.parametrize(("name", "players"), [("bosk", 2), ("boom_bokken", 4)])
+def test_rl_page_checkers_warn_only_as_the_page_says(name, players):
+    """docs/rl.md's expected warnings are all the checkers give: PettingZoo's api_test and
+    seed_test the two quoted there, Gymnasium's check_env on rl.gym_env(...) only that it
+    cannot test other render modes without a spec."""
+    pytest.importorskip("pettingzoo")
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test, seed_test
+
+    from forestgames import rl
+
+    quoted = re.findall(r'api_test` warns "(.*?)" and "(.*?)"', _prose("rl.md"))
+    assert quoted, "docs/rl.md quotes no api_test warnings"
+    with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(io.StringIO()):
+        warnings.simplefilter("always")
+        api_test(rl.aec_env(name, num_players=players), num_cycles=100)
+        seed_test(lambda: rl.aec_env(name, num_players=players), num_cycles=20)
+    assert {str(w.message) for w in caught} == set(quoted[0])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(rl.gym_env(name, num_players=players))
+    assert [re.search(r"render modes.*not having a spec", str(w.message)) is not None
+            for w in caught] == [True]  # fmt: skip
