@@ -297,10 +297,13 @@ def test_boom_bokken_groups_and_relative_targets() -> None:
     ],
 )
 def test_docs_tables_are_the_layouts(name: str, options: dict[str, Any]) -> None:
-    """Each game's docs page shows its tensor layout exactly as the codec builds it."""
+    """Each game's docs page shows its tensor layout exactly as the codec builds it (Living
+    Forest's also its block of one Spirit's fields, SPIRIT_LAYOUT)."""
     text = (Path(__file__).resolve().parents[1] / "docs" / f"{name}.md").read_text(encoding="utf-8")
     game = fg.make(name, **options)
     assert game.codec.layout.table() in text
+    if name == "living_forest":
+        assert fg.living_forest.actions.SPIRIT_LAYOUT.table() in text
     assert f"{game.num_actions}" in text.replace(" ", "").replace(",", "")
 
 

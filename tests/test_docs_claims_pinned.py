@@ -85,46 +85,6 @@ def test_simulation_page_rating_gaps_are_the_fits():
     assert round(ELO_PER_NATURAL / math.sqrt(PRIOR_PRECISION), -1) == int(spread.group(1))
 
 
-# --------------------------------------------------------------------------- tensor tables
-
-TENSOR_ROW = re.compile(r"^\| `(\w+)` \| (\d+) \| ([\d × ]+) \| [^|]+ \|$", re.M)
-TABLE_PLAYERS = {"bosk": 2, "bonsai": 2, "living_forest": 2, "boom_bokken": 4}
-
-
-def _tensor_tables(name: str) -> list[dict[str, tuple[int, tuple[int, ...]]]]:
-    """The field tables (name: offset, shape) of a game page's "Actions and tensors"."""
-    page = _page(f"{name}.md")
-    part = page[page.index("\n## Actions and tensors\n") :]
-    part = part[: part.index("\n## ", 1)]
-    tables = []
-    for block in re.split(r"\n\n", part):
-        rows = TENSOR_ROW.findall(block)
-        if rows:
-            tables.append({f: (int(o), tuple(map(int, s.split(" × ")))) for f, o, s in rows})
-    return tables
-
-
-def _layout_table(layout) -> dict[str, tuple[int, tuple[int, ...]]]:
-    """A codec layout as a docs table reads: field name to (offset, shape), in order."""
-    return {name: (offset, tuple(layout.shape[name])) for name, offset in layout.offset.items()}
-
-
-@pytest.mark.parametrize("name", sorted(TABLE_PLAYERS))
-def test_game_page_tensor_table_offsets_and_shapes_are_the_layouts(name):
-    """Each game page's table of tensor fields (for the player count it names) gives every
-    field of game.codec.layout, in order, at its offset and with its shape; Living Forest's
-    second table is SPIRIT_LAYOUT, one block of its ``spirits`` field."""
-    tables = _tensor_tables(name)
-    game = fg.make(name, num_players=TABLE_PLAYERS[name])
-    assert list(tables[0].items()) == list(_layout_table(game.codec.layout).items())
-    if name == "living_forest":
-        from forestgames.living_forest.actions import SPIRIT_LAYOUT
-
-        assert list(tables[1].items()) == list(_layout_table(SPIRIT_LAYOUT).items())
-        assert tables[0]["spirits"][1][1] == SPIRIT_LAYOUT.size
-    assert len(tables) == (2 if name == "living_forest" else 1)
-
-
 # --------------------------------------------------------------------------- action counts
 
 PROSE_ACTIONS = [  # page, the sentence (a pattern), the configurations it names, in order
