@@ -14,7 +14,7 @@ from forestgames.living_forest import (
     solitary_count,
     tree_count,
 )
-from forestgames.living_forest.scoring import line_elements
+from forestgames.living_forest.scoring import forest_bonus, line_elements
 from forestgames.living_forest.state import Phase
 from tests.living_forest.helpers import acting, checked, forest, play, put, start, with_seat
 
@@ -269,3 +269,30 @@ def test_a_forest_cell_is_a_tree_id_or_minus_one():
         tree_count(cells)
     with pytest.raises(fg.StateError, match=r"forest\[0\] must be a tree id"):
         element_totals((), cells)
+
+
+def test_the_pure_functions_take_one_dimensional_integer_arrays():
+    """A Help Line, a forest and the Victory tiles given as 1-d integer numpy arrays (any
+    width) count as the same tuples: the starting forest with a 3A beside it, cards 0, 1
+    and 2. A 2-d, 0-d or float array is a StateError naming the argument or its item."""
+    cells = forest(". . . . .", ". 3A S . .", ". . . . .")
+    line = (0, 1, 2)
+    for dtype in (np.int8, np.int64, np.uint8):
+        as_line = np.array(line, dtype=dtype)
+        as_forest = np.array(cells, dtype=np.int16 if dtype is np.uint8 else dtype)
+        assert line_elements(as_line) == line_elements(line)
+        assert solitary_count(as_line) == solitary_count(line)
+        assert (tree_count(as_forest), forest_bonus(as_forest)) == (
+            tree_count(cells),
+            forest_bonus(cells),
+        )
+        assert element_totals(as_line, as_forest) == element_totals(line, cells)
+        tiles = np.array([1, 0, 2], dtype=dtype)
+        assert progress_of(as_line, as_forest, 1, tiles) == progress_of(line, cells, 1, (1, 0, 2))
+    for bad in (np.array([line]), np.array(3)):
+        with pytest.raises(fg.StateError, match="line must be a sequence of card ids"):
+            line_elements(bad)
+    with pytest.raises(fg.StateError, match=r"line\[0\] must be a card id 0\.\.65, not 0\.0"):
+        solitary_count(np.array([0.0, 1.0]))
+    with pytest.raises(fg.StateError, match="forest must be a sequence of tree ids"):
+        tree_count(np.array([cells]))
