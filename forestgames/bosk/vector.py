@@ -406,6 +406,19 @@ class VectorBosk:
         self._mover = np.zeros(b, np.intp)  # (start + turn) % P, kept in step
         self._blow = np.zeros(b, np.intp)  # this round's wind, kept in step
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The games' arrays for copies and pickles, without ``_cost``: a view of
+        ``_cost_cells``, which a copied array would no longer be."""
+        fields = dict(self.__dict__)
+        del fields["_cost"]
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """The arrays of :meth:`__getstate__`, ``_cost`` a view of ``_cost_cells`` again."""
+        self.__dict__.update(fields)
+        shape = (self.batch, self.layout.squares, self.num_players)
+        self._cost = self._cost_cells[:-1].reshape(shape)
+
     @_memory_guarded(changes_games=True, resets=True)
     def reset(self, seed: int | None = None, *, first_game: int = 0) -> None:
         """Start every game anew: game i as ``game.new_game(seed=derive_seed(seed, i))``
