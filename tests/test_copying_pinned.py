@@ -30,3 +30,24 @@ def test_a_copied_vector_bosk_plays_out_as_the_original(duplicate, players):
     np.testing.assert_array_equal(twin.play_random(seed=9), vec.play_random(seed=9))
     np.testing.assert_array_equal(twin.scores, vec.scores)
     assert [twin.state(i) for i in range(6)] == [vec.state(i) for i in range(6)]
+
+
+def test_the_vector_action_layout_is_read_only_and_copies_as_itself():
+    """vec.layout, shared by every VectorBosk of its board size, refuses attribute
+    assignment and deletion (one `vec.layout.leaf = 0` changed every 2-player batch's
+    action_id), and its copies and pickles are read-only layouts with the same ids."""
+    layout = fg.bosk.VectorBosk(num_players=2, batch=1, seed=0).layout
+    leaf = fg.bosk.PlaceLeaf(0, (1, 1))
+    for twin in [
+        layout,
+        copy.copy(layout),
+        *(duplicate(layout) for duplicate in DUPLICATES.values()),
+    ]:
+        with pytest.raises(AttributeError, match="read-only"):
+            twin.leaf = 0
+        with pytest.raises(AttributeError, match="read-only"):
+            del twin.num_actions
+        assert twin.action_id(leaf) == fg.make("bosk").action_id(leaf)
+        assert twin.num_actions == fg.make("bosk").num_actions
+    other = fg.bosk.VectorBosk(num_players=2, batch=1, seed=0)
+    assert other.layout.action_id(leaf) == fg.make("bosk").action_id(leaf)
