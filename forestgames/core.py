@@ -2023,10 +2023,11 @@ class GameRecord:
         return self.replay()[-1]
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-able data (``GameRecord.from_dict`` reads it back)."""
+        """The record as JSON-able data (``GameRecord.from_dict`` reads it back), a copy:
+        changing it changes no record."""
         return {
             "game": self.game,
-            "options": self.options,
+            "options": _jsonable(self.options),
             "seed": self.seed,
             "first_player": self.first_player,
             "moves": list(self.moves),

@@ -51,3 +51,19 @@ def test_the_vector_action_layout_is_read_only_and_copies_as_itself():
         assert twin.num_actions == fg.make("bosk").num_actions
     other = fg.bosk.VectorBosk(num_players=2, batch=1, seed=0)
     assert other.layout.action_id(leaf) == fg.make("bosk").action_id(leaf)
+
+
+def test_a_records_dict_is_a_copy():
+    """Changing what record.to_dict() returns (its options, nested lists included) leaves
+    the record as it was: it handed out the record's own options dict, so a variant made
+    from it changed the record's game and its replay failed."""
+    terrain = np.arange(64).reshape(8, 8) % 8
+    game = fg.make("bosk", num_players=2, terrain=terrain)
+    record = fg.play(game, [fg.RandomAgent(1), fg.RandomAgent(2)], seed=4)
+    saved = record.to_json()
+    data = record.to_dict()
+    data["options"]["num_players"] = 3
+    data["options"]["terrain"][0][0] = 7
+    data["moves"].clear()
+    assert record.to_json() == saved
+    assert record.replay()[-1] == fg.GameRecord.from_json(saved).replay()[-1]
