@@ -2,12 +2,14 @@
 original does, and nothing a copy or a call hands out changes the original."""
 
 import copy
+import itertools
 import pickle
 
 import numpy as np
 import pytest
 
 import forestgames as fg
+from tests.strategies import random_game
 
 DUPLICATES = {
     "deepcopy": copy.deepcopy,
@@ -67,3 +69,20 @@ def test_a_records_dict_is_a_copy():
     data["moves"].clear()
     assert record.to_json() == saved
     assert record.replay()[-1] == fg.GameRecord.from_json(saved).replay()[-1]
+
+
+def test_a_bonsai_trees_placement_option_is_read_only():
+    """tree.wood_beside_pot of a tree a state holds cannot be set or deleted (a tree is
+    shared by the states holding it, the seedling by every game of its option: setting it
+    on one state's seedling let wood go beside the pot in every later game)."""
+    game = fg.make("bonsai", num_players=2)
+    states = [state for state, _ in itertools.islice(random_game(game, 3), 30)]
+    trees = [states[-1].tree(0), states[-1].tree(1)]
+    assert len(trees[0]) > 1  # grown in this game, so the shared seedling stays untouched
+    for tree in trees:
+        with pytest.raises(AttributeError):
+            tree.wood_beside_pot = True
+        with pytest.raises(AttributeError):
+            del tree.wood_beside_pot
+        assert tree.wood_beside_pot is False
+    assert states[-1].legal_moves() == game.state_from_dict(states[-1].to_dict()).legal_moves()

@@ -59,12 +59,12 @@ class Tree:
         "_open",
         "_pink",
         "_sides",
+        "_wood_beside_pot",
         "placing",
-        "wood_beside_pot",
     )
 
     _cells: dict[int, int]
-    wood_beside_pot: bool
+    _wood_beside_pot: bool
     _open: Open
     _counts: tuple[int, int, int, int]
     _sides: int  # the OR of the cells' protrusion bits
@@ -81,7 +81,7 @@ class Tree:
         wood_beside_pot = bool(wood_beside_pot)  # numpy's as Python's
         cells = _checked_cells(cells)
         self._cells = cells
-        self.wood_beside_pot = wood_beside_pot
+        self._wood_beside_pot = wood_beside_pot
         self._open = _open_cells(cells, wood_beside_pot)
         self._counts = _counts(cells)
         self._sides = _sides(cells)
@@ -125,6 +125,12 @@ class Tree:
     def __len__(self) -> int:
         """Tiles on the tree, the bud included."""
         return len(self._cells)
+
+    @property
+    def wood_beside_pot(self) -> bool:
+        """The placement option the tree grows under (read-only: a tree is shared by the
+        states that hold it, the seedling by every game of its option)."""
+        return self._wood_beside_pot
 
     @property
     def cells(self) -> Mapping[int, int]:
@@ -172,7 +178,7 @@ class Tree:
         cells[cell] = kind
         grown = object.__new__(Tree)
         grown._cells = cells
-        grown.wood_beside_pot = self.wood_beside_pot
+        grown._wood_beside_pot = self._wood_beside_pot
         grown._green, grown._pink = self._green, self._pink
         sides = protrusion_bits(cell)
         grown._sides = self._sides | sides
@@ -202,7 +208,7 @@ class Tree:
         only on those cells and beside them; the other facts are counted again."""
         near = {c + d for c in removed for d in DIRECTIONS}.union(removed)
         near = {c for c in near if c not in cells} - POT_CELLS
-        beside_pot = self.wood_beside_pot
+        beside_pot = self._wood_beside_pot
         found = [set(cells_open - near) for cells_open in self._open]
         for c in near:
             for kind, allowed in enumerate(allowed_kinds(cells, c, beside_pot)):
@@ -210,7 +216,7 @@ class Tree:
                     found[kind].add(c)
         shrunk = object.__new__(Tree)
         shrunk._cells = cells
-        shrunk.wood_beside_pot = beside_pot
+        shrunk._wood_beside_pot = beside_pot
         wood, leaf, flower, fruit = map(frozenset, found)
         shrunk._open = (wood, leaf, flower, fruit)
         shrunk._counts = _counts(cells)
@@ -242,7 +248,7 @@ _PLUS_ONE: tuple[Callable[[tuple[int, int, int, int]], tuple[int, int, int, int]
 """Per kind, the tile counts with one more tile of it."""
 
 
-_PICKLED = ("_cells", "wood_beside_pot", "_open", "_counts", "_sides", "_green", "_pink")
+_PICKLED = ("_cells", "_wood_beside_pot", "_open", "_counts", "_sides", "_green", "_pink")
 """A tree's slots in its pickle: all but the placement cache."""
 
 
