@@ -86,3 +86,25 @@ def test_a_bonsai_trees_placement_option_is_read_only():
             del tree.wood_beside_pot
         assert tree.wood_beside_pot is False
     assert states[-1].legal_moves() == game.state_from_dict(states[-1].to_dict()).legal_moves()
+
+
+def test_an_openspiel_nodes_lists_are_the_callers_own():
+    """Changing the lists a node's legal_actions() and chance_outcomes() return (shuffling
+    them, emptying them) changes neither the node nor the OpenSpiel states sharing it:
+    they were the node's own cached lists, so a cleared list left a state with no chance
+    outcomes and its clones too."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from forestgames.rl import openspiel as fos
+
+    fos.register()
+    state = pyspiel.load_game("forestgames_boom_bokken(players=4)").new_initial_state()
+    twin = state.clone()
+    outcomes, actions = state.chance_outcomes(), state.legal_actions()
+    state.node.chance_outcomes().clear()
+    state.node.legal_actions().reverse()
+    assert (twin.chance_outcomes(), twin.legal_actions()) == (outcomes, actions)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    actions, twin = state.legal_actions(), state.clone()
+    state.node.legal_actions().append(10**6)
+    assert twin.legal_actions() == state.legal_actions() == actions

@@ -157,8 +157,8 @@ class Node:
         self.public = public
         # OpenSpiel's current player: the deciding seat, CHANCE or TERMINAL
         self.player = seat if kind == DECIDE else TERMINAL if kind == OVER else CHANCE
-        self._legal: list[int] | None = None
-        self._outcomes: list[tuple[int, float]] | None = None
+        self._legal: tuple[int, ...] | None = None
+        self._outcomes: tuple[tuple[int, float], ...] | None = None
         self._strings: dict[tuple[bool, int], str] = {}
 
     def __deepcopy__(self, memo: Any) -> Node:
@@ -182,20 +182,22 @@ class Node:
 
     def legal_actions(self) -> list[int]:
         """The deciding seat's action ids, sorted (PASS last on a reaction turn);
-        the chance outcomes' ids at a chance node; none at the end."""
+        the chance outcomes' ids at a chance node; none at the end. A new list: the
+        node (shared by clones) keeps its own."""
         if self._legal is None:
             if self.kind == DECIDE:
                 ids = sorted(self.table.codec.legal_ids(self.state, self.seat))
-                self._legal = ids + [self.table.pass_id] if self.reacting else ids
+                self._legal = tuple(ids + [self.table.pass_id] if self.reacting else ids)
             else:
-                self._legal = [action for action, _ in self.chance_outcomes()]
-        return self._legal
+                self._legal = tuple(action for action, _ in self.chance_outcomes())
+        return list(self._legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(outcome id, probability) pairs, sorted by id (empty if not a chance node)."""
+        """(outcome id, probability) pairs, sorted by id (empty if not a chance node); a
+        new list, as :meth:`legal_actions`."""
         if self._outcomes is None:
-            self._outcomes = self._chance_outcomes()
-        return self._outcomes
+            self._outcomes = tuple(self._chance_outcomes())
+        return list(self._outcomes)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self.kind == FIRST:
