@@ -312,12 +312,17 @@ class CodecBase:
     # ------------------------------------------------------------------ masks
 
     def legal_ids(self, state: Any, player: int) -> list[int]:
-        """The ids of ``state.legal_moves(player)``, in that order (kept in the state's memo)."""
+        """The ids of ``state.legal_moves(player)``, in that order: a new list (the state's
+        memo keeps them as a tuple, which masks and moves are read by)."""
+        return list(self._legal_ids(state, player))
+
+    def _legal_ids(self, state: Any, player: int) -> tuple[int, ...]:
+        """The ids of ``state.legal_moves(player)`` as kept in the state's memo."""
         memo = state._memo
         key = self._ids_keys[player]
-        ids: list[int] | None = memo.get(key)
+        ids: tuple[int, ...] | None = memo.get(key)
         if ids is None:
-            ids = memo[key] = self.ids_of(state.legal_moves(player))
+            ids = memo[key] = tuple(self.ids_of(state.legal_moves(player)))
         return ids
 
     def mask(self, state: Any, player: int | None = None) -> np.ndarray:
@@ -348,7 +353,7 @@ class CodecBase:
 
         One pair per set of legal ids, shared by every state that has it (a bounded
         table); games with a faster way, or masks too large to keep, override this."""
-        return self._shared_masks[tuple(self.legal_ids(state, seat))]  # type: ignore[no-any-return]
+        return self._shared_masks[self._legal_ids(state, seat)]  # type: ignore[no-any-return]
 
     def _mask_of(self, ids: Sequence[int]) -> tuple[bytes, np.ndarray]:
         """The mask of legal ids ``ids``: the bytes and a read-only int8 array over them."""

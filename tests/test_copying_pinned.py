@@ -108,3 +108,20 @@ def test_an_openspiel_nodes_lists_are_the_callers_own():
     actions, twin = state.legal_actions(), state.clone()
     state.node.legal_actions().append(10**6)
     assert twin.legal_actions() == state.legal_actions() == actions
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_the_codecs_legal_ids_are_the_callers_own(name):
+    """game.codec.legal_ids(state, seat) is a new list each call: reordering or extending
+    it leaves the state's ids, mask and moves as they were (it was the list in the
+    state's memo, which masks, environments and OpenSpiel read a move's index from)."""
+    game = fg.make(name)
+    state = game.new_game(seed=2)
+    seat = state.players_to_act[0]
+    expected = [game.action_id(move) for move in state.legal_moves(seat)]
+    ids = game.codec.legal_ids(state, seat)
+    assert ids == expected
+    ids.reverse()
+    ids.append(game.num_actions)
+    assert game.codec.legal_ids(state, seat) == expected
+    assert np.flatnonzero(state.legal_action_mask(seat)).tolist() == sorted(expected)

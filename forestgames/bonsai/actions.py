@@ -311,7 +311,7 @@ class BonsaiCodec(CodecBase):
         """A fresh mask (Bonsai's are large and rarely repeat, so none is kept across
         states): the ids are set in one zeroed scratch buffer, copied once, and the
         buffer is zeroed again at the same ids."""
-        ids = self.legal_ids(state, seat)
+        ids = self._legal_ids(state, seat)
         flags = self._flags
         deque(map(flags.__setitem__, ids, repeat(1)), maxlen=0)
         try:

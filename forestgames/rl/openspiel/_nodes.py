@@ -186,7 +186,7 @@ class Node:
         node (shared by clones) keeps its own."""
         if self._legal is None:
             if self.kind == DECIDE:
-                ids = sorted(self.table.codec.legal_ids(self.state, self.seat))
+                ids = sorted(self.table.codec._legal_ids(self.state, self.seat))
                 self._legal = tuple(ids + [self.table.pass_id] if self.reacting else ids)
             else:
                 self._legal = tuple(action for action, _ in self.chance_outcomes())
@@ -316,7 +316,7 @@ class Node:
     def _move_of(self, action: int) -> Any:
         """The move of legal id ``action``: the very object of ``legal_moves`` (the engine
         checks it fastest); None if the id is not legal."""
-        ids = self.table.codec.legal_ids(self.state, self.seat)
+        ids = self.table.codec._legal_ids(self.state, self.seat)
         try:
             return self.state.legal_moves(self.seat)[ids.index(action)]
         except ValueError:
