@@ -4,6 +4,9 @@ original does, and nothing a copy or a call hands out changes the original."""
 import copy
 import itertools
 import pickle
+import random
+import sys
+import threading
 
 import numpy as np
 import pytest
@@ -125,3 +128,54 @@ def test_the_codecs_legal_ids_are_the_callers_own(name):
     ids.append(game.num_actions)
     assert game.codec.legal_ids(state, seat) == expected
     assert np.flatnonzero(state.legal_action_mask(seat)).tolist() == sorted(expected)
+
+
+def _openspiel_positions(game, seeds):
+    """One OpenSpiel state of ``game`` per seed, a few random actions in, not at chance."""
+    states = []
+    for seed in seeds:
+        rng, state = random.Random(seed), game.new_initial_state()
+        for _ in range(12 + seed):
+            actions = state.legal_actions()  # the chance outcomes' ids at a chance node
+            state.apply_action(rng.choice(actions))
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        states.append(state)
+    return states
+
+
+def test_openspiel_tensors_of_one_game_in_two_threads_are_each_their_own():
+    """Two threads reading observation and information state tensors of different states
+    of one OpenSpiel game each get their own state's tensors (OpenSpiel fills every tensor
+    of a game through one default observer, whose one buffer the threads wrote over each
+    other's), and a copied or pickled observer still fills its tensor."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from forestgames.rl import openspiel as fos
+
+    fos.register()
+    game = pyspiel.load_game("forestgames_bosk")
+    states = _openspiel_positions(game, [1, 2])
+    expected = [(s.observation_tensor(0), s.information_state_tensor(0)) for s in states]
+    assert expected[0] != expected[1]
+    wrong = [0, 0]
+
+    def read(i):
+        for _ in range(400):
+            seen = (states[i].observation_tensor(0), states[i].information_state_tensor(0))
+            wrong[i] += seen != expected[i]
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=read, args=(i,)) for i in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == [0, 0]
+    for duplicate in DUPLICATES.values():
+        observer = duplicate(game.make_py_observer())
+        observer.set_from(states[0], 0)
+        assert observer.tensor.tolist() == expected[0][0]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -262,20 +263,49 @@ def _described(node: Node) -> str:
     return f"{table.name} {_json(table.options)} (utility {table.utility!r})"
 
 
+_Views = tuple[np.ndarray, dict[str, np.ndarray]]
+"""An observer's tensor and its named parts (one pair per thread)."""
+
+
 class Observer:
     """OpenSpiel's observer protocol for one seat's view: ``tensor``, ``dict`` of named
-    views of it, ``set_from(state, player)``, ``string_from(state, player)``."""
+    views of it, ``set_from(state, player)``, ``string_from(state, player)``.
+
+    ``tensor`` and ``dict`` are the calling thread's own buffer: OpenSpiel keeps one
+    default observer per game, whose ``set_from`` then reads of ``dict`` threads sharing
+    the game would otherwise interleave (one thread's tensor written over another's)."""
 
     def __init__(self, table: Table, info_state: bool) -> None:
         self.table = table
-        players = table.num_players
         self.info_state = info_state
-        self.tensor = np.zeros(table.tensor_size, np.float32)
-        self.dict = {
-            "turn": self.tensor[:players],
-            "flags": self.tensor[players : players + HEADER],
-            "observation": self.tensor[players + HEADER :],
-        }
+        self._buffers = threading.local()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles are an observer of the same view, with buffers of their own."""
+        return (type(self), (self.table, self.info_state))
+
+    @property
+    def tensor(self) -> np.ndarray:
+        """This thread's tensor, as the last ``set_from`` in this thread filled it."""
+        return self._views()[0]
+
+    @property
+    def dict(self) -> dict[str, np.ndarray]:
+        """This thread's tensor's named parts: ``turn``, ``flags``, ``observation``."""
+        return self._views()[1]
+
+    def _views(self) -> _Views:
+        views: _Views | None = getattr(self._buffers, "views", None)
+        if views is None:
+            players = self.table.num_players
+            tensor = np.zeros(self.table.tensor_size, np.float32)
+            parts = {
+                "turn": tensor[:players],
+                "flags": tensor[players : players + HEADER],
+                "observation": tensor[players + HEADER :],
+            }
+            views = self._buffers.views = (tensor, parts)
+        return views
 
     def set_from(self, state: ForestGamesState, player: int) -> None:
         node, seat = self._checked(state, player)
