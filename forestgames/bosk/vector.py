@@ -191,6 +191,7 @@ class _Tables:
     """Geometry of one board size as padded numpy arrays (-1 = no square)."""
 
     def __init__(self, size: int, exactly_three: bool) -> None:
+        self.key = (size, exactly_three)
         g = geometry(size)
         self.layout = ActionLayout(size)
         n2, s2 = g.intersections, g.squares
@@ -219,6 +220,10 @@ class _Tables:
         for table in (self.base, self.next, self.reach, self.leaf_from, self.leaf_safe,
                       self.leaf_real, self.via, self.via_real):  # fmt: skip
             table.flags.writeable = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles are the shared tables of the size and rule (built once)."""
+        return (_tables, self.key)
 
 
 def _squirrel_paths(g: Geometry, reach: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
