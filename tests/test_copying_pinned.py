@@ -7,6 +7,7 @@ import pickle
 import random
 import sys
 import threading
+from types import MappingProxyType
 
 import numpy as np
 import pytest
@@ -193,3 +194,30 @@ def test_a_pickled_vector_bosk_carries_its_games_not_the_board_tables(players):
     twin = pickle.loads(data)
     np.testing.assert_array_equal(twin.play_random(seed=1), vec.play_random(seed=1))
     assert twin.state(0) == vec.state(0)
+
+
+def _mutable_parts(value, where):
+    """Where ``value`` (tuples, read-only mappings, moves) holds a list, dict or set."""
+    if isinstance(value, list | dict | set):
+        return [where]
+    if isinstance(value, MappingProxyType):
+        value = dict(value)
+        return [p for k, v in value.items() for p in _mutable_parts(v, f"{where}[{k!r}]")]
+    if isinstance(value, tuple):
+        return [p for i, v in enumerate(value) for p in _mutable_parts(v, f"{where}[{i}]")]
+    return []
+
+
+def test_the_living_forest_move_table_is_read_only():
+    """fg.living_forest.rules.MOVE_TABLE (exported; the move objects every Living Forest
+    game hands out) holds tuples and read-only mappings and refuses attribute assignment
+    and deletion: it held lists and dicts, so one `MOVE_TABLE.stop[0] = ...` changed the
+    legal moves of every game in the process."""
+    table = fg.living_forest.rules.MOVE_TABLE
+    names = [name for name in vars(table) if not name.startswith("_")]
+    assert "stop" in names and "plant" in names
+    assert [p for name in names for p in _mutable_parts(getattr(table, name), name)] == []
+    with pytest.raises(AttributeError, match="read-only"):
+        table.stop = table.stop
+    with pytest.raises(AttributeError, match="read-only"):
+        del table.plant

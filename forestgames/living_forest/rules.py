@@ -1138,48 +1138,60 @@ _RESERVE = [c for level in (1, 2, 3) for c in LEVEL_CARDS[level]]
 _T = TypeVar("_T")
 
 
-def _each_seat(build: Callable[[int], _T]) -> list[_T]:
-    return [build(seat) for seat in SEATS]
+def _each_seat(build: Callable[[int], _T]) -> tuple[_T, ...]:
+    return tuple(build(seat) for seat in SEATS)
 
 
-def _spend_table(seat: int) -> dict[int, mv.SpendFragment]:
+def _spend_table(seat: int) -> Mapping[int, mv.SpendFragment]:
     """SpendFragment moves of ``seat``, by solitary card."""
-    return {c: mv.SpendFragment(seat, CARD_NAMES[c]) for c in SOLITARY_CARDS}
+    return MappingProxyType({c: mv.SpendFragment(seat, CARD_NAMES[c]) for c in SOLITARY_CARDS})
 
 
-def _attract_table(seat: int) -> dict[int, mv.Attract]:
+def _attract_table(seat: int) -> Mapping[int, mv.Attract]:
     """Attract moves of ``seat``, by reserve card."""
-    return {c: mv.Attract(seat, CARD_NAMES[c]) for c in _RESERVE}
+    return MappingProxyType({c: mv.Attract(seat, CARD_NAMES[c]) for c in _RESERVE})
 
 
-def _extinguish_table(seat: int) -> dict[int, mv.Extinguish]:
+def _extinguish_table(seat: int) -> Mapping[int, mv.Extinguish]:
     """Extinguish moves of ``seat``, by fire value."""
-    return {v: mv.Extinguish(seat, v) for v in FIRE_VALUES}
+    return MappingProxyType({v: mv.Extinguish(seat, v) for v in FIRE_VALUES})
 
 
-def _move_table(seat: int) -> list[mv.MoveSpirit]:
+def _move_table(seat: int) -> tuple[mv.MoveSpirit, ...]:
     """MoveSpirit moves of ``seat``, by steps (0 included, never legal)."""
-    return [mv.MoveSpirit(seat, k) for k in range(ROCKS)]
+    return tuple(mv.MoveSpirit(seat, k) for k in range(ROCKS))
 
 
-def _upto(moves: list[mv.MoveSpirit]) -> tuple[tuple[mv.MoveSpirit, ...], ...]:
+def _upto(moves: tuple[mv.MoveSpirit, ...]) -> tuple[tuple[mv.MoveSpirit, ...], ...]:
     """For each wind k, the Moves of 1..k rocks."""
     return tuple(tuple(moves[1 : k + 1]) for k in range(ROCKS))
 
 
-def _victory_table(seat: int) -> list[list[mv.TakeVictory]]:
+def _victory_table(seat: int) -> tuple[tuple[mv.TakeVictory, ...], ...]:
     """TakeVictory moves of ``seat``, by source seat and tile kind."""
-    return [[mv.TakeVictory(seat, source, kind) for kind in VICTORY_KINDS] for source in SEATS]
+    return tuple(
+        tuple(mv.TakeVictory(seat, source, kind) for kind in VICTORY_KINDS) for source in SEATS
+    )
 
 
-def _plant_table(seat: int) -> list[list[mv.Plant]]:
+def _plant_table(seat: int) -> tuple[tuple[mv.Plant, ...], ...]:
     """Plant moves of ``seat``, by tree id and forest cell."""
     cells = [divmod(c, FOREST_COLS) for c in range(FOREST_CELLS)]
-    return [[mv.Plant(seat, name, at) for at in cells] for name in TREE_NAMES]
+    return tuple(tuple(mv.Plant(seat, name, at) for at in cells) for name in TREE_NAMES)
 
 
 class _MoveTable:
-    """Every move object of seats 0..3, built once (moves are values: any copy is equal)."""
+    """Every move object of seats 0..3, built once (moves are values: any copy is equal).
+    Read-only, as every game shares it: tuples and read-only mappings, attributes that
+    cannot be set or deleted once built."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError("the Living Forest move table is read-only")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("the Living Forest move table is read-only")
 
     def __init__(self) -> None:
         self.reveal = _each_seat(mv.Reveal)
@@ -1190,9 +1202,10 @@ class _MoveTable:
         self.attract = _each_seat(_attract_table)
         self.extinguish = _each_seat(_extinguish_table)
         self.move = _each_seat(_move_table)
-        self.moves_upto = [_upto(moves) for moves in self.move]
+        self.moves_upto = tuple(_upto(moves) for moves in self.move)
         self.victory = _each_seat(_victory_table)
         self.plant = _each_seat(_plant_table)
+        self._sealed = True
 
 
 MOVE_TABLE = _MoveTable()
