@@ -221,3 +221,18 @@ def test_the_living_forest_move_table_is_read_only():
         table.stop = table.stop
     with pytest.raises(AttributeError, match="read-only"):
         del table.plant
+
+
+def test_a_bonsai_trees_placement_cache_reads_as_a_copy():
+    """tree.placing (the rules' cache of a tree's Place moves) reads as a read-only copy:
+    it was the tree's own dict of lists, and the seedling's is shared by every game, so
+    emptying seat 0's wood entry took wood placements out of every new game's first turn."""
+    game = fg.make("bonsai", num_players=2)
+    state = game.new_game(seed=1)
+    seat = state.current_player
+    moves = state.legal_moves()
+    cache = state.tree(seat).placing
+    assert type(cache[seat]) is tuple and any(cache[seat])
+    with pytest.raises(TypeError):
+        cache[seat] = cache[seat]
+    assert fg.make("bonsai", num_players=2).new_game(seed=1).legal_moves() == moves

@@ -805,10 +805,10 @@ class _PlaceMoves(dict[int, mv.Place]):
 def _place_moves(player: int, tree: Tree) -> list[tuple[mv.Place, ...] | None]:
     """Per kind, the Place moves of ``player`` on ``tree`` found so far (kept with the tree;
     None: not yet asked for)."""
-    cache = tree.placing
+    cache = tree._placing
     if cache is None:
         moves: list[tuple[mv.Place, ...] | None] = [None, None, None, None]
-        tree.placing = {player: moves}
+        tree._placing = {player: moves}
         return moves
     moves = cache.get(player)  # type: ignore[assignment]
     if moves is None:

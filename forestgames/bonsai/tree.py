@@ -58,9 +58,9 @@ class Tree:
         "_green",
         "_open",
         "_pink",
+        "_placing",
         "_sides",
         "_wood_beside_pot",
-        "placing",
     )
 
     _cells: dict[int, int]
@@ -70,7 +70,7 @@ class Tree:
     _sides: int  # the OR of the cells' protrusion bits
     _green: int  # the largest group of touching leaves
     _pink: tuple[int, int]  # flowers protruding left, right
-    placing: dict[int, Any] | None
+    _placing: dict[int, Any] | None
     """The rules' cache of this tree's placement moves per seat (not part of the value)."""
 
     def __init__(self, cells: dict[int, int], wood_beside_pot: bool = False) -> None:
@@ -87,7 +87,7 @@ class Tree:
         self._sides = _sides(cells)
         self._green = largest_leaf_group(cells)
         self._pink = flowers_protruding(cells)
-        self.placing = None
+        self._placing = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as this version's slots (the placement cache left out), read back as
@@ -125,6 +125,20 @@ class Tree:
     def __len__(self) -> int:
         """Tiles on the tree, the bud included."""
         return len(self._cells)
+
+    @property
+    def placing(self) -> Mapping[int, tuple[Any, ...]] | None:
+        """The rules' cache of this tree's placement moves, per seat and kind (None where
+        not asked for yet), as a read-only copy: the cache is the tree's, shared by the
+        states holding it (the seedling's by every game of its option)."""
+        cache = self._placing
+        if cache is None:
+            return None
+        return MappingProxyType({seat: tuple(kinds) for seat, kinds in cache.items()})
+
+    @placing.setter
+    def placing(self, cache: dict[int, Any] | None) -> None:
+        self._placing = cache
 
     @property
     def wood_beside_pot(self) -> bool:
@@ -184,7 +198,7 @@ class Tree:
         grown._sides = self._sides | sides
         grown._counts = _PLUS_ONE[kind](self._counts)
         grown._open = _GROW[kind](grown, self._open, cell, sides)
-        grown.placing = None
+        grown._placing = None
         return grown
 
     # ------------------------------------------------------------------ pruning
@@ -223,7 +237,7 @@ class Tree:
         shrunk._sides = _sides(cells)
         shrunk._green = largest_leaf_group(cells)
         shrunk._pink = flowers_protruding(cells)
-        shrunk.placing = None
+        shrunk._placing = None
         return shrunk
 
     def prune_choices(self) -> tuple[int, ...]:
@@ -260,7 +274,7 @@ def _unpickled_tree(version: Any, *fields: Any) -> Tree:
     tree = object.__new__(Tree)
     for name, value in zip(_PICKLED, fields, strict=True):
         setattr(tree, name, value)
-    tree.placing = None
+    tree._placing = None
     return tree
 
 
