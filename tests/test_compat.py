@@ -181,9 +181,9 @@ def test_a_bonsai_tree_pickles_with_its_version():
     out)."""
     record = fg.play(fg.make("bonsai", num_players=2), ["random"], seed=1)
     tree = record.replay()[40].trees[0]
-    tree.placing = {0: "cached"}
+    tree._placing = {0: "cached"}
     again = pickle.loads(pickle.dumps(tree))
-    assert again == tree and again.placing is None and again.points() == tree.points()
+    assert again == tree and again._placing is None and again.points() == tree.points()
     assert repr(again) == repr(tree)
 
 

@@ -223,16 +223,25 @@ def test_the_living_forest_move_table_is_read_only():
         del table.plant
 
 
-def test_a_bonsai_trees_placement_cache_reads_as_a_copy():
-    """tree.placing (the rules' cache of a tree's Place moves) reads as a read-only copy:
-    it was the tree's own dict of lists, and the seedling's is shared by every game, so
-    emptying seat 0's wood entry took wood placements out of every new game's first turn."""
+def test_a_bonsai_tree_hands_out_nothing_it_could_be_changed_through():
+    """A seedling whose Place moves were asked for (the rules' cache of them filled: it
+    was the public dict of lists tree.placing, and the seedling is shared by every game,
+    so emptying seat 0's wood entry took wood placements out of every new game's first
+    turn) hands out no list, dict or set of its own in a public attribute (tiles is a new
+    dict on each read), and none can be set."""
     game = fg.make("bonsai", num_players=2)
     state = game.new_game(seed=1)
-    seat = state.current_player
     moves = state.legal_moves()
-    cache = state.tree(seat).placing
-    assert type(cache[seat]) is tuple and any(cache[seat])
-    with pytest.raises(TypeError):
-        cache[seat] = cache[seat]
+    tree = state.tree(state.current_player)
+    assert tree._placing  # the cache is filled, and private
+    public = [name for name in dir(tree) if not name.startswith("_")]
+    values = {name: getattr(tree, name) for name in public}
+    shown = {name: value for name, value in values.items() if not callable(value)}
+    assert "wood_beside_pot" in shown and "cells" in shown
+    mutable = [name for name, value in shown.items() if _mutable_parts(value, name)]
+    assert mutable == ["tiles"]
+    assert tree.tiles is not shown["tiles"]
+    for name in shown:
+        with pytest.raises(AttributeError):
+            setattr(tree, name, shown[name])
     assert fg.make("bonsai", num_players=2).new_game(seed=1).legal_moves() == moves

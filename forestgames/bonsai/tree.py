@@ -127,20 +127,6 @@ class Tree:
         return len(self._cells)
 
     @property
-    def placing(self) -> Mapping[int, tuple[Any, ...]] | None:
-        """The rules' cache of this tree's placement moves, per seat and kind (None where
-        not asked for yet), as a read-only copy: the cache is the tree's, shared by the
-        states holding it (the seedling's by every game of its option)."""
-        cache = self._placing
-        if cache is None:
-            return None
-        return MappingProxyType({seat: tuple(kinds) for seat, kinds in cache.items()})
-
-    @placing.setter
-    def placing(self, cache: dict[int, Any] | None) -> None:
-        self._placing = cache
-
-    @property
     def wood_beside_pot(self) -> bool:
         """The placement option the tree grows under (read-only: a tree is shared by the
         states that hold it, the seedling by every game of its option)."""
