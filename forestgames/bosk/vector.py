@@ -66,6 +66,7 @@ from forestgames.bosk.state import BoskState, Phase
 from forestgames.core import (
     ConfigError,
     IllegalMoveError,
+    Sealed,
     StateError,
     as_int,
     check_seat,
@@ -102,17 +103,11 @@ _PLAYERS_OF_SIZE = {size: players for players, size in BOARD_SIZE.items()}
 _MOVE_KINDS = frozenset(kind.__name__ for kind in BoskGame.MOVE_TYPES)
 
 
-class ActionLayout:
+class ActionLayout(Sealed):
     """The id ranges of one board size (see the module docstring). Read-only: shared by
     every VectorBosk of that size (``vec.layout``)."""
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if getattr(self, "_sealed", False):
-            raise AttributeError("a VectorBosk action layout is read-only")
-        object.__setattr__(self, name, value)
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a VectorBosk action layout is read-only")
+    _read_only = "a VectorBosk action layout is read-only"
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copies and pickles are the layout of the size, built anew (read-only)."""
@@ -130,7 +125,7 @@ class ActionLayout:
         self.leaf = self.tile + LEAF_TILE_COUNT
         self.squirrel = self.leaf + size * size
         self.num_actions = self.squirrel + size * size
-        self._sealed = True
+        self._seal()
 
     def action_id(self, move: Any) -> int:
         """The id of a Bosk move (for tests and conversions; the seat is not part of it).

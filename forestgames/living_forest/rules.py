@@ -23,6 +23,7 @@ from forestgames.core import (
     ConfigError,
     GameBase,
     Option,
+    Sealed,
     as_int,
     describe_move,
     excerpt,
@@ -1180,18 +1181,12 @@ def _plant_table(seat: int) -> tuple[tuple[mv.Plant, ...], ...]:
     return tuple(tuple(mv.Plant(seat, name, at) for at in cells) for name in TREE_NAMES)
 
 
-class _MoveTable:
+class _MoveTable(Sealed):
     """Every move object of seats 0..3, built once (moves are values: any copy is equal).
     Read-only, as every game shares it: tuples and read-only mappings, attributes that
     cannot be set or deleted once built."""
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if getattr(self, "_sealed", False):
-            raise AttributeError("the Living Forest move table is read-only")
-        object.__setattr__(self, name, value)
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("the Living Forest move table is read-only")
+    _read_only = "the Living Forest move table is read-only"
 
     def __init__(self) -> None:
         self.reveal = _each_seat(mv.Reveal)
@@ -1205,7 +1200,7 @@ class _MoveTable:
         self.moves_upto = tuple(_upto(moves) for moves in self.move)
         self.victory = _each_seat(_victory_table)
         self.plant = _each_seat(_plant_table)
-        self._sealed = True
+        self._seal()
 
 
 MOVE_TABLE = _MoveTable()
