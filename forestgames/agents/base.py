@@ -15,6 +15,8 @@ import copy
 import random
 from typing import Any, Protocol, runtime_checkable
 
+import numpy as np
+
 from forestgames.core import (
     ConfigError,
     IllegalMoveError,
@@ -66,6 +68,15 @@ def reaction_moves(state: Any, player: Any) -> tuple[Any, ...]:
     if player is None:
         raise IllegalMoveError("react(state, player) needs the reacting seat, not None")
     return state.legal_moves(player)  # type: ignore[no-any-return]
+
+
+def is_move_of(move: Any, seat: int) -> bool:
+    """Whether ``move`` is a move of seat ``seat``: its ``player`` an int seat number as the
+    engines read one (numpy's too; not a bool, a float or an array) equal to ``seat``."""
+    player = getattr(move, "player", None)
+    if isinstance(player, bool | np.bool_) or not isinstance(player, int | np.integer):
+        return False
+    return bool(player == seat)
 
 
 def agent_name(agent: Any) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from forestgames._codec import as_action_id
-from forestgames.agents.base import agent_name
+from forestgames.agents.base import agent_name, is_move_of
 from forestgames.core import IllegalMoveError, excerpt
 
 __all__ = ["TurnDriver", "pass_notation"]
@@ -193,7 +193,7 @@ class TurnDriver:
         else:
             move = agent.choose(state)
         name = agent_name(agent)
-        if getattr(move, "player", None) != seat:  # an id does not say whose move it is
+        if not is_move_of(move, seat):  # an id does not say whose move it is
             raise IllegalMoveError(
                 f"agent {name} at seat {seat} returned {excerpt(move)}, not a move of its seat"
             )

@@ -1,0 +1,53 @@
+"""Bad and odd input to the integer-action surfaces: the environments' opponents, lockstep
+Bosk's ids, the codec's tensor layout. Each is refused with the library's own error, and what
+was refused leaves everything as it was."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import forestgames as fg
+from forestgames import rl
+
+
+class _SeatAs:
+    """An opponent playing its seat's first legal move with ``player`` made ``as_seat(seat)``."""
+
+    def __init__(self, as_seat: Any) -> None:
+        self.as_seat = as_seat
+
+    def choose(self, state: Any) -> Any:
+        move = state.legal_moves()[0]
+        return attrs.evolve(move, player=self.as_seat(move.player))
+
+
+@pytest.mark.parametrize(
+    "as_seat",
+    [bool, float, np.float64, np.array, lambda seat: np.array([seat, seat])],
+    ids=["bool", "float", "numpy float", "0-d array", "array"],
+)
+def test_an_opponents_move_whose_seat_is_no_int_is_refused(as_seat: Any) -> None:
+    """An opponent's move whose player is its seat as a bool, a float or an array (which
+    state.apply refuses) is refused naming the agent, not played (True, 1.0) nor a raw
+    ValueError (an array); the episode is then over and a reset plays on."""
+    env = rl.gym_env("bosk", num_players=2, seat=0, opponents=[_SeatAs(as_seat)])
+    with pytest.raises(
+        fg.IllegalMoveError, match=r"agent _SeatAs at seat 1 returned .* not a move"
+    ):
+        observation, _ = env.reset(seed=1)  # raises at seat 1's first move
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert env.game_state.current_player == 1  # its move was not played
+    with pytest.raises(rl.gym.ResetNeeded):
+        env.step(0)
+    env = rl.gym_env("bosk", num_players=2, seat=0, opponents=[_SeatAs(np.int64)])
+    for _ in range(3):
+        observation, _ = env.reset(seed=1)
+        _, _, _, _, info = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        assert not info["illegal_action"] and env.game_state.current_player == 0
