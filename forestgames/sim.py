@@ -54,6 +54,7 @@ import attrs
 
 from forestgames._version import __version__
 from forestgames.agents import agent_for_game, agent_name, make_agent
+from forestgames.agents.base import is_move_of
 from forestgames.core import (
     ConfigError,
     GameRecord,
@@ -208,7 +209,7 @@ def _noting(kind: str, detail: Callable[[], str], stale: str | None = None) -> I
 def _apply_for(state: Any, move: Any, seat: int, agent: Any) -> Any:
     """``state.apply(move)`` for the agent of ``seat``; its errors name the agent."""
     name = agent_name(agent)
-    if getattr(move, "player", None) != seat:
+    if not is_move_of(move, seat):
         raise IllegalMoveError(
             f"agent {name} at seat {seat} returned {excerpt(move)}, not a move of its seat"
         )

@@ -51,3 +51,17 @@ def test_an_opponents_move_whose_seat_is_no_int_is_refused(as_seat: Any) -> None
         observation, _ = env.reset(seed=1)
         _, _, _, _, info = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
         assert not info["illegal_action"] and env.game_state.current_player == 0
+
+
+def test_play_refuses_an_agents_move_whose_seat_is_an_array() -> None:
+    """fg.play refuses an agent's move whose player is an array with IllegalMoveError naming
+    the agent (numpy's ValueError, on comparing it with the seat, escaped), as the gym env's
+    opponents are refused."""
+    game = fg.make("bosk", num_players=2)
+    agents = [_SeatAs(lambda seat: np.array([seat, seat]))] * 2
+    with pytest.raises(
+        fg.IllegalMoveError, match=r"agent _SeatAs at seat \d returned .* not a move"
+    ):
+        fg.play(game, agents, seed=3)
+    record = fg.play(game, [_SeatAs(np.int64)] * 2, seed=3)  # a numpy int seat plays on
+    assert record.replay()[-1].is_terminal
