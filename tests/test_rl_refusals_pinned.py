@@ -65,3 +65,26 @@ def test_play_refuses_an_agents_move_whose_seat_is_an_array() -> None:
         fg.play(game, agents, seed=3)
     record = fg.play(game, [_SeatAs(np.int64)] * 2, seed=3)  # a numpy int seat plays on
     assert record.replay()[-1].is_terminal
+
+
+def test_lockstep_bosk_refuses_a_bool_among_a_lists_ids() -> None:
+    """VectorBosk.step of a list holding a bool beside ints (which numpy reads as id 0 or 1)
+    is IllegalMoveError naming the game, as a bool array is, and no game moves; a finished
+    game ignores its id, a bool too."""
+    vec = fg.bosk.VectorBosk(num_players=2, batch=2, seed=0)
+    assert vec.legal_action_mask()[:, :2].all()  # ids 0 and 1: plantings, legal in both
+    before = [vec.state(i) for i in range(2)]
+    for flag in (True, False, np.True_, np.array(True)):
+        for actions in ([flag, 5], (5, flag)):
+            game = actions.index(flag) if isinstance(actions, list) else 1
+            with pytest.raises(fg.IllegalMoveError, match=f"game {game}: action .* not an id"):
+                vec.step(actions)
+            assert [vec.state(i) for i in range(2)] == before
+    with pytest.raises(fg.IllegalMoveError, match="one per game"):
+        vec.step(np.array([True, False]))
+    vec.step([1, 5])  # the same ids as ints are played
+    assert [vec.state(i) for i in range(2)] != before
+    vec.play_random(1)
+    finished = [vec.state(i) for i in range(2)]
+    vec.step([True, 5])
+    assert [vec.state(i) for i in range(2)] == finished

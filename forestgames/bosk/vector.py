@@ -786,6 +786,8 @@ class VectorBosk:
                 f"actions must be {self.batch} integer ids (one per game), "
                 f"not an array of shape {array.shape} and dtype {array.dtype}"
             )
+        if isinstance(actions, list | tuple):  # numpy reads a bool beside ints as 0 or 1
+            self._refuse_bools(actions)
         if array.dtype == np.uint64:  # astype would wrap ids past int64's range
             huge = array > _INT64_MAX
             if (huge & ~self.terminated).any():
@@ -796,6 +798,21 @@ class VectorBosk:
                 )
             array = np.where(huge, 0, array)  # finished games ignore their ids
         return array.astype(np.int64)
+
+    def _refuse_bools(self, actions: Sequence[Any]) -> None:
+        """IllegalMoveError naming the first live game whose id in list ``actions`` is a bool
+        (numpy's too): ids are ints, and numpy would read it as id 0 or 1."""
+        kinds = set(map(type, actions))  # one pass in C: most lists hold ints only
+        if not kinds & {bool, np.bool_} and not any(issubclass(k, np.ndarray) for k in kinds):
+            return
+        for game, action in enumerate(actions):
+            is_bool = isinstance(action, bool | np.bool_) or (
+                isinstance(action, np.ndarray) and action.dtype.kind == "b"
+            )
+            if is_bool and self._phase[game] != OVER:
+                raise IllegalMoveError(
+                    f"game {game}: action {excerpt(action)} is not an id (ids are ints, not bools)"
+                )
 
     def _refuse(self, phase: int, game: int, action: int) -> None:
         raise IllegalMoveError(
