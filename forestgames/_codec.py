@@ -178,7 +178,12 @@ class Layout(Sealed):
         as an array of the field's shape: a view, not a copy."""
         if not isinstance(name, str) or name not in self.offset:
             raise ConfigError(f"no tensor field {excerpt(name)}; fields: {list(self.offset)}")
-        array_ = np.asarray(tensor)
+        try:
+            array_ = np.asarray(tensor)
+        except (TypeError, ValueError) as error:  # a ragged list: numpy makes no array of it
+            raise ConfigError(
+                f"a tensor of this layout is an array, not {excerpt(tensor)} ({error})"
+            ) from None
         if array_.ndim == 0 or array_.shape[-1] != self.size:
             raise ConfigError(
                 f"a tensor of this layout ends in an axis of {self.size}, not shape {array_.shape}"

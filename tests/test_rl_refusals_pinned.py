@@ -88,3 +88,18 @@ def test_lockstep_bosk_refuses_a_bool_among_a_lists_ids() -> None:
     finished = [vec.state(i) for i in range(2)]
     vec.step([True, 5])
     assert [vec.state(i) for i in range(2)] == finished
+
+
+@pytest.mark.parametrize("name", fg.GAME_NAMES)
+def test_a_layout_refuses_a_ragged_tensor_with_a_config_error(name: str) -> None:
+    """codec.layout.field of a ragged list (no array: numpy raised its own ValueError) is a
+    ConfigError, as a tensor of the wrong shape is; the layout then cuts real tensors."""
+    game = fg.make(name)
+    layout = game.codec.layout
+    tensor = game.new_game(seed=0).observation_tensor(0)
+    field = next(iter(layout.offset))
+    for ragged in ([tensor.tolist(), [0.0]], [[0.0, 1.0], [2.0]]):
+        with pytest.raises(fg.ConfigError, match="a tensor of this layout is an array, not"):
+            layout.field(ragged, field)
+    start, size = layout.offset[field], int(np.prod(layout.shape[field]))
+    np.testing.assert_array_equal(layout.field(tensor, field).reshape(-1), tensor[start:][:size])
