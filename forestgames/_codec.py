@@ -268,8 +268,8 @@ class CodecBase:
         """The id of ``move`` (its seat left out); IllegalMoveError if it has none."""
         try:
             action = self._encoders[type(move)](move)
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            action = None  # a KeyError too: a type with no encoder
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
+            action = None  # a KeyError too: a type with no encoder; Overflow: an infinite seat
         if action is None:
             raise IllegalMoveError(
                 f"{describe_move(move)} is not a {self.game.title} move these options can "

@@ -103,3 +103,27 @@ def test_a_layout_refuses_a_ragged_tensor_with_a_config_error(name: str) -> None
             layout.field(ragged, field)
     start, size = layout.offset[field], int(np.prod(layout.shape[field]))
     np.testing.assert_array_equal(layout.field(tensor, field).reshape(-1), tensor[start:][:size])
+
+
+@pytest.mark.parametrize(
+    ("name", "move", "seat"),
+    [
+        ("living_forest", fg.living_forest.TakeVictory(float("inf"), 1, "tree"), 0),
+        ("boom_bokken", fg.boom_bokken.Play(float("-inf"), ("4",), 0, "higher"), 1),
+        ("boom_bokken", fg.boom_bokken.Boom(np.float64("inf"), 0), 1),
+    ],
+    ids=["TakeVictory", "Play", "Boom"],
+)
+def test_the_codec_gives_no_id_to_a_move_of_an_infinite_seat(
+    name: str, move: Any, seat: int
+) -> None:
+    """game.codec.action_id of a move whose seat is infinite (its id is relative to the
+    seat, so the codec does arithmetic with it) is IllegalMoveError, not Python's
+    OverflowError; game.action_id refuses it too, and the codec numbers that move given a
+    real seat."""
+    game = fg.make(name)
+    for action_id in (game.codec.action_id, game.action_id):
+        with pytest.raises(fg.IllegalMoveError):
+            action_id(move)
+    real = attrs.evolve(move, player=seat)
+    assert game.move_from_id(game.codec.action_id(real), seat) == real
