@@ -127,3 +127,27 @@ def test_the_codec_gives_no_id_to_a_move_of_an_infinite_seat(
             action_id(move)
     real = attrs.evolve(move, player=seat)
     assert game.move_from_id(game.codec.action_id(real), seat) == real
+
+
+def test_the_lockstep_layout_refuses_look_alike_moves_as_the_game_does() -> None:
+    """vec.layout.action_id refuses what game.action_id refuses (docs/bosk.md): a class that
+    is not Bosk's own, however named (a namedtuple PlantTree, a subclass), has no id; it
+    read moves by their class's name and numbered them."""
+    from collections import namedtuple
+
+    game = fg.make("bosk", num_players=2)
+    layout = fg.bosk.VectorBosk(num_players=2, batch=1, seed=0).layout
+    plant = namedtuple("PlantTree", "player value at")
+    wind = namedtuple("ChooseWind", "player direction")
+
+    @attrs.frozen
+    class PlantTree(fg.bosk.PlantTree):  # a subclass of the same name
+        pass
+
+    for move in (plant(0, 2, (1, 1)), wind(0, "E"), PlantTree(0, 2, (1, 1))):
+        with pytest.raises(fg.IllegalMoveError):
+            game.action_id(move)
+        with pytest.raises(fg.IllegalMoveError, match="not a Bosk move on a 8x8 board"):
+            layout.action_id(move)
+    real = fg.bosk.PlantTree(0, 2, (1, 1))
+    assert layout.action_id(real) == game.action_id(real)

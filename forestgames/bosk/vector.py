@@ -100,7 +100,7 @@ MAX_BATCH = 1 << 20
 
 
 _PLAYERS_OF_SIZE = {size: players for players, size in BOARD_SIZE.items()}
-_MOVE_KINDS = frozenset(kind.__name__ for kind in BoskGame.MOVE_TYPES)
+_MOVE_KINDS = {kind: kind.__name__ for kind in BoskGame.MOVE_TYPES}  # by class, not by name
 
 
 class ActionLayout(Sealed):
@@ -130,9 +130,9 @@ class ActionLayout(Sealed):
     def action_id(self, move: Any) -> int:
         """The id of a Bosk move (for tests and conversions; the seat is not part of it).
         IllegalMoveError if ``move`` is not a Bosk move on this board."""
-        kind = type(move).__name__
+        kind = _MOVE_KINDS.get(type(move))  # None for another class, one of the same name too
         what = f"{excerpt(move)} is not a Bosk move on a {self.size}x{self.size} board"
-        if kind in _MOVE_KINDS and self.num_players is not None:  # as game.action_id
+        if kind is not None and self.num_players is not None:  # as game.action_id
             check_seat(
                 self.num_players, getattr(move, "player", None), "move's player", IllegalMoveError
             )
