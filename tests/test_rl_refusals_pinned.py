@@ -151,3 +151,62 @@ def test_the_lockstep_layout_refuses_look_alike_moves_as_the_game_does() -> None
             layout.action_id(move)
     real = fg.bosk.PlantTree(0, 2, (1, 1))
     assert layout.action_id(real) == game.action_id(real)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [None, 1.0, np.array([0]), -1, np.int16(-1), 10**30, "0"],
+    ids=["None", "float", "1-d array", "-1", "numpy -1", "huge", "str"],
+)
+def test_a_gym_env_ends_on_a_bad_id_keeping_it_in_info_and_playing_nothing(bad: Any) -> None:
+    """docs/rl.md: a gym env never raises for a bad id: the episode ends with the penalty,
+    info["action"] is the very id given and there is no info["move"]; nothing was played,
+    the mask is all zeros, step() then asks for a reset, and a reset plays on."""
+    env = rl.gym_env("boom_bokken", num_players=4, seat=1, illegal_reward=-3)
+    env.reset(seed=2)
+    before = env.game_state
+    observation, reward, terminated, truncated, info = env.step(bad)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-3.0, True, False, True)
+    assert info["action"] is bad and "move" not in info
+    assert env.game_state is before and not observation["action_mask"].any()
+    with pytest.raises(rl.gym.ResetNeeded):
+        env.step(0)
+    observation, _ = env.reset(seed=2)
+    assert env.game_state == before
+    legal = int(np.flatnonzero(observation["action_mask"])[0])
+    assert not env.step(legal)[4]["illegal_action"]
+
+
+def test_both_envs_accept_and_ignore_reset_options() -> None:
+    """docs/rl.md: reset(options=...) is accepted and ignored in both environments
+    (PettingZoo's own tests pass some): the same seed gives the same game with any options."""
+    for options in ({}, {"num_players": 4}, {"anything": [1, 2]}):
+        aec, plain = rl.aec_env("bosk"), rl.aec_env("bosk")
+        aec.reset(seed=5, options=options)
+        plain.reset(seed=5)
+        assert aec.game_state == plain.game_state and aec.agents == plain.agents
+        gym, plain_gym = rl.gym_env("bosk"), rl.gym_env("bosk")
+        observation, _ = gym.reset(seed=5, options=options)
+        expected, _ = plain_gym.reset(seed=5)
+        assert gym.game_state == plain_gym.game_state and gym.game.num_players == 2
+        np.testing.assert_array_equal(observation["observation"], expected["observation"])
+
+
+def test_a_gym_env_takes_a_seed_as_the_aec_env_does() -> None:
+    """docs/rl.md: a seed is an int in 0..2**64-1, numpy's too, in both environments: the gym
+    env refuses a bool, a float, -1 and 2**64 with ConfigError (Gymnasium's own check would
+    take True as 1) and keeps its game; numpy seeds give the int seed's game."""
+    env = rl.gym_env("living_forest")
+    env.reset(seed=2**64 - 1)
+    state = env.game_state
+    for bad in (True, np.bool_(False), 1.0, np.float64(3), -1, 2**64, "3", np.array([3])):
+        with pytest.raises(fg.ConfigError, match="seed"):
+            env.reset(seed=bad)
+        assert env.game_state is state
+    env.reset(seed=np.uint64(2**64 - 1))
+    assert env.game_state == state
+    env.reset(seed=3)
+    three = env.game_state
+    for same in (np.int8(3), np.uint16(3), np.int64(3)):
+        env.reset(seed=same)
+        assert env.game_state == three
