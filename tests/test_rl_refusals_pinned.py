@@ -210,3 +210,25 @@ def test_a_gym_env_takes_a_seed_as_the_aec_env_does() -> None:
     for same in (np.int8(3), np.uint16(3), np.int64(3)):
         env.reset(seed=same)
         assert env.game_state == three
+
+
+def test_lockstep_bosk_reads_a_list_of_ints_numpy_reads_as_floats() -> None:
+    """VectorBosk.step of a list of ints that numpy reads as floats (an int64 beside a
+    uint64, an int past int64) takes them as ids (they were refused as "dtype float64"): a
+    live game's id past int64 is IllegalMoveError naming the game and nothing moves, and a
+    finished game ignores its id, whatever it is (docs/bosk.md), as in a uint64 array."""
+    vec = fg.bosk.VectorBosk(num_players=2, batch=2, seed=0)
+    before = [vec.state(i) for i in range(2)]
+    for huge in (2**63, -(2**70), np.uint64(2**64 - 1)):
+        with pytest.raises(fg.IllegalMoveError, match=r"game 1: action -?\d+ is not an id"):
+            vec.step([np.int64(1), huge])
+        assert [vec.state(i) for i in range(2)] == before
+    vec.step([np.int64(1), np.uint64(2)])
+    moved = [vec.state(i) for i in range(2)]
+    for i, action in enumerate((1, 2)):  # as the scalar engine plays those ids
+        assert moved[i] == before[i].apply(vec.game.move_from_id(action, before[i].current_player))
+    vec.play_random(3)
+    finished = [vec.state(i) for i in range(2)]
+    vec.step([2**63, np.uint64(2**64 - 1)])
+    vec.step([np.int64(-5), np.uint64(7)])
+    assert [vec.state(i) for i in range(2)] == finished

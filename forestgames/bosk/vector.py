@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 
+from forestgames._codec import as_action_id
 from forestgames.bosk._pystreams import PythonStreams
 from forestgames.bosk._tables import (
     BOARD_SIZE,
@@ -781,13 +782,13 @@ class VectorBosk:
             array = np.asarray(actions)
         except (TypeError, ValueError) as error:
             raise IllegalMoveError(f"actions must be {self.batch} ints: {error}") from None
+        if isinstance(actions, list | tuple) and len(actions) == self.batch:
+            array = self._listed_ids(actions, array)
         if array.shape != (self.batch,) or array.dtype.kind not in "iu":
             raise IllegalMoveError(
                 f"actions must be {self.batch} integer ids (one per game), "
                 f"not an array of shape {array.shape} and dtype {array.dtype}"
             )
-        if isinstance(actions, list | tuple):  # numpy reads a bool beside ints as 0 or 1
-            self._refuse_bools(actions)
         if array.dtype == np.uint64:  # astype would wrap ids past int64's range
             huge = array > _INT64_MAX
             if (huge & ~self.terminated).any():
@@ -799,20 +800,31 @@ class VectorBosk:
             array = np.where(huge, 0, array)  # finished games ignore their ids
         return array.astype(np.int64)
 
-    def _refuse_bools(self, actions: Sequence[Any]) -> None:
-        """IllegalMoveError naming the first live game whose id in list ``actions`` is a bool
-        (numpy's too): ids are ints, and numpy would read it as id 0 or 1."""
-        kinds = set(map(type, actions))  # one pass in C: most lists hold ints only
-        if not kinds & {bool, np.bool_} and not any(issubclass(k, np.ndarray) for k in kinds):
-            return
+    def _listed_ids(self, actions: Sequence[Any], array: np.ndarray) -> np.ndarray:
+        """The ids of list ``actions``: numpy's ``array`` of it where that reads them right,
+        else read one by one. numpy reads a bool beside ints as id 0 or 1, and ints past
+        int64 (or int64 beside uint64) as floats: a live game's bool or int past int64 is an
+        IllegalMoveError naming it, a finished game's is ignored. A list holding anything
+        else (a float, text) comes back as numpy read it, to be refused whole."""
+        kinds = set(map(type, actions))  # one pass in C: most lists hold ints of one kind
+        misread = kinds & {bool, np.bool_} or any(issubclass(k, np.ndarray) for k in kinds)
+        if array.dtype.kind in "iu" and not misread:
+            return array
+        ids = np.zeros(self.batch, np.int64)
         for game, action in enumerate(actions):
-            is_bool = isinstance(action, bool | np.bool_) or (
-                isinstance(action, np.ndarray) and action.dtype.kind == "b"
-            )
-            if is_bool and self._phase[game] != OVER:
-                raise IllegalMoveError(
-                    f"game {game}: action {excerpt(action)} is not an id (ids are ints, not bools)"
-                )
+            number = as_action_id(action)
+            if number is None and not _is_bool(action):
+                return array  # not ids
+            if number is None or not -_INT64_MAX <= number <= _INT64_MAX:
+                if self._phase[game] != OVER:
+                    what = "ints, not bools" if number is None else f"0..{self.num_actions - 1}"
+                    shown = excerpt(action if number is None else number)
+                    raise IllegalMoveError(
+                        f"game {game}: action {shown} is not an id (ids are {what})"
+                    )
+                number = 0  # a finished game ignores its id, whatever it is
+            ids[game] = number
+        return ids
 
     def _refuse(self, phase: int, game: int, action: int) -> None:
         raise IllegalMoveError(
@@ -1357,6 +1369,13 @@ class VectorBosk:
 
 Draw = Callable[[np.ndarray, np.ndarray], np.ndarray]
 """``draw(positions, counts)``: a number below each count for those rows of a group."""
+
+
+def _is_bool(value: Any) -> bool:
+    """Whether ``value`` is a bool: Python's, numpy's or a 0-d bool array."""
+    return isinstance(value, bool | np.bool_) or (
+        isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind == "b"
+    )
 
 
 def _is_greedy(policy: Any) -> bool:
