@@ -232,3 +232,28 @@ def test_lockstep_bosk_reads_a_list_of_ints_numpy_reads_as_floats() -> None:
     vec.step([2**63, np.uint64(2**64 - 1)])
     vec.step([np.int64(-5), np.uint64(7)])
     assert [vec.state(i) for i in range(2)] == finished
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_bosk_wind_choice_loads_only_at_turn_0(players: int) -> None:
+    """state_from_dict refuses a wind-choice position whose turn is not 0 (the seat that
+    starts autumn chooses before any turn): one loaded, and its legal wind choice made a
+    position that would not load again (VectorBosk.state(i) of it raised StateError)."""
+    game = fg.make("bosk", num_players=players)
+    state = next(s for s in _states(game, 0) if s.phase.value == "wind")
+    saved = state.to_dict()
+    assert saved["turn"] == 0
+    for turn in range(1, players):
+        with pytest.raises(fg.StateError, match=f"turn {turn} is outside 0..0 in the wind phase"):
+            game.state_from_dict({**saved, "turn": turn})
+    vec = fg.bosk.VectorBosk.from_states([game.state_from_dict(saved)])
+    vec.step([int(np.flatnonzero(vec.legal_action_mask()[0])[0])])
+    after = vec.state(0)
+    assert game.state_from_dict(after.to_dict()) == after
+
+
+def _states(game: Any, seed: int) -> Any:
+    """The states of one seeded random game of ``game``."""
+    from forestgames.testing import random_game
+
+    return (state for state, _ in random_game(game, seed))

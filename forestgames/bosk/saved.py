@@ -192,8 +192,11 @@ def trees_per_value(state: BoskState) -> None:
 
 
 def turn_fits_phase(state: BoskState) -> None:
-    """Spring counts trees planted (up to 8 per seat); autumn counts seats of the round."""
+    """Spring counts trees planted (up to 8 per seat); autumn counts seats of the round; the
+    wind is chosen by the seat that starts autumn, before any turn (turn 0)."""
     limit = 8 * len(state.order) - 1 if state.phase is Phase.SPRING else len(state.order) - 1
+    if state.phase is Phase.WIND:
+        limit = 0
     require(
         state.turn <= limit,
         StateError,
