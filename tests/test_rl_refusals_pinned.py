@@ -15,6 +15,7 @@ pytest.importorskip("gymnasium")
 
 import forestgames as fg
 from forestgames import rl
+from forestgames.testing import random_game
 
 
 class _SeatAs:
@@ -240,7 +241,7 @@ def test_a_bosk_wind_choice_loads_only_at_turn_0(players: int) -> None:
     starts autumn chooses before any turn): one loaded, and its legal wind choice made a
     position that would not load again (VectorBosk.state(i) of it raised StateError)."""
     game = fg.make("bosk", num_players=players)
-    state = next(s for s in _states(game, 0) if s.phase.value == "wind")
+    state = next(s for s, _ in random_game(game, 0) if s.phase.value == "wind")
     saved = state.to_dict()
     assert saved["turn"] == 0
     for turn in range(1, players):
@@ -250,10 +251,3 @@ def test_a_bosk_wind_choice_loads_only_at_turn_0(players: int) -> None:
     vec.step([int(np.flatnonzero(vec.legal_action_mask()[0])[0])])
     after = vec.state(0)
     assert game.state_from_dict(after.to_dict()) == after
-
-
-def _states(game: Any, seed: int) -> Any:
-    """The states of one seeded random game of ``game``."""
-    from forestgames.testing import random_game
-
-    return (state for state, _ in random_game(game, seed))
