@@ -251,3 +251,26 @@ def test_a_bosk_wind_choice_loads_only_at_turn_0(players: int) -> None:
     vec.step([int(np.flatnonzero(vec.legal_action_mask()[0])[0])])
     after = vec.state(0)
     assert game.state_from_dict(after.to_dict()) == after
+
+
+def test_a_bosk_leaf_path_that_would_come_back_to_its_square_does_not_load() -> None:
+    """state_from_dict refuses a leaf path under way whose next square already holds the
+    mover's leaf from each leaf tile it spent (here the first wind edited from S to N: the
+    path laid downwind of S turns back): one loaded, and its legal next leaf made a state
+    that would not load (VectorBosk.state(i) of it raised StateError). The real position
+    loads and plays on, in the vector engine too."""
+    game = fg.make("bosk", num_players=2)
+    state = next(
+        s
+        for s, _ in random_game(game, 0)
+        if s.phase.value == "leaves" and s.round == 1 and s.to_dict()["last"] == [3, 5]
+    )
+    saved = state.to_dict()
+    assert (saved["first_wind"], saved["active"]) == ("S", 3)
+    with pytest.raises(fg.StateError, match=r"could lay again on square \(2, 4\)"):
+        game.state_from_dict({**saved, "first_wind": "N"})
+    vec = fg.bosk.VectorBosk.from_states([game.state_from_dict(saved)])
+    while not vec.terminated.all():
+        vec.step([int(np.flatnonzero(vec.legal_action_mask()[0])[-1])])
+        after = vec.state(0)
+        assert game.state_from_dict(after.to_dict()) == after

@@ -387,11 +387,19 @@ def leaf_path(state: BoskState) -> None:
         StateError,
         "the last leaf's square is not topped by the current player's leaf",
     )
-    require(
-        bool(state.game._leaf_targets(state)),
-        StateError,
-        "the leaf path cannot go on: the turn should have ended",
-    )
+    targets = state.game._leaf_targets(state)
+    require(bool(targets), StateError, "the leaf path cannot go on: the turn should have ended")
+    # a square holding one of the mover's leaves per spent leaf tile has this path's leaf
+    # already (the wind or last leaf of a path laid otherwise): the path cannot come back
+    leaf_tiles = bin(state.tiles_used[mover] & ~(1 << SQUIRREL)).count("1")
+    for square in targets:
+        size = state.game.size
+        require(
+            state.stacks[square].count(mover) < leaf_tiles,
+            StateError,
+            f"the leaf path could lay again on square ({square // size}, {square % size}), "
+            f"where seat {mover} has a leaf per spent leaf tile (a path visits a square once)",
+        )
 
 
 def squirrel_step(state: BoskState) -> None:
