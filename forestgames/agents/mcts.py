@@ -336,7 +336,9 @@ class MCTSAgent(SeededAgent):
         """Run the budget's iterations from ``state`` into ``root``; return how many ran."""
         deadline = None if self.time_per_move is None else time.perf_counter() + self.time_per_move
         self._outcome_of = chance_outcomes(state.game)
-        now = position_value(state)
+        seat_view = getattr(state.game, "_seat_view", None)  # not the real state: it may hold
+        # what the seat has not seen (Living Forest's simultaneous Guardian phase)
+        now = position_value(state if seat_view is None else seat_view(state, seat))
         self._centre = leads(now)
         self._scale = float(np.abs(now).max()) or 1.0
         limit = self.iterations
