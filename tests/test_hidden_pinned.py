@@ -31,3 +31,20 @@ def test_mcts_in_a_simultaneous_guardian_phase_chooses_on_the_seats_view():
     assert not np.array_equal(position_value(other), position_value(state))  # what differs
     chosen = fg.MCTSAgent(20, seed=0).choose(state)
     assert fg.MCTSAgent(20, seed=0).choose(other) == chosen
+
+
+def test_boom_bokken_reactions_are_the_same_in_every_determinization_for_the_seat():
+    """Out of turn (a Flash, a Temps Mort, a Gardien's answer) the shipped agents react the
+    same way in a state and in determinizations for the reacting seat: a reaction is chosen
+    on what that seat sees, never on the other hands or the deck."""
+    game = fg.make("boom_bokken", num_players=6, team_sizes=[3, 3], expert=True)
+    agents = {"random": fg.RandomAgent, "greedy": fg.GreedyAgent}
+    asked = 0
+    for state, _ in random_game(game, 4):
+        for seat in state.players_to_act[1:]:
+            asked += 1
+            others = [state.determinize(seat, k) for k in range(2)]
+            for name, agent in [*agents.items(), ("mcts", lambda s: fg.MCTSAgent(5, seed=s))]:
+                move = agent(3).react(state, seat)
+                assert all(agent(3).react(other, seat) == move for other in others), name
+    assert asked >= 20
