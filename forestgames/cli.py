@@ -695,12 +695,13 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
     record = _load_record(args.file)
     seat = args.seat
     if args.html:
-        from forestgames.viewer import replay_html
+        from forestgames.viewer import _seen_steps, replay_html
 
         page = replay_html(record, seat)
         write_file(args.html, page, "--html")
         view = "the referee's view" if seat is None else f"seat {seat}'s view"
-        print(f"replay page of {len(record.moves)} moves ({view}) written to {args.html}", file=out)
+        moves = len(_seen_steps(record.replay(), record.moves, seat)) - 1  # those the page shows
+        print(f"replay page of {moves} moves ({view}) written to {args.html}", file=out)
         return 0
     states = record.replay()
     if seat is not None and not 0 <= seat < states[0].game.num_players:

@@ -48,3 +48,24 @@ def test_boom_bokken_reactions_are_the_same_in_every_determinization_for_the_sea
                 move = agent(3).react(state, seat)
                 assert all(agent(3).react(other, seat) == move for other in others), name
     assert asked >= 20
+
+
+def test_replay_html_for_a_seat_counts_the_moves_its_page_shows(tmp_path, capsys):
+    """``forestgames replay --html --seat N`` says how many moves the seat's page holds (the
+    moves that seat saw), as the page itself and the text replay's header do, not the
+    record's length with the other Spirit's hidden Guardian moves."""
+    import re
+
+    from forestgames.cli import main
+
+    game = fg.make("living_forest", guardian_phase="simultaneous")
+    moves = [move for _, move in itertools.islice(random_game(game, 5), 30)]
+    record = fg.GameRecord.start(game, 5).with_moves(moves)
+    path, page = tmp_path / "game.json", tmp_path / "page.html"
+    path.write_text(record.to_json(), encoding="utf-8")
+    assert main(["replay", str(path), "--html", str(page), "--seat", "1"]) == 0
+    said = re.search(r"replay page of (\d+) moves", capsys.readouterr().out)
+    shown = re.search(r"<p>(\d+) moves · seat 1", page.read_text(encoding="utf-8"))
+    assert said is not None and shown is not None
+    assert int(shown[1]) < len(record.moves)  # seat 1 did not see some of seat 0's moves
+    assert int(said[1]) == int(shown[1])
