@@ -4,6 +4,7 @@ leave out."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 from typing import Any
 
@@ -31,6 +32,33 @@ def test_mcts_in_a_simultaneous_guardian_phase_chooses_on_the_seats_view():
     assert not np.array_equal(position_value(other), position_value(state))  # what differs
     chosen = fg.MCTSAgent(20, seed=0).choose(state)
     assert fg.MCTSAgent(20, seed=0).choose(other) == chosen
+
+
+def test_mcts_keeps_no_subtree_across_moves_its_seat_did_not_see():
+    """MCTS reuses its tree between decisions only along moves its seat saw: in a
+    simultaneous Guardian phase its choice is the same whether the other Spirit revealed
+    cards before stopping or stopped at once (before, the kept subtree was found after the
+    one and not the other, and the choices differed)."""
+    game = fg.make("living_forest", guardian_phase="simultaneous")
+    agent, other = fg.MCTSAgent(40, seed=9, confidence=0), fg.GreedyAgent(9)
+    state, phase_start, checked = game.new_game(seed=9), None, 0
+    while state.turn <= 3:
+        if state.guardian_start is None:
+            phase_start = None
+        if state.players_to_act[0] == 0:
+            if phase_start is None and state.guardian_start is not None:
+                phase_start = state
+            state = state.apply(other.choose(state))
+            continue
+        if phase_start is not None:  # seat 0's moves of this phase were hidden from seat 1
+            stopped = phase_start.apply(game.parse_move("0:stop"))
+            if stopped != state and stopped.observation(1) == state.observation(1):
+                checked += 1
+                chosen = copy.deepcopy(agent).choose(state)
+                assert copy.deepcopy(agent).choose(stopped) == chosen, state.turn
+        phase_start = None
+        state = state.apply(agent.choose(state))
+    assert checked >= 2
 
 
 def test_boom_bokken_reactions_are_the_same_in_every_determinization_for_the_seat():

@@ -13,8 +13,8 @@ lead where the search started). Seats act in the tree as in the driver's main li
 (``players_to_act[0]``); in playouts every seat that may act is picked at random.
 
 Between two decisions of one game the agent keeps the part of its tree that
-the moves played since lead to (when it finds them among its tree's moves),
-so the search goes on where it left off.
+the moves played since lead to (when it finds them among its tree's moves, and
+its seat saw them made), so the search goes on where it left off.
 """
 
 from __future__ import annotations
@@ -467,7 +467,7 @@ class MCTSAgent(SeededAgent):
         seat = acting_seat(state)
         kept, self._kept = self._kept, None
         if self.reuse_tree and kept is not None:
-            node = _find(kept[0], kept[1], state)
+            node = _find(kept[0], kept[1], state, seat)
             if node is not None:
                 node.depth = 0
                 _renumber(node)
@@ -480,11 +480,13 @@ class MCTSAgent(SeededAgent):
         self._kept = (state.apply(move), root.children[move])
 
 
-def _find(start: Any, node: _Node, target: Any) -> _Node | None:
+def _find(start: Any, node: _Node, target: Any, seat: int | None = None) -> _Node | None:
     """The node of ``target`` below ``node`` (whose position is ``start``), following the
     tree's most visited moves that are legal in the real positions (and the outcomes they
-    had there); None if not found."""
+    had there); None if not found. Another seat's move that ``seat`` does not see (the
+    game's ``_private_move``) is not followed: which one was made is hidden from it."""
     outcome_of = chance_outcomes(start.game)
+    private = None if seat is None else getattr(start.game, "_private_move", None)
     frontier = [(start, node)]
     tried = 0
     while frontier:  # once the budget is spent, the positions reached are still compared
@@ -493,8 +495,7 @@ def _find(start: Any, node: _Node, target: Any) -> _Node | None:
             return here
         if position.is_terminal or tried == REUSE_SEARCH:
             continue
-        seat = position.players_to_act[0]
-        legal = set(position.legal_moves(seat))
+        legal = _seen_moves(position, seat, private)
         for move, child in sorted(here.children.items(), key=lambda kv: -kv[1].visits):
             if tried == REUSE_SEARCH:
                 break
@@ -509,6 +510,16 @@ def _find(start: Any, node: _Node, target: Any) -> _Node | None:
             if found is not None:
                 frontier.append((after, found))
     return None
+
+
+def _seen_moves(position: Any, seat: int | None, private: Any) -> set[Any]:
+    """The legal moves of the seat to act in ``position`` that ``seat`` would see made: all
+    of them, but another seat's moves that ``private(position, move)`` keeps from it."""
+    mover = position.players_to_act[0]
+    legal = position.legal_moves(mover)
+    if private is None or mover == seat:
+        return set(legal)
+    return {move for move in legal if not private(position, move)}
 
 
 def _renumber(root: _Node) -> None:
