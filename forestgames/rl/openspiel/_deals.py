@@ -28,7 +28,7 @@ from typing import Any, NoReturn
 
 import attrs
 
-from forestgames.core import ForestGamesError, StateError, excerpt
+from forestgames.core import ForestGamesError, Sealed, StateError, excerpt
 
 __all__ = ["Deal", "DealRules", "deal_rules"]
 
@@ -258,11 +258,18 @@ def _each(prefix: Path, count: int) -> list[Slot]:
     return [((*prefix, i),) for i in range(count)]
 
 
-class DealRules:
-    """A game whose only randomness is its first player (Bosk): nothing to deal."""
+class DealRules(Sealed):
+    """A game whose only randomness is its first player (Bosk): nothing to deal.
+    Read-only once :func:`deal_rules` built it: one serves every state of a game."""
+
+    _read_only = "an OpenSpiel game's deal rules are read-only"
 
     def __init__(self, game: Any) -> None:
         self.game = game
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles are the rules of the same game, built anew (read-only)."""
+        return (deal_rules, (self.game,))
 
     def alphabet(self) -> tuple[str, ...]:
         """Every item a deal of this game can draw (an item's chance outcome is its index)."""
@@ -317,7 +324,7 @@ class BonsaiDeals(DealRules):
         super().__init__(game)
         self.published = game.options().get("goal_setup") == "published"
         every = game.new_game(seed=0).to_dict()
-        self.cards = sorted({*every["deck"], *every["market"]})
+        self.cards = tuple(sorted({*every["deck"], *every["market"]}))
         self.colours = _goal_colours(game)
 
     def alphabet(self) -> tuple[str, ...]:
@@ -326,7 +333,7 @@ class BonsaiDeals(DealRules):
     def _setup_template(self, state: Any) -> dict[str, Any]:
         data: dict[str, Any] = state.to_dict()
         if self.published:
-            data["__colours__"] = self.colours[:3]
+            data["__colours__"] = list(self.colours[:3])
         return data
 
     def _setup_pools(self) -> dict[int, Sequence[str]] | None:
@@ -347,12 +354,12 @@ class BonsaiDeals(DealRules):
         return self.game.state_from_dict(data)
 
 
-def _goal_colours(game: Any) -> list[str]:
+def _goal_colours(game: Any) -> tuple[str, ...]:
     """Bonsai's goal colours in the engine's order (read from a game with every goal)."""
     from forestgames.core import make
 
     every = make(game.name, num_players=2, goal_setup="all").new_game(seed=0).to_dict()
-    return list(dict.fromkeys(name.split()[0] for name in every["goals_in_play"]))
+    return tuple(dict.fromkeys(name.split()[0] for name in every["goals_in_play"]))
 
 
 class LivingForestDeals(DealRules):
@@ -412,7 +419,7 @@ class BoomBokkenDeals(DealRules):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         data = game.new_game(seed=0).to_dict()
-        self._items = {_item_at(data, slot) for pool in self._slots(data) for slot in pool}
+        self._items = frozenset(_item_at(data, s) for pool in self._slots(data) for s in pool)
 
     def alphabet(self) -> tuple[str, ...]:
         return tuple(sorted(self._items))
@@ -447,5 +454,7 @@ RULES: dict[str, type[DealRules]] = {
 
 
 def deal_rules(game: Any) -> DealRules:
-    """The deal rules of ``game`` (a forestgames game with its options)."""
-    return RULES.get(game.name, DealRules)(game)
+    """The deal rules of ``game`` (a forestgames game with its options), read-only."""
+    rules = RULES.get(game.name, DealRules)(game)
+    rules._seal()
+    return rules

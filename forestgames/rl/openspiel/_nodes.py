@@ -3,7 +3,9 @@
 A :class:`Node` is one node of the tree: a chance node (the first player, a
 deal drawn one item at a time, who is offered the next reaction turn), a
 decision of one seat, or the end. Nodes are immutable and share their engine
-state, so cloning one is free; ``apply(action)`` returns the next node. The
+state and their game's read-only :class:`Table`, so cloning one is free;
+``apply(action)`` returns the next node. (A node's own attributes are not guarded
+against setting: one is made at every step, and guarding cost ~9% of a step.) The
 OpenSpiel classes (``_spiel``) are a thin layer over this module, which the
 tests also drive directly.
 
@@ -22,7 +24,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, cast
 
 import numpy as np
@@ -31,6 +34,7 @@ from forestgames.core import (
     ForestGamesError,
     GameBase,
     IllegalMoveError,
+    Sealed,
     StateError,
     excerpt,
     make,
@@ -54,21 +58,28 @@ PRIVATE = "(seat {} only) "
 state strings, so they learn neither the move nor that it was made."""
 
 
-class Table:
-    """What every node of one game (a game name and its options) shares."""
+class Table(Sealed):
+    """What every node of one game (a game name and its options) shares. Read-only: one
+    table serves every state of the game (:func:`table_for`), and a saved node names its
+    game by the table's ``options_json``."""
+
+    _read_only = "an OpenSpiel game's table is read-only"
 
     def __init__(self, name: str, options: dict[str, Any], utility: str) -> None:
         check_utility(utility)
         # A built-in game (OpenSpiel refuses others): a GameBase, with a codec.
         self.game = cast("GameBase[Any, Any]", make(name, **options))
         self.name = name
-        self.options = self.game.options()
+        self.options_json = _dump(self.game.options())
+        """The game's options as JSON text (what a saved node holds)."""
+        self.options: Mapping[str, Any] = _frozen(json.loads(self.options_json))
+        """The same, read-only (lists as tuples)."""
         self.utility = utility
         self.codec = self.game.codec
         self.num_players: int = self.game.num_players
         self.rules = deal_rules(self.game)
         self.alphabet = self.rules.alphabet()
-        self.item_ids = {item: i for i, item in enumerate(self.alphabet)}
+        self.item_ids = MappingProxyType({item: i for i, item in enumerate(self.alphabet)})
         self.reactions = bool(self.game.traits.out_of_turn)
         self.pass_id = self.codec.num_actions if self.reactions else -1
         self.num_distinct_actions: int = self.codec.num_actions + (1 if self.reactions else 0)
@@ -76,12 +87,14 @@ class Table:
         self.observation_size = int(np.prod(self.game.observation_shape))
         self.tensor_size = self.num_players + HEADER + self.observation_size
         self.initial = _initial(self)
+        self._seal()
 
     def __deepcopy__(self, memo: Any) -> Table:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (table_for, (self.name, _dump(self.options), self.utility))
+        """Copies and pickles are the shared table of the game (built once)."""
+        return (table_for, (self.name, self.options_json, self.utility))
 
     def max_game_length(self) -> int:
         """The most decisions a game can hold: every move, each after at most one reaction
@@ -104,6 +117,15 @@ def table_for(name: str, options_json: str, utility: str) -> Table:
 
 def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _frozen(value: Any) -> Any:
+    """JSON data read-only: objects as read-only mappings, lists as tuples."""
+    if isinstance(value, dict):
+        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return tuple(map(_frozen, value))
+    return value
 
 
 def _initial(table: Table) -> Node:
@@ -436,7 +458,7 @@ class Node:
         return _dump(
             {
                 "game": table.name,
-                "options": table.options,
+                "options": json.loads(table.options_json),
                 "utility": table.utility,
                 "kind": self.kind,
                 "state": None if self.state is None else self.state.to_dict(),

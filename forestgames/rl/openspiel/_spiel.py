@@ -254,13 +254,13 @@ def _fraction(draw: Any) -> float:
         return math.nan
 
 
-def _key(node: Node) -> tuple[str, dict[str, Any], str]:
-    return node.table.name, node.table.options, node.table.utility
+def _key(node: Node) -> tuple[str, str, str]:
+    return node.table.name, node.table.options_json, node.table.utility
 
 
 def _described(node: Node) -> str:
     table = node.table
-    return f"{table.name} {_json(table.options)} (utility {table.utility!r})"
+    return f"{table.name} {table.options_json} (utility {table.utility!r})"
 
 
 _Views = tuple[np.ndarray, dict[str, np.ndarray]]
@@ -319,10 +319,10 @@ class Observer:
     def _checked(self, state: Any, player: Any) -> tuple[Node, int]:
         """The node of ``state``, a state of this observer's game (ConfigError if not), and
         ``player`` as one of its seats (IllegalMoveError if not)."""
-        mine = (self.table.name, self.table.options)
+        mine = (self.table.name, self.table.options_json)
         if (
             not isinstance(state, ForestGamesState)
-            or (state.node.table.name, state.node.table.options) != mine
+            or (state.node.table.name, state.node.table.options_json) != mine
         ):
             raise ConfigError(f"not a state of this observer's game: {excerpt(state)}")
         seat = as_int(player, "player", 0, self.table.num_players - 1, IllegalMoveError)
