@@ -1,21 +1,28 @@
 """What games, their shared tables and agents share, pinned: an OpenSpiel game's table (one per
 game and options, shared by every state, cached) and its deal rules are read-only, so no state
-can change what every other state of the game is or loads as."""
+can change what every other state of the game is or loads as; an agent given to a driver
+whose react is not a method is the library's ConfigError naming it."""
 
 from __future__ import annotations
 
 import copy
 import json
 import pickle
+from typing import Any
 
 import pytest
 
-from tests.test_openspiel import _table
+import forestgames as fg
+from forestgames.rl.openspiel import _nodes
 
-pyspiel = pytest.importorskip("pyspiel")
+
+def _table(name: str, **options: Any) -> Any:
+    """The shared table of game ``name`` with ``options`` (as an OpenSpiel game gets it)."""
+    return _nodes.table_for(name, _nodes._dump(fg.make(name, **options).options()), "win")
 
 
-def _state_after(table_game: str, **options: object) -> object:
+def _state_after(table_game: str, **options: object) -> Any:
+    pytest.importorskip("pyspiel")
     from forestgames.rl import openspiel as fos
 
     game = fos.load_game(table_game, **options)
@@ -29,7 +36,7 @@ def test_an_openspiel_tables_options_and_attributes_are_read_only():
     """A state's table (shared by the game's every state) refuses changes to its attributes,
     options and item ids, so a pickled state still loads as the game it was saved from."""
     state = _state_after("bosk")
-    table = state.node.table  # type: ignore[attr-defined]
+    table = state.node.table
     saved = pickle.dumps(state)
     with pytest.raises(TypeError):
         table.options["num_players"] = 3
@@ -40,11 +47,11 @@ def test_an_openspiel_tables_options_and_attributes_are_read_only():
     with pytest.raises(AttributeError, match="read-only"):
         del table.utility
     with pytest.raises(TypeError):
-        _table("bonsai").item_ids["x"] = 0  # type: ignore[index]
+        _table("bonsai").item_ids["x"] = 0
     assert copy.copy(table) is table and pickle.loads(pickle.dumps(table)) is table
     loaded = pickle.loads(saved)
     assert loaded.node.table is table and loaded.node.table.options["num_players"] == 2
-    assert loaded.node.to_json() == state.node.to_json()  # type: ignore[attr-defined]
+    assert loaded.node.to_json() == state.node.to_json()
 
 
 def test_an_option_list_is_read_only_and_still_saved_as_a_json_list():
@@ -54,8 +61,6 @@ def test_an_option_list_is_read_only_and_still_saved_as_a_json_list():
     assert table.options["fire_tiles"] == (20, 19, 18)
     node = table.initial.apply(0)
     assert json.loads(node.to_json())["options"]["fire_tiles"] == [20, 19, 18]
-    from forestgames.rl.openspiel import _nodes
-
     assert _nodes.node_from_json(node.to_json()).to_json() == node.to_json()
 
 
@@ -72,3 +77,35 @@ def test_an_openspiel_games_deal_rules_are_read_only_and_copy_as_themselves():
         assert other.alphabet() == rules.alphabet()
         with pytest.raises(AttributeError, match="read-only"):
             other.cards = ()
+
+
+class _BadReact:
+    """An agent whose react is not a method."""
+
+    name = "bee"
+    react = 5
+
+    def choose(self, state: Any) -> Any:
+        return state.legal_moves()[0]
+
+
+class _MakesBadReact(fg.RandomAgent):
+    """An agent whose for_game gives one whose react is not a method."""
+
+    def for_game(self, seed: int) -> Any:
+        return _BadReact()
+
+
+def test_an_agent_whose_react_is_not_a_method_is_a_config_error_naming_it():
+    """fg.play, fg.simulate and rl.gym_env refuse an agent whose react is not callable (or one
+    its for_game makes) with a ConfigError naming the agent, not Python's TypeError later."""
+    for agent in (_BadReact(), _MakesBadReact(seed=1)):
+        with pytest.raises(fg.ConfigError, match="agent 'bee': react is 5, not a method"):
+            fg.play("boom_bokken", [agent, "random"], seed=1)
+    with pytest.raises(fg.ConfigError, match="agent 'bee': react is 5"):
+        fg.simulate("bosk", [_BadReact()], 1, seed=1, progress=False)
+    pytest.importorskip("gymnasium")
+    from forestgames.rl import gym_env
+
+    with pytest.raises(fg.ConfigError, match="agent 'bee': react is 5"):
+        gym_env("boom_bokken", opponents=[_BadReact(), "random", "random"])

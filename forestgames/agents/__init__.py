@@ -15,7 +15,14 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.agents.base import Agent, SeededAgent, acting_seat, agent_for_game, agent_name
+from forestgames.agents.base import (
+    Agent,
+    SeededAgent,
+    acting_seat,
+    agent_for_game,
+    agent_name,
+    check_react,
+)
 from forestgames.agents.greedy import GreedyAgent
 from forestgames.agents.heuristics import evaluate_moves, heuristic_for, register_heuristic
 from forestgames.agents.mcts import MCTSAgent
@@ -51,7 +58,8 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
     play to the end), ``c`` exploration, ``z`` confidence (standard errors the search
     needs to overrule Greedy's move; 0 never defers), ``reuse`` (0 or 1), e.g.
     ``mcts:t=0.5`` or ``mcts:t=0.2:l=20``. ConfigError names a bad spec, an
-    object without ``choose(state)`` and an agent class given for an agent.
+    object without ``choose(state)``, one whose ``react`` is not a method and an agent
+    class given for an agent.
     """
     if isinstance(spec, type):
         raise ConfigError(
@@ -64,6 +72,7 @@ def make_agent(spec: Any, seed: int | None = None) -> Any:
                 f"{excerpt(spec)} is not an agent: give an object with a choose(state) "
                 "method, or a spec string such as 'random'"
             )
+        check_react(spec)
         return spec
     kind, colon, argument = spec.strip().lower().partition(":")
     if colon and not argument:

@@ -86,6 +86,17 @@ def agent_name(agent: Any) -> str:
     return type(agent).__name__ if name is None else str(name)
 
 
+def check_react(agent: Any) -> None:
+    """ConfigError naming ``agent`` if it has a ``react`` that is not a method (None, or no
+    ``react``, is an agent that never moves out of turn)."""
+    react = getattr(agent, "react", None)
+    if react is not None and not callable(react):
+        raise ConfigError(
+            f"agent {agent_name(agent)!r}: react is {excerpt(react)}, not a method "
+            "react(state, player) (leave it out, or None, for an agent that never reacts)"
+        )
+
+
 def agent_for_game(agent: Any, seed: int) -> Any:
     """A fresh copy of ``agent`` for one game seeded ``seed``.
 
@@ -103,6 +114,7 @@ def agent_for_game(agent: Any, seed: int) -> Any:
                 f"agent {agent_name(agent)!r}: for_game(seed) returned {excerpt(fresh)}, "
                 "not an agent (an object with a choose(state) method)"
             )
+        check_react(fresh)
         return fresh
     try:
         return copy.deepcopy(agent)
