@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -109,3 +111,21 @@ def test_an_agent_whose_react_is_not_a_method_is_a_config_error_naming_it():
 
     with pytest.raises(fg.ConfigError, match="agent 'bee': react is 5"):
         gym_env("boom_bokken", opponents=[_BadReact(), "random", "random"])
+
+
+def test_a_copy_of_an_mcts_agent_is_searching_in_no_thread():
+    """copy.copy, copy.deepcopy and pickle of an MCTSAgent, made before or while it searches
+    in another thread, give agents that search at once in this thread (they took over the
+    search's claim, and refused every search as "searching in another thread")."""
+    state = fg.make("bosk").new_game(seed=2)
+    agent = fg.MCTSAgent(time_per_move=0.3, seed=1)
+    shallow = copy.copy(agent)
+    search = threading.Thread(target=agent.choose, args=(state,))
+    search.start()
+    while not agent._searching and search.is_alive():
+        time.sleep(0.001)
+    copies = [shallow, copy.deepcopy(agent), pickle.loads(pickle.dumps(agent))]
+    for other in copies:
+        other.time_per_move, other.iterations = None, 5
+        assert other.choose(state) in state.legal_moves()
+    search.join()

@@ -246,6 +246,13 @@ class MCTSAgent(SeededAgent):
         self._kept: tuple[Any, _Node] | None = None  # (position after our move, its node)
         self._searching: dict[str, tuple[int, object]] = {}  # the search's thread, a token
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies and pickles are searching in no thread (a copy made while the agent
+        searched, or a shallow one sharing its claim, refused every search)."""
+        state = dict(self.__dict__)
+        state["_searching"] = {}
+        return state
+
     def _spec_name(self) -> str:
         """The spec that rebuilds this agent: ``mcts``, ``mcts:N``, ``mcts:N:L`` or keys."""
         n, limit = self.iterations, self.rollout_limit
