@@ -129,3 +129,18 @@ def test_a_copy_of_an_mcts_agent_is_searching_in_no_thread():
         other.time_per_move, other.iterations = None, 5
         assert other.choose(state) in state.legal_moves()
     search.join()
+
+
+def test_an_openspiel_tables_root_node_is_read_only():
+    """A table's root node (every game of the table starts from it) refuses changes, still
+    fills its caches, and copies and saves as before; the nodes after it are plain nodes."""
+    table = _table("boom_bokken")
+    root = table.initial
+    with pytest.raises(AttributeError, match="root node is read-only"):
+        root.kind = _nodes.OVER
+    with pytest.raises(AttributeError, match="root node is read-only"):
+        root._legal = ()
+    assert root.legal_actions() == [0, 1, 2, 3] and len(root.chance_outcomes()) == 4
+    assert root.kind == _nodes.FIRST and copy.deepcopy(root) is root
+    assert _nodes.node_from_json(root.to_json()).to_json() == root.to_json()
+    assert type(root.apply(1)) is _nodes.Node

@@ -4,8 +4,9 @@ A :class:`Node` is one node of the tree: a chance node (the first player, a
 deal drawn one item at a time, who is offered the next reaction turn), a
 decision of one seat, or the end. Nodes are immutable and share their engine
 state and their game's read-only :class:`Table`, so cloning one is free;
-``apply(action)`` returns the next node. (A node's own attributes are not guarded
-against setting: one is made at every step, and guarding cost ~9% of a step.) The
+``apply(action)`` returns the next node. (The table's root node, which every game
+starts from, is read-only too; the other nodes' attributes are not guarded against
+setting: one is made at every step, and guarding cost ~9% of a step.) The
 OpenSpiel classes (``_spiel``) are a thin layer over this module, which the
 tests also drive directly.
 
@@ -87,6 +88,7 @@ class Table(Sealed):
         self.observation_size = int(np.prod(self.game.observation_shape))
         self.tensor_size = self.num_players + HEADER + self.observation_size
         self.initial = _initial(self)
+        self.initial.__class__ = _SharedNode  # every game of the table starts from it
         self._seal()
 
     def __deepcopy__(self, memo: Any) -> Table:
@@ -206,20 +208,24 @@ class Node:
         """The deciding seat's action ids, sorted (PASS last on a reaction turn);
         the chance outcomes' ids at a chance node; none at the end. A new list: the
         node (shared by clones) keeps its own."""
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             if self.kind == DECIDE:
                 ids = sorted(self.table.codec._legal_ids(self.state, self.seat))
-                self._legal = tuple(ids + [self.table.pass_id] if self.reacting else ids)
+                legal = tuple(ids + [self.table.pass_id] if self.reacting else ids)
             else:
-                self._legal = tuple(action for action, _ in self.chance_outcomes())
-        return list(self._legal)
+                legal = tuple(action for action, _ in self.chance_outcomes())
+            _put(self, "_legal", legal)
+        return list(legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome id, probability) pairs, sorted by id (empty if not a chance node); a
         new list, as :meth:`legal_actions`."""
-        if self._outcomes is None:
-            self._outcomes = tuple(self._chance_outcomes())
-        return list(self._outcomes)
+        outcomes = self._outcomes
+        if outcomes is None:
+            outcomes = tuple(self._chance_outcomes())
+            _put(self, "_outcomes", outcomes)
+        return list(outcomes)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self.kind == FIRST:
@@ -469,6 +475,24 @@ class Node:
                 "public": list(self.public),
             }
         )
+
+
+_put = object.__setattr__
+"""Fills a node's cache (a :class:`_SharedNode` refuses ``setattr``)."""
+
+
+class _SharedNode(Node):
+    """A table's root node (``table.initial``), which every game of the table starts from:
+    read-only. Other nodes are shared by clones only, and left unguarded (one is made at
+    every step: guarding cost ~9% of a step)."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an OpenSpiel game's root node is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("an OpenSpiel game's root node is read-only")
 
 
 def node_from_json(text: str) -> Node:
