@@ -144,3 +144,25 @@ def test_an_openspiel_tables_root_node_is_read_only():
     assert root.kind == _nodes.FIRST and copy.deepcopy(root) is root
     assert _nodes.node_from_json(root.to_json()).to_json() == root.to_json()
     assert type(root.apply(1)) is _nodes.Node
+
+
+def _next_decision(state: Any) -> Any:
+    """``state`` played on through forced moves until a seat has a choice of moves."""
+    while len(state.legal_moves()) == 1:
+        state = state.apply(state.legal_moves()[0])
+    return state
+
+
+def test_an_mcts_tree_grown_for_one_seat_is_not_reused_for_another_seats_hidden_cards():
+    """One MCTSAgent choosing in turn for two seats of a hidden-card game (Boom Bokken)
+    searches the second seat's decision from a new tree, not the first seat's (sampled with
+    its own hand); with perfect information (Bosk) the kept subtree still carries over."""
+    agent = fg.MCTSAgent(30, seed=1)
+    state = _next_decision(fg.make("boom_bokken", num_players=4).new_game(seed=4))
+    seat = state.players_to_act[0]
+    state = _next_decision(state.apply(agent.choose(state)))
+    assert state.players_to_act[0] != seat and agent._kept is not None
+    assert agent._root_for(state).visits == 0  # a new tree
+    bosk = _next_decision(fg.make("bosk").new_game(seed=1))
+    bosk = _next_decision(bosk.apply(agent.choose(bosk)))
+    assert bosk.players_to_act[0] == 1 and agent._root_for(bosk).visits > 0

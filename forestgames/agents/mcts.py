@@ -470,9 +470,14 @@ class MCTSAgent(SeededAgent):
     # ------------------------------------------------------------------ keeping the tree
 
     def _root_for(self, state: Any) -> _Node:
-        """The kept node of ``state`` (its subtree searched before), or a new root."""
+        """The kept node of ``state`` (its subtree searched before), or a new root. With
+        hidden information only the seat that grew the tree reuses it: its samples held
+        that seat's own hidden cards, which one agent playing two seats must not search
+        the other seat's decision from."""
         seat = acting_seat(state)
         kept, self._kept = self._kept, None
+        if kept is not None and kept[1].seat != seat and state.game.traits.hidden_information:
+            kept = None
         if self.reuse_tree and kept is not None:
             node = _find(kept[0], kept[1], state, seat)
             if node is not None:
