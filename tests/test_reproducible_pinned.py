@@ -4,11 +4,17 @@ with the same legal move order, views, tensors, agents' choices and simulation r
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
+
+import forestgames as fg
+from forestgames.agents.greedy import GreedyAgent
 
 GAMES = """
 import hashlib, json
@@ -96,3 +102,67 @@ def test_a_fresh_process_with_another_hash_seed_gives_the_same_results(script):
     """Seeded states, legal move order, views, tensors, masks, determinizations, greedy and
     MCTS choices, and simulate rows and summary are the same under another PYTHONHASHSEED."""
     assert _elsewhere(script, _other_hash_seed()) == _here(script)
+
+
+def _signature(state: Any) -> list[Any]:
+    """What a caller reads of a position: its dict, legal move orders, views, tensors, masks
+    and the greedy agent's choice."""
+    out: list[Any] = [json.dumps(state.to_dict(), sort_keys=True), state.render()]
+    for seat in range(state.game.num_players):
+        out.append([str(move) for move in state.legal_moves(seat)])
+        out.append(json.dumps(state.observation(seat), sort_keys=True))
+        out.append(state.observation_tensor(seat).tobytes())
+        out.append(state.legal_action_mask(seat).tobytes())
+    out.append(str(GreedyAgent(seed=1).choose(state)))
+    return out
+
+
+def _transpositions(game: Any, seed: int, wanted: int) -> list[tuple[Any, Any]]:
+    """Pairs of equal positions reached from one position of a seeded random game by the
+    same moves in two orders (two moves ``num_players`` plies apart swapped)."""
+    rng = random.Random(seed)
+    state, found, span = game.new_game(seed=seed), [], 2 * game.num_players
+    while not state.is_terminal and len(found) < wanted:
+        line, after = [], state
+        while len(line) < span and not after.is_terminal:
+            line.append(str(rng.choice(after.legal_moves())))
+            after = after.apply(game.parse_move(line[-1]))
+        first = rng.randrange(game.num_players)
+        other = list(line)
+        if len(line) == span and line[first] != line[first + game.num_players]:
+            other[first], other[first + game.num_players] = (
+                line[first + game.num_players],
+                line[first],
+            )
+            try:
+                again = _apply(state, other)
+            except fg.ForestGamesError:
+                again = None
+            if again is not None and again == after:
+                found.append((after, again))
+        state = state.apply(rng.choice(state.legal_moves()))
+    return found
+
+
+def _apply(state: Any, moves: list[str]) -> Any:
+    for move in moves:
+        state = state.apply(state.game.parse_move(move))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("bosk", {"num_players": 3}),
+        ("bonsai", {"num_players": 2}),
+        ("living_forest", {"num_players": 3, "guardian_phase": "simultaneous"}),
+    ],
+)
+def test_equal_positions_reached_in_another_order_read_the_same(name, options):
+    """A position reached by the same moves in another order equals it and has the same
+    legal move order, views, tensors, masks and greedy choice (no history leaks)."""
+    game = fg.make(name, **options)
+    pairs = _transpositions(game, seed=3, wanted=4)
+    assert pairs, "no transposition found: the test would check nothing"
+    for reached, again in pairs:
+        assert _signature(reached) == _signature(again)
