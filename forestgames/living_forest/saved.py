@@ -711,11 +711,18 @@ def step_fields(state: LivingForestState) -> None:
 
 
 def victory_step(state: LivingForestState) -> None:
-    """Victory tiles are due from other Spirits passed, in circle order, each holding one."""
+    """Victory tiles are due from other Spirits passed (at least one), in circle order, each
+    holding one."""
     if state.step is not Step.VICTORY:
         return
     seat = _acting_seat(state)
     passed, rocks = state.passed, state.rocks
+    require(
+        bool(passed),
+        StateError,
+        "victory: passed is empty, but the step is there to take a Victory tile from a "
+        "passed Spirit",
+    )
     require(
         seat not in passed and len(set(passed)) == len(passed),
         StateError,
