@@ -167,7 +167,7 @@ class Layout(Sealed):
     def __reduce__(self) -> tuple[Any, ...]:
         """Copies and pickles rebuild the layout from its fields (sealed if this one is)."""
         fields = tuple((name, self.shape[name], self.doc[name]) for name in self.offset)
-        return (_layout_of, (fields, getattr(self, "_sealed", False)))
+        return (_layout_of, (fields, self._sealed))
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={self.shape[name]}" for name in self.offset)
@@ -290,14 +290,14 @@ class CodecBase:
             )
         return self._decode(number, self.check_seat(player))
 
-    def ids_of(self, moves: Sequence[Any]) -> list[int]:
+    def ids_of(self, moves: Sequence[Any]) -> tuple[int, ...]:
         """The ids of ``moves`` (each move's id looked up by its identity once seen)."""
-        ids: list[Any] = list(map(self._id_of.get, map(id, moves)))
+        ids: tuple[Any, ...] = tuple(map(self._id_of.get, map(id, moves)))
         if None in ids:
             ids = self._learn_ids(moves)
         return ids
 
-    def _learn_ids(self, moves: Sequence[Any]) -> list[int]:
+    def _learn_ids(self, moves: Sequence[Any]) -> tuple[int, ...]:
         """The ids of ``moves``, each new move's id computed and kept (with the move, so
         that its ``id()`` names no other object while the entry lasts)."""
         table, id_of = self._ids_by_identity, self._id_of
@@ -312,7 +312,7 @@ class CodecBase:
                     hit = table[id(move)] = (move, self.action_id(move))
                     id_of[id(move)] = hit[1]
                 ids.append(hit[1])
-            return ids
+            return tuple(ids)
 
     # ------------------------------------------------------------------ masks
 
@@ -327,7 +327,7 @@ class CodecBase:
         key = self._ids_keys[player]
         ids: tuple[int, ...] | None = memo.get(key)
         if ids is None:
-            ids = memo[key] = tuple(self.ids_of(state.legal_moves(player)))
+            ids = memo[key] = self.ids_of(state.legal_moves(player))
         return ids
 
     def mask(self, state: Any, player: int | None = None) -> np.ndarray:

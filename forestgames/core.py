@@ -398,11 +398,15 @@ class Sealed:
     """A plain object that becomes read-only once :meth:`_seal` is called: its attributes can
     then be neither set nor deleted (for tables shared by games or cut by a codec)."""
 
+    __slots__ = ()
+
     _read_only = "these tables are read-only"
     """The AttributeError's message."""
+    _sealed = False
+    """Whether the object is read-only (a class may be sealed from the start)."""
 
     def __setattr__(self, name: str, value: object) -> None:
-        if getattr(self, "_sealed", False):
+        if self._sealed:
             raise AttributeError(self._read_only)
         object.__setattr__(self, name, value)
 

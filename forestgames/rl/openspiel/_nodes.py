@@ -87,8 +87,7 @@ class Table(Sealed):
         self.max_chance_outcomes = max(self.num_players, len(self.alphabet))
         self.observation_size = int(np.prod(self.game.observation_shape))
         self.tensor_size = self.num_players + HEADER + self.observation_size
-        self.initial = _initial(self)
-        self.initial.__class__ = _SharedNode  # every game of the table starts from it
+        self.initial = _shared_root(self)  # every game of the table starts from it
         self._seal()
 
     def __deepcopy__(self, memo: Any) -> Table:
@@ -481,18 +480,21 @@ _put = object.__setattr__
 """Fills a node's cache (a :class:`_SharedNode` refuses ``setattr``)."""
 
 
-class _SharedNode(Node):
+class _SharedNode(Node, Sealed):
     """A table's root node (``table.initial``), which every game of the table starts from:
     read-only. Other nodes are shared by clones only, and left unguarded (one is made at
     every step: guarding cost ~9% of a step)."""
 
     __slots__ = ()
+    _read_only = "an OpenSpiel game's root node is read-only"
+    _sealed = True
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("an OpenSpiel game's root node is read-only")
 
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("an OpenSpiel game's root node is read-only")
+def _shared_root(table: Table) -> Node:
+    """The root node of ``table``'s games, read-only (a :class:`_SharedNode`)."""
+    root = _initial(table)
+    root.__class__ = _SharedNode  # the same slots: only the class, and so its guard, changes
+    return root
 
 
 def node_from_json(text: str) -> Node:
