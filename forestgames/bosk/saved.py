@@ -191,12 +191,20 @@ def trees_per_value(state: BoskState) -> None:
             )
 
 
+def _leaf_tiles_spent(used: int) -> int:
+    """How many leaf tiles (the squirrel tile left out) the bit set ``used`` holds."""
+    return (used & ~(1 << SQUIRREL)).bit_count()
+
+
 def turn_fits_phase(state: BoskState) -> None:
     """Spring counts trees planted (up to 8 per seat); autumn counts seats of the round; the
     wind is chosen by the seat that starts autumn, before any turn (turn 0)."""
-    limit = 8 * len(state.order) - 1 if state.phase is Phase.SPRING else len(state.order) - 1
-    if state.phase is Phase.WIND:
+    if state.phase is Phase.SPRING:
+        limit = 8 * len(state.order) - 1
+    elif state.phase is Phase.WIND:
         limit = 0
+    else:
+        limit = len(state.order) - 1
     require(
         state.turn <= limit,
         StateError,
@@ -334,7 +342,7 @@ def _seat_pieces(state: BoskState, seat: int, finished: bool) -> None:
         + (f" and {laying} still to lay" if laying else "")
         + f", more than its spent tiles gave ({given})",
     )
-    leaf_tiles = bin(used & ~(1 << SQUIRREL)).count("1")
+    leaf_tiles = _leaf_tiles_spent(used)
     most = max(stack.count(seat) for stack in state.stacks)
     require(
         most <= leaf_tiles,
@@ -391,9 +399,8 @@ def leaf_path(state: BoskState) -> None:
     require(bool(targets), StateError, "the leaf path cannot go on: the turn should have ended")
     # a square holding one of the mover's leaves per spent leaf tile has this path's leaf
     # already (the wind or last leaf of a path laid otherwise): the path cannot come back
-    leaf_tiles = bin(state.tiles_used[mover] & ~(1 << SQUIRREL)).count("1")
+    leaf_tiles, size = _leaf_tiles_spent(state.tiles_used[mover]), state.game.size
     for square in targets:
-        size = state.game.size
         require(
             state.stacks[square].count(mover) < leaf_tiles,
             StateError,

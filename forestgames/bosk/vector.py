@@ -380,9 +380,8 @@ class VectorBosk:
         self._kinds = np.asarray(game.terrain, dtype=np.intp).reshape(-1)  # terrain of each square
         self.layout = self._t.layout
         n2, s2 = self.layout.intersections, self.layout.squares
-        # A stack holds at most 7P leaves in play (one per square per leaf path); room for 8P,
-        # the tensor's bound, as a saved state may load a path about to visit a square on
-        # which its seat already has a leaf per spent leaf tile (unreachable, but loadable).
+        # A stack holds at most 7P leaves in play (one per square per leaf path, which the
+        # saved-state checks hold loaded states to as well); room for 8P, the tensor's bound.
         self._height_limit = LEAF_TILE_COUNT * p
         self._phase = np.zeros(b, np.intp)
         self._round = np.zeros(b, np.intp)
@@ -429,8 +428,10 @@ class VectorBosk:
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
-        """The arrays of :meth:`__getstate__`, ``_cost`` a view of ``_cost_cells`` again."""
+        """The arrays of :meth:`__getstate__`, ``_cost`` a view of ``_cost_cells`` again, and
+        the layout the shared tables' own."""
         self.__dict__.update(fields)
+        self.layout = self._t.layout
         shape = (self.batch, self.layout.squares, self.num_players)
         self._cost = self._cost_cells[:-1].reshape(shape)
 
