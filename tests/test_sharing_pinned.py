@@ -124,6 +124,7 @@ def test_a_copy_of_an_mcts_agent_is_searching_in_no_thread():
     search.start()
     while not agent._searching and search.is_alive():
         time.sleep(0.001)
+    assert agent._searching, "the search ended before its claim was seen"
     copies = [shallow, copy.deepcopy(agent), pickle.loads(pickle.dumps(agent))]
     for other in copies:
         other.time_per_move, other.iterations = None, 5
