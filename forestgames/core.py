@@ -98,6 +98,7 @@ __all__ = [
     "did_you_mean",
     "excerpt",
     "frozen_array",
+    "hidden_from",
     "is_int",
     "is_list_like",
     "is_row",
@@ -415,6 +416,18 @@ class Sealed:
 
     def _seal(self) -> None:
         object.__setattr__(self, "_sealed", True)
+
+
+def hidden_from(game: Any, before: Any, move: Any, player: int) -> bool:
+    """Whether ``player`` did not see ``move`` (a move or its notation) made in ``before``:
+    another seat's move the game keeps private (``_private_move``; a game without that
+    hook hides none)."""
+    private = getattr(game, "_private_move", None)
+    if private is None:
+        return False
+    if isinstance(move, str):
+        move = game.parse_move(move)
+    return bool(move.player != player and private(before, move))
 
 
 def _data_text(package: str, name: str) -> str:

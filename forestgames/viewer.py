@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from forestgames.core import ConfigError, GameRecord, check_seat, excerpt
+from forestgames.core import ConfigError, GameRecord, check_seat, excerpt, hidden_from
 
 __all__ = ["positions", "replay_html"]
 
@@ -220,21 +220,9 @@ def _seen_steps(
     steps: list[tuple[str | None, Any]] = [(None, states[0])]
     game = states[0].game
     for k, move in enumerate(moves):
-        if player is None or not _hidden_from(game, states[k], move, player):
+        if player is None or not hidden_from(game, states[k], move, player):
             steps.append((move, states[k + 1]))
     return steps
-
-
-def _hidden_from(game: Any, before: Any, move: Any, player: int) -> bool:
-    """Whether ``player`` did not see ``move`` (a move or its notation) made in ``before``:
-    another seat's move the game keeps private (``_private_move``; a game without that
-    hook hides none)."""
-    private = getattr(game, "_private_move", None)
-    if private is None:
-        return False
-    if isinstance(move, str):
-        move = game.parse_move(move)
-    return bool(move.player != player and private(before, move))
 
 
 def _script_json(data: Any) -> str:

@@ -32,7 +32,7 @@ from forestgames.agents.greedy import greedy_reaction, margins
 from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
 from forestgames.agents.heuristics import _position_value as position_value  # unchecked
 from forestgames.agents.heuristics import chance_outcomes
-from forestgames.core import ConfigError, as_bool, as_int, as_number
+from forestgames.core import ConfigError, as_bool, as_int, as_number, hidden_from
 
 __all__ = [
     "DEFAULT_EXPLORATION",
@@ -498,7 +498,6 @@ def _find(start: Any, node: _Node, target: Any, seat: int | None = None) -> _Nod
     had there); None if not found. Another seat's move that ``seat`` does not see (the
     game's ``_private_move``) is not followed: which one was made is hidden from it."""
     outcome_of = chance_outcomes(start.game)
-    private = None if seat is None else getattr(start.game, "_private_move", None)
     frontier = [(start, node)]
     tried = 0
     while frontier:  # once the budget is spent, the positions reached are still compared
@@ -507,7 +506,7 @@ def _find(start: Any, node: _Node, target: Any, seat: int | None = None) -> _Nod
             return here
         if position.is_terminal or tried == REUSE_SEARCH:
             continue
-        legal = _seen_moves(position, seat, private)
+        legal = _seen_moves(position, seat)
         for move, child in sorted(here.children.items(), key=lambda kv: -kv[1].visits):
             if tried == REUSE_SEARCH:
                 break
@@ -524,14 +523,14 @@ def _find(start: Any, node: _Node, target: Any, seat: int | None = None) -> _Nod
     return None
 
 
-def _seen_moves(position: Any, seat: int | None, private: Any) -> set[Any]:
+def _seen_moves(position: Any, seat: int | None) -> set[Any]:
     """The legal moves of the seat to act in ``position`` that ``seat`` would see made: all
-    of them, but another seat's moves that ``private(position, move)`` keeps from it."""
+    of them, but another seat's moves the game keeps from it (``hidden_from``)."""
     mover = position.players_to_act[0]
     legal = position.legal_moves(mover)
-    if private is None or mover == seat:
+    if seat is None or mover == seat:
         return set(legal)
-    return {move for move in legal if not private(position, move)}
+    return {move for move in legal if not hidden_from(position.game, position, move, seat)}
 
 
 def _renumber(root: _Node) -> None:
