@@ -627,6 +627,8 @@ class SimulationResult:
     """The names of the run's agents, each once: the summary lists each, with 0 games if it
     played none."""
 
+    __hash__ = None  # type: ignore[assignment]  # options is a dict, as a GameRecord's
+
     def __attrs_post_init__(self) -> None:
         """ConfigError unless ``rows`` are GameRows of games with the same number of seats."""
         rows = self.rows

@@ -310,3 +310,17 @@ def test_vector_runs_longer_than_one_batch_replay_the_scalar_rows(monkeypatch):
     vector = fg.simulate(game, ["random", "greedy"], 7, engine="vector", **kwargs)
     assert [row.index for row in vector.rows] == list(range(7))
     assert vector.rows == scalar.rows
+
+
+def test_a_simulation_result_and_a_record_are_unhashable_by_their_own_names():
+    """A SimulationResult, like a GameRecord, holds its options as a dict: both are
+    unhashable as themselves (Python's TypeError names the class), where hashing a result
+    raised attrs' "unhashable type: 'dict'" from inside its generated hash; both still
+    compare by value."""
+    game = fg.make("bosk", num_players=2)
+    result = fg.simulate(game, ["random", "random"], 2, seed=0, progress=False)
+    record = fg.play(game, ["random", "random"], seed=0)
+    for value, name in ((result, "SimulationResult"), (record, "GameRecord")):
+        with pytest.raises(TypeError, match=f"unhashable type: '{name}'"):
+            hash(value)
+    assert result == fg.simulate(game, ["random", "random"], 2, seed=0, progress=False)
