@@ -110,6 +110,7 @@ __all__ = [
     "registered_games",
     "require",
     "resolve_seed",
+    "unarray",
 ]
 
 IntLike = int | np.integer[Any]
@@ -342,6 +343,14 @@ def is_list_like(value: Any) -> bool:
     if isinstance(value, np.ndarray):
         return value.ndim > 0
     return isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping)
+
+
+def unarray(value: Any) -> Any:
+    """``value`` as a list if it is a 1-d numpy array (its numpy scalars as Python's), else
+    ``value`` itself: the pure functions take arrays where they take sequences."""
+    if isinstance(value, np.ndarray) and value.ndim == 1:
+        return value.tolist()
+    return value
 
 
 def is_row(value: Any, length: int) -> bool:

@@ -25,10 +25,9 @@ import re
 from typing import Any
 
 import attrs
-import numpy as np
 
 from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_CODE
-from forestgames.core import ParseError, as_move_int, notation, notation_error
+from forestgames.core import ParseError, as_move_int, notation, notation_error, unarray
 
 __all__ = ["Boom", "BoomBokkenMove", "Play", "TimeOut", "parse_move"]
 
@@ -42,8 +41,7 @@ def _as_cards(value: Any) -> Any:
     """A card name or a sequence of names becomes a sorted tuple (unknown names kept)."""
     if isinstance(value, str):
         return (value,)
-    if isinstance(value, np.ndarray) and value.ndim == 1:
-        value = value.tolist()
+    value = unarray(value)
     if not isinstance(value, tuple | list) or len(value) > MAX_CARDS:
         return value
     cards = tuple(value)

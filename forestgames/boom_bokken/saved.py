@@ -13,8 +13,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from forestgames.boom_bokken._tables import (
     ANNOUNCEMENTS,
     CARD_CODE,
@@ -32,7 +30,7 @@ from forestgames.boom_bokken._tables import (
     team_roles,
 )
 from forestgames.boom_bokken.state import BoomBokkenState, card_holders, hand_names, pack_hand
-from forestgames.core import SEED_LIMIT, StateError, excerpt, require
+from forestgames.core import SEED_LIMIT, StateError, excerpt, require, unarray
 from forestgames.schema import (
     Bool,
     Choice,
@@ -262,8 +260,7 @@ def dealt(
 
 def _sequence(value: Any, what: str) -> list[Any]:
     """``value`` (a list, tuple or 1-d array: not a string or a mapping) as a list."""
-    if isinstance(value, np.ndarray) and value.ndim == 1:
-        return value.tolist()  # type: ignore[no-any-return]
+    value = unarray(value)
     _check(
         isinstance(value, Sequence) and not isinstance(value, str | bytes),
         f"deal: {what} must be a list, not {excerpt(value)}",

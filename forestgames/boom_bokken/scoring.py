@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
-import numpy as np
-
 from forestgames.boom_bokken._tables import COIN_POINTS, TOKEN_POINTS
-from forestgames.core import StateError, as_bool, excerpt, is_int, is_list_like
+from forestgames.core import StateError, as_bool, excerpt, is_int, is_list_like, unarray
 
 __all__ = ["decide_winners", "final_scores", "round_coins"]
 
@@ -26,8 +24,7 @@ def round_coins(
     ranked teams takes clay whatever its rank (2 teams: gold, clay; 3: gold,
     silver, clay). StateError if a seat is unknown or repeated.
     """
-    if isinstance(team_of, np.ndarray) and team_of.ndim == 1:
-        team_of = team_of.tolist()
+    team_of = unarray(team_of)
     if not isinstance(team_of, Sequence):
         raise StateError(f"team_of must be a list of team ids, not {excerpt(team_of)}")
     if not is_list_like(safe_order):

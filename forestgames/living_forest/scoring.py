@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import StateError, as_int, excerpt, is_list_like
+from forestgames.core import StateError, as_int, excerpt, is_list_like, unarray
 from forestgames.living_forest._tables import (
     CARD_ELEMENTS,
     CARD_NAMES,
@@ -197,9 +197,8 @@ def _best_sums(progress: Sequence[Sequence[int]], candidates: Iterable[int]) -> 
 def _checked_ids(caller: str, what: str, ids: Any, kind: str, count: int, empty: bool) -> Ids:
     """``ids`` (a sequence or a 1-d array) as a tuple of ``kind`` ids ``0 .. count - 1`` (or
     -1 if ``empty``)."""
-    if isinstance(ids, np.ndarray) and ids.ndim == 1:
-        ids = ids.tolist()  # numpy ints become ints; other items stay as they are, refused below
-    elif not isinstance(ids, Sequence) or isinstance(ids, str | bytes):
+    ids = unarray(ids)  # numpy ints become ints; other items stay as they are, refused below
+    if not isinstance(ids, Sequence) or isinstance(ids, str | bytes):
         raise StateError(f"{caller}: {what} must be a sequence of {kind} ids, not {excerpt(ids)}")
     low = -1 if empty else 0
     for k, each in enumerate(ids):
@@ -230,8 +229,7 @@ def _checked_forest(caller: str, forest: Any) -> Ids:
 
 def _checked_tiles(tiles: Any) -> tuple[Any, ...]:
     """Victory tiles (tree, fire, flower): three items, or a 1-d array (StateError if not)."""
-    if isinstance(tiles, np.ndarray) and tiles.ndim == 1:
-        tiles = tiles.tolist()
+    tiles = unarray(tiles)
     if not isinstance(tiles, Sequence) or isinstance(tiles, str | bytes) or len(tiles) != 3:
         raise StateError(f"progress_of: tiles must be (tree, fire, flower), not {excerpt(tiles)}")
     return tuple(tiles)
