@@ -7,13 +7,13 @@ import pickle
 import random
 import sys
 import threading
-from types import MappingProxyType
 
 import numpy as np
 import pytest
 
 import forestgames as fg
 from tests.strategies import random_game
+from tests.test_shared_tables import _problems
 
 DUPLICATES = {
     "deepcopy": copy.deepcopy,
@@ -196,18 +196,6 @@ def test_a_pickled_vector_bosk_carries_its_games_not_the_board_tables(players):
     assert twin.state(0) == vec.state(0)
 
 
-def _mutable_parts(value, where):
-    """Where ``value`` (tuples, read-only mappings, moves) holds a list, dict or set."""
-    if isinstance(value, list | dict | set):
-        return [where]
-    if isinstance(value, MappingProxyType):
-        value = dict(value)
-        return [p for k, v in value.items() for p in _mutable_parts(v, f"{where}[{k!r}]")]
-    if isinstance(value, tuple):
-        return [p for i, v in enumerate(value) for p in _mutable_parts(v, f"{where}[{i}]")]
-    return []
-
-
 def test_the_living_forest_move_table_is_read_only():
     """fg.living_forest.rules.MOVE_TABLE (exported; the move objects every Living Forest
     game hands out) holds tuples and read-only mappings and refuses attribute assignment
@@ -216,7 +204,7 @@ def test_the_living_forest_move_table_is_read_only():
     table = fg.living_forest.rules.MOVE_TABLE
     names = [name for name in vars(table) if not name.startswith("_")]
     assert "stop" in names and "plant" in names
-    assert [p for name in names for p in _mutable_parts(getattr(table, name), name)] == []
+    assert _problems(table, "MOVE_TABLE", set()) == []
     with pytest.raises(AttributeError, match="read-only"):
         table.stop = table.stop
     with pytest.raises(AttributeError, match="read-only"):
@@ -238,7 +226,7 @@ def test_a_bonsai_tree_hands_out_nothing_it_could_be_changed_through():
     values = {name: getattr(tree, name) for name in public}
     shown = {name: value for name, value in values.items() if not callable(value)}
     assert "wood_beside_pot" in shown and "cells" in shown
-    mutable = [name for name, value in shown.items() if _mutable_parts(value, name)]
+    mutable = [name for name, value in shown.items() if _problems(value, name, set())]
     assert mutable == ["tiles"]
     assert tree.tiles is not shown["tiles"]
     for name in shown:

@@ -2,11 +2,13 @@
 
 Every public module-level table of the package, and every table a game or a state
 hands out, is immutable all the way down: tuples, frozensets, read-only mappings,
-frozen attrs values, sealed tensor layouts, or numpy arrays whose ``writeable`` flag
-cannot be set again.
+frozen attrs values, sealed plain objects (``core.Sealed``: tensor layouts, Bosk's
+geometry, move tables; any other plain object of the package is a problem), or numpy
+arrays whose ``writeable`` flag cannot be set again.
 """
 
 import copy
+import enum
 import importlib
 import pickle
 import pkgutil
@@ -17,7 +19,7 @@ import numpy as np
 import pytest
 
 import forestgames as fg
-from forestgames._codec import Layout
+from forestgames.core import Sealed
 
 SKIP_MODULES = ("forestgames.rl", "forestgames.bosk._numba", "forestgames.__main__")
 MUTABLE = (dict, list, set, bytearray)
@@ -50,34 +52,53 @@ def _problems(value, where, seen):
         return [p for k, v in value.items() for p in _problems(v, f"{where}[{k!r}]", seen)]
     if isinstance(value, tuple | frozenset):
         return [p for k, v in enumerate(value) for p in _problems(v, f"{where}[{k}]", seen)]
-    if isinstance(value, Layout):
-        return _layout_problems(value, where, seen)
+    if isinstance(value, Sealed):
+        return _sealed_problems(value, where, seen)
     if attrs.has(type(value)) and not isinstance(value, type):
         return [
             p
             for field in attrs.fields(type(value))
             for p in _problems(getattr(value, field.name), f"{where}.{field.name}", seen)
         ]
+    if _plain_object(value):
+        return [f"{where} is a plain {type(value).__name__} whose attributes can be set"]
     return []
 
 
-def _layout_problems(layout, where, seen):
-    """Where a tensor layout (plain object, read by the docs and ``field``) could change."""
+def _plain_object(value):
+    """Whether ``value`` is an object of the package's own (not an enum member, a function
+    or a class) whose attributes are plain: settable, unless it is ``Sealed``."""
+    kind = type(value)
+    return (
+        kind.__module__.startswith("forestgames")
+        and hasattr(value, "__dict__")
+        and not isinstance(value, enum.Enum | type)
+        and not callable(value)
+    )
+
+
+def _sealed_problems(value, where, seen):
+    """Where a read-only plain object (``core.Sealed``: a layout, a geometry, a move table)
+    could change: an attribute it lets be set or deleted, or a table it holds."""
     problems = []
-    changes = {
-        "set offset": lambda copy_: setattr(copy_, "offset", {}),
-        "set size": lambda copy_: setattr(copy_, "size", 0),
-        "delete shape": lambda copy_: delattr(copy_, "shape"),
-        "add a field": lambda copy_: copy_.add("extra", (1,), "a field added once built"),
-    }
-    for what, change in changes.items():
-        try:
-            change(copy.copy(layout))  # a copy: the layout itself stays as it is
+    names = [name for name in vars(value) if not name.startswith("_")]
+    for name in names:
+        try:  # set to what it holds: no harm done even where it is allowed
+            setattr(value, name, getattr(value, name))
         except AttributeError:
-            continue
-        problems.append(f"{where}: {what} succeeded")
-    for name in ("offset", "shape", "doc"):
-        problems += _problems(getattr(layout, name), f"{where}.{name}", seen)
+            pass
+        else:
+            problems.append(f"{where}.{name} can be set")
+        twin = copy.copy(value)  # a copy where it is not the shared object itself
+        if twin is not value:
+            try:
+                delattr(twin, name)
+            except AttributeError:
+                pass
+            else:
+                problems.append(f"{where}.{name} can be deleted")
+    for name in names:
+        problems += _problems(getattr(value, name), f"{where}.{name}", seen)
     return problems
 
 
