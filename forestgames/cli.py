@@ -695,12 +695,11 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
     record = _load_record(args.file)
     seat = args.seat
     if args.html:
-        from forestgames.viewer import _seen_steps, replay_html
+        from forestgames.viewer import _page
 
-        page = replay_html(record, seat)
+        page, moves = _page(record, seat)  # moves: those the page shows
         write_file(args.html, page, "--html")
         view = "the referee's view" if seat is None else f"seat {seat}'s view"
-        moves = len(_seen_steps(record.replay(), record.moves, seat)) - 1  # those the page shows
         print(f"replay page of {moves} moves ({view}) written to {args.html}", file=out)
         return 0
     states = record.replay()

@@ -257,6 +257,11 @@ def _score_rows(num_players: int, player: int | None) -> str:
 def replay_html(record: GameRecord, player: int | None = None) -> str:
     """The replay page of ``record`` (one self-contained HTML document) as seen by
     ``player``: None for the referee's view (everything), a seat for only what it sees."""
+    return _page(record, player)[0]
+
+
+def _page(record: GameRecord, player: int | None) -> tuple[str, int]:
+    """:func:`replay_html`'s page, and how many moves it shows (a seat's: those it saw)."""
     shown, seen = _shown(record, player)
     # Pictures of one game share most of their lines (one SVG element a line): each
     # distinct line is stored once and a picture is the list of its lines' numbers.
@@ -270,7 +275,7 @@ def replay_html(record: GameRecord, player: int | None = None) -> str:
     if player is None:  # a seat's page leaves the seed out: it deals every hidden card
         title += f" · seed {record.seed}"
     data = {"lines": list(lines), "positions": shown}
-    return f"""<!DOCTYPE html>
+    page = f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -317,3 +322,4 @@ Click a move to go there.</p>
 </body>
 </html>
 """
+    return page, len(seen)
