@@ -201,8 +201,8 @@ class BoomBokkenGame(
     )
 
     num_players: int
-    team_sizes: tuple[int, ...]
-    deck: tuple[int, ...]
+    team_sizes: tuple[int, ...] = attrs.field(default=None)  # None: make's default
+    deck: tuple[int, ...] = attrs.field(default=None)  # None: make's default
     expert: bool = False
     spent_time_outs: str = attrs.field(  # as make's default: "aside" in Expert mode
         default=attrs.Factory(lambda game: "aside" if game.expert else "deck", takes_self=True)

@@ -135,7 +135,9 @@ class BoskGame(
     )
 
     num_players: int
-    terrain: np.ndarray = attrs.field(eq=attrs.cmp_using(eq=np.array_equal), hash=False)
+    terrain: np.ndarray = attrs.field(  # None: the default map for the board (as make)
+        default=None, eq=attrs.cmp_using(eq=np.array_equal), hash=False
+    )
     squirrel_exactly_three: bool = False
     squirrel_passes_squirrels: bool = True
     ties_include_start: bool = True

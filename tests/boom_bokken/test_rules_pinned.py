@@ -437,3 +437,15 @@ def test_a_flash_1_is_a_flash_of_the_run():
     state = play(state, "1:play F1 @3 higher")
     assert state.to_dict()["flashers"] == [1, 2]
     assert ("F1",) not in groups(state, 2) and state.hand(2) == ("4", "F1")
+
+
+def test_a_game_built_by_its_class_has_make_s_defaults():
+    """BoomBokkenGame(num_players=n) is make's game: the default teams and deck (for Expert
+    mode too), and a bad player count is a ConfigError (the class asked for team_sizes and
+    deck, a TypeError)."""
+    for players in range(4, 10):
+        for expert in (False, True):
+            built = fg.boom_bokken.BoomBokkenGame(num_players=players, expert=expert)
+            assert built == fg.make("boom_bokken", num_players=players, expert=expert)
+    with pytest.raises(fg.ConfigError, match="Boom Bokken is played by 4 to 9 players, not 3"):
+        fg.boom_bokken.BoomBokkenGame(num_players=3)

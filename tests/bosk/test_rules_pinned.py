@@ -129,3 +129,15 @@ def test_a_copy_or_pickle_of_the_board_geometry_is_the_shared_geometry(copy_of):
     gives back the one 3-player (9×9) geometry, not a failure or a second set of tables."""
     shared = fg.make("bosk", num_players=3).geometry
     assert copy_of(shared) is shared
+
+
+def test_a_game_built_by_its_class_has_make_s_defaults():
+    """BoskGame(num_players=n) is make's game: the default map for the board, and a bad
+    player count is a ConfigError (the class asked for terrain, a TypeError)."""
+    for players in (2, 3, 4):
+        built = fg.bosk.BoskGame(num_players=players)
+        made = fg.make("bosk", num_players=players)
+        assert built == made and built.terrain.shape == made.terrain.shape
+        assert not built.terrain.flags.writeable
+    with pytest.raises(fg.ConfigError, match="Bosk is played by 2 to 4 players, not 5"):
+        fg.bosk.BoskGame(num_players=5)
