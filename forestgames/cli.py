@@ -694,6 +694,8 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
     _check_outputs(args, ("html",))
     record = _load_record(args.file)
     seat = args.seat
+    if seat is not None and not 0 <= seat < record.make_game().num_players:
+        raise ConfigError(f"--seat {seat} is not a seat of this game")
     if args.html:
         from forestgames.viewer import _page
 
@@ -703,8 +705,6 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
         print(f"replay page of {moves} moves ({view}) written to {args.html}", file=out)
         return 0
     states = record.replay()
-    if seat is not None and not 0 <= seat < states[0].game.num_players:
-        raise ConfigError(f"--seat {seat} is not a seat of this game")
     from forestgames.viewer import _seen_steps
 
     steps = _seen_steps(states, record.moves, seat)  # a seat's view: the moves it saw
