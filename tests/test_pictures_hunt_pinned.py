@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import forestgames as fg
 from forestgames.cli import main
+from tests.strategies import random_game
 
 
 def _record_file(tmp_path: Path) -> Path:
@@ -24,3 +26,35 @@ def test_replay_html_refuses_a_seat_not_in_the_game_naming_the_option(capsys, tm
     assert main(["replay", str(path), "--html", str(page), "--seat", "2"]) == 2
     assert "--seat 2 is not a seat of this game" in capsys.readouterr().err
     assert not page.exists()
+
+
+RENDER_MODULES = ("_svg", "bosk.render", "bonsai.render", "living_forest.render",
+                  "boom_bokken.render")  # fmt: skip
+
+
+def _clear_picture_caches() -> int:
+    """Empty every cache of the picture modules (the shapes kept once drawn); how many."""
+    cleared = 0
+    for name in RENDER_MODULES:
+        module = importlib.import_module(f"forestgames.{name}")
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+                cleared += 1
+    return cleared
+
+
+def test_a_picture_is_the_same_whatever_was_drawn_before_it():
+    """The pieces the pictures keep once drawn (squares, cards, trees, forest cells, card
+    backs) are keyed by all they show: a replay's pictures, drawn one after another, are
+    those drawn with every cache emptied first, for the referee and for a seat."""
+    assert _clear_picture_caches() >= 8  # the caches this test is about are still there
+    cases = [("bosk", 2), ("bonsai", 2), ("living_forest", 2), ("boom_bokken", 5)]
+    warm = []
+    for name, players in cases:
+        states = [state for state, _ in random_game(fg.make(name, num_players=players), 2)]
+        for k, state in enumerate(states[:: max(1, len(states) // 5)]):
+            warm.append((state, k % 2 or None, state.to_svg(k % 2 or None)))
+    for state, player, picture in warm:
+        _clear_picture_caches()
+        assert state.to_svg(player) == picture, (state.game.name, player)
