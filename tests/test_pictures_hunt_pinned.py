@@ -58,3 +58,17 @@ def test_a_picture_is_the_same_whatever_was_drawn_before_it():
     for state, player, picture in warm:
         _clear_picture_caches()
         assert state.to_svg(player) == picture, (state.game.name, player)
+
+
+def test_a_seats_page_holds_no_trace_of_moves_it_did_not_see():
+    """In a simultaneous Guardian phase seat 1's replay page is byte for byte the same
+    whether seat 0 revealed twice before stopping or stopped at once (no hidden move, count,
+    picture or score anywhere in it); the referee's and seat 0's pages tell them apart."""
+    game = fg.make("living_forest", guardian_phase="simultaneous")
+    start = fg.GameRecord.start(game, seed=1, first_player=0)
+    revealed = start.with_moves(["0:reveal", "0:reveal", "0:stop", "1:reveal"])
+    stopped = start.with_moves(["0:stop", "1:reveal"])
+    assert revealed.replay()[-1].guardian_start is not None  # still in the phase
+    assert fg.viewer.replay_html(revealed, 1) == fg.viewer.replay_html(stopped, 1)
+    for player in (None, 0):
+        assert fg.viewer.replay_html(revealed, player) != fg.viewer.replay_html(stopped, player)
