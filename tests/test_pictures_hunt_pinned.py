@@ -4,7 +4,11 @@
 from __future__ import annotations
 
 import importlib
+import itertools
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 import forestgames as fg
 from forestgames.cli import main
@@ -72,3 +76,37 @@ def test_a_seats_page_holds_no_trace_of_moves_it_did_not_see():
     assert fg.viewer.replay_html(revealed, 1) == fg.viewer.replay_html(stopped, 1)
     for player in (None, 0):
         assert fg.viewer.replay_html(revealed, player) != fg.viewer.replay_html(stopped, player)
+
+
+def _after(name: str, players: int, seed: int, moves: int) -> Any:
+    """The position after ``moves`` moves of random game ``seed``."""
+    game = fg.make(name, num_players=players)
+    return next(itertools.islice(random_game(game, seed), moves, None))[0]
+
+
+def _worked_tree() -> str:
+    tiles = {(0, -1): "wood", (1, -1): "wood", (-1, -1): "leaf", (0, -2): "leaf", (1, -2): "flower"}
+    return fg.bonsai.render_tree(tiles)
+
+
+DOC_EXAMPLES = {
+    "bosk": lambda: _after("bosk", 2, 4, 40).render(0),
+    "bonsai": _worked_tree,
+    "living_forest": lambda: _after("living_forest", 2, 9, 15).render(1),
+    "boom_bokken": lambda: _after("boom_bokken", 4, 21, 21).render(2),
+}
+"""What each render module's docstring example draws (a seeded position, a seat's view)."""
+
+
+@pytest.mark.parametrize("name", sorted(DOC_EXAMPLES))
+def test_each_render_modules_docstring_example_is_what_it_draws(name):
+    """The text example of each game's render.py docstring (help() shows it) is lines the
+    module draws, in order: Boom Bokken's said 'coins and tokens so far:' and spaced its
+    seat lines otherwise, Living Forest's wrote Onibi's total '(5)', Bonsai's pot rows were
+    spaced as no picture draws them, Bosk's board columns were off by one."""
+    module = importlib.import_module(f"forestgames.{name}.render")
+    example = (module.__doc__ or "").split("::\n\n", 1)[1]
+    wanted = [line.removeprefix("    ").rstrip() for line in example.splitlines() if line]
+    drawn = iter(DOC_EXAMPLES[name]().splitlines())
+    missing = [line for line in wanted if line not in drawn]  # in order: drawn is consumed
+    assert missing == [], missing

@@ -1,12 +1,14 @@
 """Pictures of Bonsai trees and positions: text, and SVG (hexes with the pot).
 
 ``render_tree`` draws one tree as offset text rows, the top of the tree first
-(``#`` wood, ``B`` the bud, ``L`` leaf, ``*`` flower, ``o`` fruit, ``_`` pot)::
+(``#`` wood, ``B`` the bud, ``L`` leaf, ``*`` flower, ``o`` fruit, ``_`` pot), then the
+pot's three rows (the bud's, widest, first)::
 
-          L   L
-            #   *
-          B _ _ _
-       _ _ _ _ _ _      (the pot's three rows, widest first)
+        L   *
+      L   #   #
+    _   _   B   _   _   _
+      _   _   _   _   _
+        _   _   _   _
 """
 
 from __future__ import annotations

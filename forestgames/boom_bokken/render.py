@@ -3,12 +3,15 @@
 Both pictures are drawn from a *view*: ``state.observation(seat)`` for a seat
 (its own hand, the other hands face down with their sizes), or for the
 referee (``player=None``) the same with every hand and the deck face up. The
-text shows the round, the pile and the announcement, then one line per seat::
+text shows the round and the announcement, the pile, the deck's size and the scores, then
+one line per seat (here seat 2's view)::
 
-    Boom Bokken 4p · round 1/3 · seat 2 named: higher than 5 (played by seat 0)
-    pile 3 5 · deck 40 · coins and tokens so far: scores [2, 0, 0, 0]
-    >seat 2 (you)  team 0  in        tokens 0   0 pts   5 cards  1 3 4 6 F2
-     seat 3        team 1  safe 1st  tokens 1   2 pts   4 cards  ■ ■ ■ ■
+    Boom Bokken 4p · round 1/3 · seat 2 named: lower than 2 (played by seat 3)
+    pile 2 · deck 59 · scores [0, 0, 0, 2]
+     seat 0       team 1          exploded  tokens 0   0 pts  3 cards  ■ ■ ■
+     seat 1       team 0          in        tokens 0   0 pts  4 cards  ■ ■ ■ ■
+    >seat 2 (you) team 1          in        tokens 0   0 pts  3 cards  1 1 8
+     seat 3       team 0          safe 1st  tokens 1   2 pts  0 cards
 """
 
 from __future__ import annotations

@@ -3,13 +3,15 @@
 Both pictures are drawn from a *view*: ``state.observation(seat)`` for a seat,
 the whole saved state for the referee (``player=None``). Bosk hides nothing,
 so the two differ only in whose seat is marked "you". The text interleaves the
-squares and the intersections between them::
+squares (terrain letter, top seat or ``.``, then the stack height from 2 or ``s`` for a
+squirrel) and the rows of intersections between them (``seat:value`` of a tree, ``·``
+none; labelled in brackets)::
 
-             0    1    2    3      squares: terrain letter, top seat (. none),
-      0   A.   A0  B13   B.               then the stack height (from 2) or s (squirrel)
-        (0)    ·  0:3    ·      intersections: seat:value of a tree, · none
-      1   D.   A.  A1s   B.
-               (0)  (1)  (2)
+            0    1    2    3    4    5    6    7
+      0    D.   A.   A.   A.   B.   B.   B.   C.
+        (0)    ·    ·    ·    ·    ·    ·    ·
+      1    D.   A1   A1   B.   B.   B.   C.   C.
+        (1)    ·  1:3  0:3    ·  1:2    ·    ·
 """
 
 from __future__ import annotations

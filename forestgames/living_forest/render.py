@@ -4,13 +4,18 @@ Both pictures are drawn from a *view*: ``state.observation(seat)`` for a seat
 (deck orders, the other discards and the reserve stacks face down), or for the
 referee (``player=None``) the same with every deck, discard and stack face up.
 Cards are written compactly, ``name[cost] elements``, ``*`` solitary, ``~``
-gregarious (see ``fg.living_forest.CARDS``)::
+gregarious (see ``fg.living_forest.CARDS``). Some lines of seat 1's view::
 
-    Living Forest 2p · turn 3 · actions · seat 1 to move (attract, budget 4 sun)
-    Onibi's fires in the centre 2 3 (5) · fire supply 2:18 3:19 4:18 · varans 21 · ...
-    reserve I   Flamingo[3] Wa2, Wolf[5] Wi2, ...                        (stack 15)
-    >seat 1 (you) · Sacred Tree · rock 6 · ...            forest   0  1  2  3  4
-        elements Su 3 Wa 1 Pl 2 Wi 0 Fl 1 · solitary 1/3       0   .  .  .  .  .
+    Living Forest 2p · turn 3 · actions · seat 1 to move (attract, budget 1 sun)
+    Onibi's fires in the centre 2 (total 2) · fire supply 2:19 3:20 4:18 · varans 19 · fragments 18
+    reserve I  Cockatoo[4] Su3 Pl-1 Fl1, Spider[1] Su2 Pl4 *, HornedOwl[2] Su1 Wa1 Wi3 * (stack 19)
+    >seat 1 (you) · rock 6 · fragments 1
+        trees 2 · fires 1 · flowers 1 (of 12)                                 forest   0  1  2  3  4
+        victory tiles tree 1 fire 1 flower 1 · fires held 2:0 3:0 4:0              0   .  .  .  .  .
+        elements Su 3 Wa 0 Pl 1 Wi 0 Fl 0 · solitary 1/3                           1   .  .  S  .  .
+        deck 12 · discard 4                                                        2   .  .  .  .  .
+        help line: Beetle Su3 Pl1 *
+        deck top (attracted, public) Beaver
 """
 
 from __future__ import annotations
