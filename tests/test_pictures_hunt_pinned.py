@@ -85,6 +85,7 @@ def _after(name: str, players: int, seed: int, moves: int) -> Any:
 
 
 def _worked_tree() -> str:
+    """render_tree of a five-tile tree (the bonsai render module's example)."""
     tiles = {(0, -1): "wood", (1, -1): "wood", (-1, -1): "leaf", (0, -2): "leaf", (1, -2): "flower"}
     return fg.bonsai.render_tree(tiles)
 
