@@ -271,7 +271,8 @@ def _page(record: GameRecord, player: int | None) -> tuple[str, int]:
         position["picture"] = [lines.setdefault(line, len(lines)) for line in svg.split("\n")]
     game = record.make_game()
     view = "the referee's view (every card shown)" if player is None else f"seat {player}'s view"
-    title = f"{record.game} · {game.num_players} players"
+    players = game.num_players
+    title = f"{record.game} · {players} player{'s' if players > 1 else ''}"
     if player is None:  # a seat's page leaves the seed out: it deals every hidden card
         title += f" · seed {record.seed}"
     data = {"lines": list(lines), "positions": shown}

@@ -79,3 +79,11 @@ def test_the_score_table_marks_the_viewing_seat_and_colours_each_seat_as_drawn()
             (SEAT_COLOURS[seat], seat) for seat in range(5)
         ]
         assert [int(seat) for _, seat, you in rows if you] == ([] if player is None else [player])
+
+
+def test_a_solo_page_title_says_one_player():
+    """A solo Bonsai page is titled "1 player", as its pictures say (it said "1 players");
+    a 2-player page "2 players"."""
+    for players, said in ((1, "<title>bonsai · 1 player ·"), (2, "<title>bonsai · 2 players ·")):
+        record = fg.play(fg.make("bonsai", num_players=players), ["random"] * players, seed=3)
+        assert said in fg.viewer.replay_html(record)
