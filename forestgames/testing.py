@@ -170,13 +170,25 @@ def _check_one_game(game: Any, seed: int, deep_every: int, saved: dict[Any, str]
 
 
 def _named(where: str, call: Any, *args: Any) -> Any:
-    """``call(*args)``; any error but an AssertionError raised as one naming ``where``."""
+    """``call(*args)``; any error but the harness's own AssertionError (a broken promise,
+    named already) raised as one naming ``where``: an ``assert`` in a game's hook too."""
     try:
         return call(*args)
-    except AssertionError:
-        raise
+    except AssertionError as error:
+        if _raised_here(error):
+            raise
+        raise AssertionError(f"{where}: AssertionError: {error}") from error
     except Exception as error:
         raise AssertionError(f"{where}: {type(error).__name__}: {error}") from error
+
+
+def _raised_here(error: BaseException) -> bool:
+    """Whether ``error`` was raised by this module (a promise found broken), not by the
+    game's own code (an ``assert`` in a hook, which names no game, seed or step)."""
+    last = error.__traceback__
+    while last is not None and last.tb_next is not None:
+        last = last.tb_next
+    return last is not None and last.tb_frame.f_globals.get("__name__") == __name__
 
 
 def _check_state(
