@@ -362,7 +362,7 @@ def _check_deep(
     if move is not None:
         _require(eval(repr(move), _move_namespace(move)) == move, f"{where}: repr of {move!r}")
     for seat in range(game.num_players):
-        _check_seat_view(state, seat, where, rng)
+        _check_seat_view(state, seat, where, rng, saved)
     if _codec_of(game) is not None:
         _check_default_mask(state, where)
     _check_refused(state, data, where)
@@ -393,9 +393,12 @@ def _move_namespace(move: Any) -> dict[str, Any]:
     return vars(importlib.import_module(type(move).__module__))
 
 
-def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> None:
+def _check_seat_view(
+    state: Any, seat: int, where: str, rng: random.Random, saved: dict[Any, str]
+) -> None:
+    """Seat's view, its determinizations and its picture (``saved``: as in _check_deep)."""
     observation = state.observation(seat)
-    _strict_json(observation, f"observation({seat})", where)
+    view = _strict_json(observation, f"observation({seat})", where)
     codec = _codec_of(state.game)
     if isinstance(state.game, GameBase):
         _check_observation_form(state.game, observation, seat, where, codec is None)
@@ -416,9 +419,25 @@ def _check_seat_view(state: Any, seat: int, where: str, rng: random.Random) -> N
         f"{where}: render({seat}) differs between two states seat {seat} cannot tell apart: "
         "it shows something hidden from the seat",
     )
+    _check_view_alone(state, seat, view, where, saved)
     if codec is not None:
         _check_actions(state, seat, where)
         _check_tensor(codec, state, other, seat, where)
+
+
+def _check_view_alone(state: Any, seat: int, view: str, where: str, saved: dict[Any, str]) -> None:
+    """Seat's determinization of seed 0 is the same at every deep-checked state where its
+    observation (``view``, as JSON) is the same: it is drawn from its view alone. (Two
+    determinizations of one state cannot tell this where determinize returns the state
+    itself, the base's default.) ``saved`` keeps them, keyed apart from the states."""
+    sample = _strict_json(state.determinize(seat, 0).to_dict(), f"determinize({seat}, 0)", where)
+    _require(
+        saved.setdefault(("determinize", seat, view), sample) == sample,
+        f"{where}: determinize({seat}, 0) differs from an earlier state's where seat {seat}'s "
+        "observation was the same: it depends on something hidden from the seat (the base's "
+        "determinize, the state itself, shows it every hidden card: a game with hidden "
+        "information overrides _determinize)",
+    )
 
 
 def _check_observation_form(game: Any, observation: Any, seat: int, where: str, read: bool) -> None:

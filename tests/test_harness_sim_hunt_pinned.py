@@ -3,8 +3,13 @@ the tournament's promises, as a bug hunt found them broken (each test names what
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 import pytest
 
+from forestgames.core import GameBase, Option, ParseError, StateBase, new_rng
+from forestgames.schema import Field, Int, List, Nullable
 from forestgames.testing import check_game
 from tests.test_fake_game import BuzzGame
 
@@ -27,3 +32,153 @@ def test_an_assert_failing_in_a_hook_is_named_by_its_game_seed_and_step():
         AssertionError, match=r"^buzz .* seed \d+ step \d+: AssertionError: the counter ran pa"
     ):
         check_game(_AssertingStep.create(target=12), games=1)
+
+
+@attrs.frozen
+class Keep:
+    """The seat keeps its hidden card."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:keep"
+
+
+@attrs.frozen
+class Swap:
+    """The seat swaps its card for the top card of the hidden deck (its card goes under it)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:swap"
+
+
+@attrs.frozen(slots=False)
+class HighCard(
+    GameBase["HighCardState", Keep | Swap],
+    name="high_card",
+    players=(2, 3),
+    chance=True,
+    hidden_information=True,
+):
+    """A game with hidden cards of one's own: each seat is dealt one card of 1..9 (a seat
+    sees its own); in turn each keeps it or swaps it for the top of the deck; the highest
+    card wins, its value the score, and the cards are shown at the end (not the deck)."""
+
+    OPTIONS = (Option.players("High Card", 2, 2, 3, "seats"),)
+    MOVE_TYPES = (Keep, Swap)
+    num_players: int = 2
+
+    def _max_moves(self) -> int:
+        return self.num_players
+
+    def _score_range(self) -> tuple[int, int]:
+        return (0, 9)
+
+    def _new_game(self, seed: int, first_player: int | None) -> HighCardState:
+        cards = tuple(int(c) + 1 for c in new_rng(seed).permutation(9))
+        first = int(new_rng(seed, 1).integers(self.num_players))
+        turn = first if first_player is None else first_player
+        return HighCardState(self, cards[: self.num_players], cards[self.num_players :], turn, 0)
+
+    def _parse_move(self, text: str) -> Keep | Swap:
+        seat, _, rest = text.partition(":")
+        kinds = {"keep": Keep, "swap": Swap}
+        if not seat.isdigit() or rest not in kinds:
+            raise ParseError(f"{text!r} is not a High Card move")
+        return kinds[rest](int(seat))
+
+    def _legal_moves(self, state: HighCardState, player: int) -> tuple[Keep | Swap, ...]:
+        return (Keep(player), Swap(player)) if player == state.turn else ()
+
+    def _step(self, state: HighCardState, move: Keep | Swap) -> HighCardState:
+        hands, deck = state.hands, state.deck
+        if isinstance(move, Swap):
+            hands = tuple(deck[-1] if s == move.player else c for s, c in enumerate(hands))
+            deck = (state.hands[move.player], *deck[:-1])
+        turn = (state.turn + 1) % self.num_players
+        return state._evolve(hands=hands, deck=deck, turn=turn, acted=state.acted + 1)
+
+    def _scores(self, state: HighCardState) -> tuple[int, ...]:
+        return state.hands if state.is_terminal else (0,) * self.num_players
+
+    def _winners(self, state: HighCardState) -> tuple[int, ...]:
+        return (state.hands.index(max(state.hands)),)
+
+    def _state_fields(self) -> tuple[Field, ...]:
+        p = self.num_players
+        return (
+            Field("hands", List(Int(1, 9), length=p), lambda s: list(s.hands)),
+            Field("deck", List(Int(1, 9)), lambda s: list(s.deck)),
+            Field("turn", Int(0, p - 1), lambda s: s.turn),
+            Field("acted", Int(0, p), lambda s: s.acted),
+        )
+
+    def _state_from_fields(self, fields: dict[str, Any]) -> HighCardState:
+        hands, deck = tuple(fields["hands"]), tuple(fields["deck"])
+        return HighCardState(self, hands, deck, fields["turn"], fields["acted"])
+
+    def _shown(self, state: HighCardState, player: int) -> list[int | None]:
+        """The cards ``player`` sees: its own, or every one at the end."""
+        shown = state.is_terminal
+        return [c if shown or s == player else None for s, c in enumerate(state.hands)]
+
+    def _observe(self, state: HighCardState, player: int) -> dict[str, Any]:
+        hands = self._shown(state, player)
+        return {"observer": player, "hands": hands, "deck": len(state.deck), "turn": state.turn,
+                "acted": state.acted}  # fmt: skip
+
+    def _observation_fields(self) -> dict[str, Any]:
+        p = self.num_players
+        hands = List(Nullable(Int(1, 9)), length=p)
+        return {"hands": hands, "deck": Int(0, 9), "turn": Int(0, p - 1), "acted": Int(0, p)}
+
+    def _determinize(self, state: HighCardState, player: int, seed: int) -> HighCardState:
+        shown = self._shown(state, player)
+        unseen = sorted({*range(1, 10)} - {c for c in shown if c is not None})
+        drawn = [unseen[k] for k in new_rng(seed).permutation(len(unseen))]
+        hands = tuple(drawn.pop() if c is None else c for c in shown)
+        return state._evolve(hands=hands, deck=tuple(drawn))
+
+    def _render_text(self, state: HighCardState, player: int | None) -> str:
+        hands = state.hands if player is None else self._shown(state, player)
+        return f"High Card: hands {list(hands)}, {len(state.deck)} cards in the deck"
+
+
+@attrs.frozen(slots=False)
+class HighCardState(StateBase[Keep | Swap]):
+    """A High Card position."""
+
+    game: HighCard
+    hands: tuple[int, ...]
+    deck: tuple[int, ...]
+    turn: int
+    acted: int
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.acted >= self.game.num_players
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_terminal else self.turn
+
+
+@attrs.frozen(slots=False)
+class _SeesEverything(HighCard):
+    """High Card that keeps the base's determinize: the state itself, every hidden card."""
+
+    def _determinize(self, state: HighCardState, player: int, seed: int) -> HighCardState:
+        return GameBase._determinize(self, state, player, seed)  # type: ignore[no-any-return]
+
+
+def test_a_determinize_that_returns_the_state_itself_fails_the_harness():
+    """A game with hidden cards whose determinize is the base's (the state itself: a search
+    sampling it sees every hidden card) fails check_game: two states where a seat's
+    observation is the same get different determinizations (it passed, as two
+    determinizations of one state were all the harness compared). The game with its own
+    determinize, drawn from the seat's view alone, passes."""
+    check_game(HighCard.create(num_players=3), games=20)
+    with pytest.raises(AssertionError, match=r"step \d+: determinize\(\d, 0\) differs from an ea"):
+        check_game(_SeesEverything.create(), games=20)
