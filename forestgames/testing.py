@@ -404,8 +404,12 @@ def _check_seat_view(
         _check_observation_form(state.game, observation, seat, where, codec is None)
     seed = rng.randrange(2**31)
     sample = state.determinize(seat, seed)
-    _require(sample.observation(seat) == observation, f"{where}: determinize({seat}) changed view")
-    _require(sample.legal_moves(seat) == state.legal_moves(seat), f"{where}: seat {seat}'s moves")
+    _check_same_view(observation, sample.observation(seat), seat, where)
+    _require(
+        sample.legal_moves(seat) == state.legal_moves(seat),
+        f"{where}: determinize({seat}, seed) changed seat {seat}'s legal moves: they depend on "
+        "something hidden from the seat, or determinize redraws something the seat sees",
+    )
     other = state.determinize(seat, seed + 1)
     _require(
         other.determinize(seat, seed) == sample,
@@ -423,6 +427,24 @@ def _check_seat_view(
     if codec is not None:
         _check_actions(state, seat, where)
         _check_tensor(codec, state, other, seat, where)
+
+
+def _check_same_view(observation: Any, seen: Any, seat: int, where: str) -> None:
+    """``seen``, the seat's observation of its determinization, is ``observation``; else an
+    AssertionError naming the keys that differ."""
+    if seen == observation:
+        return
+    missing = object()
+    keys = sorted(
+        str(key)
+        for key in {*observation, *seen}
+        if seen.get(key, missing) != observation.get(key, missing)
+    )
+    raise AssertionError(
+        f"{where}: observation({seat}) differs at {keys} in determinize({seat}, seed), a state "
+        "drawn for the seat's view: the observation shows something hidden from the seat, or "
+        "determinize redraws something the seat sees"
+    )
 
 
 def _check_view_alone(state: Any, seat: int, view: str, where: str, saved: dict[Any, str]) -> None:

@@ -182,3 +182,37 @@ def test_a_determinize_that_returns_the_state_itself_fails_the_harness():
     check_game(HighCard.create(num_players=3), games=20)
     with pytest.raises(AssertionError, match=r"step \d+: determinize\(\d, 0\) differs from an ea"):
         check_game(_SeesEverything.create(), games=20)
+
+
+@attrs.frozen(slots=False)
+class _ShowsEveryHand(HighCard):
+    """High Card whose observation shows every seat's card (its determinize is right)."""
+
+    def _observe(self, state: HighCardState, player: int) -> dict[str, Any]:
+        return {**super()._observe(state, player), "hands": list(state.hands)}
+
+
+@attrs.frozen(slots=False)
+class _PeeksForMoves(HighCard):
+    """High Card where a seat may swap only while the next seat's hidden card is above 3."""
+
+    def _legal_moves(self, state: HighCardState, player: int) -> tuple[Keep | Swap, ...]:
+        moves = super()._legal_moves(state, player)
+        return moves if state.hands[(player + 1) % self.num_players] > 3 else moves[:1]
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (_ShowsEveryHand, r"step 0: observation\(0\) differs at \['hands'\] in determinize\(0, s"),
+        (_PeeksForMoves, r"step 0: determinize\(\d, seed\) changed seat \d's legal moves: they d"),
+    ],
+    ids=["observation-leaks", "moves-leak"],
+)
+def test_a_view_or_moves_that_show_a_hidden_card_are_named(broken, message):
+    """An observation showing the other seats' hidden cards, and legal moves that depend on
+    another seat's hidden card, fail check_game naming the observation's key that differs in
+    a determinization, or the legal moves (it said "determinize(0) changed view" and
+    "seat 1's moves", naming neither the key nor what to look at)."""
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken.create(), games=20)
