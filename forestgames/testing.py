@@ -257,7 +257,7 @@ def _check_terminal(game: Any, state: Any, where: str) -> None:
     winners = state.winners
     _require(
         type(winners) is tuple and all(_is_seat(w, game.num_players) for w in winners),
-        f"{where}: winners {excerpt(winners)} are not a tuple of int seats",
+        f"{where}: winners {excerpt(winners)} are not a tuple of int seats{_not_ints(winners)}",
     )
     _require(winners or game.num_players == 1, f"{where}: nobody won (a lost solo game may)")
     _require(len(set(winners)) == len(winners), f"{where}: a winner listed twice")
@@ -320,8 +320,19 @@ def _check_scores(game: Any, state: Any, where: str) -> None:
         type(scores) is tuple
         and len(scores) == game.num_players
         and all(isinstance(s, int) and not isinstance(s, bool) for s in scores),
-        f"{where}: scores {excerpt(scores)} are not a tuple of one int per seat",
+        f"{where}: scores {excerpt(scores)} are not a tuple of one int per seat{_not_ints(scores)}",
     )
+
+
+def _not_ints(values: Any) -> str:
+    """The types of ``values``' items that are not ints, to end a message with (a numpy
+    integer or a float prints as the int it equals): "" if there are none."""
+    if not isinstance(values, tuple | list):
+        return ""
+    kinds = {type(v) for v in values if type(v) is not int}
+    names = sorted({k.__name__ if k.__module__ == "builtins" else f"{k.__module__}.{k.__name__}"
+                    for k in kinds})  # fmt: skip
+    return f" (they hold {', '.join(names)}, not int)" if names else ""
 
 
 def _is_seat(value: Any, num_players: int) -> bool:

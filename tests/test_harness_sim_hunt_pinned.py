@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+import numpy as np
 import pytest
 
 from forestgames.core import GameBase, Option, ParseError, StateBase, new_rng
@@ -216,3 +217,39 @@ def test_a_view_or_moves_that_show_a_hidden_card_are_named(broken, message):
     "seat 1's moves", naming neither the key nor what to look at)."""
     with pytest.raises(AssertionError, match=message):
         check_game(broken.create(), games=20)
+
+
+class _NumpyWinners(BuzzGame):
+    """Buzz whose winners are numpy integers (np.flatnonzero's), which print as ints."""
+
+    def _winners(self, state):
+        scores = np.array(self._scores(state))
+        return tuple(np.flatnonzero(scores == scores.max()))
+
+
+class _NumpyScores(BuzzGame):
+    """Buzz whose scores are numpy integers, which print as ints."""
+
+    def _scores(self, state):
+        return tuple(np.array(super()._scores(state)))
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (
+            _NumpyWinners,
+            r"step \d+: winners \([\d, ]+\) are not a tuple of int seats \(they hold numpy\.int64,",
+        ),
+        (
+            _NumpyScores,
+            r"step 0: scores \(0, 0\) are not a tuple of one int per seat \(they hold numpy\.int6",
+        ),
+    ],
+    ids=["winners", "scores"],
+)
+def test_winners_and_scores_of_numpy_integers_are_named_by_their_type(broken, message):
+    """Winners or scores of numpy integers fail check_game with a message naming their
+    type (it said "winners (0, 1) are not a tuple of int seats", of what prints as ints)."""
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken.create(target=12), games=2)
