@@ -387,11 +387,16 @@ class _Run:
         seed = derive_seed(self.seed, index)
         with _noting(f"{_NOTED}game ", lambda: self._replayed_by(index)):
             record, state, truncated = play_game(self.game, self.lineup(index), seed, self.cap)
-        first = self.game.new_game(seed=seed).players_to_act[0]
+        acting = self.game.new_game(seed=seed).players_to_act
+        if not acting:
+            raise ConfigError(
+                f"game {index} of the run (seed {seed}) is over before its first move: its row "
+                "would name no first player (a row names the seat that moved first)"
+            )
         return GameRow(
             index=index,
             seed=seed,
-            first_player=int(first),
+            first_player=int(acting[0]),
             agents=self.lineup_names(index),
             scores=tuple(int(s) for s in state.scores),
             winners=() if truncated else tuple(int(w) for w in state.winners),
