@@ -253,7 +253,8 @@ def _check_no_move_after_end(before: Any, end: Any, where: str) -> None:
 def _check_terminal(game: Any, state: Any, where: str) -> None:
     _require(state.current_player is None, f"{where}: current_player is not None at the end")
     _require(state.legal_moves() == (), f"{where}: legal_moves() at the end")
-    _require(state.players_to_act == (), f"{where}: seats act after the end")
+    acting = state.players_to_act
+    _require(acting == (), f"{where}: players_to_act is {excerpt(acting)} at the end, not ()")
     winners = state.winners
     _require(
         type(winners) is tuple and all(_is_seat(w, game.num_players) for w in winners),
@@ -278,6 +279,10 @@ def _check_live(game: Any, state: Any, where: str) -> None:
     _require(moves == state.legal_moves(), f"{where}: legal_moves not deterministic")
     _require(isinstance(moves, tuple), f"{where}: legal_moves must be a tuple")
     acting = state.players_to_act
+    _require(
+        type(acting) is tuple and all(_is_seat(seat, game.num_players) for seat in acting),
+        f"{where}: players_to_act {excerpt(acting)} is not a tuple of seats{_not_ints(acting)}",
+    )
     _require(acting, f"{where}: nobody may act in a live state")
     _require(
         state.current_player is None or acting[0] == state.current_player,

@@ -280,3 +280,20 @@ def test_a_run_of_a_game_over_before_its_first_move_is_a_config_error(run):
     assert fg.play(game, ["random"], seed=1).moves == ()
     with pytest.raises(fg.ConfigError, match=r"game 0 of the run \(seed \d+\) is over before its"):
         run(game, ["random", "greedy"], 2, seed=1, progress=False)
+
+
+class _ListedSeats(BuzzGame):
+    """Buzz whose players_to_act is a list (an empty one at the end), not a tuple."""
+
+    def _players_to_act(self, state):
+        return list(super()._players_to_act(state))
+
+
+def test_players_to_act_that_is_no_tuple_is_named_so():
+    """players_to_act given as a list fails check_game at the first state, saying it is not
+    a tuple of seats (it passed every live state, then said "seats act after the end" at the
+    end, where the list was empty and nobody acted)."""
+    with pytest.raises(
+        AssertionError, match=r"step 0: players_to_act \[\d, \d\] is not a tuple of seat"
+    ):
+        check_game(_ListedSeats.create(target=12), games=1)
