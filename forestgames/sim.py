@@ -288,6 +288,25 @@ class GameRow:
                 f"first player {excerpt(self.first_player)} and winners {excerpt(self.winners)}:"
                 " one score per seat, the first player and each winner (once) among the seats"
             )
+        self._keep_plain()
+
+    def _keep_plain(self) -> None:
+        """Keep the fields as the plain values a results line holds, numpy's integers and
+        bools as ints and bools, lists as tuples, so that the row writes as JSON and reads
+        back as itself; ConfigError naming a count below 0, a score that is no int, a flag
+        that is no bool, or names that are no text (from_dict refuses each)."""
+        plain: dict[str, Any] = {name: as_int(getattr(self, name), name, 0) for name in _ROW_COUNTS}
+        plain["scores"] = tuple(as_int(score, "each score") for score in self.scores)
+        plain["winners"] = tuple(int(w) for w in self.winners)
+        plain["truncated"] = as_bool(self.truncated, "truncated")
+        if not all(isinstance(name, str) for name in self.agents) or not isinstance(self.run, str):
+            raise ConfigError(
+                f"game {self.index}: the agents' names and the run must be text, not "
+                f"{excerpt(self.agents)} and {excerpt(self.run)}"
+            )
+        plain["agents"] = tuple(self.agents)
+        for name, value in plain.items():
+            object.__setattr__(self, name, value)
 
     def to_dict(self) -> dict[str, Any]:
         """The row as JSON-able data (one line of a results file)."""

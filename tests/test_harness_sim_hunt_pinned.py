@@ -3,6 +3,8 @@ the tournament's promises, as a bug hunt found them broken (each test names what
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import attrs
@@ -12,6 +14,7 @@ import pytest
 import forestgames as fg
 from forestgames.core import GameBase, Option, ParseError, StateBase, new_rng
 from forestgames.schema import Field, Int, List, Nullable
+from forestgames.sim import GameRow, SimulationResult
 from forestgames.testing import check_game
 from tests.test_fake_game import BuzzGame
 
@@ -297,3 +300,40 @@ def test_players_to_act_that_is_no_tuple_is_named_so():
         AssertionError, match=r"step 0: players_to_act \[\d, \d\] is not a tuple of seat"
     ):
         check_game(_ListedSeats.create(target=12), games=1)
+
+
+def test_a_row_of_numpy_values_writes_json_and_reads_back_as_itself(tmp_path):
+    """A GameRow built of numpy integers and bools (read from a data frame, say) keeps them
+    as plain ints and bools: its JSON line, a results file of it and a row read back equal
+    to it (to_json and to_jsonl raised TypeError: int64 is not JSON serializable)."""
+    i = np.int64
+    row = GameRow(i(0), i(5), i(1), ["a", "b"], (i(3), i(4)), (i(1),), i(9), np.bool_(False), "x")
+    plain = GameRow(0, 5, 1, ("a", "b"), (3, 4), (1,), 9, False, "x")
+    assert row == plain and row.to_json() == plain.to_json()
+    assert GameRow.from_dict(json.loads(row.to_json())) == row
+    SimulationResult("g", {"num_players": 2}, 0, (row,)).to_jsonl(tmp_path / "rows.jsonl")
+    line = (tmp_path / "rows.jsonl").read_text(encoding="utf-8")
+    assert GameRow.from_dict(json.loads(line)) == row
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("seed", -1, "seed must be >= 0, not -1"),
+        ("moves", 2.0, "moves must be an int, not 2.0"),
+        ("first_player", 0.0, "first_player must be an int, not 0.0"),
+        ("scores", (1.5, 2), "each score must be an int, not 1.5"),
+        ("truncated", "no", "truncated must be True or False, not 'no'"),
+        ("agents", (1, 2), "game 0: the agents' names and the run must be text"),
+        ("run", None, "game 0: the agents' names and the run must be text"),
+    ],
+)
+def test_a_row_built_of_what_a_results_line_cannot_hold_is_refused(field, value, message):
+    """A GameRow built with a value its own results line could not be read back with (a
+    negative seed, a float count or score, a flag or names of the wrong kind) is a
+    ConfigError naming it, as GameRow.from_dict refuses the line (it was taken, and its line
+    written, then refused on resume)."""
+    fields = {"index": 0, "seed": 5, "first_player": 0, "agents": ("a", "b"), "scores": (3, 4)}
+    fields |= {"winners": (1,), "moves": 9, "truncated": False, "run": "x"}
+    with pytest.raises(fg.ConfigError, match=re.escape(message)):
+        GameRow(**(fields | {field: value}))
