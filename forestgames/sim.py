@@ -60,10 +60,12 @@ from forestgames.core import (
     GameRecord,
     IllegalMoveError,
     IntLike,
+    _jsonable,
     as_bool,
     as_game,
     as_int,
     as_number,
+    check_seed,
     derive_seed,
     excerpt,
     is_row,
@@ -654,13 +656,31 @@ class SimulationResult:
     __hash__ = None  # type: ignore[assignment]  # options is a dict, as a GameRecord's
 
     def __attrs_post_init__(self) -> None:
-        """ConfigError unless ``rows`` are GameRows of games with the same number of seats."""
+        """ConfigError unless ``rows`` are GameRows of games with the same number of seats,
+        and the run's game, options, seed and agents what a run has (a name, JSON values, a
+        seed, names); kept as plain values (numpy's as Python's, lists as tuples), so that
+        its summary and a tournament's JSON of it can be written."""
         rows = self.rows
         if not isinstance(rows, tuple | list) or not all(isinstance(r, GameRow) for r in rows):
             raise ConfigError(f"rows must be a tuple of GameRow, not {excerpt(rows)}")
         sizes = sorted({len(row.agents) for row in rows})
         if len(sizes) > 1:
             raise ConfigError(f"rows must be games of one size, not of {sizes} seats")
+        agents = self.agents
+        if (
+            not isinstance(self.game, str)
+            or not isinstance(self.options, dict)
+            or not isinstance(agents, tuple | list)
+            or not all(isinstance(name, str) for name in agents)
+        ):
+            raise ConfigError(
+                "a result's game is a name, its options a dict and its agents a tuple of names, "
+                f"not {excerpt(self.game)}, {excerpt(self.options)} and {excerpt(agents)}"
+            )
+        object.__setattr__(self, "options", _jsonable(self.options))
+        object.__setattr__(self, "seed", check_seed(self.seed, "a result's seed"))
+        object.__setattr__(self, "rows", tuple(rows))
+        object.__setattr__(self, "agents", tuple(agents))
 
     def __repr__(self) -> str:
         """One line, whatever the number of rows (a notebook shows it): ``format_summary()``

@@ -16,6 +16,7 @@ from forestgames.core import GameBase, Option, ParseError, StateBase, new_rng
 from forestgames.schema import Field, Int, List, Nullable
 from forestgames.sim import GameRow, SimulationResult
 from forestgames.testing import check_game
+from forestgames.tournament import rate
 from tests.test_fake_game import BuzzGame
 
 
@@ -337,3 +338,20 @@ def test_a_row_built_of_what_a_results_line_cannot_hold_is_refused(field, value,
     fields |= {"winners": (1,), "moves": 9, "truncated": False, "run": "x"}
     with pytest.raises(fg.ConfigError, match=re.escape(message)):
         GameRow(**(fields | {field: value}))
+
+
+def test_a_result_of_numpy_values_rates_and_writes_its_json():
+    """A SimulationResult built with a numpy seed and numpy option values (a run's data read
+    back, say) keeps them as Python's, so that rate() of it writes its JSON (to_json raised
+    TypeError: int64 is not JSON serializable); a seed, game, options or agents a run cannot
+    have are a ConfigError when it is built (they were taken)."""
+    row = GameRow(0, 5, 1, ("a", "b"), (3, 4), (1,), 9, False, "x")
+    options = {"num_players": np.int64(2), "sizes": np.arange(2)}
+    result = SimulationResult("g", options, np.uint64(7), [row], ["a", "b"])
+    assert result.seed == 7 and type(result.seed) is int
+    assert result.options == {"num_players": 2, "sizes": [0, 1]}
+    assert json.loads(rate(result, ["a", "b"]).to_json())["seed"] == 7
+    for bad in ({"seed": -1}, {"seed": "7"}, {"game": 5}, {"options": None}, {"agents": "ab"}):
+        given = {"game": "g", "options": {}, "seed": 0, "rows": (row,), "agents": ("a", "b")}
+        with pytest.raises(fg.ConfigError, match="a result's"):
+            SimulationResult(**(given | bad))
