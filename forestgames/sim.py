@@ -68,6 +68,7 @@ from forestgames.core import (
     check_seed,
     derive_seed,
     excerpt,
+    is_list_like,
     is_row,
     resolve_seed,
 )
@@ -543,8 +544,13 @@ def clustered_interval(
     seats' own interval is kept, on the safe side, as the spread of a few games cannot
     tell. Like any interval from an estimated spread, one more win can move a bound the
     other way by a little (under 0.002 in 20 games of 3 seats). ConfigError unless each
-    game's seats are an int >= 1 and its wins an int in 0..seats."""
+    game's seats are an int >= 1 and its wins an int in 0..seats (``per_game`` a list of
+    such pairs, not one pair's text or None)."""
     z = as_number(z, "z", 0, strict=True)
+    if not is_list_like(per_game):
+        raise ConfigError(
+            f"per_game must be a list of (wins, seats) pairs, not {excerpt(per_game)}"
+        )
     counts = [_game_counts(entry) for entry in per_game]
     games = len(counts)
     wins = sum(w for w, _ in counts)

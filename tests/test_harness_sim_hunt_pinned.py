@@ -14,7 +14,7 @@ import pytest
 import forestgames as fg
 from forestgames.core import GameBase, Option, ParseError, StateBase, new_rng
 from forestgames.schema import Field, Int, List, Nullable
-from forestgames.sim import GameRow, SimulationResult
+from forestgames.sim import GameRow, SimulationResult, clustered_interval
 from forestgames.testing import check_game
 from forestgames.tournament import rate
 from tests.test_fake_game import BuzzGame
@@ -355,3 +355,12 @@ def test_a_result_of_numpy_values_rates_and_writes_its_json():
         given = {"game": "g", "options": {}, "seed": 0, "rows": (row,), "agents": ("a", "b")}
         with pytest.raises(fg.ConfigError, match="a result's"):
             SimulationResult(**(given | bad))
+
+
+@pytest.mark.parametrize("per_game", [None, 5, "ab", {"wins": 1}])
+def test_clustered_interval_of_no_list_of_games_is_a_config_error(per_game):
+    """clustered_interval of None or a number (no list of games) is a ConfigError naming
+    per_game (TypeError: object is not iterable escaped), and so is text or a dict (text was
+    read as games 'a' and 'b')."""
+    with pytest.raises(fg.ConfigError, match=r"^per_game must be a list of \(wins, seats\) pairs"):
+        clustered_interval(per_game)
