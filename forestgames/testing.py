@@ -374,7 +374,11 @@ def _check_deep(
     fields = {a.name for a in attrs.fields(type(state))}
     _require(set(vars(state)) == fields, f"{where}: stray attributes {set(vars(state)) - fields}")
     _check_frozen(state, where)
-    _require(isinstance(state.render(), str) and state.render(), where)
+    picture = state.render()
+    _require(
+        isinstance(picture, str) and picture,
+        f"the referee's picture, render(), is {excerpt(picture)}, not a text, at {where}",
+    )
     if move is not None:
         _require(eval(repr(move), _move_namespace(move)) == move, f"{where}: repr of {move!r}")
     for seat in range(game.num_players):

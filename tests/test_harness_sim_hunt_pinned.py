@@ -364,3 +364,17 @@ def test_clustered_interval_of_no_list_of_games_is_a_config_error(per_game):
     read as games 'a' and 'b')."""
     with pytest.raises(fg.ConfigError, match=r"^per_game must be a list of \(wins, seats\) pairs"):
         clustered_interval(per_game)
+
+
+class _NoPicture(BuzzGame):
+    """Buzz whose referee's picture (render() with no seat) is None: no text drawn."""
+
+    def _render_text(self, state, player):
+        return None if player is None else super()._render_text(state, player)
+
+
+def test_a_referees_picture_that_is_no_text_is_named():
+    """render() that is None (or empty) fails check_game with a message naming the
+    referee's picture and what it is (the message was the game, seed and step alone)."""
+    with pytest.raises(AssertionError, match=r"^the referee's picture, render\(\), is None, not a"):
+        check_game(_NoPicture.create(target=12), games=1)
