@@ -36,6 +36,7 @@ from forestgames.core import (
     GameRecord,
     IllegalMoveError,
     ParseError,
+    StateBase,
     StateError,
     as_game,
     as_int,
@@ -212,6 +213,11 @@ def _check_state(
         _check_deep(game, state, move, where, rng, deep)
     before = state.to_dict()
     successor = state.apply(move)
+    _require(
+        isinstance(successor, StateBase),
+        f"{where}: apply({move}) returned {excerpt(successor)}, not a state (_step returns the "
+        "next state)",
+    )
     _require(state.to_dict() == before, f"{where}: apply changed the state it was given")
     _require(successor != state, f"{where}: apply returned an equal state")
     hash(successor)

@@ -378,3 +378,30 @@ def test_a_referees_picture_that_is_no_text_is_named():
     referee's picture and what it is (the message was the game, seed and step alone)."""
     with pytest.raises(AssertionError, match=r"^the referee's picture, render\(\), is None, not a"):
         check_game(_NoPicture.create(target=12), games=1)
+
+
+class _StepReturnsNothing(BuzzGame):
+    """Buzz whose transition forgets to return the next state."""
+
+    def _step(self, state, move):
+        super()._step(state, move)
+
+
+class _StepReturnsSaved(BuzzGame):
+    """Buzz whose transition returns the next state's saved form (a dict)."""
+
+    def _step(self, state, move):
+        return super()._step(state, move).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("broken", "returned"),
+    [(_StepReturnsNothing, "None"), (_StepReturnsSaved, r"\{'game': 'buzz'")],
+    ids=["none", "dict"],
+)
+def test_a_transition_that_returns_no_state_is_named(broken, returned):
+    """A _step returning None or a dict fails check_game saying apply returned that, not a
+    state (it said "AttributeError: 'NoneType' object has no attribute 'is_terminal'" and
+    "TypeError: unhashable type: 'dict'")."""
+    with pytest.raises(AssertionError, match=rf"step 0: apply\(\d:\w+( \d)?\) returned {returned}"):
+        check_game(broken.create(target=12), games=1)
