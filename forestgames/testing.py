@@ -163,8 +163,8 @@ def _check_one_game(game: Any, seed: int, deep_every: int, saved: dict[Any, str]
     )
     for step in range(game.traits.max_moves + 1):
         where = f"{game.name} {game.options()} seed {seed} step {step}"
-        deep = saved if step % deep_every == 0 else None
-        state = _named(where, _check_state, game, state, where, deep, rng, moves)
+        deep = step % deep_every == 0
+        state = _named(where, _check_state, game, state, where, (saved, deep), rng, moves)
         if state is None:
             return
     raise AssertionError(f"{game.name}: random game {seed} not over after its maximum moves")
@@ -196,21 +196,22 @@ def _check_state(
     game: Any,
     state: Any,
     where: str,
-    deep: dict[Any, str] | None,
+    checked: tuple[dict[Any, str], bool],
     rng: random.Random,
     moves: random.Random,
 ) -> Any:
     """Check one state of a random game; return its successor by a random move (drawn from
-    ``moves``), or None at the end. ``deep`` (the states deep-checked so far, to their saved
-    forms) or None: whether this state gets the expensive checks."""
+    ``moves``), or None at the end. ``checked``: the states deep-checked so far (to their
+    saved forms), and whether this state gets the expensive checks (the end always does)."""
+    saved, deep = checked
     if state.is_terminal:
         _check_terminal(game, state, where)
-        _check_deep(game, state, None, where, rng, {} if deep is None else deep)  # the end too
+        _check_deep(game, state, None, where, rng, saved)
         return None
     _check_live(game, state, where)
     move = random_step(state, moves)
-    if deep is not None:
-        _check_deep(game, state, move, where, rng, deep)
+    if deep:
+        _check_deep(game, state, move, where, rng, saved)
     before = state.to_dict()
     successor = state.apply(move)
     _require(
@@ -223,7 +224,7 @@ def _check_state(
     hash(successor)
     if successor.is_terminal:
         _check_no_move_after_end(state, successor, where)
-    if deep is not None:
+    if deep:
         _check_equal_move(game, state, move, successor, where)
     return successor
 

@@ -405,3 +405,24 @@ def test_a_transition_that_returns_no_state_is_named(broken, returned):
     "TypeError: unhashable type: 'dict'")."""
     with pytest.raises(AssertionError, match=rf"step 0: apply\(\d:\w+( \d)?\) returned {returned}"):
         check_game(broken.create(target=12), games=1)
+
+
+@attrs.frozen(slots=False)
+class _SeesTheDeckAtTheEnd(HighCard):
+    """High Card whose determinize of a finished game is the state itself (the deck's order,
+    which the end does not show)."""
+
+    def _determinize(self, state: HighCardState, player: int, seed: int) -> HighCardState:
+        if state.is_terminal:
+            return state
+        return super()._determinize(state, player, seed)
+
+
+def test_a_final_state_off_the_deep_steps_is_compared_with_the_others():
+    """A final state that falls between deep-checked steps is still compared with every
+    state checked before it: a determinize that shows the deck only at the end fails (it
+    was checked against a fresh table, so it passed with deep_every above the game's
+    length)."""
+    check_game(HighCard.create(), games=60, deep_every=1000)
+    with pytest.raises(AssertionError, match=r"step 2: determinize\(\d, 0\) differs from an ea"):
+        check_game(_SeesTheDeckAtTheEnd.create(), games=60, deep_every=1000)
