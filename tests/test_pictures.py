@@ -549,3 +549,15 @@ def test_docs_pictures_are_what_the_script_draws():
     spec.loader.exec_module(script)
     for path, picture in script.PICTURES.items():
         assert path.read_text(encoding="utf-8") == picture(), "run docs/make_pictures.py"
+
+
+def test_living_forest_writes_an_empty_deck_as_a_dash():
+    """A Spirit whose deck is empty (all drawn, discard not yet shuffled) shows "-" after
+    its deck label, in its own view and the referee's, as an empty help line does (the
+    labels ended with nothing after them)."""
+    game = fg.make("living_forest")
+    state = next(
+        s for s, _ in random_game(game, 0) if not s.observation(0)["spirits"][0]["deck_rest"]
+    )
+    assert "    rest of deck (unordered): -" in state.render(0).splitlines()
+    assert "    deck, top first: -" in state.render().splitlines()

@@ -205,9 +205,10 @@ def _hidden_cards(spirit: Mapping[str, Any]) -> list[str]:
     if spirit["deck_top"]:
         lines += wrap(spirit["deck_top"], "    deck top (attracted, public)", "        ", " ")
     if "deck" in spirit:
-        lines += wrap(spirit["deck"], "    deck, top first:", "        ", sep=" ")
+        lines += wrap(spirit["deck"] or ["-"], "    deck, top first:", "        ", sep=" ")
     elif "deck_rest" in spirit:
-        lines += wrap(_counted(spirit["deck_rest"]), "    rest of deck (unordered):", "        ")
+        rest = _counted(spirit["deck_rest"]) or ["-"]
+        lines += wrap(rest, "    rest of deck (unordered):", "        ")
     if spirit.get("discard"):
         lines += wrap(_counted(spirit["discard"]), "    discard:", "        ")
     return lines
