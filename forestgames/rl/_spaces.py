@@ -20,6 +20,7 @@ __all__ = [
     "check_reward",
     "independent_copy",
     "observation_space",
+    "own_space",
     "render_picture",
     "reward_fn",
     "state_space",
@@ -39,6 +40,12 @@ def observation_space(game: Any, num_ids: int) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (num_ids,), np.int8),
         }
     )
+
+
+def own_space(space: spaces.Dict) -> spaces.Dict:
+    """A copy of observation space ``space`` with random generators of its own (seeding
+    one does not seed the other), sharing its bounds arrays (large in Bonsai's masks)."""
+    return spaces.Dict({key: copy.copy(part) for key, part in space.spaces.items()})
 
 
 def state_space(game: Any) -> spaces.Box:

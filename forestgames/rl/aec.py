@@ -22,6 +22,7 @@ from forestgames.rl import RENDER_MODES
 from forestgames.rl._spaces import (
     independent_copy,
     observation_space,
+    own_space,
     render_picture,
     reward_fn,
     state_space,
@@ -62,10 +63,11 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.driver = TurnDriver(game)
         self.possible_agents = [f"player_{k}" for k in range(game.num_players)]
         self.agent_name_mapping = {name: k for k, name in enumerate(self.possible_agents)}
+        # spaces of its own per agent, as PettingZoo's envs have: one shared object would
+        # make seeding one agent's space (seed_test seeds each with its own) reseed them all
         obs_space = observation_space(game, self.driver.num_ids)
-        act_space = spaces.Discrete(self.driver.num_ids)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self.observation_spaces = {a: own_space(obs_space) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.driver.num_ids) for a in self.possible_agents}
         self.state_space = state_space(game)
         self._rewards_of = reward_fn(reward)
         self._win_rewards = reward == "win"
