@@ -30,3 +30,19 @@ def test_seeding_one_agents_action_space_leaves_the_others_alone() -> None:
     drawn, expected = (one.observation_space("player_0").sample() for one in (env, alone))
     np.testing.assert_array_equal(drawn["action_mask"], expected["action_mask"])
     assert env.action_space("player_0") is env.action_space("player_0")
+
+
+def test_capturing_one_envs_stdout_leaves_other_envs_metadata_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """PettingZoo's CaptureStdoutWrapper appends "ansi" to its env's render modes: that
+    env's own list, not one every aec env shares (each new env had one "ansi" more)."""
+    from pettingzoo.utils.wrappers import CaptureStdoutWrapper
+
+    env = CaptureStdoutWrapper(rl.aec_env("bosk", num_players=2, render_mode="human"))
+    env.reset(seed=1)
+    capsys.readouterr()
+    assert env.render() == env.unwrapped.game_state.render() + "\n"
+    assert capsys.readouterr().out == ""
+    assert rl.aec_env("bosk", num_players=2).metadata["render_modes"] == list(rl.RENDER_MODES)
+    assert type(env.unwrapped).metadata["render_modes"] == list(rl.RENDER_MODES)

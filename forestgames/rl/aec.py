@@ -59,7 +59,9 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.reward_mode = reward
         self.render_mode = render_mode
         self.render_seat = render_seat
-        self.metadata = {**self.metadata, "name": f"forestgames_{game.name}_v0"}
+        # render modes in a list of its own: PettingZoo's CaptureStdoutWrapper appends to it
+        name = f"forestgames_{game.name}_v0"
+        self.metadata = {**self.metadata, "render_modes": list(RENDER_MODES), "name": name}
         self.driver = TurnDriver(game)
         self.possible_agents = [f"player_{k}" for k in range(game.num_players)]
         self.agent_name_mapping = {name: k for k, name in enumerate(self.possible_agents)}
