@@ -46,3 +46,18 @@ def test_capturing_one_envs_stdout_leaves_other_envs_metadata_alone(
     assert capsys.readouterr().out == ""
     assert rl.aec_env("bosk", num_players=2).metadata["render_modes"] == list(rl.RENDER_MODES)
     assert type(env.unwrapped).metadata["render_modes"] == list(rl.RENDER_MODES)
+
+
+def test_rewards_edited_in_place_do_not_carry_into_later_steps() -> None:
+    """``env.rewards`` is each step's own dict: a step cost subtracted in place (as reward
+    shaping does) is gone at the next step, whose rewards are all 0 before the end (the
+    steps that won nothing shared one dict, so the costs added up across steps)."""
+    for reward in ("win", "score"):
+        env = rl.aec_env("bosk", num_players=2, reward=reward)
+        env.reset(seed=0)
+        for _ in range(6):
+            agent = env.agent_selection
+            env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+            assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
+            env.rewards[agent] -= 0.01
+        assert env.last()[1] == 0.0

@@ -206,11 +206,10 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.infos[agent] = _info(reacting=False)  # its turn is over
         seat = driver.seat
         if self._win_rewards and seat is not None:
-            self.rewards = self._no_rewards  # nothing is won before the end
+            self.rewards = self._no_rewards.copy()  # nothing is won before the end
         else:
             self._reward(before, driver.state)
         if seat is None:
-            self.rewards = dict(self.rewards)  # dead steps remove agents from it
             self.terminations = dict.fromkeys(self.agents, True)
             self._select_next_dead(agent)
         else:
@@ -222,7 +221,8 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """Set the rewards of the move from ``before`` to ``after`` and add them up."""
         rewards = self._rewards_of(before, after) if after is not before else None
         if rewards is None or not any(rewards):
-            self.rewards = self._no_rewards  # shared while nothing changes (never mutated)
+            # each step's own dict: users may edit it in place (a step cost, shaping)
+            self.rewards = self._no_rewards.copy()
         else:
             self.rewards = dict(zip(self.agents, rewards, strict=True))
             self._accumulate_rewards()
