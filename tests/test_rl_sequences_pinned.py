@@ -61,3 +61,18 @@ def test_rewards_edited_in_place_do_not_carry_into_later_steps() -> None:
             assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
             env.rewards[agent] -= 0.01
         assert env.last()[1] == 0.0
+
+
+def test_a_render_mode_in_numpy_text_is_that_mode() -> None:
+    """``render_mode=np.str_("ansi")`` (a mode read from a numpy array of settings) is the
+    mode "ansi", a plain str on the env, in both envs, as numpy text is elsewhere (it was
+    refused as "must be one of ..., 'ansi', ..., not 'ansi'"); a reward too."""
+    text = {"render_mode": np.str_("ansi"), "reward": np.str_("score")}
+    for env in (
+        rl.aec_env("bosk", num_players=2, **text),
+        rl.gym_env("bosk", num_players=2, **text),
+    ):
+        assert type(env.render_mode) is str and env.render_mode == "ansi"
+        assert type(env.reward_mode) is str and env.reward_mode == "score"
+        env.reset(seed=0)
+        assert env.game_state.render(None if hasattr(env, "agents") else 0) == env.render()

@@ -73,8 +73,8 @@ def aec_env(
     from forestgames.rl._spaces import check_reward
     from forestgames.rl.aec import ForestGamesAECEnv
 
-    check_reward(reward)
-    _check_render_mode(render_mode)
+    reward = check_reward(reward)
+    render_mode = _check_render_mode(render_mode)
     game = _game(name, options, ("reward", "render_mode", "render_seat"))
     if render_seat is not None:
         render_seat = check_seat(game.num_players, render_seat, "render_seat")
@@ -102,8 +102,8 @@ def gym_env(
     from forestgames.rl._spaces import check_reward
     from forestgames.rl.gym import ForestGamesGymEnv
 
-    check_reward(reward)
-    _check_render_mode(render_mode)
+    reward = check_reward(reward)
+    render_mode = _check_render_mode(render_mode)
     arguments = ("seat", "opponents", "reward", "illegal_reward", "render_mode")
     game = _game(name, options, arguments)
     return ForestGamesGymEnv(game, seat, opponents, reward, illegal_reward, render_mode)
@@ -138,9 +138,11 @@ def _on_base(game: Any) -> GameBase[Any, Any]:
     return game
 
 
-def _check_render_mode(render_mode: Any) -> None:
-    if render_mode is None or (type(render_mode) is str and render_mode in RENDER_MODES):
-        return
+def _check_render_mode(render_mode: Any) -> str | None:
+    """``render_mode`` checked: None or one of :data:`RENDER_MODES` (numpy text too, as a
+    plain ``str``); ArgumentError otherwise."""
+    if render_mode is None or (isinstance(render_mode, str) and render_mode in RENDER_MODES):
+        return None if render_mode is None else str(render_mode)
     modes = ", ".join(map(repr, RENDER_MODES))
     raise ArgumentError(f"render_mode must be None or one of {modes}, not {excerpt(render_mode)}")
 

@@ -56,10 +56,11 @@ def state_space(game: Any) -> spaces.Box:
 
 
 def check_reward(reward: Any) -> str:
-    """``reward`` checked: one of :data:`REWARDS`; ConfigError otherwise."""
+    """``reward`` checked: one of :data:`REWARDS` (numpy text too, as a plain ``str``);
+    ConfigError otherwise."""
     if not isinstance(reward, str) or reward not in REWARDS:
         raise ConfigError(f"reward must be one of {list(REWARDS)}, not {excerpt(reward)}")
-    return reward
+    return str(reward)
 
 
 def check_penalty(value: Any) -> float:
