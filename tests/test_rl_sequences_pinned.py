@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
+import forestgames as fg
 from forestgames import rl
 
 
@@ -76,3 +77,22 @@ def test_a_render_mode_in_numpy_text_is_that_mode() -> None:
         assert type(env.reward_mode) is str and env.reward_mode == "score"
         env.reset(seed=0)
         assert env.game_state.render(None if hasattr(env, "agents") else 0) == env.render()
+
+
+def test_agent_iter_before_the_first_reset_says_no_game_is_under_way() -> None:
+    """``for agent in env.agent_iter()`` before any reset() raises StateError, as last() and
+    step() do (it was a loop that ended at once, silently playing nothing); after a reset
+    it plays the game, and after the game it ends."""
+    env = rl.aec_env("bosk", num_players=2)
+    with pytest.raises(fg.StateError, match=r"no game under way: call env\.reset"):
+        env.agent_iter()
+    env.reset(seed=0)
+    steps = 0
+    for _ in env.agent_iter(max_iter=3):
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+        steps += 1
+    assert steps == 3
+    for _ in env.agent_iter():
+        obs, _, terminated, _, _ = env.last()
+        env.step(None if terminated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.game_state.is_terminal and list(env.agent_iter()) == []

@@ -108,6 +108,12 @@ class ForestGamesAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """The game state under way (a forestgames State); None before the first reset."""
         return self.driver.state
 
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """PettingZoo's iterator over the selected agents; StateError before the first
+        ``reset()`` (a loop over it would end at once, playing nothing)."""
+        self._check_started()
+        return super().agent_iter(max_iter)
+
     def state(self) -> np.ndarray:
         """PettingZoo's global state, for centralised training (QMIX, MAPPO's critic):
         every seat's observation tensor, seat 0 first, in ``state_space``. It shows every
