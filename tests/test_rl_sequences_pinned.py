@@ -96,3 +96,56 @@ def test_agent_iter_before_the_first_reset_says_no_game_is_under_way() -> None:
         obs, _, terminated, _, _ = env.last()
         env.step(None if terminated else int(np.flatnonzero(obs["action_mask"])[0]))
     assert env.game_state.is_terminal and list(env.agent_iter()) == []
+
+
+@pytest.mark.parametrize("reward", ["win", "score"])
+def test_parallel_rewards_over_a_game_add_up_to_its_result(reward: str) -> None:
+    """Through PettingZoo's turn_based_aec_to_parallel (docs/rl.md: it wraps the env), each
+    agent's rewards over a Boom Bokken game, reaction turns and all, add up to its result:
+    +1 or -1 with reward="win", its score's change with "score" (counted once)."""
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    aec = rl.aec_env("boom_bokken", num_players=4, reward=reward)
+    env = turn_based_aec_to_parallel(aec)
+    observations, _ = env.reset(seed=2)
+    start = aec.game_state.scores
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    rng = np.random.default_rng(2)
+    while env.agents:
+        agent = aec.agent_selection
+        actions = dict.fromkeys(env.agents, 0)
+        actions[agent] = int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+        observations, rewards, *_ = env.step(actions)
+        for name, value in rewards.items():
+            total[name] += value
+    state = aec.game_state
+    for seat, name in enumerate(env.possible_agents):
+        won = 1.0 if seat in state.winners else -1.0
+        assert total[name] == (won if reward == "win" else state.scores[seat] - start[seat])
+
+
+def test_gymnasium_wrappers_see_one_whole_episode() -> None:
+    """Stacked as a researcher stacks them, Gymnasium's RecordEpisodeStatistics counts the
+    episode's steps and its return (the game's +1 or -1), FlattenObservation gives the
+    Dict flattened in the space's key order, and TimeLimit truncates a longer episode."""
+    import gymnasium
+    from gymnasium import wrappers
+
+    base = rl.gym_env("boom_bokken", num_players=4, seat=2, opponents="greedy")
+    env = wrappers.FlattenObservation(wrappers.RecordEpisodeStatistics(base))
+    flat, _ = env.reset(seed=4)
+    rng, steps, done, info = np.random.default_rng(4), 0, False, {}
+    while not done:
+        mask = base.action_masks()
+        expected = np.concatenate([mask, base.driver.codec.tensor(base.game_state, 2)])
+        np.testing.assert_array_equal(flat, expected)  # "action_mask" sorts first
+        flat, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    won = 1.0 if 2 in base.game_state.winners else -1.0
+    assert info["episode"]["r"] == won and info["episode"]["l"] == steps
+    limited = gymnasium.wrappers.TimeLimit(rl.gym_env("bosk", num_players=2), max_episode_steps=3)
+    observation, _ = limited.reset(seed=0)
+    for _ in range(3):
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, _, terminated, truncated, _ = limited.step(action)
+    assert (terminated, truncated) == (False, True)
