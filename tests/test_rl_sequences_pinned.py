@@ -4,6 +4,8 @@ vector envs, rewards counted once over whole episodes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -31,6 +33,9 @@ def test_seeding_one_agents_action_space_leaves_the_others_alone() -> None:
     drawn, expected = (one.observation_space("player_0").sample() for one in (env, alone))
     np.testing.assert_array_equal(drawn["action_mask"], expected["action_mask"])
     assert env.action_space("player_0") is env.action_space("player_0")
+    # alike by value, as trainers that check every agent's spaces match expect
+    assert env.observation_space("player_0") == env.observation_space("player_1")
+    assert env.action_space("player_0") == env.action_space("player_1")
 
 
 def test_capturing_one_envs_stdout_leaves_other_envs_metadata_alone(
@@ -149,3 +154,44 @@ def test_gymnasium_wrappers_see_one_whole_episode() -> None:
         action = int(np.flatnonzero(observation["action_mask"])[0])
         observation, _, terminated, truncated, _ = limited.step(action)
     assert (terminated, truncated) == (False, True)
+
+
+def _next_round(env: Any, pass_id: int) -> list[int]:
+    """The seats offered reaction turns from the position now, all passing, in order."""
+    order = []
+    while env.infos[env.agent_selection]["reaction"]:
+        order.append(env.agent_name_mapping[env.agent_selection])
+        env.step(pass_id)
+    return order
+
+
+def test_a_reaction_starts_a_new_round_offered_to_every_seat_again() -> None:
+    """docs/rl.md: the first seat to play something other than PASS moves, and a new round of
+    reactions starts from the new position: every seat still in the round but the one named
+    now is offered a turn again, those that passed before the reaction included."""
+    env = rl.aec_env("boom_bokken", num_players=4)
+    pass_id, checked = env.game.num_actions, 0
+    for seed in range(12):
+        env.reset(seed=seed)
+        rng, passed = np.random.default_rng(seed), set()
+        while not env.game_state.is_terminal:
+            agent = env.agent_selection
+            mask = env.observe(agent)["action_mask"]
+            if not env.infos[agent]["reaction"]:
+                passed.clear()
+                env.step(int(rng.choice(np.flatnonzero(mask))))
+            elif passed and mask[:pass_id].any():  # a reaction after some seats passed
+                env.step(int(np.flatnonzero(mask[:pass_id])[0]))
+                state = env.game_state
+                order = _next_round(env, pass_id)
+                named = state.named_player  # None after a Temps Mort: a lead is due
+                in_round = set(state.players_in_round) - {named} if named is not None else set()
+                assert sorted(order) == sorted(in_round)
+                again = passed & set(order)  # seats that passed are offered a turn again
+                assert again == passed & in_round
+                checked += bool(again)
+                passed.clear()
+            else:
+                passed.add(env.agent_name_mapping[agent])
+                env.step(pass_id)
+    assert checked >= 3
