@@ -404,11 +404,14 @@ def _check_writable(option: str, path: str | None) -> None:
 def _check_new_file(option: str, path: str) -> None:
     """:func:`_check_writable`'s checks (OSError where the path cannot even be looked at)."""
     target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
     with contextlib.suppress(FileNotFoundError):  # a new file
         os.stat(target)  # a symlink loop raises here: pathlib's checks take it for no file
     if target.is_dir():
         raise ConfigError(f"{option} {path}: is a directory, not a file")
+    # A symlink's file is the one written (write_file makes it where the link points, even
+    # a link to no file yet), so its folder is the one that must be there and writable.
+    final = Path(os.path.realpath(target)) if target.is_symlink() else target
+    folder = final.parent if str(final.parent) else Path(".")
     if not folder.is_dir():
         raise ConfigError(f"{option} {path}: no directory {folder} to write it in")
     if target.exists() and target.stat().st_size:
