@@ -1851,6 +1851,23 @@ above any game's (the largest shipped option, a 12×12 Bosk terrain, holds 157),
 enough that a record of a huge option is refused at once instead of copied."""
 
 
+_RECORD_DIGITS = 4000
+"""Most digits of an int a record holds (in its options, or as ``first_player``): JSON
+writes any int, but Python reads back none of over 4300 digits."""
+
+_RECORD_INT_LIMIT = 10**_RECORD_DIGITS
+
+
+def _record_int(value: Any, what: str) -> Any:
+    """``value``; ConfigError naming ``what`` if it is an int JSON could not read back."""
+    if isinstance(value, int) and not -_RECORD_INT_LIMIT < value < _RECORD_INT_LIMIT:
+        raise ConfigError(
+            f"{what} {excerpt(value)} has more than {_RECORD_DIGITS:,} digits: JSON could "
+            "not read it back"
+        )
+    return value
+
+
 def _jsonable(options: Any) -> Any:
     """``options`` in JSON's types (numpy arrays and scalars, tuples made lists, ints and
     floats); ConfigError past :data:`MAX_OPTION_DEPTH` levels or :data:`MAX_OPTION_VALUES`
@@ -1874,11 +1891,14 @@ def _jsonable(options: Any) -> Any:
         if isinstance(value, float) and not math.isfinite(value):
             raise ConfigError(f"record options must be JSON values, which have no {value}")
         if value is None or isinstance(value, str | int | float):
-            return value
+            return _record_int(value, "a record's option value")
         if isinstance(value, tuple | list):
             return [copy(v, depth + 1) for v in value]
         if isinstance(value, dict):
-            return {str(k): copy(v, depth + 1) for k, v in value.items()}
+            return {
+                str(_record_int(k, "a record's option key")): copy(v, depth + 1)
+                for k, v in value.items()
+            }
         raise ConfigError(
             f"record options must be JSON values, not {type(value).__name__} {excerpt(value)}"
         )
@@ -1977,6 +1997,7 @@ class GameRecord:
         object.__setattr__(self, "seed", check_seed(self.seed, "a record's seed"))
         if self.first_player is not None:
             seat = as_int(self.first_player, "a record's first_player", 0)
+            _record_int(seat, "a record's first_player")
             object.__setattr__(self, "first_player", seat)
         if self.version is not None and not (
             isinstance(self.version, str) and re.fullmatch(VERSION_FORM, self.version, re.ASCII)

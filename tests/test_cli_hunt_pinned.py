@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+import forestgames as fg
 from forestgames.cli import main
 
 
@@ -35,3 +36,32 @@ def test_an_output_linked_into_a_missing_folder_is_refused_before_any_game(
         f"forestgames: error: --{command[-1][2:]} {link}: no directory {tmp_path / 'missing'} "
         "to write it in\n"
     )
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"options": {"num_players": 10**5000}},
+        {"options": {"terrain": [[10**4000]]}},
+        {"options": {"x": {10**4000: 1}}},
+        {"first_player": 10**5000},
+    ],
+)
+def test_a_record_refuses_an_int_that_json_could_not_read_back(fields):
+    """GameRecord refuses (ConfigError) an option or first_player int of over 4,000 digits,
+    which to_json wrote only to raise Python's ValueError (Python reads back no int of over
+    4300 digits); from_dict of one is a StateError."""
+    data = {"game": "bosk", "options": {}, "seed": 0, "first_player": None, "moves": ()}
+    data |= fields
+    with pytest.raises(fg.ConfigError, match="has more than 4,000 digits"):
+        fg.GameRecord(**data)
+    with pytest.raises(fg.StateError, match="has more than 4,000 digits"):
+        fg.GameRecord.from_dict(data | {"moves": []})
+
+
+def test_a_record_of_ints_of_4000_digits_round_trips_through_json():
+    """The largest ints a record holds (4,000 digits, as option values and first_player)
+    are written and read back by JSON to an equal record."""
+    big = 10**4000 - 1
+    record = fg.GameRecord("bosk", {"x": [big, -big]}, 0, big, ())
+    assert fg.GameRecord.from_json(record.to_json()) == record
