@@ -291,7 +291,11 @@ def _is_number(text: str, digits: int = _NUMBER_DIGITS) -> bool:
 
 def _file(text: str) -> str:
     """A file argument, with a leading ``~`` made the home folder (as a shell does, which
-    it does not in ``--out=~/x`` or quotes; a folder named '~' appeared instead)."""
+    it does not in ``--out=~/x`` or quotes; a folder named '~' appeared instead). A NUL
+    byte, which no file name holds (``main`` called in-process may pass one), is a usage
+    error: ``os.stat`` raised ValueError on it."""
+    if "\0" in text:
+        raise argparse.ArgumentTypeError(f"a file name has no NUL byte: {excerpt(text)}")
     return os.path.expanduser(text)
 
 

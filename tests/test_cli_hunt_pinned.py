@@ -65,3 +65,21 @@ def test_a_record_of_ints_of_4000_digits_round_trips_through_json():
     big = 10**4000 - 1
     record = fg.GameRecord("bosk", {"x": [big, -big]}, 0, big, ())
     assert fg.GameRecord.from_json(record.to_json()) == record
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["replay", "game\0.json"],
+        ["replay", "game.json", "--html", "page\0.html"],
+        ["simulate", "bosk", "-n", "1", "--no-progress", "--csv", "rows\0.csv"],
+        ["play", "bosk", "--save", "game\0.json"],
+    ],
+)
+def test_a_file_name_with_a_nul_byte_is_a_usage_error(command, capsys):
+    """main() called in-process with a file argument holding a NUL byte exits 2 with a
+    usage error saying so (os.stat raised ValueError, a traceback, on it)."""
+    with pytest.raises(SystemExit) as exit_:
+        main(command)
+    assert exit_.value.code == 2
+    assert "a file name has no NUL byte" in capsys.readouterr().err
