@@ -3,13 +3,17 @@ and game record files; each runs ``main`` in-process and reads its exit status a
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
+from typing import Any
 
 import pytest
 
 import forestgames as fg
-from forestgames.cli import main
+from forestgames.agents import acting_seat
+from forestgames.cli import HumanAgent, main
+from tests.strategies import random_game
 
 
 @pytest.mark.parametrize(
@@ -83,3 +87,42 @@ def test_a_file_name_with_a_nul_byte_is_a_usage_error(command, capsys):
         main(command)
     assert exit_.value.code == 2
     assert "a file name has no NUL byte" in capsys.readouterr().err
+
+
+HIDDEN = [
+    ("living_forest", {}),
+    ("living_forest", {"guardian_phase": "simultaneous"}),
+    ("boom_bokken", {"num_players": 5, "expert": True}),
+    ("bonsai", {"num_players": 3}),
+]
+
+
+def _answers(state: Any, seat: int, typed: list[str]) -> list[str]:
+    """What play writes back to ``typed`` (one line after another) at ``seat``'s prompt."""
+    written: list[str] = []
+    lines = iter(typed)
+    human = HumanAgent(lambda prompt: next(lines), written.append)
+    with contextlib.suppress(StopIteration):
+        while True:
+            written.append(f"chose {human.choose(state)}")
+    return written
+
+
+@pytest.mark.parametrize(("name", "options"), HIDDEN, ids=[f"{n}{o}" for n, o in HIDDEN])
+def test_play_answers_typed_moves_alike_in_positions_the_seat_cannot_tell_apart(name, options):
+    """What play writes back to any move a person types (accepted, or 'illegal: why') is
+    the same in two positions their seat cannot tell apart (determinize): no explanation
+    of an illegal move shows another seat's hidden cards or a hidden order."""
+    game = fg.make(name, **options)
+    ids = range(game.num_actions) if game.num_actions < 2000 else range(0, game.num_actions, 97)
+    checked = 0
+    for step, (state, _) in enumerate(random_game(game, seed=4)):
+        if step % 40 != 20 or state.is_terminal:
+            continue
+        seat = acting_seat(state)
+        other = state.determinize(seat, 1)
+        typed = [str(game.move_from_id(i, seat)) for i in ids]
+        typed += [str(move) for move in state.legal_moves(seat)]
+        assert _answers(state, seat, typed) == _answers(other, seat, typed)
+        checked += other != state
+    assert checked >= 2  # positions whose hidden part the sample changed
