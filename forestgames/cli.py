@@ -1083,6 +1083,15 @@ def _modules_to_import(argv: Sequence[str]) -> list[str]:
     return names
 
 
+def _current_directory() -> str | None:
+    """The current directory, or None when it is gone (deleted while the shell was in it:
+    ``os.getcwd`` raised FileNotFoundError, a traceback, before any module was looked for)."""
+    try:
+        return os.getcwd()
+    except OSError:
+        return None
+
+
 _MODULE_NAME = re.compile(r"[^\W\d]\w*(\.[^\W\d]\w*)*")
 """A module's dotted name (``--import``)."""
 
@@ -1092,8 +1101,9 @@ def _import_modules(argv: Sequence[str]) -> None:
     register are then among its choices); ConfigError if one cannot be found or raises
     as it is imported."""
     names = _modules_to_import(argv)
-    if names and os.getcwd() not in sys.path:
-        sys.path.append(os.getcwd())  # a module beside you is found (and shadows nothing)
+    here = _current_directory() if names else None
+    if here is not None and here not in sys.path:
+        sys.path.append(here)  # a module beside you is found (and shadows nothing)
     for name in names:
         if name.endswith(".py"):
             raise ConfigError(f"--import takes a module's name ({name[:-3]}), not a file's")

@@ -126,3 +126,23 @@ def test_play_answers_typed_moves_alike_in_positions_the_seat_cannot_tell_apart(
         assert _answers(state, seat, typed) == _answers(other, seat, typed)
         checked += other != state
     assert checked >= 2  # positions whose hidden part the sample changed
+
+
+def test_import_from_a_current_directory_that_is_gone_still_imports_or_says_why(
+    capsys, monkeypatch
+):
+    """--import run from a current directory deleted under the shell imports a module found
+    elsewhere (json) and names one found nowhere (exit 2, one line); os.getcwd raised
+    FileNotFoundError, a traceback, first."""
+
+    def gone() -> str:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr("os.getcwd", gone)
+    assert main(["--import", "json", "simulate", "bosk", "-n", "1", "--no-progress"]) == 0
+    capsys.readouterr()
+    assert main(["--import", "no_such_games_module", "bench", "bosk"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("forestgames: error: --import no_such_games_module: No module named")
+    assert len(err.splitlines()) == 1
