@@ -1,5 +1,6 @@
-"""Command-line behaviours found unpinned (or broken) by a bug hunt of ``forestgames/cli.py``
-and game record files; each runs ``main`` in-process and reads its exit status and output."""
+"""Command-line and game-record behaviours found unpinned (or broken) by a bug hunt of
+``forestgames/cli.py`` and ``GameRecord``: the command is run in-process (``main``), its
+exit status and output read; records are built and read through their own API."""
 
 from __future__ import annotations
 
