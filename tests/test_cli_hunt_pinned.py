@@ -147,3 +147,26 @@ def test_import_from_a_current_directory_that_is_gone_still_imports_or_says_why(
     err = capsys.readouterr().err
     assert err.startswith("forestgames: error: --import no_such_games_module: No module named")
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("ending", ["/", "/."])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "bosk", "-n", "1", "--no-progress", "--out"],
+        ["simulate", "bosk", "-n", "1", "--no-progress", "--csv"],
+        ["play", "bosk", "--seed", "1", "--save"],
+    ],
+)
+def test_an_output_named_as_a_directory_that_does_not_exist_is_refused(
+    command, ending, capsys, tmp_path, monkeypatch
+):
+    """An output named as a directory (``new/``, ``new/.``) that does not exist is refused
+    before any game, as open() would refuse it; a file ``new`` was written instead."""
+    path = f"{tmp_path / 'new'}{ending}"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main([*command, path]) == 2
+    captured = capsys.readouterr()
+    option = command[-1]
+    assert captured.err == f"forestgames: error: {option} {path}: names a directory, not a file\n"
+    assert captured.out == "" and not (tmp_path / "new").exists()
