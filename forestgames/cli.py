@@ -1157,11 +1157,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return PIPE_CLOSED_STATUS
     except (ForestGamesError, OSError) as error:
-        print(f"forestgames: error: {error}", file=sys.stderr)
+        print(f"forestgames: error: {_reason(error)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nforestgames: interrupted", file=sys.stderr)
         return 130
+
+
+def _reason(error: Exception) -> str:
+    """An error's line: a system error as its file and the system's reason (Python's
+    "[Errno 2] No such file or directory: 'x'" becomes "x: No such file or directory")."""
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
+    return str(error)
 
 
 if __name__ == "__main__":

@@ -270,3 +270,11 @@ def test_play_echoes_exactly_the_other_seats_moves_it_may_see(capsys, monkeypatc
     out = capsys.readouterr().out
     assert re.findall(r"seat 1 plays (.+)$", out, re.MULTILINE) == public
     assert "seat 0 plays" not in out
+
+
+def test_a_record_file_that_is_not_there_is_named_with_the_reason(capsys, tmp_path):
+    """replay of a file that does not exist is one error line naming the file and the
+    system's reason, not Python's "[Errno 2] ...: 'x'" text."""
+    missing = tmp_path / "missing.json"
+    assert main(["replay", str(missing)]) == 2
+    assert capsys.readouterr().err == f"forestgames: error: {missing}: No such file or directory\n"
