@@ -718,7 +718,8 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
         page, moves = _page(record, seat)  # moves: those the page shows
         write_file(args.html, page, "--html")
         view = "the referee's view" if seat is None else f"seat {seat}'s view"
-        print(f"replay page of {moves} moves ({view}) written to {args.html}", file=out)
+        noun = "move" if moves == 1 else "moves"
+        print(f"replay page of {moves} {noun} ({view}) written to {args.html}", file=out)
         return 0
     states = record.replay()
     from forestgames.viewer import _seen_steps

@@ -278,3 +278,14 @@ def test_a_record_file_that_is_not_there_is_named_with_the_reason(capsys, tmp_pa
     missing = tmp_path / "missing.json"
     assert main(["replay", str(missing)]) == 2
     assert capsys.readouterr().err == f"forestgames: error: {missing}: No such file or directory\n"
+
+
+def test_a_replay_page_of_one_move_says_one_move(capsys, tmp_path):
+    """replay --html of a one-move record says "replay page of 1 move" (it said "1 moves")."""
+    game = fg.make("bosk")
+    start = fg.GameRecord.start(game, seed=1, first_player=0)
+    record = start.with_moves([str(start.replay()[0].legal_moves()[0])])
+    path, page = tmp_path / "one.json", tmp_path / "one.html"
+    path.write_text(record.to_json(), encoding="utf-8")
+    assert main(["replay", str(path), "--html", str(page)]) == 0
+    assert "replay page of 1 move (" in capsys.readouterr().out
