@@ -125,6 +125,7 @@ class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
                 f"not a state saved by {_described(self.table.initial)}: "
                 f"{type(error).__name__}: {excerpt(str(error))}"
             ) from error
+        _check_history(state)
         return state
 
     def make_py_observer(
@@ -184,6 +185,7 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         spawned worker, Ray) they were unknown to OpenSpiel and the state did not load."""
         register()
         super().__setstate__(text)
+        _check_history(self)
 
     @property
     def forestgames_state(self) -> Any:
@@ -205,7 +207,12 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
 
     def _apply_action(self, action: int) -> None:
         # straight into the dict: the per-move path skips __setattr__'s load check
-        self.__dict__["_node"] = self._node.apply(int(action))
+        node, action = self._node, int(action)
+        self.__dict__["_node"] = node.apply(action)
+        trail = self.__dict__.get(_TRAIL)
+        if trail is None:  # a new state (or one saved without a trail): from its history
+            trail = _trail_of(self.full_history())
+        self.__dict__[_TRAIL] = _chained(trail, node.player, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._node.action_string(int(player), int(action))
@@ -252,6 +259,39 @@ def _fraction(draw: Any) -> float:
         return float(draw)
     except OverflowError:
         return math.nan
+
+
+_TRAIL = "_trail"
+"""The attribute holding a digest of the state's history (pickled with its node), by which
+loading tells a saved history changed apart from the one that led to the saved node."""
+
+
+def _chained(trail: int, player: int, action: int) -> int:
+    """``trail``, the digest of a history, with one more (player, action) pair: a polynomial
+    hash modulo the prime 2**61 - 1 (plain ints: the same in every process and version)."""
+    return (trail * 1_000_003 + (player + 8) * 2**32 + action) % (2**61 - 1)
+
+
+def _trail_of(history: Any) -> int:
+    """The digest of a ``full_history()`` (0 for none)."""
+    trail = 0
+    for entry in history:
+        trail = _chained(trail, entry.player, entry.action)
+    return trail
+
+
+def _check_history(state: ForestGamesState) -> None:
+    """StateError unless a loaded ``state``'s history is the one its saved node was reached
+    by (its move count, and its digest where it was saved with one): OpenSpiel saves the
+    history as text beside the node and loads both as they stand."""
+    history = state.full_history()
+    trail = state.__dict__.get(_TRAIL)
+    if state.move_number() != len(history) or (trail is not None and trail != _trail_of(history)):
+        raise StateError(
+            f"a saved state's history ({len(history)} actions, move number "
+            f"{state.move_number()}) is not the one that led to its position: its text "
+            "was changed"
+        )
 
 
 def _key(node: Node) -> tuple[str, str, str]:

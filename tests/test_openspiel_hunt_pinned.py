@@ -1,0 +1,77 @@
+"""OpenSpiel behaviours found by a bug hunt through the games as an OpenSpiel researcher uses
+them (pyspiel's own API: serialization, pickles, parameters)."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+
+import forestgames as fg
+from forestgames.rl import openspiel as fos
+
+pyspiel = pytest.importorskip("pyspiel")
+
+
+def _played(game: Any, steps: int) -> Any:
+    """A state of ``game`` after ``steps`` actions, each the first legal one."""
+    state = game.new_initial_state()
+    for _ in range(steps):
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def _unpickled_with(state: Any, old: str, new: str) -> Any:
+    """What unpickling ``state`` gives when its pickle's text (OpenSpiel's
+    serialize_game_and_state) has ``old`` replaced by ``new``: pickle's own steps."""
+    build, args, text = state.__reduce_ex__(2)[:3]
+    loaded = build(*args)
+    loaded.__setstate__(text.replace(old, new))
+    return loaded
+
+
+def test_a_saved_state_whose_history_was_changed_is_a_state_error():
+    """docs/openspiel.md: text deserialize_state cannot load (corrupted...) raises
+    StateError. A saved Bosk state whose history line was changed (seat 0 started instead of
+    seat 1, an action more, the move counter) loaded with that history beside a position
+    the history does not lead to; it is refused, by deserialize_state and by pickle, and
+    the unchanged text loads with its history."""
+    game = fos.load_game("bosk", num_players=2)
+    state = game.new_initial_state()
+    state.apply_action(1)
+    state.apply_action(3)
+    text = state.serialize()
+    assert text.startswith("history=-1:1,1:3\nmove_number=2\n")
+    for old, new in [
+        ("history=-1:1,1:3", "history=-1:0,0:3"),
+        ("history=-1:1,1:3", "history=-1:1,1:4"),
+        ("history=-1:1,1:3", "history=-1:1,1:3,0:7"),
+        ("move_number=2", "move_number=9"),
+    ]:
+        with pytest.raises(fg.StateError, match="history"):
+            game.deserialize_state(text.replace(old, new))
+        with pytest.raises(fg.StateError, match="history"):
+            _unpickled_with(state, old, new)
+    assert game.deserialize_state(text).history() == [1, 3]
+    assert pickle.loads(pickle.dumps(state)).history() == [1, 3]
+    assert _unpickled_with(state, "", "").history() == [1, 3]
+
+
+def test_history_checks_hold_through_clones_resamples_and_deals():
+    """A clone, a resampled state (whose history stays this state's) and a state in the
+    middle of a deal save and load with their histories, and keep doing so as play goes on
+    from them."""
+    game = fos.load_game("boom_bokken", num_players=4)
+    state = _played(game, 40)
+    assert state.is_chance_node()
+    dealt = _played(game, 200)
+    while dealt.is_chance_node():
+        dealt.apply_action(dealt.legal_actions()[0])
+    for saved in (state, state.clone(), dealt.resample_from_infostate(1, lambda: 0.25)):
+        loaded = game.deserialize_state(saved.serialize())
+        assert loaded.history() == saved.history()
+        for _ in range(30):
+            loaded.apply_action(loaded.legal_actions()[-1])
+        again = pickle.loads(pickle.dumps(loaded))
+        assert game.deserialize_state(again.serialize()).history() == loaded.history()
