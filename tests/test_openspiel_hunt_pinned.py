@@ -75,3 +75,25 @@ def test_history_checks_hold_through_clones_resamples_and_deals():
             loaded.apply_action(loaded.legal_actions()[-1])
         again = pickle.loads(pickle.dumps(loaded))
         assert game.deserialize_state(again.serialize()).history() == loaded.history()
+
+
+def _decision(name: str, **options: Any) -> Any:
+    """A state of game ``name`` at its first decision (every chance node's first outcome)."""
+    state = fos.load_game(name, **options).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_action_to_string_of_pass_refuses_a_player_that_is_no_seat():
+    """PASS (Boom Bokken's id num_actions) is a seat's action: for a player that is no seat
+    of the game (9 of 4) action_to_string is the IllegalMoveError every other id gives such
+    a player; it read "9:pass". A seat's PASS still reads "S:pass"."""
+    state = _decision("boom_bokken", num_players=4)
+    pass_id = state.get_game().num_distinct_actions() - 1
+    for player in (4, 9):
+        with pytest.raises(fg.IllegalMoveError, match=f"player {player} is not a seat"):
+            state.action_to_string(player, 0)
+        with pytest.raises(fg.IllegalMoveError, match=f"player {player} is not a seat"):
+            state.action_to_string(player, pass_id)
+    assert state.action_to_string(3, pass_id) == "3:pass"

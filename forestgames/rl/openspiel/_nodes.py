@@ -37,6 +37,7 @@ from forestgames.core import (
     IllegalMoveError,
     Sealed,
     StateError,
+    check_seat,
     excerpt,
     make,
 )
@@ -417,7 +418,8 @@ class Node:
         IllegalMoveError for an id that is neither (OpenSpiel passes ids unchecked)."""
         if player >= 0:
             if action >= 0 and action == self.table.pass_id:
-                return pass_notation(player)
+                seat = check_seat(self.table.num_players, player, "player", IllegalMoveError)
+                return pass_notation(seat)
             return str(self.table.game.move_from_id(action, player))
         if action not in self.legal_actions():
             raise IllegalMoveError(
