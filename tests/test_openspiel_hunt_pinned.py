@@ -97,3 +97,21 @@ def test_action_to_string_of_pass_refuses_a_player_that_is_no_seat():
         with pytest.raises(fg.IllegalMoveError, match=f"player {player} is not a seat"):
             state.action_to_string(player, pass_id)
     assert state.action_to_string(3, pass_id) == "3:pass"
+
+
+@pytest.mark.parametrize("player", [-1, -2, -4, -5])
+def test_action_to_string_at_a_decision_reads_no_id_as_a_chance_outcome(player):
+    """At a seat's decision (no chance node) an action asked of chance (-1) or of another
+    pseudo-player (-2 simultaneous, -4 terminal, -5 invalid) has no string: IllegalMoveError.
+    A legal decision id read "chance outcome 0" there; at a chance node -1 still reads the
+    outcome and the other pseudo-players are refused too."""
+    state = _decision("bosk", num_players=2)
+    assert 0 in state.legal_actions()
+    with pytest.raises(fg.IllegalMoveError, match="chance"):
+        state.action_to_string(player, 0)
+    root = fos.load_game("bosk", num_players=2).new_initial_state()
+    if player == -1:
+        assert root.action_to_string(player, 0) == "first player 0"
+    else:
+        with pytest.raises(fg.IllegalMoveError, match="chance"):
+            root.action_to_string(player, 0)

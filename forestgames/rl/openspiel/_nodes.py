@@ -414,13 +414,24 @@ class Node:
             seen[:] = self.state.observation_tensor(player)
 
     def action_string(self, player: int, action: int) -> str:
-        """An action in words: the move's notation, ``S:pass``, or the chance outcome;
-        IllegalMoveError for an id that is neither (OpenSpiel passes ids unchecked)."""
+        """An action in words: the move's notation, ``S:pass``, or the chance outcome (player
+        -1 at a chance node); IllegalMoveError for an id that is neither, or a player that
+        is neither a seat nor chance (OpenSpiel passes both unchecked)."""
         if player >= 0:
             if action >= 0 and action == self.table.pass_id:
                 seat = check_seat(self.table.num_players, player, "player", IllegalMoveError)
                 return pass_notation(seat)
             return str(self.table.game.move_from_id(action, player))
+        if player != CHANCE:
+            raise IllegalMoveError(
+                f"player {excerpt(player)} is neither a seat nor chance ({CHANCE}): "
+                f"action {excerpt(action)} has no string"
+            )
+        if not self.is_chance:
+            raise IllegalMoveError(
+                f"{excerpt(action)} is not a chance outcome: this node is no chance node "
+                f"({self.header()})"
+            )
         if action not in self.legal_actions():
             raise IllegalMoveError(
                 f"{excerpt(action)} is not a chance outcome of this node; "
