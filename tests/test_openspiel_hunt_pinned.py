@@ -3,6 +3,7 @@ them (pyspiel's own API: serialization, pickles, parameters)."""
 
 from __future__ import annotations
 
+import json
 import pickle
 from typing import Any
 
@@ -10,6 +11,9 @@ import pytest
 
 import forestgames as fg
 from forestgames.rl import openspiel as fos
+from forestgames.rl.openspiel import _nodes
+from forestgames.rl.openspiel._nodes import DECIDE
+from tests.test_openspiel import _table, walk
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -115,3 +119,44 @@ def test_action_to_string_at_a_decision_reads_no_id_as_a_chance_outcome(player):
     else:
         with pytest.raises(fg.IllegalMoveError, match="chance"):
             root.action_to_string(player, 0)
+
+
+def _saved_with(node: Any, **changes: Any) -> None:
+    """Load ``node``'s saved JSON with ``changes`` made to it."""
+    _nodes.node_from_json(json.dumps({**json.loads(node.to_json()), **changes}))
+
+
+def test_a_saved_turn_or_reaction_turn_the_position_does_not_offer_is_refused():
+    """A saved decision node is the current player's turn, or a reaction turn of a seat the
+    position offers one (Boom Bokken's seats still in the round, the named one aside). A
+    Bosk turn saved as a reaction turn loaded with -1 (PASS of a game with none) among its
+    legal actions; a Boom Bokken turn saved as the named seat's reaction turn, with a queue,
+    or as another seat's turn loaded too. Each is a StateError; the nodes as saved load."""
+    bosk = next(n for n in walk(_table("bosk", num_players=2).initial, 5) if n.kind == DECIDE)
+    for changes in ({"reacting": True}, {"reacting": True, "seat": 1 - bosk.seat}):
+        with pytest.raises(fg.StateError, match="offers reaction turns to \\[\\]"):
+            _saved_with(bosk, **changes)
+    table = _table("boom_bokken", num_players=4)
+    nodes = list(walk(table.initial, 2))
+    turn = next(n for n in nodes if n.kind == DECIDE and not n.reacting and n.state.target >= 0)
+    named = turn.state.target
+    assert turn.seat == named and set(table.codec.reaction_seats(turn.state)) == (
+        set(turn.state.players_in_round) - {named}
+    )
+    with pytest.raises(fg.StateError, match=f"names seats \\[{named}\\]"):
+        _saved_with(turn, reacting=True)
+    other = next(s for s in turn.state.players_in_round if s != named)
+    with pytest.raises(fg.StateError, match="does not fit its kind"):
+        _saved_with(turn, queue=[other])
+    able = next(  # a turn where another seat holds a move out of turn
+        (n, s)
+        for n in nodes
+        if n.kind == DECIDE and not n.reacting
+        for s in range(4)
+        if s != n.seat and n.state.legal_moves(s)
+    )
+    with pytest.raises(fg.StateError, match=f"seat {able[1]} is not the seat to play"):
+        _saved_with(able[0], seat=able[1])
+    react = next(n for n in nodes if n.kind == DECIDE and n.reacting)
+    for node in (bosk, turn, react):
+        assert _nodes.node_from_json(node.to_json()).to_json() == node.to_json()

@@ -604,3 +604,29 @@ def _check_fit(node: Node) -> None:
         state is None or node.seat < 0 or not (node.reacting or state.legal_moves(node.seat))
     ):
         raise StateError(f"a saved node's seat {node.seat} has no decision in its position")
+    _check_turn(node)
+
+
+def _check_turn(node: Node) -> None:
+    """A saved decision's seat and reaction queue against its position: a turn (no reaction)
+    is the current player's; a reaction turn is a decision's, a queue a reaction turn's or
+    the next reaction turn's, and the seats they name are among those the position offers
+    reaction turns to (none in a game without reactions)."""
+    state = node.state
+    if node.kind == DECIDE and not node.reacting and node.seat != state.current_player:
+        raise StateError(
+            f"a saved node's seat {node.seat} is not the seat to play in its position "
+            f"({state.current_player})"
+        )
+    if not (node.reacting or node.queue):
+        return
+    if node.kind not in (ORDER, DECIDE) or (node.kind == DECIDE) != node.reacting:
+        raise StateError("a saved node's reaction turn or queue does not fit its kind")
+    table = node.table
+    offered = set(table.codec.reaction_seats(state)) if table.reactions else set()
+    waiting = {*node.queue, *([node.seat] if node.reacting else [])}
+    if not waiting <= offered:
+        raise StateError(
+            f"a saved node's reaction turn or queue names seats {sorted(waiting)}; its "
+            f"position offers reaction turns to {sorted(offered)}"
+        )
