@@ -3,6 +3,7 @@ them (pyspiel's own API: serialization, pickles, parameters)."""
 
 from __future__ import annotations
 
+import base64
 import json
 import pickle
 from typing import Any
@@ -26,13 +27,26 @@ def _played(game: Any, steps: int) -> Any:
     return state
 
 
+class _Pickled:
+    """Pickles as the given reduce tuple (a state's, its saved text edited)."""
+
+    def __init__(self, reduced: tuple[Any, ...]) -> None:
+        self.reduced = reduced
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return self.reduced
+
+
+def _new(cls: type) -> Any:
+    """An instance of ``cls`` not yet initialised (what unpickling makes first)."""
+    return cls.__new__(cls)
+
+
 def _unpickled_with(state: Any, old: str, new: str) -> Any:
-    """What unpickling ``state`` gives when its pickle's text (OpenSpiel's
-    serialize_game_and_state) has ``old`` replaced by ``new``: pickle's own steps."""
-    build, args, text = state.__reduce_ex__(2)[:3]
-    loaded = build(*args)
-    loaded.__setstate__(text.replace(old, new))
-    return loaded
+    """``pickle.loads`` of a pickle of ``state`` whose text (OpenSpiel's
+    serialize_game_and_state) has ``old`` replaced by ``new``."""
+    _, args, text = state.__reduce_ex__(2)[:3]
+    return pickle.loads(pickle.dumps(_Pickled((_new, args, text.replace(old, new)))))
 
 
 def test_a_saved_state_whose_history_was_changed_is_a_state_error():
@@ -160,3 +174,22 @@ def test_a_saved_turn_or_reaction_turn_the_position_does_not_offer_is_refused():
     react = next(n for n in nodes if n.kind == DECIDE and n.reacting)
     for node in (bosk, turn, react):
         assert _nodes.node_from_json(node.to_json()).to_json() == node.to_json()
+
+
+def test_a_corrupted_pickled_state_is_a_state_error():
+    """Unpickling a state whose saved text was corrupted (its attributes' pickle garbled,
+    cut short, or holding no node) raises StateError, as deserialize_state does with the
+    same text; pickle's UnpicklingError, OpenSpiel's SpielError and an AttributeError
+    escaped."""
+    game = fos.load_game("bosk", num_players=2)
+    state = _played(game, 2)
+    text = state.serialize()
+    attributes = text[text.index("__dict__=") :]
+    nothing = "__dict__=" + base64.b64encode(pickle.dumps({"_node": 5})).decode()
+    for new in ("__dict__=AAAA", attributes[:-20], nothing):
+        with pytest.raises(fg.StateError):
+            game.deserialize_state(text.replace(attributes, new))
+        with pytest.raises(
+            fg.StateError, match="not a state saved by 'forestgames_bosk\\(players=2"
+        ):
+            _unpickled_with(state, attributes, new)

@@ -184,7 +184,15 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         which loads the game by name) registers the games first: in a fresh process (a
         spawned worker, Ray) they were unknown to OpenSpiel and the state did not load."""
         register()
-        super().__setstate__(text)
+        try:
+            super().__setstate__(text)
+        except (ForestGamesError, MemoryError):
+            raise
+        except Exception as error:  # whatever corrupted text sets off, as deserialize_state
+            raise StateError(
+                f"not a state saved by {_saved_game(text)}: "
+                f"{type(error).__name__}: {excerpt(str(error))}"
+            ) from error
         _check_history(self)
 
     @property
@@ -292,6 +300,13 @@ def _check_history(state: ForestGamesState) -> None:
             f"{state.move_number()}) is not the one that led to its position: its text "
             "was changed"
         )
+
+
+def _saved_game(text: Any) -> str:
+    """The game string a pickled state's text names (its ``[Game]`` line), in short."""
+    lines = str(text).split("\n")
+    named = lines[lines.index("[Game]") + 1] if "[Game]" in lines[:-1] else "?"
+    return excerpt(named)
 
 
 def _key(node: Node) -> tuple[str, str, str]:
