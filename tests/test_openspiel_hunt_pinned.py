@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import pickle
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -193,3 +197,41 @@ def test_a_corrupted_pickled_state_is_a_state_error():
             fg.StateError, match="not a state saved by 'forestgames_bosk\\(players=2"
         ):
             _unpickled_with(state, attributes, new)
+
+
+GAME_UNPICKLE = """
+import pickle, sys
+
+import pyspiel
+
+game = pickle.loads(open(sys.argv[1], "rb").read())
+again = pyspiel.load_game(str(game))
+state = game.new_initial_state()
+state.apply_action(2)
+_, loaded = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+print(again.num_players(), loaded.history())
+"""
+
+
+def test_a_game_unpickled_in_a_fresh_process_is_registered(tmp_path):
+    """A pickled game loads where the games were never registered (a spawned worker, Ray)
+    and registers them, as a pickled state does: pyspiel.load_game(str(game)) and
+    deserialize_game_and_state of its states raised SpielError "Unknown game" there."""
+    root = Path(__file__).resolve().parents[1]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+    }
+    game = fos.load_game("boom_bokken", num_players=5)
+    (tmp_path / "game.pkl").write_bytes(pickle.dumps(game))
+    (tmp_path / "load.py").write_text(GAME_UNPICKLE, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "load.py", "game.pkl"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        encoding="utf-8",
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split("\n")[-2] == "5 [2]"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import numbers
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -103,8 +103,8 @@ class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its class and parameters (OpenSpiel's own pickling would drop the
-        Python attributes)."""
-        return type(self), (self.get_parameters(),)
+        Python attributes); unpickling registers the games first, as a state's does."""
+        return _unpickled_game, (type(self), self.get_parameters())
 
     def new_initial_state(self) -> ForestGamesState:
         """The root: the chance node that draws the first player."""
@@ -152,6 +152,16 @@ class ForestGamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         ):
             return None  # the views are built from one seat's observation
         return Observer(self.table, info_state=bool(iig_obs_type.perfect_recall))
+
+
+def _unpickled_game(
+    cls: Callable[[dict[str, Any]], ForestGamesGame], params: dict[str, Any]
+) -> ForestGamesGame:
+    """A pickled game, loaded: the games registered first (in a fresh process, a spawned
+    worker or Ray, OpenSpiel knew none of them: ``pyspiel.load_game(str(game))`` and
+    ``deserialize_game_and_state`` of its states raised SpielError "Unknown game")."""
+    register()
+    return cls(params)
 
 
 def _json(value: Any) -> str:
