@@ -80,6 +80,23 @@ def test_a_saved_state_whose_history_was_changed_is_a_state_error():
     assert _unpickled_with(state, "", "").history() == [1, 3]
 
 
+def test_deserialize_game_and_state_refuses_a_changed_history():
+    """pyspiel.deserialize_game_and_state (OpenSpiel's C++, which sets the saved attributes
+    after the history) raises StateError for a saved history changed in its text, as
+    deserialize_state does; it loaded it beside a position it does not lead to. The text
+    as saved loads, and clones and resamples keep working."""
+    game = fos.load_game("bosk", num_players=2)
+    state = _played(game, 3)
+    text = pyspiel.serialize_game_and_state(game, state)
+    line = "history=" + ",".join(f"{h.player}:{h.action}" for h in state.full_history())
+    assert line in text
+    with pytest.raises(fg.StateError, match="history"):
+        pyspiel.deserialize_game_and_state(text.replace(line, line + ",1:7"))
+    _, loaded = pyspiel.deserialize_game_and_state(text)
+    assert loaded.history() == state.history()
+    assert loaded.clone().history() == state.resample_from_infostate(0, lambda: 0.5).history()
+
+
 def test_history_checks_hold_through_clones_resamples_and_deals():
     """A clone, a resampled state (whose history stays this state's) and a state in the
     middle of a deal save and load with their histories, and keep doing so as play goes on

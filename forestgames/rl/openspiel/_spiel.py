@@ -188,6 +188,8 @@ class ForestGamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
                     f"a state saved from {_described(value)} cannot load in {_described(mine)}"
                 )
         super().__setattr__(name, value)
+        if name == _TRAIL and self.history():  # loading (a clone's history comes after)
+            _check_history(self)
 
     def __setstate__(self, text: str) -> None:
         """Unpickling (OpenSpiel's: its ``deserialize_game_and_state`` of the saved text,
