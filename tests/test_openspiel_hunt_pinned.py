@@ -252,3 +252,14 @@ def test_a_game_unpickled_in_a_fresh_process_is_registered(tmp_path):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.split("\n")[-2] == "5 [2]"
+
+
+def test_pyspiel_load_game_refuses_a_wrong_type_and_a_bad_value_as_the_docs_say():
+    """Through pyspiel.load_game a parameter of the wrong type is OpenSpiel's SpielError
+    (raised before the game is built) and a bad value of the right type is fg.ConfigError
+    (docs/openspiel.md)."""
+    fos.register()
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter players"):
+        pyspiel.load_game("forestgames_bosk(players=x)")
+    with pytest.raises(fg.ConfigError, match="Bosk is played by 2 to 4 players, not 9"):
+        pyspiel.load_game("forestgames_bosk(players=9)")
