@@ -706,6 +706,18 @@ def _replay_header(record: GameRecord, seat: int | None, moves: int) -> str:
     return f"{record.game} {record.options}{seed}, {moves} moves"
 
 
+def _write_replay_page(record: GameRecord, seat: int | None, path: str, out: _Output) -> None:
+    """``replay --html``: write the record's replay page (``seat``'s view, or the referee's)
+    to ``path`` and say so, counting the moves the page shows."""
+    from forestgames.viewer import _page
+
+    page, moves = _page(record, seat)  # moves: those the page shows
+    write_file(path, page, "--html")
+    view = "the referee's view" if seat is None else f"seat {seat}'s view"
+    noun = "move" if moves == 1 else "moves"
+    print(f"replay page of {moves} {noun} ({view}) written to {path}", file=out)
+
+
 def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
     _check_outputs(args, ("html",))
     record = _load_record(args.file)
@@ -713,13 +725,7 @@ def _cmd_replay(args: argparse.Namespace, out: _Output) -> int:
     if seat is not None and not 0 <= seat < record.make_game().num_players:
         raise ConfigError(f"--seat {seat} is not a seat of this game")
     if args.html:
-        from forestgames.viewer import _page
-
-        page, moves = _page(record, seat)  # moves: those the page shows
-        write_file(args.html, page, "--html")
-        view = "the referee's view" if seat is None else f"seat {seat}'s view"
-        noun = "move" if moves == 1 else "moves"
-        print(f"replay page of {moves} {noun} ({view}) written to {args.html}", file=out)
+        _write_replay_page(record, seat, args.html, out)
         return 0
     states = record.replay()
     from forestgames.viewer import _seen_steps
