@@ -47,7 +47,7 @@ from forestgames.core import (
     make,
     registered_games,
 )
-from forestgames.sim import GameRow, play_game, simulate, write_file
+from forestgames.sim import GameRow, as_path, play_game, simulate, write_file
 from forestgames.tournament import require_plotting, tournament
 
 __all__ = ["HumanAgent", "main", "move_pages"]
@@ -405,13 +405,6 @@ def _check_writable(option: str, path: str | None) -> None:
         raise ConfigError(f"{option} {path}: {error.strerror or error}") from None
 
 
-def _check_file_name(option: str, path: str) -> None:
-    """ConfigError if ``path`` ends as a directory's name does (``new/``, ``new/.``): Path
-    drops that ending, so a file ``new`` was written instead of an error."""
-    if os.path.basename(path) in ("", ".", ".."):
-        raise ConfigError(f"{option} {path}: names a directory, not a file")
-
-
 def _check_new_file(option: str, path: str) -> None:
     """:func:`_check_writable`'s checks (OSError where the path cannot even be looked at)."""
     target = Path(path)
@@ -419,7 +412,7 @@ def _check_new_file(option: str, path: str) -> None:
         os.stat(target)  # a symlink loop raises here: pathlib's checks take it for no file
     if target.is_dir():
         raise ConfigError(f"{option} {path}: is a directory, not a file")
-    _check_file_name(option, path)
+    as_path(path, option)  # not a directory's name (new/)
     # A symlink's file is the one written (write_file makes it where the link points, even
     # a link to no file yet), so its folder is the one that must be there and writable.
     final = Path(os.path.realpath(target)) if target.is_symlink() else target
@@ -448,7 +441,7 @@ def _check_outputs(args: argparse.Namespace, options: Sequence[str]) -> None:
     if getattr(args, "out", None) == "":
         raise ConfigError("--out needs a file name, not an empty one")
     if getattr(args, "out", None):
-        _check_file_name("--out", args.out)
+        as_path(args.out, "--out")  # not a directory's name (new/)
         named[_same_file(args.out)] = "--out"
     for option in options:
         path = getattr(args, option)

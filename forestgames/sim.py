@@ -1445,11 +1445,14 @@ MAX_WORKERS = 4096
 
 def as_path(path: Any, what: str = "path") -> Path:
     """``path`` (a str or an os.PathLike) as a Path; ConfigError naming ``what`` otherwise (an
-    int would be taken by ``open`` as a file descriptor)."""
+    int would be taken by ``open`` as a file descriptor), or if it ends as a directory's
+    name does (``new/``, ``new/.``: Path drops that ending, and a file ``new`` was written)."""
     if not isinstance(path, str | os.PathLike) or not str(path):
         raise ConfigError(f"{what} must be a file path (a str or a Path), not {excerpt(path)}")
     if "\0" in str(path):
         raise ConfigError(f"{what} must be a file path, not {excerpt(str(path))} (a NUL byte)")
+    if os.path.basename(str(path)) in ("", ".", ".."):
+        raise ConfigError(f"{what} {path}: names a directory, not a file")
     return Path(path)
 
 

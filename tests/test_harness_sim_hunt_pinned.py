@@ -426,3 +426,23 @@ def test_a_final_state_off_the_deep_steps_is_compared_with_the_others():
     check_game(HighCard.create(), games=60, deep_every=1000)
     with pytest.raises(AssertionError, match=r"step 2: determinize\(\d, 0\) differs from an ea"):
         check_game(_SeesTheDeckAtTheEnd.create(), games=60, deep_every=1000)
+
+
+@pytest.mark.parametrize("ending", ["/", "/.", "/.."])
+def test_a_file_named_as_a_directory_is_refused_by_the_library_too(ending, tmp_path):
+    """simulate(out=...), write_file and a result's to_jsonl refuse a path that ends as a
+    directory's name does (``new/``, ``new/.``) with a ConfigError, writing nothing, as the
+    command line does (Path dropped the ending, and a file ``new`` was written)."""
+    from forestgames.sim import write_file
+
+    path = f"{tmp_path / 'new'}{ending}"
+    message = f"{re.escape(path)}: names a directory, not a file"
+    result = fg.simulate("bosk", ["random"], 1, seed=1, progress=False)
+    for write in (
+        lambda: fg.simulate("bosk", ["random"], 1, seed=1, progress=False, out=path),
+        lambda: write_file(path, "text"),
+        lambda: result.to_jsonl(path),
+    ):
+        with pytest.raises(fg.ConfigError, match=message):
+            write()
+        assert list(tmp_path.iterdir()) == []
