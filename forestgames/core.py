@@ -1868,12 +1868,12 @@ def _record_int(value: Any, what: str) -> Any:
     return value
 
 
-def _jsonable(options: Any) -> Any:
+def _jsonable(options: Any, owner: str = "record") -> Any:
     """``options`` in JSON's types (numpy arrays and scalars, tuples made lists, ints and
     floats); ConfigError past :data:`MAX_OPTION_DEPTH` levels or :data:`MAX_OPTION_VALUES`
-    values, or for a value JSON has no type for."""
+    values, or for a value JSON has no type for, naming whose options (``owner``) they are."""
     count = 0
-    too_many = f"record options hold more than {MAX_OPTION_VALUES:,} values"
+    too_many = f"{owner} options hold more than {MAX_OPTION_VALUES:,} values"
 
     def copy(value: Any, depth: int) -> Any:
         nonlocal count
@@ -1885,22 +1885,22 @@ def _jsonable(options: Any) -> Any:
         if count > MAX_OPTION_VALUES:
             raise ConfigError(too_many)
         if depth > MAX_OPTION_DEPTH:
-            raise ConfigError(f"record options nest deeper than {MAX_OPTION_DEPTH} levels")
+            raise ConfigError(f"{owner} options nest deeper than {MAX_OPTION_DEPTH} levels")
         if isinstance(value, np.generic):
             value = value.item()  # numpy's own scalars become Python's
         if isinstance(value, float) and not math.isfinite(value):
-            raise ConfigError(f"record options must be JSON values, which have no {value}")
+            raise ConfigError(f"{owner} options must be JSON values, which have no {value}")
         if value is None or isinstance(value, str | int | float):
-            return _record_int(value, "a record's option value")
+            return _record_int(value, f"a {owner}'s option value")
         if isinstance(value, tuple | list):
             return [copy(v, depth + 1) for v in value]
         if isinstance(value, dict):
             return {
-                str(_record_int(k, "a record's option key")): copy(v, depth + 1)
+                str(_record_int(k, f"a {owner}'s option key")): copy(v, depth + 1)
                 for k, v in value.items()
             }
         raise ConfigError(
-            f"record options must be JSON values, not {type(value).__name__} {excerpt(value)}"
+            f"{owner} options must be JSON values, not {type(value).__name__} {excerpt(value)}"
         )
 
     return copy(options, 0)

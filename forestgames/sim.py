@@ -683,7 +683,7 @@ class SimulationResult:
                 "a result's game is a name, its options a dict and its agents a tuple of names, "
                 f"not {excerpt(self.game)}, {excerpt(self.options)} and {excerpt(agents)}"
             )
-        object.__setattr__(self, "options", _jsonable(self.options))
+        object.__setattr__(self, "options", _jsonable(self.options, "result"))
         object.__setattr__(self, "seed", check_seed(self.seed, "a result's seed"))
         object.__setattr__(self, "rows", tuple(rows))
         object.__setattr__(self, "agents", tuple(agents))

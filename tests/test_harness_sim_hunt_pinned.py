@@ -446,3 +446,19 @@ def test_a_file_named_as_a_directory_is_refused_by_the_library_too(ending, tmp_p
         with pytest.raises(fg.ConfigError, match=message):
             write()
         assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (object(), "result options must be JSON values, not object"),
+        (float("nan"), "result options must be JSON values, which have no nan"),
+        (10**4001, "a result's option value <an int of 4002 digits> has more than 4,000 digits"),
+    ],
+    ids=["object", "nan", "huge-int"],
+)
+def test_a_results_bad_option_is_named_as_the_results(value, message):
+    """A SimulationResult built with an option no run has names the result's options (its
+    checks are a record's, whose messages said "record options" of a result)."""
+    with pytest.raises(fg.ConfigError, match=f"^{re.escape(message)}"):
+        SimulationResult("g", {"x": value}, 0, ())
