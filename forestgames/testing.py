@@ -384,7 +384,7 @@ def _check_deep(
     picture = state.render()
     _require(
         isinstance(picture, str) and picture,
-        f"the referee's picture, render(), is {excerpt(picture)}, not a text, at {where}",
+        f"the referee's picture, render(), is {excerpt(picture)}, not a non-empty text, at {where}",
     )
     if move is not None:
         _require(eval(repr(move), _move_namespace(move)) == move, f"{where}: repr of {move!r}")

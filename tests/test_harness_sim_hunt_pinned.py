@@ -380,6 +380,22 @@ def test_a_referees_picture_that_is_no_text_is_named():
         check_game(_NoPicture.create(target=12), games=1)
 
 
+class _EmptyPicture(BuzzGame):
+    """Buzz whose referee's picture (render() with no seat) is empty text."""
+
+    def _render_text(self, state, player):
+        return "" if player is None else super()._render_text(state, player)
+
+
+def test_an_empty_referees_picture_is_named_empty():
+    """render() that is empty text fails check_game saying it is empty, not that it is no
+    text (it said "is '', not a text")."""
+    with pytest.raises(
+        AssertionError, match=r"^the referee's picture, render\(\), is '', not a non"
+    ):
+        check_game(_EmptyPicture.create(target=12), games=1)
+
+
 class _StepReturnsNothing(BuzzGame):
     """Buzz whose transition forgets to return the next state."""
 
