@@ -164,7 +164,7 @@ def _check_one_game(game: Any, seed: int, deep_every: int, saved: dict[Any, str]
     for step in range(game.traits.max_moves + 1):
         where = f"{game.name} {game.options()} seed {seed} step {step}"
         deep = step % deep_every == 0
-        state = _named(where, _check_state, game, state, where, (saved, deep), rng, moves)
+        state = _named(where, _check_state, game, state, where, saved, deep, rng, moves)
         if state is None:
             return
     raise AssertionError(f"{game.name}: random game {seed} not over after its maximum moves")
@@ -196,14 +196,15 @@ def _check_state(
     game: Any,
     state: Any,
     where: str,
-    checked: tuple[dict[Any, str], bool],
+    saved: dict[Any, str],
+    deep: bool,
     rng: random.Random,
     moves: random.Random,
 ) -> Any:
     """Check one state of a random game; return its successor by a random move (drawn from
-    ``moves``), or None at the end. ``checked``: the states deep-checked so far (to their
-    saved forms), and whether this state gets the expensive checks (the end always does)."""
-    saved, deep = checked
+    ``moves``), or None at the end. ``saved``: the states deep-checked so far (to their
+    saved forms); ``deep``: whether this state gets the expensive checks (the end always
+    does)."""
     if state.is_terminal:
         _check_terminal(game, state, where)
         _check_deep(game, state, None, where, rng, saved)
