@@ -342,9 +342,10 @@ def _not_ints(values: Any) -> str:
     integer or a float prints as the int it equals): "" if there are none."""
     if not isinstance(values, tuple | list):
         return ""
-    kinds = {type(v) for v in values if type(v) is not int}
-    names = sorted({k.__name__ if k.__module__ == "builtins" else f"{k.__module__}.{k.__name__}"
-                    for k in kinds})  # fmt: skip
+    names = sorted(
+        kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__name__}"
+        for kind in {type(v) for v in values if type(v) is not int}
+    )
     return f" (they hold {', '.join(names)}, not int)" if names else ""
 
 
