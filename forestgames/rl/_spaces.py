@@ -43,8 +43,10 @@ def observation_space(game: Any, num_ids: int) -> spaces.Dict:
 
 
 def own_space(space: spaces.Dict) -> spaces.Dict:
-    """A copy of observation space ``space`` with random generators of its own (seeding
-    one does not seed the other), sharing its bounds arrays (large in Bonsai's masks)."""
+    """A copy of observation space ``space``, sharing its bounds arrays (large in Bonsai's
+    masks), whose random generators are its own (seeding one copy does not seed another)
+    as long as ``space`` was never seeded nor sampled: a generator it has made already is
+    shared by its copies until they are seeded."""
     return spaces.Dict({key: copy.copy(part) for key, part in space.spaces.items()})
 
 
