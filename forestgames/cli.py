@@ -1152,7 +1152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return PIPE_CLOSED_STATUS
     except BrokenPipeError as error:  # a file written to /dev/stdout, or a pipe elsewhere
         if not _stdout_reader_gone():
-            print(f"forestgames: error: {error}", file=sys.stderr)
+            print(f"forestgames: error: {_reason(error)}", file=sys.stderr)
             return 2
         _silence_stdout()
         return PIPE_CLOSED_STATUS
