@@ -201,8 +201,10 @@ class BoomBokkenGame(
     )
 
     num_players: int
-    team_sizes: tuple[int, ...] = attrs.field(default=None)  # None: make's default
-    deck: tuple[int, ...] = attrs.field(default=None)  # None: make's default
+    # None: make's default, filled in by the option checks; not an attrs.Factory, which
+    # would run before them (a bad player count: KeyError)
+    team_sizes: tuple[int, ...] = attrs.field(default=None)
+    deck: tuple[int, ...] = attrs.field(default=None)
     expert: bool = False
     spent_time_outs: str = attrs.field(  # as make's default: "aside" in Expert mode
         default=attrs.Factory(lambda game: "aside" if game.expert else "deck", takes_self=True)

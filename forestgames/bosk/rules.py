@@ -135,7 +135,9 @@ class BoskGame(
     )
 
     num_players: int
-    terrain: np.ndarray = attrs.field(  # None: the default map for the board (as make)
+    # None: the default map for the board, filled in by the option checks (as make); not an
+    # attrs.Factory, which would run before them (a bad player count: KeyError)
+    terrain: np.ndarray = attrs.field(
         default=None, eq=attrs.cmp_using(eq=np.array_equal), hash=False
     )
     squirrel_exactly_three: bool = False
