@@ -995,7 +995,7 @@ class GameBase(Generic[S, M]):
         return self._new_game(seed, first_player)
 
     def _new_game(self, seed: int, first_player: int | None) -> S:  # pragma: no cover
-        raise NotImplementedError
+        raise NotImplementedError(_missing_hook(self, "_new_game(seed, first_player)"))
 
     def parse_move(self, text: str) -> M:
         """The move written as ``text``; ParseError if it is not this game's notation.
@@ -1028,10 +1028,10 @@ class GameBase(Generic[S, M]):
     # ------------------------------------------------------------------ rules hooks
 
     def _legal_moves(self, state: S, player: int) -> tuple[M, ...]:  # pragma: no cover
-        raise NotImplementedError
+        raise NotImplementedError(_missing_hook(self, "_legal_moves(state, player)"))
 
     def _step(self, state: S, move: M) -> S:  # pragma: no cover - every game overrides
-        raise NotImplementedError
+        raise NotImplementedError(_missing_hook(self, "_step(state, move)"))
 
     def _players_to_act(self, state: S) -> tuple[int, ...]:
         """Seats with a legal move now, the current one first (out-of-turn games override)."""
@@ -1098,10 +1098,10 @@ class GameBase(Generic[S, M]):
         return StateSchema(self.title, head + tuple(self._state_fields()))
 
     def _state_fields(self) -> Sequence[Field]:  # pragma: no cover - every game overrides
-        raise NotImplementedError
+        raise NotImplementedError(_missing_hook(self, "_state_fields()"))
 
     def _state_from_fields(self, fields: dict[str, Any]) -> S:  # pragma: no cover
-        raise NotImplementedError
+        raise NotImplementedError(_missing_hook(self, "_state_from_fields(fields)"))
 
     @functools.cached_property
     def _observation_schema(self) -> Spec:
