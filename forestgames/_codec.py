@@ -6,7 +6,9 @@ back), and turns a position into a float32 observation tensor. A game's codec
 provides ``_encoders`` (each move type's encoder, ``move -> int | None``; None:
 the move has no id), ``_build(action_id, player) -> move`` (the base keeps
 each decoded move), ``_new_tensor(state, player)`` and
-``_tensor_from_observation(observation)``; this base adds the checks (an
+``_tensor_from_observation(observation)``, and for a game with out-of-turn play
+may narrow ``reaction_seats(state)``, the seats the environments offer a reaction turn
+(by default every seat but the one to move); this base adds the checks (an
 observation dict is read against the game's observation schema first), the
 masks, the memo and a lock: what a codec builds (masks, id tables, tensors from
 its shared buffers) is built under it, so threads may share a game. Tensor
@@ -387,8 +389,14 @@ class CodecBase:
         return flags
 
     def reaction_seats(self, state: Any) -> tuple[int, ...]:
-        """Seats to offer a reaction turn now (games with out-of-turn play override)."""
-        return ()
+        """Seats to offer a reaction turn now: in a game with out-of-turn play, every seat
+        but the one to move (so that each out-of-turn move can be played, and being offered
+        one tells nothing); none in other games. A game whose reactions come only at some
+        moments (Boom Bokken's, while a seat is named) overrides this."""
+        current = state.current_player
+        if current is None or not self.game._OUT_OF_TURN:
+            return ()
+        return tuple(seat for seat in range(self.num_players) if seat != current)
 
     # ------------------------------------------------------------------ tensors
 

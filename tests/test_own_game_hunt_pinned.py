@@ -6,9 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+import numpy as np
 import pytest
 
-from forestgames.core import GameBase
+from forestgames._codec import CodecBase
+from forestgames.core import GameBase, register_game
+from tests.test_fake_game import Add, Buzz, BuzzGame
+
+
+@pytest.fixture
+def registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The game registry, restored after the test."""
+    from forestgames import core
+
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
+    return core._REGISTRY
 
 
 @attrs.frozen(slots=False)
@@ -36,3 +48,56 @@ def test_each_missing_rules_hook_is_named(call, hook):
     with pytest.raises(NotImplementedError) as caught:
         call(_Hookless())
     assert str(caught.value) == f"_Hookless must implement {hook} (see CONTRIBUTING.md, the hooks)"
+
+
+class _BuzzCodec(CodecBase):
+    """Buzz's integer actions: 0 and 1 add 1 and 2, 2 buzzes; the tensor is the counter,
+    the turn (from the observer) and each seat's adds, buzz and bonus in observer order."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.num_actions = 3
+        self.observation_shape = (2 + 3 * game.num_players,)
+        self._encoders = {Add: lambda move: move.amount - 1, Buzz: lambda move: 2}
+
+    def _build(self, action_id: int, player: int) -> Add | Buzz:
+        return Buzz(player) if action_id == 2 else Add(player, action_id + 1)
+
+    def _tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+        p, me = self.num_players, observation["observer"]
+        order = [(me + k) % p for k in range(p)]
+        values = [observation["counter"], (observation["turn"] - me) % p]
+        for key in ("added", "buzzed", "bonus"):
+            values += [float(observation[key][seat]) for seat in order]
+        return np.array(values, np.float32)
+
+    def _new_tensor(self, state: Any, player: int) -> np.ndarray:
+        tensor = self._tensor_from_observation(state.observation(player))
+        tensor.flags.writeable = False
+        return tensor
+
+
+@attrs.frozen(slots=False)
+class _CodedBuzz(BuzzGame, name="coded_buzz"):
+    """Buzz with integer actions."""
+
+    def _make_codec(self) -> _BuzzCodec:
+        return _BuzzCodec(self)
+
+
+def test_the_aec_env_offers_a_registered_games_out_of_turn_moves(registry):
+    """rl.aec_env of a registered out-of-turn game with a codec offers the seats not to move
+    a reaction turn (their out-of-turn moves plus PASS), and a Buzz played there is applied
+    (the env offered none: the out-of-turn moves could never be played)."""
+    pytest.importorskip("pettingzoo")
+    from forestgames import rl
+
+    register_game("coded_buzz", _CodedBuzz.create)
+    env = rl.aec_env("coded_buzz", num_players=2, target=6)
+    env.reset(seed=0)
+    state = env.game_state
+    reacting = f"player_{1 - state.current_player}"
+    assert env.agent_selection == reacting
+    assert env.observe(reacting)["action_mask"].tolist() == [0, 0, 1, 1]
+    env.step(2)
+    assert env.game_state == state.apply(Buzz(1 - state.current_player))
