@@ -54,7 +54,7 @@ import attrs
 
 from forestgames._version import __version__
 from forestgames.agents import agent_for_game, agent_name, make_agent
-from forestgames.agents.base import is_move_of
+from forestgames.agents.base import is_move_of, no_move_error
 from forestgames.core import (
     ConfigError,
     GameRecord,
@@ -169,6 +169,8 @@ def play_game(
         state = game.new_game(seed=seed)
         while not state.is_terminal and len(moves) < cap:
             acting = state.players_to_act
+            if not acting:
+                raise no_move_error(state, None)
             move, mover = None, acting[0]
             if len(acting) > 1:
                 others = list(acting[1:])

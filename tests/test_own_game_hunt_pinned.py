@@ -101,3 +101,37 @@ def test_the_aec_env_offers_a_registered_games_out_of_turn_moves(registry):
     assert env.observe(reacting)["action_mask"].tolist() == [0, 0, 1, 1]
     env.step(2)
     assert env.game_state == state.apply(Buzz(1 - state.current_player))
+
+
+@attrs.frozen(slots=False)
+class _NobodyActs(BuzzGame, name="nobody_acts"):
+    """Buzz whose players_to_act is empty once the counter reaches 3, the game not over."""
+
+    def _players_to_act(self, state: Any) -> tuple[int, ...]:
+        return () if state.counter >= 3 else super()._players_to_act(state)
+
+
+@attrs.frozen(slots=False)
+class _SeatStuck(BuzzGame, name="seat_stuck"):
+    """Buzz where the seat to add has no legal move once the counter reaches 3."""
+
+    def _legal_moves(self, state: Any, player: int) -> tuple[Add | Buzz, ...]:
+        if state.counter >= 3 and player == state.turn:
+            return ()
+        return super()._legal_moves(state, player)
+
+
+@pytest.mark.parametrize(
+    ("broken", "why"),
+    [(_NobodyActs, "its players_to_act is empty"), (_SeatStuck, r"seat \d, in players_to_act, ha")],
+    ids=["nobody-acts", "seat-stuck"],
+)
+@pytest.mark.parametrize("agent", ["random", "greedy", "mcts:10"])
+def test_a_live_state_where_no_seat_can_move_is_a_state_error(broken, why, agent):
+    """fg.play of a game of one's own that reaches a live state where players_to_act is
+    empty, or its seat has no legal move, raises StateError saying so, whatever the agent
+    (IndexError, or ValueError from random's, greedy's or MCTS's draw on no moves)."""
+    import forestgames as fg
+
+    with pytest.raises(fg.StateError, match=f"the game is not over, but {why}"):
+        fg.play(broken.create(target=8), [agent], seed=1)

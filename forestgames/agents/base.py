@@ -20,6 +20,7 @@ import numpy as np
 from forestgames.core import (
     ConfigError,
     IllegalMoveError,
+    StateError,
     check_seed,
     derive_seed,
     excerpt,
@@ -32,6 +33,7 @@ __all__ = [
     "acting_seat",
     "agent_for_game",
     "agent_name",
+    "no_move_error",
     "reaction_moves",
 ]
 
@@ -49,14 +51,30 @@ class Agent(Protocol):
 
 def acting_seat(state: Any) -> int:
     """The seat whose move ``choose`` returns: ``players_to_act[0]``. ConfigError if
-    ``state`` is not a game state, IllegalMoveError if nobody may act (the game is over)."""
+    ``state`` is not a game state, IllegalMoveError if nobody may act (the game is over),
+    StateError if the game is not over but no seat can move (:func:`no_move_error`)."""
     try:
         seats = state.players_to_act
     except AttributeError:
         raise ConfigError(f"an agent chooses in a game state, not in {excerpt(state)}") from None
-    if not seats:
+    if not seats and state.is_terminal:
         raise IllegalMoveError(f"{excerpt(state)}: nobody may act (is the game over?)")
+    if not seats:
+        raise no_move_error(state, None)
+    if not state.legal_moves(seats[0]):
+        raise no_move_error(state, seats[0])
     return int(seats[0])
+
+
+def no_move_error(state: Any, seat: int | None) -> StateError:
+    """The error for a state that is not over where a seat cannot move: ``seat`` is listed
+    in ``players_to_act`` but has no legal move, or (None) ``players_to_act`` is empty (a
+    game's hooks that disagree; ``check_game`` names such a state)."""
+    if seat is None:
+        why = "its players_to_act is empty"
+    else:
+        why = f"seat {seat}, in players_to_act, has no legal move"
+    return StateError(f"{excerpt(state)}: the game is not over, but {why}")
 
 
 def reaction_moves(state: Any, player: Any) -> tuple[Any, ...]:

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.agents.base import SeededAgent, acting_seat
+from forestgames.agents.base import SeededAgent, acting_seat, no_move_error
 from forestgames.agents.greedy import greedy_reaction, margins
 from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
 from forestgames.agents.heuristics import _position_value as position_value  # unchecked
@@ -365,8 +365,13 @@ class MCTSAgent(SeededAgent):
         node = root
         outcome_of = self._outcome_of
         while not state.is_terminal:
-            seat = state.players_to_act[0]
+            seats = state.players_to_act
+            if not seats:
+                raise no_move_error(state, None)
+            seat = seats[0]
             moves = state.legal_moves(seat)
+            if not moves:
+                raise no_move_error(state, seat)
             kids = node.kids_of(moves)
             for kid in kids:
                 if kid is not None:
@@ -459,8 +464,12 @@ class MCTSAgent(SeededAgent):
         rng, steps, limit = self.rng, 0, self.rollout_limit
         while not state.is_terminal and steps != limit:
             seats = state.players_to_act
+            if not seats:
+                raise no_move_error(state, None)
             seat = seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
             moves = state.legal_moves(seat)
+            if not moves:
+                raise no_move_error(state, seat)
             state = state.apply(moves[rng.randrange(len(moves))])
             steps += 1
         if state.is_terminal:
