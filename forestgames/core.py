@@ -1181,6 +1181,9 @@ class GameBase(Generic[S, M]):
 
     def _evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
         values = [self._position_value(state.apply(m)) for m in moves]
+        if type(self)._position_value is not GameBase._position_value:  # a game's own: checked
+            seats = (self.num_players,)
+            values = [_estimates(value, seats, self, "position value") for value in values]
         return np.array(values, np.float64).reshape(len(moves), self.num_players)
 
     def _position_value(self, state: S) -> np.ndarray:
@@ -1790,6 +1793,22 @@ def _factory_key(factory: Any) -> Any:
 def registered_games() -> tuple[str, ...]:
     """The names :func:`make` knows, in registration order."""
     return tuple(_REGISTRY)
+
+
+def _estimates(values: Any, shape: tuple[int, ...], game: Any, what: str) -> np.ndarray:
+    """``values``, what a game's heuristic or position value returned, as a float64 array of
+    ``shape``; ConfigError naming the game if it is not finite numbers of that shape."""
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise ConfigError(
+            f"{game.name} {what} returned {excerpt(values)}, not numbers of shape {shape}"
+        ) from None
+    if array.shape != shape:
+        raise ConfigError(f"{game.name} {what} returned shape {array.shape}, not {shape}")
+    if not np.isfinite(array).all():
+        raise ConfigError(f"{game.name} {what} returned {excerpt(values)}: not all finite")
+    return array
 
 
 def _missing_hook(game: Any, hook: str) -> str:

@@ -3,6 +3,7 @@ public entry points, as a bug hunt found them broken (each test names what it pi
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import attrs
@@ -135,3 +136,48 @@ def test_a_live_state_where_no_seat_can_move_is_a_state_error(broken, why, agent
 
     with pytest.raises(fg.StateError, match=f"the game is not over, but {why}"):
         fg.play(broken.create(target=8), [agent], seed=1)
+
+
+@attrs.frozen(slots=False)
+class _OneValue(BuzzGame, name="one_value"):
+    """Buzz whose position value gives one number, not one per seat."""
+
+    def position_value(self, state: Any) -> Any:
+        return [1.0]
+
+
+@attrs.frozen(slots=False)
+class _NanValue(BuzzGame, name="nan_value"):
+    """Buzz whose position value is not a number for seat 0."""
+
+    def position_value(self, state: Any) -> Any:
+        return [math.nan, 0.0]
+
+
+@attrs.frozen(slots=False)
+class _WordEstimates(BuzzGame, name="word_estimates"):
+    """Buzz whose move evaluator returns words."""
+
+    def evaluate_moves(self, state: Any, moves: Any) -> Any:
+        return [["high", "low"] for _ in moves]
+
+
+@pytest.mark.parametrize(
+    ("broken", "message"),
+    [
+        (_OneValue, r"one_value position value returned shape \(1,\), not \(2,\)"),
+        (_NanValue, r"nan_value position value returned \[nan, 0\.0\]: not all finite"),
+        (_WordEstimates, r"word_estimates heuristic returned \[\['high', 'low'\]"),
+    ],
+    ids=["one-value", "nan-value", "word-estimates"],
+)
+@pytest.mark.parametrize("agent", ["greedy", "mcts:10"])
+def test_a_games_own_estimates_that_are_not_one_number_per_seat_are_named(broken, message, agent):
+    """A game's own position_value or evaluate_moves returning other than finite numbers,
+    one per seat, makes greedy and MCTS raise ConfigError naming the game and the hook
+    (numpy's ValueError: "cannot reshape", "could not convert string to float", or
+    "empty range for randrange()" from a NaN)."""
+    import forestgames as fg
+
+    with pytest.raises(fg.ConfigError, match=message):
+        fg.play(broken.create(target=6), [agent], seed=0)

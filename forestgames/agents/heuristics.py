@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.core import ConfigError, GameBase, IllegalMoveError, excerpt
+from forestgames.core import ConfigError, GameBase, IllegalMoveError, _estimates, excerpt
 
 __all__ = [
     "ChanceOutcome",
@@ -95,7 +95,9 @@ def _position_value(state: Any) -> np.ndarray:
         or getattr(game, "_position_value", None)
         or getattr(game, "position_value", None)
     )
-    return np.asarray(state.scores if value is None else value(state), dtype=np.float64)
+    if value is None:
+        return np.asarray(state.scores, dtype=np.float64)
+    return _estimates(value(state), (game.num_players,), game, "position value")
 
 
 def heuristic_for(game_name: str) -> MoveEvaluator:
@@ -129,11 +131,8 @@ def _evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
         or getattr(game, "_evaluate_moves", None)
         or getattr(game, "evaluate_moves", None)
     )
-    values = np.asarray((evaluator or scores_after)(state, moves), dtype=np.float64)
-    expected = (len(moves), game.num_players)
-    if values.shape != expected:
-        raise ConfigError(f"{game.name} heuristic returned shape {values.shape}, not {expected}")
-    return values
+    values = (evaluator or scores_after)(state, moves)
+    return _estimates(values, (len(moves), game.num_players), game, "heuristic")
 
 
 def _checked_state(state: Any, what: str) -> Any:
