@@ -181,3 +181,22 @@ def test_a_games_own_estimates_that_are_not_one_number_per_seat_are_named(broken
 
     with pytest.raises(fg.ConfigError, match=message):
         fg.play(broken.create(target=6), [agent], seed=0)
+
+
+@attrs.frozen(slots=False)
+class _ListedOutcome(BuzzGame, name="listed_outcome"):
+    """Buzz whose chance_outcome reports the counter in a list (not hashable)."""
+
+    def chance_outcome(self, before: Any, move: Any, after: Any) -> Any:
+        return [after.counter]
+
+
+def test_a_chance_outcome_that_cannot_be_hashed_is_named():
+    """MCTS on a game whose own chance_outcome returns a list raises ConfigError naming the
+    game and saying an outcome must be hashable (TypeError "unhashable type: 'list'")."""
+    import forestgames as fg
+
+    with pytest.raises(
+        fg.ConfigError, match=r"^listed_outcome chance_outcome returned \[\d+\]: an"
+    ):
+        fg.play(_ListedOutcome.create(target=6), ["mcts:10"], seed=0)

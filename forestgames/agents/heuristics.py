@@ -152,12 +152,26 @@ def scores_after(state: Any, moves: Sequence[Any]) -> np.ndarray:
 
 
 def chance_outcomes(game: Any) -> ChanceOutcome | None:
-    """The game's ``chance_outcome`` hook, or None where it has none (or keeps the base's,
-    which never reports an outcome), so that a search need not call it."""
+    """The game's ``chance_outcome`` hook (an outcome that cannot be hashed a ConfigError
+    naming the game), or None where it has none (or keeps the base's, which never reports
+    an outcome), so that a search need not call it."""
     hook = _hook(type(game), "chance_outcome")
     if hook is None or hook is GameBase._chance_outcome:
         return None
-    return _hook(game, "chance_outcome")  # type: ignore[no-any-return]
+    own: ChanceOutcome = _hook(game, "chance_outcome")
+
+    def outcome_of(before: Any, move: Any, after: Any) -> Any:
+        outcome = own(before, move, after)
+        try:
+            hash(outcome)
+        except TypeError:
+            raise ConfigError(
+                f"{game.name} chance_outcome returned {excerpt(outcome)}: an outcome must be "
+                "hashable (a search tree branches on it) or None"
+            ) from None
+        return outcome
+
+    return outcome_of
 
 
 def _hook(game: Any, name: str) -> Any:
