@@ -589,6 +589,12 @@ def _check_tensor(codec: Any, state: Any, other: Any, seat: int, where: str) -> 
     tensor = state.observation_tensor(seat)
     shape = tuple(state.game.observation_shape)
     _require(tensor.dtype == np.float32 and tensor.shape == shape, f"{where}: tensor form")
+    low, high = codec.observation_bounds
+    _require(
+        tensor.size == 0 or bool(low <= tensor.min() and tensor.max() <= high),
+        f"{where}: observation_tensor({seat}) holds values in {tensor.min()}..{tensor.max()}, "
+        f"outside the codec's observation_bounds {(low, high)} (the environments' Box)",
+    )
     _check_not_shared(
         tensor, state.observation_tensor, seat, f"{where}: observation_tensor({seat})"
     )

@@ -200,3 +200,31 @@ def test_a_chance_outcome_that_cannot_be_hashed_is_named():
         fg.ConfigError, match=r"^listed_outcome chance_outcome returned \[\d+\]: an"
     ):
         fg.play(_ListedOutcome.create(target=6), ["mcts:10"], seed=0)
+
+
+class _SignedCodec(_BuzzCodec):
+    """Buzz's codec writing the counter negated, below its Box's low bound of 0."""
+
+    def _tensor_from_observation(self, observation: dict[str, Any]) -> np.ndarray:
+        tensor = super()._tensor_from_observation(observation)
+        tensor[0] = -tensor[0]
+        return tensor
+
+
+@attrs.frozen(slots=False)
+class _SignedBuzz(BuzzGame, name="signed_buzz"):
+    """Buzz with integer actions whose tensors hold negative numbers."""
+
+    def _make_codec(self) -> _SignedCodec:
+        return _SignedCodec(self)
+
+
+def test_harness_checks_tensors_lie_within_the_codecs_observation_bounds():
+    """A codec whose tensors hold values outside its observation_bounds (the environments'
+    Box: 0..1e6 by default) fails check_game naming the values (it passed, and the envs
+    then gave observations outside their own observation space); Buzz's codec passes."""
+    from forestgames.testing import check_game
+
+    check_game(_CodedBuzz.create(target=6), games=3)
+    with pytest.raises(AssertionError, match=r"holds values in -\d+\.0\.\.\d+\.0, outside the co"):
+        check_game(_SignedBuzz.create(target=6), games=3)
