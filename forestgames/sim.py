@@ -1156,9 +1156,17 @@ def _worker_arguments(run: _Run, context: Any) -> tuple[Any, ...]:
 def _check_agents_pickle(
     run: _Run, dumps: Callable[[Any], bytes], where: str, instead: str
 ) -> None:
-    """ConfigError naming the first of ``run``'s agents that ``dumps`` cannot pickle: it
-    cannot be sent to ``where`` (a bare TypeError of the pickler's said which object only);
-    the message ends with what to do ``instead``."""
+    """ConfigError naming ``run``'s game, or the first of its agents, that ``dumps`` cannot
+    pickle: it cannot be sent to ``where`` (a bare TypeError of the pickler's said which
+    object only); the message ends with what to do ``instead``."""
+    try:
+        dumps(run.game)
+    except Exception as error:  # a game class defined in a function: AttributeError
+        why = excerpt(f"{type(error).__name__}: {error}", 120)
+        raise ConfigError(
+            f"game {run.game.name} cannot be pickled ({why}), so it cannot be sent to "
+            f"{where}: define its class at the top level of a module, or {instead}"
+        ) from None
     for agent in run.agents:
         try:
             dumps(agent)

@@ -228,3 +228,29 @@ def test_harness_checks_tensors_lie_within_the_codecs_observation_bounds():
     check_game(_CodedBuzz.create(target=6), games=3)
     with pytest.raises(AssertionError, match=r"holds values in -\d+\.0\.\.\d+\.0, outside the co"):
         check_game(_SignedBuzz.create(target=6), games=3)
+
+
+def test_a_game_that_cannot_be_pickled_is_named_for_workers_not_forked():
+    """fg.simulate with workers=2 in a process with threads (workers start from a fork
+    server, so the run is pickled) of a game whose class is defined in a function is a
+    ConfigError naming the game and what to do (it was the pickler's AttributeError "Can't
+    pickle local object")."""
+    import threading
+
+    import forestgames as fg
+
+    @attrs.frozen(slots=False)
+    class Local(BuzzGame, name="local_buzz"):
+        """Buzz defined in a function: its class cannot be pickled."""
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        with pytest.raises(
+            fg.ConfigError, match=r"^game local_buzz cannot be pickled .*workers=1$"
+        ):
+            fg.simulate(Local.create(target=4), ["random"], 4, seed=0, workers=2, progress=False)
+    finally:
+        stop.set()
+        thread.join()
