@@ -194,17 +194,29 @@ def _shown(record: GameRecord, player: int | None) -> tuple[list[dict[str, Any]]
     for move, state in _seen_steps(states, record.moves, player):
         if move is not None:
             seen.append(move)
-        status = next(iter(state.render(player).splitlines()), "")  # a view may draw nothing
+        status = next(iter(_picture(state.render(player), "render", player, record.game)), "")
         where = "start" if move is None else f"after move {len(seen)}: {move}"
         view = state if player is None else getattr(game, "_seat_view", _same)(state, player)
         shown.append(
             {
-                "svg": state.to_svg(player),
+                "svg": _picture(state.to_svg(player), "to_svg", player, record.game),
                 "caption": f"{where} · {status}" if status else where,
                 "scores": [int(x) for x in view.scores],
             }
         )
     return shown, seen
+
+
+def _picture(picture: Any, call: str, player: int | None, game: str) -> Any:
+    """``picture``, what ``state.<call>(player)`` drew, if it is text (``render``'s as its
+    lines); ConfigError naming the game and the call otherwise (a game of one's own drawing
+    None)."""
+    if not isinstance(picture, str):
+        seat = "" if player is None else player
+        raise ConfigError(
+            f"{game}: {call}({seat}) drew {excerpt(picture)}, not text, so no replay page"
+        )
+    return picture.splitlines() if call == "render" else picture
 
 
 def _same(state: Any, player: int) -> Any:

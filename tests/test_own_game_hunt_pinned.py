@@ -254,3 +254,24 @@ def test_a_game_that_cannot_be_pickled_is_named_for_workers_not_forked():
     finally:
         stop.set()
         thread.join()
+
+
+@attrs.frozen(slots=False)
+class _NoSvg(BuzzGame, name="no_svg"):
+    """Buzz whose SVG picture is None (drawn by mistake)."""
+
+    def _render_svg(self, state: Any, player: int | None) -> Any:
+        return None
+
+
+@pytest.mark.parametrize("player", [None, 1])
+def test_a_replay_page_of_pictures_that_are_not_text_is_a_config_error(registry, player):
+    """replay_html of a registered game whose to_svg draws None is a ConfigError naming the
+    game and the call (AttributeError: 'NoneType' object has no attribute 'split')."""
+    import forestgames as fg
+
+    register_game("no_svg", _NoSvg.create)
+    record = fg.play(_NoSvg.create(target=4), ["random"], seed=0)
+    seat = "" if player is None else player
+    with pytest.raises(fg.ConfigError, match=rf"^no_svg: to_svg\({seat}\) drew None, not text"):
+        fg.viewer.replay_html(record, player=player)
