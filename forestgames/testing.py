@@ -161,6 +161,8 @@ def _check_one_game(game: Any, seed: int, deep_every: int, saved: dict[Any, str]
         f"{named}({seed}) gives another state the second time: the start depends on "
         "something besides the seed (a global RNG)",
     )
+    start = f"{game.name} {game.options()} seed {seed} step 0"
+    _named(start, _check_svg_views, state, start)
     for step in range(game.traits.max_moves + 1):
         where = f"{game.name} {game.options()} seed {seed} step {step}"
         deep = step % deep_every == 0
@@ -168,6 +170,24 @@ def _check_one_game(game: Any, seed: int, deep_every: int, saved: dict[Any, str]
         if state is None:
             return
     raise AssertionError(f"{game.name}: random game {seed} not over after its maximum moves")
+
+
+def _check_svg_views(state: Any, where: str) -> None:
+    """In a game that draws SVG pictures, the referee's and each seat's are text, and a
+    seat's is the same in a state it cannot tell apart (a determinization), as its text
+    is. Checked at the start of each game only: the pictures take time to draw."""
+    game = state.game
+    if type(game)._render_svg is GameBase._render_svg:
+        return
+    for seat in (None, *range(game.num_players)):
+        svg = state.to_svg(seat)
+        call = f"to_svg({'' if seat is None else seat})"
+        _require(isinstance(svg, str) and svg, f"{where}: {call} is {excerpt(svg)}, not text")
+        _require(
+            seat is None or state.determinize(seat, 1).to_svg(seat) == svg,
+            f"{where}: {call} differs in determinize({seat}, 1), a state seat {seat} cannot "
+            "tell apart: it shows something hidden from the seat",
+        )
 
 
 def _named(where: str, call: Any, *args: Any) -> Any:

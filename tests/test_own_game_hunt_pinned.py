@@ -13,6 +13,7 @@ import pytest
 from forestgames._codec import CodecBase
 from forestgames.core import GameBase, register_game
 from tests.test_fake_game import Add, Buzz, BuzzGame
+from tests.test_harness_sim_hunt_pinned import HighCard
 
 
 @pytest.fixture
@@ -275,3 +276,31 @@ def test_a_replay_page_of_pictures_that_are_not_text_is_a_config_error(registry,
     seat = "" if player is None else player
     with pytest.raises(fg.ConfigError, match=rf"^no_svg: to_svg\({seat}\) drew None, not text"):
         fg.viewer.replay_html(record, player=player)
+
+
+@attrs.frozen(slots=False)
+class _DrawnHighCard(HighCard):
+    """High Card drawing as SVG the cards the viewer sees (every card for the referee)."""
+
+    def _render_svg(self, state: Any, player: int | None) -> str:
+        shown = list(state.hands) if player is None else self._shown(state, player)
+        return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{shown}</text></svg>'
+
+
+@attrs.frozen(slots=False)
+class _LeakyHighCard(_DrawnHighCard):
+    """High Card whose seat's SVG picture draws every hidden card."""
+
+    def _render_svg(self, state: Any, player: int | None) -> str:
+        return super()._render_svg(state, None)
+
+
+def test_harness_checks_a_seats_svg_picture_hides_what_it_should():
+    """check_game fails a game whose seat's SVG picture shows the other seats' hidden cards,
+    naming to_svg (it checked the text picture only, so it passed); the same game drawing
+    only what the seat sees passes."""
+    from forestgames.testing import check_game
+
+    check_game(_DrawnHighCard.create(num_players=3), games=5)
+    with pytest.raises(AssertionError, match=r"step 0: to_svg\(0\) differs in determinize\(0, 1"):
+        check_game(_LeakyHighCard.create(num_players=3), games=5)
