@@ -1181,10 +1181,12 @@ class GameBase(Generic[S, M]):
 
     def _evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
         values = [self._position_value(state.apply(m)) for m in moves]
-        if type(self)._position_value is not GameBase._position_value:  # a game's own: checked
-            seats = (self.num_players,)
-            values = [_estimates(value, seats, self, "position value") for value in values]
-        return np.array(values, np.float64).reshape(len(moves), self.num_players)
+        try:  # checked at once (a game's own position value may return anything)
+            return _estimates(values, (len(moves), self.num_players), self, "position value")
+        except ConfigError:
+            for value in values:  # the first bad one named as it was returned
+                _estimates(value, (self.num_players,), self, "position value")
+            raise
 
     def _position_value(self, state: S) -> np.ndarray:
         return np.asarray(state.scores, dtype=np.float64)
