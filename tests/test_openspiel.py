@@ -1113,10 +1113,9 @@ print(state.history(), state.get_game().num_players())
 """
 
 
-def test_a_state_unpickles_in_a_fresh_process(spiel, tmp_path):
-    """A pickled state loads where the games were never registered (a spawned
-    multiprocessing worker, Ray): OpenSpiel's unpickling loads the game by name, and it
-    raised SpielError "Unknown game" there."""
+def unpickled_elsewhere(thing: Any, script: str, tmp_path: Path) -> str:
+    """The last line ``script`` prints when it unpickles ``thing`` (its first argument, a
+    file) in a fresh Python process, where no game was registered."""
     import pickle
 
     root = Path(__file__).resolve().parents[1]
@@ -1124,12 +1123,10 @@ def test_a_state_unpickles_in_a_fresh_process(spiel, tmp_path):
         **os.environ,
         "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
     }
-    state = _load(spiel, "boom_bokken", num_players=5).new_initial_state()
-    state.apply_action(2)
-    (tmp_path / "state.pkl").write_bytes(pickle.dumps(state))
-    (tmp_path / "load.py").write_text(UNPICKLE, encoding="utf-8")
+    (tmp_path / "thing.pkl").write_bytes(pickle.dumps(thing))
+    (tmp_path / "load.py").write_text(script, encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "load.py", "state.pkl"],
+        [sys.executable, "load.py", "thing.pkl"],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -1137,7 +1134,16 @@ def test_a_state_unpickles_in_a_fresh_process(spiel, tmp_path):
         timeout=120,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout.split("\n")[-2] == "[2] 5"
+    return result.stdout.split("\n")[-2]
+
+
+def test_a_state_unpickles_in_a_fresh_process(spiel, tmp_path):
+    """A pickled state loads where the games were never registered (a spawned
+    multiprocessing worker, Ray): OpenSpiel's unpickling loads the game by name, and it
+    raised SpielError "Unknown game" there."""
+    state = _load(spiel, "boom_bokken", num_players=5).new_initial_state()
+    state.apply_action(2)
+    assert unpickled_elsewhere(state, UNPICKLE, tmp_path) == "[2] 5"
 
 
 OPENSPIEL_TABLE = {  # the rows of docs/openspiel.md's table of sizes: game, configurations

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import pickle
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +14,7 @@ import forestgames as fg
 from forestgames.rl import openspiel as fos
 from forestgames.rl.openspiel import _nodes
 from forestgames.rl.openspiel._nodes import DECIDE
-from tests.test_openspiel import _table, walk
+from tests.test_openspiel import _table, unpickled_elsewhere, walk
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -234,24 +230,8 @@ def test_a_game_unpickled_in_a_fresh_process_is_registered(tmp_path):
     """A pickled game loads where the games were never registered (a spawned worker, Ray)
     and registers them, as a pickled state does: pyspiel.load_game(str(game)) and
     deserialize_game_and_state of its states raised SpielError "Unknown game" there."""
-    root = Path(__file__).resolve().parents[1]
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
-    }
     game = fos.load_game("boom_bokken", num_players=5)
-    (tmp_path / "game.pkl").write_bytes(pickle.dumps(game))
-    (tmp_path / "load.py").write_text(GAME_UNPICKLE, encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "load.py", "game.pkl"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        encoding="utf-8",
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stdout.split("\n")[-2] == "5 [2]"
+    assert unpickled_elsewhere(game, GAME_UNPICKLE, tmp_path) == "5 [2]"
 
 
 def test_pyspiel_load_game_refuses_a_wrong_type_and_a_bad_value_as_the_docs_say():
