@@ -1181,6 +1181,8 @@ class GameBase(Generic[S, M]):
 
     def _evaluate_moves(self, state: S, moves: Sequence[M]) -> np.ndarray:
         values = [self._position_value(state.apply(m)) for m in moves]
+        if not values:
+            return np.zeros((0, self.num_players), np.float64)
         try:  # checked at once (a game's own position value may return anything)
             return _estimates(values, (len(moves), self.num_players), self, "position value")
         except ConfigError:
