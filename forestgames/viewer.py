@@ -194,7 +194,8 @@ def _shown(record: GameRecord, player: int | None) -> tuple[list[dict[str, Any]]
     for move, state in _seen_steps(states, record.moves, player):
         if move is not None:
             seen.append(move)
-        status = next(iter(_picture(state.render(player), "render", player, record.game)), "")
+        text = _picture(state.render(player), "render", player, record.game)
+        status = next(iter(text.splitlines()), "")  # a view may draw nothing
         where = "start" if move is None else f"after move {len(seen)}: {move}"
         view = state if player is None else getattr(game, "_seat_view", _same)(state, player)
         shown.append(
@@ -207,16 +208,15 @@ def _shown(record: GameRecord, player: int | None) -> tuple[list[dict[str, Any]]
     return shown, seen
 
 
-def _picture(picture: Any, call: str, player: int | None, game: str) -> Any:
-    """``picture``, what ``state.<call>(player)`` drew, if it is text (``render``'s as its
-    lines); ConfigError naming the game and the call otherwise (a game of one's own drawing
-    None)."""
+def _picture(picture: Any, call: str, player: int | None, game: str) -> str:
+    """``picture``, what ``state.<call>(player)`` drew, if it is text; ConfigError naming
+    the game and the call otherwise (a game of one's own drawing None)."""
     if not isinstance(picture, str):
         seat = "" if player is None else player
         raise ConfigError(
             f"{game}: {call}({seat}) drew {excerpt(picture)}, not text, so no replay page"
         )
-    return picture.splitlines() if call == "render" else picture
+    return picture
 
 
 def _same(state: Any, player: int) -> Any:
