@@ -1236,6 +1236,11 @@ class GameBase(Generic[S, M]):
     def _render_svg(self, state: S, player: int | None) -> str:
         raise ConfigError(f"{self.title} has no SVG picture yet")
 
+    @property
+    def _draws_svg(self) -> bool:
+        """Whether the game draws SVG pictures (a game of one's own need not)."""
+        return type(self)._render_svg is not GameBase._render_svg
+
     # ------------------------------------------------------------------ integer actions
 
     @functools.cached_property
@@ -1607,9 +1612,7 @@ class StateBase(Generic[M]):
 
     def _repr_svg_(self) -> str | None:
         """The SVG picture for notebooks; None (text then) if the game draws none."""
-        if type(self.game)._render_svg is GameBase._render_svg:
-            return None
-        return self.to_svg()
+        return self.to_svg() if self.game._draws_svg else None
 
     # ------------------------------------------------------------------ copying
 

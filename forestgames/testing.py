@@ -177,7 +177,7 @@ def _check_svg_views(state: Any, where: str) -> None:
     seat's is the same in a state it cannot tell apart (a determinization), as its text
     is. Checked at the start of each game only: the pictures take time to draw."""
     game = state.game
-    if type(game)._render_svg is GameBase._render_svg:
+    if not game._draws_svg:
         return
     for seat in (None, *range(game.num_players)):
         svg = state.to_svg(seat)

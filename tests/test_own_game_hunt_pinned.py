@@ -304,3 +304,20 @@ def test_harness_checks_a_seats_svg_picture_hides_what_it_should():
     check_game(_DrawnHighCard.create(num_players=3), games=5)
     with pytest.raises(AssertionError, match=r"step 0: to_svg\(0\) differs in determinize\(0, 1"):
         check_game(_LeakyHighCard.create(num_players=3), games=5)
+
+
+@pytest.mark.parametrize("make_env", ["aec_env", "gym_env"])
+def test_an_svg_render_mode_of_a_game_without_svg_pictures_is_refused_at_once(registry, make_env):
+    """rl's environments with render_mode="svg" of a registered game that draws no SVG are
+    an ArgumentError naming the game before any game (render() failed at the first
+    picture); its text render modes work."""
+    pytest.importorskip("pettingzoo")
+    from forestgames import rl
+
+    register_game("coded_buzz", _CodedBuzz.create)
+    build = getattr(rl, make_env)
+    with pytest.raises(rl.ArgumentError, match=r'^render_mode "svg" needs SVG pictures, and'):
+        build("coded_buzz", num_players=2, render_mode="svg")
+    env = build("coded_buzz", num_players=2, render_mode="ansi")
+    env.reset(seed=0)
+    assert env.render().startswith("counter 0/10")

@@ -76,6 +76,7 @@ def aec_env(
     reward = check_reward(reward)
     render_mode = _check_render_mode(render_mode)
     game = _game(name, options, ("reward", "render_mode", "render_seat"))
+    _check_svg(game, render_mode)
     if render_seat is not None:
         render_seat = check_seat(game.num_players, render_seat, "render_seat")
     return ForestGamesAECEnv(game, reward, render_mode, render_seat)
@@ -106,6 +107,7 @@ def gym_env(
     render_mode = _check_render_mode(render_mode)
     arguments = ("seat", "opponents", "reward", "illegal_reward", "render_mode")
     game = _game(name, options, arguments)
+    _check_svg(game, render_mode)
     return ForestGamesGymEnv(game, seat, opponents, reward, illegal_reward, render_mode)
 
 
@@ -145,6 +147,13 @@ def _check_render_mode(render_mode: Any) -> str | None:
         return None if render_mode is None else str(render_mode)
     modes = ", ".join(map(repr, RENDER_MODES))
     raise ArgumentError(f"render_mode must be None or one of {modes}, not {excerpt(render_mode)}")
+
+
+def _check_svg(game: GameBase[Any, Any], render_mode: str | None) -> None:
+    """ArgumentError for ``render_mode="svg"`` of a game that draws no SVG pictures (a game
+    of one's own need not), before any game: ``render()`` would fail at the first picture."""
+    if render_mode == "svg" and not game._draws_svg:
+        raise ArgumentError(f'render_mode "svg" needs SVG pictures, and {game.title} draws none')
 
 
 def _gym_id_entry_point(name: str) -> Any:
