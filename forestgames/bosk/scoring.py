@@ -147,8 +147,9 @@ def _excerpt(value: Any) -> str:
 
 
 def _as_array(value: Any, name: str) -> np.ndarray:
-    """``value`` as a numpy array (not copied if it is one); StateError if it cannot be."""
-    if isinstance(value, np.ndarray):
+    """``value`` as a plain numpy array (not copied if it is one; a subclass's, such as
+    np.matrix or a masked array, is read as its plain data); StateError if it cannot be."""
+    if type(value) is np.ndarray:
         return value
     try:
         return np.asarray(value)

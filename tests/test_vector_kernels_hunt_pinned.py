@@ -1,0 +1,54 @@
+"""Lockstep Bosk (VectorBosk) and Bosk's scoring kernels against odd input: each test pins
+a behaviour a bug hunt found broken, by the words of docs/bosk.md."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import forestgames as fg
+from forestgames.core import StateError
+
+TERRAIN_8 = np.asarray(fg.bosk.DEFAULT_TERRAIN[8])
+
+
+def one_tree_board() -> tuple[np.ndarray, np.ndarray]:
+    """A 2-player board (7x7 intersections) with seat 0's 2 at (0, 0), nothing else."""
+    owner = np.full((7, 7), -1, np.int8)
+    value = np.zeros((7, 7), np.int8)
+    owner[0, 0], value[0, 0] = 0, 2
+    return owner, value
+
+
+@pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")
+def test_kernels_score_numpy_matrices_as_plain_arrays():
+    """docs/bosk.md: the kernels take numpy arrays; an np.matrix (an ndarray subclass) scores
+    as the plain array (it raised numpy's ValueError "shapes ... not aligned")."""
+    owner, value = one_tree_board()
+    top = np.full((8, 8), -1)
+    top[0, :3] = (0, 1, 1)
+    totals = np.array([[3, 1], [0, 2]])
+    assert fg.bosk.summer_scores(np.matrix(owner), np.matrix(value), 2).tolist() == [6, 0]
+    expected = fg.bosk.winter_scores(top, TERRAIN_8, 2).tolist()
+    assert fg.bosk.winter_scores(np.matrix(top), np.matrix(TERRAIN_8), 2).tolist() == expected
+    matrix_points = fg.bosk.placement_points(np.matrix(totals), 2, 1, 3, 1, 0)
+    assert matrix_points.tolist() == fg.bosk.placement_points(totals, 2, 1, 3, 1, 0).tolist()
+
+
+def test_kernels_check_a_masked_arrays_data_as_they_score_it():
+    """docs/bosk.md: "bad input never gives a wrong number": a masked array is read as its
+    data, checks included, so a masked seat 9 is a StateError naming it (masked cells went
+    unchecked and unscored, the value 3 beside the seat dropped in silence)."""
+    owner, value = one_tree_board()
+    masked = np.ma.masked_array(owner, mask=np.zeros_like(owner, bool))
+    masked.data[0, 1], masked.mask[0, 1] = 9, True
+    value[0, 1] = 3
+    with pytest.raises(StateError, match=r"owner\[0, 1\] = 9: seats of a 2-player game"):
+        fg.bosk.summer_scores(masked, value, 2)
+    top = np.ma.masked_array(np.full((8, 8), -1), mask=np.zeros((8, 8), bool))
+    top.data[0, 1], top.mask[0, 1] = 5, True
+    with pytest.raises(StateError, match=r"top\[0, 1\] = 5"):
+        fg.bosk.winter_scores(top, TERRAIN_8, 2)
+    totals = np.ma.masked_array([[3, -1], [0, 2]], mask=[[0, 1], [0, 0]])
+    with pytest.raises(StateError, match="totals must be >= 0, found -1"):
+        fg.bosk.placement_points(totals, 2, 1, 3, 1, 0)
