@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 import forestgames as fg
-from forestgames.core import StateError
+from forestgames.bosk.vector import VectorBosk
+from forestgames.core import IllegalMoveError, StateError
+from tests.bosk.helpers import plant_everything
 
 TERRAIN_8 = np.asarray(fg.bosk.DEFAULT_TERRAIN[8])
 
@@ -52,3 +54,19 @@ def test_kernels_check_a_masked_arrays_data_as_they_score_it():
     totals = np.ma.masked_array([[3, -1], [0, 2]], mask=[[0, 1], [0, 0]])
     with pytest.raises(StateError, match="totals must be >= 0, found -1"):
         fg.bosk.placement_points(totals, 2, 1, 3, 1, 0)
+
+
+def test_an_illegal_step_names_the_lowest_bad_game_whatever_its_phase():
+    """step's docstring: IllegalMoveError "names the first game whose id is not legal": with
+    game 0 choosing the wind and game 1 in spring, both ids illegal, it names game 0 (it
+    named the first bad game of the earliest phase, game 1 in spring); no game moves."""
+    game = fg.make("bosk", num_players=2)
+    wind, spring = plant_everything(game), game.new_game(seed=0, first_player=1)
+    vec = VectorBosk.from_states([wind, spring])
+    seat = wind.current_player
+    with pytest.raises(IllegalMoveError) as refused:
+        vec.step(np.array([0, 196]))  # PlantTree in the wind step; ChooseWind N in spring
+    assert str(refused.value) == (
+        f"game 0: action 0 (PlantTree) is not legal for seat {seat} in the wind step"
+    )
+    assert [vec.state(0), vec.state(1)] == [wind, spring]

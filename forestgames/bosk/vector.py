@@ -770,13 +770,25 @@ class VectorBosk:
         """
         actions = self._checked_actions(actions)
         groups = self._groups()
-        for phase, games in groups:
-            ids = self._candidates(phase, games)
-            chosen = actions[games]
-            legal = (chosen >= 0) & (ids == chosen[:, None]).any(axis=1)  # -1: a hole, no id
-            if not legal.all():
-                self._refuse(phase, games[np.flatnonzero(~legal)[0]], int(chosen[~legal][0]))
+        refused = [self._first_illegal(phase, games, actions) for phase, games in groups]
+        first = min((r for r in refused if r is not None), default=None)  # lowest game index
+        if first is not None:
+            game, phase, action = first
+            self._refuse(phase, game, action)
         self._apply_groups(groups, actions)
+
+    def _first_illegal(
+        self, phase: int, games: np.ndarray, actions: np.ndarray
+    ) -> tuple[int, int, int] | None:
+        """(game, phase, id) of the first of ``games`` (all in ``phase``) whose id in
+        ``actions`` is not legal; None if every one is."""
+        ids = self._candidates(phase, games)
+        chosen = actions[games]
+        legal = (chosen >= 0) & (ids == chosen[:, None]).any(axis=1)  # -1: a hole, no id
+        if legal.all():
+            return None
+        bad = int(np.flatnonzero(~legal)[0])
+        return int(games[bad]), phase, int(chosen[bad])
 
     def _checked_actions(self, actions: Any) -> np.ndarray:
         try:
