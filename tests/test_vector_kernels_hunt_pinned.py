@@ -8,7 +8,7 @@ import pytest
 
 import forestgames as fg
 from forestgames.bosk.vector import VectorBosk
-from forestgames.core import IllegalMoveError, StateError
+from forestgames.core import ConfigError, IllegalMoveError, StateError
 from tests.bosk.helpers import plant_everything
 
 TERRAIN_8 = np.asarray(fg.bosk.DEFAULT_TERRAIN[8])
@@ -70,3 +70,15 @@ def test_an_illegal_step_names_the_lowest_bad_game_whatever_its_phase():
         f"game 0: action 0 (PlantTree) is not legal for seat {seat} in the wind step"
     )
     assert [vec.state(0), vec.state(1)] == [wind, spring]
+
+
+@pytest.mark.parametrize("rng", [None, 0, np.random.RandomState(0)])
+def test_random_and_greedy_actions_refuse_a_bad_rng_once_every_game_is_over(rng):
+    """random_actions and greedy_actions take a numpy Generator: anything else is a
+    ConfigError even when every game is over (they then returned zeros, the rng unread)."""
+    vec = VectorBosk(2, 2, seed=0)
+    vec.play_random(0)
+    for call in (vec.random_actions, vec.greedy_actions):
+        with pytest.raises(ConfigError, match="rng must be a numpy Generator"):
+            call(rng)
+    assert vec.random_actions(np.random.default_rng(0)).tolist() == [0, 0]

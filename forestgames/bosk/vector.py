@@ -1229,9 +1229,10 @@ class VectorBosk:
     @_memory_guarded(changes_games=False)
     def greedy_actions(self, rng: np.random.Generator) -> np.ndarray:
         """(batch,) the greedy agent's id for each live game (0 for finished ones)."""
+        draw = _Uniform(_generator(rng))  # checked even when every game is over
         actions = np.zeros(self.batch, dtype=np.int64)
         for phase, games in self._groups():
-            actions[games] = self._greedy_ids(phase, games, _Uniform(_generator(rng)))
+            actions[games] = self._greedy_ids(phase, games, draw)
         return actions
 
     @_memory_guarded(changes_games=True)
@@ -1305,9 +1306,10 @@ class VectorBosk:
     @_memory_guarded(changes_games=False)
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """(batch,) one uniformly random legal id per live game (0 for finished ones)."""
+        draw = _Uniform(_generator(rng))  # checked even when every game is over
         actions = np.zeros(self.batch, dtype=np.int64)
         for phase, games in self._groups():
-            actions[games] = self._random_ids(phase, games, _Uniform(_generator(rng)))
+            actions[games] = self._random_ids(phase, games, draw)
         return actions
 
     @_memory_guarded(changes_games=True)
