@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 
 import forestgames as fg
+from forestgames.bosk.scoring import compiled_kernels
 from forestgames.bosk.vector import VectorBosk
 from forestgames.core import ConfigError, IllegalMoveError, StateError
-from tests.bosk.helpers import plant_everything
+from tests.bosk.helpers import HAVE_NUMBA, plant_everything
 
 TERRAIN_8 = np.asarray(fg.bosk.DEFAULT_TERRAIN[8])
 
@@ -82,3 +83,22 @@ def test_random_and_greedy_actions_refuse_a_bad_rng_once_every_game_is_over(rng)
         with pytest.raises(ConfigError, match="rng must be a numpy Generator"):
             call(rng)
     assert vec.random_actions(np.random.default_rng(0)).tolist() == [0, 0]
+
+
+@pytest.mark.parametrize("switch", ["off", "False", 0, 1, []])
+def test_compiled_kernels_takes_only_a_bool_or_none(switch):
+    """docs/bosk.md: compiled_kernels(False) switches the compiled path off; a switch that
+    is not a bool (or None, to ask) is a ConfigError and leaves the path as it was
+    (compiled_kernels("off") switched it on, bool("off") being True), as options refuse 1
+    for True; numpy's bools are bools."""
+    before = compiled_kernels()
+    try:
+        compiled_kernels(False)
+        with pytest.raises(
+            ConfigError, match="compiled_kernels: enabled must be True or False, not "
+        ):
+            compiled_kernels(switch)
+        assert compiled_kernels() is False
+        assert compiled_kernels(np.True_) is HAVE_NUMBA
+    finally:
+        compiled_kernels(before)

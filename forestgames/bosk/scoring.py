@@ -33,6 +33,7 @@ from forestgames.core import (
     ConfigError,
     IntLike,
     StateError,
+    as_bool,
     as_int,
     check_seat,
     excerpt,
@@ -557,10 +558,11 @@ def compiled_kernels(enabled: bool | None = None) -> bool:
     """Whether large batches use the compiled (numba) kernels; ``enabled`` switches.
 
     True when numba imports (install the ``fast`` extra) and the compiled path
-    has not been switched off. Both paths give identical results.
+    has not been switched off. Both paths give identical results. ConfigError if
+    ``enabled`` is neither a bool nor None (bool("off") would switch the path on).
     """
     if enabled is not None:
-        _USE_COMPILED[0] = bool(enabled)
+        _USE_COMPILED[0] = as_bool(enabled, "compiled_kernels: enabled")
     return _compiled() is not None
 
 
