@@ -102,3 +102,15 @@ def test_compiled_kernels_takes_only_a_bool_or_none(switch):
         assert compiled_kernels(np.True_) is HAVE_NUMBA
     finally:
         compiled_kernels(before)
+
+
+def test_a_big_endian_uint64_id_past_int64_is_named_as_given():
+    """docs/bosk.md: an illegal id is named; a big-endian uint64 id of 2**63 + 5 is named as
+    2**63 + 5, as a native one is (it was wrapped and named as -9223372036854775803)."""
+    for dtype in ("<u8", ">u8"):
+        vec = VectorBosk(2, 2, seed=0)
+        with pytest.raises(IllegalMoveError) as refused:
+            vec.step(np.array([0, 2**63 + 5], dtype=dtype))
+        assert str(refused.value) == (
+            "game 1: action 9223372036854775813 is not an id (ids are 0..384)"
+        )

@@ -802,7 +802,8 @@ class VectorBosk:
                 f"actions must be {self.batch} integer ids (one per game), "
                 f"not an array of shape {array.shape} and dtype {array.dtype}"
             )
-        if array.dtype == np.uint64:  # astype would wrap ids past int64's range
+        if array.dtype.kind == "u" and array.dtype.itemsize == 8:  # astype would wrap ids
+            # past int64's range (a big-endian uint64 too, which is not np.uint64)
             huge = array > _INT64_MAX
             if (huge & ~self.terminated).any():
                 game = int(np.flatnonzero(huge & ~self.terminated)[0])
