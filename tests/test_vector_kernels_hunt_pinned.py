@@ -114,3 +114,11 @@ def test_a_big_endian_uint64_id_past_int64_is_named_as_given():
         assert str(refused.value) == (
             "game 1: action 9223372036854775813 is not an id (ids are 0..384)"
         )
+
+
+@pytest.mark.parametrize("dtype", ["<u8", ">u8"])
+def test_placement_points_refuse_uint64_totals_past_int64_in_either_byte_order(dtype):
+    """docs/bosk.md: bad input never gives a wrong number: a total of 2**63 is refused in a
+    big-endian uint64 array as in a native one (it wrapped negative: seat 1 scored 3)."""
+    with pytest.raises(StateError, match="totals must be below 2\\*\\*63"):
+        fg.bosk.placement_points(np.array([[2**63, 1]], dtype=dtype), 2, 1, 3, 1, 0)

@@ -126,7 +126,8 @@ def _check_totals(totals: Any) -> np.ndarray:
         raise StateError(f"totals must have shape (..., K, P) with P >= 1, got {array.shape}")
     if array.size and array.min() < 0:
         raise StateError(f"totals must be >= 0, found {array.min()}")
-    if array.dtype == np.uint64 and array.size and array.max() >= 2**63:  # int64 would wrap
+    wide_unsigned = array.dtype.kind == "u" and array.dtype.itemsize == 8  # either byte order
+    if wide_unsigned and array.size and array.max() >= 2**63:  # int64 would wrap
         raise StateError(f"totals must be below 2**63, found {array.max()}")
     return array
 
