@@ -8,7 +8,7 @@ import pytest
 
 import forestgames as fg
 from forestgames.bosk.scoring import compiled_kernels
-from forestgames.bosk.vector import VectorBosk
+from forestgames.bosk.vector import ActionLayout, VectorBosk
 from forestgames.core import ConfigError, IllegalMoveError, StateError
 from tests.bosk.helpers import HAVE_NUMBA, plant_everything
 
@@ -122,3 +122,12 @@ def test_placement_points_refuse_uint64_totals_past_int64_in_either_byte_order(d
     big-endian uint64 array as in a native one (it wrapped negative: seat 1 scored 3)."""
     with pytest.raises(StateError, match="totals must be below 2\\*\\*63"):
         fg.bosk.placement_points(np.array([[2**63, 1]], dtype=dtype), 2, 1, 3, 1, 0)
+
+
+@pytest.mark.parametrize("size", [2.5, True, "8", None, 1, -3])
+def test_an_action_layout_of_a_size_that_is_no_board_is_a_config_error(size):
+    """ActionLayout(size) (forestgames.bosk.vector's public layout class) takes an int of 2
+    squares or more; a float gave 35.75 actions, True 14, "8" a TypeError."""
+    with pytest.raises(ConfigError, match="ActionLayout: size"):
+        ActionLayout(size)
+    assert ActionLayout(np.int64(8)).num_actions == 385

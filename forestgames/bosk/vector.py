@@ -115,6 +115,7 @@ class ActionLayout(Sealed):
         return (ActionLayout, (self.size,))
 
     def __init__(self, size: int) -> None:
+        size = as_int(size, "ActionLayout: size (squares a side)", 2)
         n = size - 1
         self.size, self.n = size, n
         self.num_players = _PLAYERS_OF_SIZE.get(size)  # the seats its moves may have
