@@ -131,3 +131,23 @@ def test_an_action_layout_of_a_size_that_is_no_board_is_a_config_error(size):
     with pytest.raises(ConfigError, match="ActionLayout: size"):
         ActionLayout(size)
     assert ActionLayout(np.int64(8)).num_actions == 385
+
+
+@pytest.mark.parametrize(
+    ("seed", "first_game", "message"),
+    [("bad", 0, "seed must be an int"), (0, -1, "first_game must be >= 0")],
+)
+def test_a_bad_seed_or_first_game_is_named_before_the_games_take_memory(
+    monkeypatch, seed, first_game, message
+):
+    """docs/bosk.md: a bad seed raises the library's error naming it, within a second: the
+    seed and first_game are checked before the batch's arrays are allocated (a batch of
+    2**20 games filled gigabytes first, and one the machine could not hold was refused as
+    "not enough memory" instead)."""
+
+    def out_of_memory(self: VectorBosk) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(VectorBosk, "_setup", out_of_memory)
+    with pytest.raises(ConfigError, match=message):
+        VectorBosk(2, 4, seed, first_game=first_game)

@@ -360,6 +360,8 @@ class VectorBosk:
     ) -> None:
         self.game = BoskGame.create(num_players=num_players, **options)
         self.batch = as_int(batch, "batch", 1, MAX_BATCH)
+        seed = resolve_seed(seed)  # both checked before the games' arrays take memory
+        first_game = as_int(first_game, "first_game", 0)
         self._spoiled = ""  # why the games cannot be used until reset() ("": they can)
         try:
             self._setup()
