@@ -151,3 +151,23 @@ def test_a_bad_seed_or_first_game_is_named_before_the_games_take_memory(
     monkeypatch.setattr(VectorBosk, "_setup", out_of_memory)
     with pytest.raises(ConfigError, match=message):
         VectorBosk(2, 4, seed, first_game=first_game)
+
+
+@pytest.mark.parametrize("name", ["scores", "winners"])
+def test_reading_scores_out_of_memory_is_a_config_error(monkeypatch, name):
+    """docs/bosk.md: "a call that runs out of memory" is a ConfigError: reading scores or
+    winners scores the winter of the games just ended, and a MemoryError there is one
+    naming the attribute (numpy's MemoryError escaped); the games stay as they were."""
+    vec = VectorBosk(2, 3, seed=0)
+    vec.play_random(0)
+
+    def out_of_memory(self: VectorBosk, tops: np.ndarray) -> np.ndarray:
+        raise MemoryError
+
+    with monkeypatch.context() as patch:
+        patch.setattr(VectorBosk, "_winter_points", out_of_memory)
+        with pytest.raises(ConfigError, match=f"not enough memory for {name} on so many games"):
+            getattr(vec, name)
+    state = vec.state(1)
+    assert tuple(vec.scores[1]) == state.scores
+    assert (int(vec.winners[1]),) == state.winners

@@ -566,19 +566,30 @@ class VectorBosk:
     @property
     def scores(self) -> np.ndarray:
         """(batch, P) int: points so far per seat (summer after spring, plus winter at the end)."""
-        self._settle()
-        return self._summer.astype(np.int64) + self._winter
+        return self._scores_for("scores")
 
     @property
     def winners(self) -> np.ndarray:
         """(batch,) int8: each finished game's winner (ties to the earlier in round 8's order)."""
-        scores = self.scores
+        scores = self._scores_for("winners")
         best = scores.max(axis=1, keepdims=True)
         p = self.num_players
         seats = (self._start[:, None] + np.arange(p)) % p  # round 8's order
         tops = np.take_along_axis(scores, seats, axis=1) == best
         winner = np.take_along_axis(seats, np.argmax(tops, axis=1)[:, None], axis=1)[:, 0]
         return np.where(self.terminated, winner, -1).astype(np.int8)
+
+    def _scores_for(self, name: str) -> np.ndarray:
+        """``scores``, winter scored first where it is due; running out of memory there is a
+        ConfigError naming the attribute ``name`` read (the games stay as they were)."""
+        try:
+            self._settle()
+            return self._summer.astype(np.int64) + self._winter
+        except MemoryError:
+            raise ConfigError(
+                f"batch={self.batch}: not enough memory for {name} on so many games: "
+                "take a smaller batch"
+            ) from None
 
     @_memory_guarded(changes_games=False)
     def state(self, i: int) -> BoskState:
