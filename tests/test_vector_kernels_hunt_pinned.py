@@ -3,6 +3,8 @@ a behaviour a bug hunt found broken, by the words of docs/bosk.md."""
 
 from __future__ import annotations
 
+import typing
+
 import numpy as np
 import pytest
 
@@ -171,3 +173,24 @@ def test_reading_scores_out_of_memory_is_a_config_error(monkeypatch, name):
     state = vec.state(1)
     assert tuple(vec.scores[1]) == state.scores
     assert (int(vec.winners[1]),) == state.winners
+
+
+@pytest.mark.parametrize(
+    ("function", "parameters"),
+    [
+        (VectorBosk.__init__, ("num_players", "batch", "seed", "first_game")),
+        (VectorBosk.reset, ("seed", "first_game")),
+        (VectorBosk.state, ("i",)),
+        (VectorBosk.play, ("seed",)),
+        (VectorBosk.play_random, ("seed",)),
+        (ActionLayout.__init__, ("size",)),
+    ],
+)
+def test_vector_bosk_seeds_and_counts_are_typed_to_take_numpy_integers(function, parameters):
+    """docs/index.md: "Seeds and counts take numpy integers too (fg.core.IntLike)": VectorBosk's
+    seeds, counts and game index are typed so (they were int, so mypy --strict refused
+    VectorBosk(batch=np.int64(8)), which runs)."""
+    hints = typing.get_type_hints(function)
+    for name in parameters:
+        kinds = {typing.get_origin(kind) or kind for kind in typing.get_args(hints[name])}
+        assert {int, np.integer} <= kinds, (name, hints[name])

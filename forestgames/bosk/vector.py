@@ -67,6 +67,7 @@ from forestgames.bosk.state import BoskState, Phase
 from forestgames.core import (
     ConfigError,
     IllegalMoveError,
+    IntLike,
     Sealed,
     StateError,
     as_int,
@@ -114,7 +115,7 @@ class ActionLayout(Sealed):
         """Copies and pickles are the layout of the size, built anew (read-only)."""
         return (ActionLayout, (self.size,))
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: IntLike) -> None:
         size = as_int(size, "ActionLayout: size (squares a side)", 2)
         n = size - 1
         self.size, self.n = size, n
@@ -351,11 +352,11 @@ class VectorBosk:
 
     def __init__(
         self,
-        num_players: int = 2,
-        batch: int = 1,
-        seed: int | None = None,
+        num_players: IntLike = 2,
+        batch: IntLike = 1,
+        seed: IntLike | None = None,
         *,
-        first_game: int = 0,
+        first_game: IntLike = 0,
         **options: Any,
     ) -> None:
         self.game = BoskGame.create(num_players=num_players, **options)
@@ -439,12 +440,12 @@ class VectorBosk:
         self._cost = self._cost_cells[:-1].reshape(shape)
 
     @_memory_guarded(changes_games=True, resets=True)
-    def reset(self, seed: int | None = None, *, first_game: int = 0) -> None:
+    def reset(self, seed: IntLike | None = None, *, first_game: IntLike = 0) -> None:
         """Start every game anew: game i as ``game.new_game(seed=derive_seed(seed, i))``
         (``derive_seed(seed, first_game + i)`` to continue a run's numbering)."""
         self._reset(seed, first_game)
 
-    def _reset(self, seed: int | None, first_game: int) -> None:
+    def _reset(self, seed: IntLike | None, first_game: IntLike) -> None:
         seed = resolve_seed(seed)
         first_game = as_int(first_game, "first_game", 0)
         self.seed = seed
@@ -592,7 +593,7 @@ class VectorBosk:
             ) from None
 
     @_memory_guarded(changes_games=False)
-    def state(self, i: int) -> BoskState:
+    def state(self, i: IntLike) -> BoskState:
         """Game ``i`` as an ordinary BoskState (equal to the scalar engine's)."""
         if isinstance(i, bool) or not isinstance(i, int | np.integer) or not 0 <= i < self.batch:
             raise ConfigError(f"game index must be an int in 0..{self.batch - 1}, not {excerpt(i)}")
@@ -1252,7 +1253,7 @@ class VectorBosk:
 
     @_memory_guarded(changes_games=True)
     def play(
-        self, policies: Any = "random", seed: int | None = None, *, streams: Any = None
+        self, policies: Any = "random", seed: IntLike | None = None, *, streams: Any = None
     ) -> np.ndarray:
         """Play every game to its end; return the moves made per game.
 
@@ -1328,7 +1329,7 @@ class VectorBosk:
         return actions
 
     @_memory_guarded(changes_games=True)
-    def play_random(self, seed: int | None = None) -> np.ndarray:
+    def play_random(self, seed: IntLike | None = None) -> np.ndarray:
         """Play every game to its end with uniformly random legal moves; moves made per game.
 
         Games are independent, so a playout need not keep them in lockstep: each
