@@ -194,3 +194,13 @@ def test_vector_bosk_seeds_and_counts_are_typed_to_take_numpy_integers(function,
     for name in parameters:
         kinds = {typing.get_origin(kind) or kind for kind in typing.get_args(hints[name])}
         assert {int, np.integer} <= kinds, (name, hints[name])
+
+
+def test_batches_of_one_board_size_share_one_layout():
+    """docs/bosk.md: "the layout is read-only, shared by every batch of that board size":
+    a batch whose squirrel moves exactly three steps has the same layout object as one
+    whose squirrel moves one to three (each rule built its own)."""
+    layout = VectorBosk(2, 1, seed=0).layout
+    assert VectorBosk(2, 1, seed=0, squirrel_exactly_three=True).layout is layout
+    assert VectorBosk(2, 1, seed=0, squirrel_passes_squirrels=False).layout is layout
+    assert VectorBosk(3, 1, seed=0).layout is not layout

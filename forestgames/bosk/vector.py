@@ -191,7 +191,7 @@ class _Tables:
     def __init__(self, size: int, exactly_three: bool) -> None:
         self.key = (size, exactly_three)
         g = geometry(size)
-        self.layout = ActionLayout(size)
+        self.layout = _layout(size)
         n2, s2 = g.intersections, g.squares
         self.base = np.full((4, n2, 3), -1, dtype=np.intp)
         self.next = np.full((4, s2, 3), -1, dtype=np.intp)
@@ -258,6 +258,13 @@ def _stops(steps: tuple[frozenset[int], ...], exactly_three: bool) -> frozenset[
 @functools.cache
 def _tables(size: int, exactly_three: bool) -> _Tables:
     return _Tables(size, exactly_three)
+
+
+@functools.cache
+def _layout(size: int) -> ActionLayout:
+    """The one layout of a board size, whatever the squirrel's rule (docs: shared by every
+    batch of that board size)."""
+    return ActionLayout(size)
 
 
 @functools.cache
