@@ -204,3 +204,29 @@ def test_batches_of_one_board_size_share_one_layout():
     assert VectorBosk(2, 1, seed=0, squirrel_exactly_three=True).layout is layout
     assert VectorBosk(2, 1, seed=0, squirrel_passes_squirrels=False).layout is layout
     assert VectorBosk(3, 1, seed=0).layout is not layout
+
+
+def as_given(entries: list[object]) -> object:
+    """``entries`` as a step's actions: a list, or a uint64 array if one entry is uint64."""
+    wide = any(isinstance(entry, np.uint64) for entry in entries)
+    return np.array(entries, np.uint64) if wide else entries
+
+
+@pytest.mark.parametrize(
+    "odd", [True, 2**70, np.uint64(2**63)], ids=["bool", "past int64", "uint64 past int64"]
+)
+def test_a_step_names_the_lowest_bad_game_before_a_later_entry_that_is_no_id(odd):
+    """step's docstring: IllegalMoveError "names the first game whose id is not legal": game
+    0's illegal id 196 (ChooseWind in spring) is named before game 1's bool or id past
+    int64 (the entry that was no id was named first, whatever its game); no game moves."""
+    vec = VectorBosk(2, 2, seed=0)
+    before = [vec.state(0), vec.state(1)]
+    seat = before[0].current_player
+    with pytest.raises(IllegalMoveError) as refused:
+        vec.step(as_given([196, odd]))
+    assert str(refused.value) == (
+        f"game 0: action 196 (ChooseWind) is not legal for seat {seat} in the spring step"
+    )
+    with pytest.raises(IllegalMoveError, match=r"game 0: action .* is not an id \(ids are"):
+        vec.step(as_given([odd, 196]))
+    assert [vec.state(0), vec.state(1)] == before

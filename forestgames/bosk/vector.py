@@ -790,12 +790,14 @@ class VectorBosk:
         IllegalMoveError names the first game whose id is not legal, and then
         nothing has changed.
         """
-        actions = self._checked_actions(actions)
+        actions, unreadable = self._checked_actions(actions)
         groups = self._groups()
         refused = [self._first_illegal(phase, games, actions) for phase, games in groups]
         first = min((r for r in refused if r is not None), default=None)  # lowest game index
         if first is not None:
             game, phase, action = first
+            if unreadable is not None and unreadable[0] == game:
+                raise IllegalMoveError(unreadable[1])
             self._refuse(phase, game, action)
         self._apply_groups(groups, actions)
 
@@ -812,13 +814,17 @@ class VectorBosk:
         bad = int(np.flatnonzero(~legal)[0])
         return int(games[bad]), phase, int(chosen[bad])
 
-    def _checked_actions(self, actions: Any) -> np.ndarray:
+    def _checked_actions(self, actions: Any) -> tuple[np.ndarray, _Unreadable]:
+        """``actions`` as (batch,) int64 ids, and the first live game whose entry is no id at
+        all (a bool, an int past int64) with the message naming it. Such games' ids read -1,
+        never legal, so that step names whichever bad game comes first."""
         try:
             array = np.asarray(actions)
         except (TypeError, ValueError) as error:
             raise IllegalMoveError(f"actions must be {self.batch} ints: {error}") from None
+        unreadable: _Unreadable = None
         if isinstance(actions, list | tuple) and len(actions) == self.batch:
-            array = self._listed_ids(actions, array)
+            array, unreadable = self._listed_ids(actions, array)
         if array.shape != (self.batch,) or array.dtype.kind not in "iu":
             raise IllegalMoveError(
                 f"actions must be {self.batch} integer ids (one per game), "
@@ -826,41 +832,51 @@ class VectorBosk:
             )
         if array.dtype.kind == "u" and array.dtype.itemsize == 8:  # astype would wrap ids
             # past int64's range (a big-endian uint64 too, which is not np.uint64)
-            huge = array > _INT64_MAX
-            if (huge & ~self.terminated).any():
-                game = int(np.flatnonzero(huge & ~self.terminated)[0])
-                raise IllegalMoveError(
-                    f"game {game}: action {int(array[game])} is not an id (ids are "
-                    f"0..{self.num_actions - 1})"
-                )
-            array = np.where(huge, 0, array)  # finished games ignore their ids
-        return array.astype(np.int64)
+            return self._wide_ids(array)
+        return array.astype(np.int64), unreadable
 
-    def _listed_ids(self, actions: Sequence[Any], array: np.ndarray) -> np.ndarray:
+    def _wide_ids(self, array: np.ndarray) -> tuple[np.ndarray, _Unreadable]:
+        """The ids of uint64 ``array``: -1 for a live game's id past int64's range (the
+        first named), 0 for a finished game's (which it ignores)."""
+        huge = array > _INT64_MAX
+        live = huge & ~self.terminated
+        ids = np.where(huge, 0, array).astype(np.int64)
+        if not live.any():
+            return ids, None
+        ids[live] = -1
+        game = int(np.flatnonzero(live)[0])
+        what = f"0..{self.num_actions - 1}"
+        return ids, (game, f"game {game}: action {int(array[game])} is not an id (ids are {what})")
+
+    def _listed_ids(
+        self, actions: Sequence[Any], array: np.ndarray
+    ) -> tuple[np.ndarray, _Unreadable]:
         """The ids of list ``actions``: numpy's ``array`` of it where that reads them right,
         else read one by one. numpy reads a bool beside ints as id 0 or 1, and ints past
-        int64 (or int64 beside uint64) as floats: a live game's bool or int past int64 is an
-        IllegalMoveError naming it, a finished game's is ignored. A list holding anything
-        else (a float, text) comes back as numpy read it, to be refused whole."""
+        int64 (or int64 beside uint64) as floats: a live game's bool or int past int64 reads
+        -1, the first named (see _checked_actions), a finished game's is ignored. A list
+        holding anything else (a float, text) comes back as numpy read it, to be refused
+        whole."""
         kinds = set(map(type, actions))  # one pass in C: most lists hold ints of one kind
         misread = kinds & {bool, np.bool_} or any(issubclass(k, np.ndarray) for k in kinds)
         if array.dtype.kind in "iu" and not misread:
-            return array
+            return array, None
         ids = np.zeros(self.batch, np.int64)
+        unreadable: _Unreadable = None
         for game, action in enumerate(actions):
             number = as_action_id(action)
             if number is None and not _is_bool(action):
-                return array  # not ids
+                return array, None  # not ids
             if number is None or not -_INT64_MAX <= number <= _INT64_MAX:
-                if self._phase[game] != OVER:
+                live = self._phase[game] != OVER
+                if live and unreadable is None:
                     what = "ints, not bools" if number is None else f"0..{self.num_actions - 1}"
                     shown = excerpt(action if number is None else number)
-                    raise IllegalMoveError(
-                        f"game {game}: action {shown} is not an id (ids are {what})"
-                    )
-                number = 0  # a finished game ignores its id, whatever it is
+                    message = f"game {game}: action {shown} is not an id (ids are {what})"
+                    unreadable = (game, message)
+                number = -1 if live else 0  # never legal; a finished game ignores its id
             ids[game] = number
-        return ids
+        return ids, unreadable
 
     def _refuse(self, phase: int, game: int, action: int) -> None:
         raise IllegalMoveError(
@@ -1404,6 +1420,9 @@ class VectorBosk:
             walking = walking[goes_on]
         self._end_turn(np.sort(np.concatenate(done)))
 
+
+_Unreadable = tuple[int, str] | None
+"""The first live game whose action is no id at all, and the message naming it (or None)."""
 
 Draw = Callable[[np.ndarray, np.ndarray], np.ndarray]
 """``draw(positions, counts)``: a number below each count for those rows of a group."""
