@@ -5,6 +5,8 @@ test pinned; its docstring gives the seed's words and the working.
 """
 
 from forestgames.bosk import PlaceLeaf
+from tests.boom_bokken.helpers import play as boom_play
+from tests.boom_bokken.helpers import table as boom_table
 from tests.bosk.helpers import autumn_turn, start_path, targets
 
 
@@ -38,3 +40,23 @@ def test_bosk_the_french_covering_example_red_pays_one_violet_pays_two():
     assert state.stack((3, 3)) == (yellow, red, violet)
     assert state.leaves_in_supply(violet) == 33 and state.leaves_on_board(violet) == 2
     assert state.current_player == yellow
+
+
+def test_boom_bokken_a_seat_just_gone_safe_still_takes_the_token_of_its_target():
+    """Seed 004 ("Le joueur qui a fait l'annonce faisant exploser la bombe prend un jeton
+    Bokken"): the announcer takes the token also when its announcing card, its last, made it
+    safe (docs/boom_bokken.md: Boom, Safe).
+
+    4 players, teams 0/1/0/1, seat 0 leads. Seat 0 plays its last card, 5 at seat 1
+    "higher": safe 1st, and seats 1, 2, 3 (two teams) play on, so it names a target. Seat 1
+    holds only 2 and 3, nothing >= 5, and nobody holds F5 or a Temps Mort: it explodes and
+    names seat 2 to lead. Seat 0, out of the round, takes the token: tokens 1, 0, 0, 0 and
+    2 points; seat 0 stays safe and seat 1 exploded; the round goes on.
+    """
+    state = boom_table([["5"], ["2", "3"], ["4", "6"], ["7", "8"]], [0, 1, 0, 1])
+    state = boom_play(state, "0:play 5 @1 higher")
+    assert state.safe == (0,) and state.players_to_act == (1,)
+    state = boom_play(state, "1:boom @2")
+    assert state.tokens == (1, 0, 0, 0) and state.scores == (2, 0, 0, 0)
+    assert state.safe == (0,) and state.exploded == (1,)
+    assert state.players_in_round == (2, 3) and state.current_player == 2
