@@ -1277,7 +1277,7 @@ def _run_ray(
                 while chunker and len(pending) < slots:
                     pending.append(play_remote.remote(run_ref, chunker.take()))
                 done, pending = ray.wait(pending, num_returns=1)
-                rows, seconds = ray.get(done[0])
+                rows, seconds = _ray_result(ray, done[0])
                 chunker.observe(len(rows), seconds)
                 emit(rows)
         except BaseException:  # Ctrl-C, or an error in one game: end the others now
@@ -1286,6 +1286,20 @@ def _run_ray(
     finally:
         if started:
             ray.shutdown()
+
+
+def _ray_result(ray: Any, task: Any) -> tuple[list[GameRow], float]:
+    """A finished Ray ``task``'s rows and seconds. An error raised in it is raised as
+    itself, with its message and notes, as in a local run (Ray's wrapper, whose text is
+    the worker's traceback, is its cause)."""
+    try:
+        result: tuple[list[GameRow], float] = ray.get(task)
+    except ray.exceptions.RayTaskError as error:
+        cause = getattr(error, "cause", None)
+        if not isinstance(cause, Exception):
+            raise
+        raise cause from error
+    return result
 
 
 def _cancel_all(ray: Any, tasks: list[Any]) -> None:
