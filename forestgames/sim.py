@@ -1444,13 +1444,19 @@ def _check_run_arguments(
 ) -> tuple[int, int]:
     """``games`` and ``workers`` as ints (numpy ints accepted); ConfigError naming a bad
     argument (``resume`` and ``progress`` must be bools: ``progress="no"`` was true; an
-    ``address`` is Ray's: with the local backend the run went local without a word)."""
+    ``address`` is Ray's, a str: with the local backend the run went local without a word,
+    and Ray raised TypeError for one of another type)."""
     games = as_int(games, "games", 0)
     workers = as_int(workers, "workers", 1, MAX_WORKERS)
     as_bool(resume, "resume")
     as_bool(progress, "progress")
     if backend not in ("local", "ray"):
         raise ConfigError(f'backend must be "local" or "ray", not {excerpt(backend)}')
+    if address is not None and not isinstance(address, str):
+        raise ConfigError(
+            f"address must be a Ray cluster's address as a str ('auto', 'host:port', "
+            f"'ray://host:port'), not {excerpt(address)}"
+        )
     if address is not None and backend != "ray":
         raise ConfigError(
             f'address={excerpt(address)} names a Ray cluster: give backend="ray" too '

@@ -71,3 +71,12 @@ def test_an_error_in_a_ray_task_is_raised_as_itself_and_ray_plays_on(ray_one_cpu
         assert "game 0 of the run" in str(on_ray) + "".join(getattr(on_ray, "__notes__", []))
     args = dict(game=bosk, agents=["random"], games=2, seed=5, progress=False)
     assert fg.simulate(**args, backend="ray").rows == fg.simulate(**args).rows
+
+
+@pytest.mark.parametrize("address", [123, b"auto", ["auto"], 1.5])
+@pytest.mark.parametrize("run", [fg.simulate, fg.tournament])
+def test_a_ray_address_that_is_no_str_is_a_config_error(run, address):
+    """An address of another type than str is a ConfigError naming it, before Ray starts
+    (Ray raised TypeError: "argument of type 'int' is not iterable")."""
+    with pytest.raises(fg.ConfigError, match=r"address must be a Ray cluster's address as a"):
+        run("bosk", ["random"], 1, seed=1, backend="ray", address=address, progress=False)
