@@ -388,6 +388,10 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 NO_OVERWRITE = "refused if the file exists and is not empty"
 """The rule of every output file (as for ``--out``, which only ``--resume`` may reopen)."""
+WORKERS_HELP = (
+    "worker processes, or with --ray and no ADDRESS the CPUs of the local Ray (default 1; "
+    "on Ray: every CPU)"
+)
 OUT_HELP = (
     "results file (JSON lines), written as games finish; refused if it exists and is not "
     "empty, unless --resume"
@@ -862,7 +866,7 @@ def _add_tournament_parser(commands: Any) -> None:
         default="random,greedy,mcts",
         help="two or more agents, comma-separated (default random,greedy,mcts); " + AGENT_SPECS,
     )
-    parser.add_argument("--workers", "-w", type=_integer, default=1, help="worker processes (1)")
+    parser.add_argument("--workers", "-w", type=_integer, default=1, help=WORKERS_HELP)
     parser.add_argument(
         "--ray", nargs="?", const="", default=None, metavar="ADDRESS",
         help="run on Ray: the cluster at ADDRESS, or a local Ray started for the run",
@@ -926,9 +930,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="random",
         help="agents cycled over the seats, comma-separated (default random); " + AGENT_SPECS,
     )
-    sim.add_argument(
-        "--workers", "-w", type=_integer, default=1, help="worker processes / Ray CPUs (default 1)"
-    )
+    sim.add_argument("--workers", "-w", type=_integer, default=1, help=WORKERS_HELP)
     sim.add_argument(
         "--ray",
         nargs="?",

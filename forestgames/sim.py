@@ -1410,7 +1410,8 @@ def simulate(
     * ``workers``: local processes (``backend="local"``, spawn-safe, each with
       BLAS held to one thread: :func:`single_thread_blas`) or the
       number of CPUs of a Ray cluster started for the run (``backend="ray"``
-      without ``address``; with ``address`` the cluster there is used).
+      without ``address``; 1, the default, lets it take every CPU; with ``address``
+      the cluster there is used).
     * ``out``: a JSON-lines file written as games finish; with ``resume`` an
       existing file of the same run is completed (only missing games played).
       Without ``resume`` an existing file is an error (nothing is overwritten).

@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
+import io
+import json
+import sys
+import threading
 from typing import Any
 
 import attrs
 import pytest
 
 import forestgames as fg
+from forestgames import cli
 from forestgames.core import Option
 from tests.test_fake_game import BuzzGame
 
@@ -80,3 +85,130 @@ def test_a_ray_address_that_is_no_str_is_a_config_error(run, address):
     (Ray raised TypeError: "argument of type 'int' is not iterable")."""
     with pytest.raises(fg.ConfigError, match=r"address must be a Ray cluster's address as a"):
         run("bosk", ["random"], 1, seed=1, backend="ray", address=address, progress=False)
+
+
+class _Tty(io.StringIO):
+    """A stderr that says it is a terminal, so the progress bar draws."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@RAY_LIMIT
+def test_ray_rows_summary_digest_resume_and_progress_equal_a_local_runs(
+    ray_one_cpu, tmp_path, monkeypatch
+):
+    """On Ray (workers=2 on a one-CPU Ray, progress on and off, a results file resumed) the
+    rows, the summary, the table and each row's run digest equal a local run's, and the
+    progress bar counts the games as locally."""
+    game = fg.make("boom_bokken", num_players=4)
+    args = dict(game=game, agents=["greedy", "random"], seed=11, rotate=True)
+    local = fg.simulate(**args, games=4, progress=False)
+    shown = {}
+    for progress in (True, False):
+        monkeypatch.setattr(sys, "stderr", _Tty())
+        result = fg.simulate(**args, games=4, progress=progress, backend="ray", workers=2)
+        shown[progress] = sys.stderr.getvalue()
+        assert result.rows == local.rows and result.summary() == local.summary()
+        assert result.format_summary() == local.format_summary()
+    assert "4/4" in shown[True] and shown[False] == ""
+    out = tmp_path / "run.jsonl"
+    fg.simulate(**args, games=2, progress=False, out=out)
+    resumed = fg.simulate(**args, games=4, progress=False, out=out, resume=True, backend="ray")
+    assert resumed.rows == local.rows
+    written = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert sorted(written, key=lambda row: row["index"]) == [r.to_dict() for r in local.rows]
+    assert {row["run"] for row in written} == {local.rows[0].run}
+
+
+class _Locked:
+    """A random agent holding a lock: it cannot be pickled."""
+
+    name = "locked"
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def choose(self, state: Any) -> Any:
+        return state.legal_moves()[0]
+
+
+@attrs.frozen(slots=False)
+class _Unsendable(BuzzGame, name="unsendable_ray"):
+    """Buzz that refuses to be pickled."""
+
+    def __reduce__(self) -> Any:
+        raise TypeError("this game stays here")
+
+
+@RAY_LIMIT
+def test_an_agent_or_game_ray_cannot_take_is_a_config_error_and_ray_plays_on(ray_one_cpu):
+    """An agent or a game that cannot be pickled for Ray is a ConfigError naming it and
+    saying to run it locally; the user's Ray is left running and plays the next run."""
+    bosk = fg.make("bosk", num_players=2)
+    refusals = (
+        (bosk, [_Locked()], r"agent locked cannot be pickled \(.*lock.*\), so it cannot be sent"),
+        (
+            _Unsendable.create(),
+            ["random"],
+            r"game unsendable_ray cannot be pickled \('TypeError: this game stays here'\)",
+        ),
+    )
+    for game, agents, words in refusals:
+        with pytest.raises(fg.ConfigError, match=words) as caught:
+            fg.simulate(game, agents, 2, seed=1, backend="ray", progress=False)
+        assert 'run it locally (backend="local", workers=1)' in str(caught.value)
+    assert ray_one_cpu.is_initialized()
+    args = dict(game=bosk, agents=["random"], games=2, seed=5, progress=False)
+    assert fg.simulate(**args, backend="ray").rows == fg.simulate(**args).rows
+
+
+def test_ray_missing_is_a_config_error_saying_how_to_install_it(monkeypatch):
+    """backend="ray" without Ray importable is a ConfigError saying how to install it, for
+    simulate and tournament alike (Ray made unimportable here)."""
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
+    for run in (fg.simulate, fg.tournament):
+        with pytest.raises(fg.ConfigError, match=r'backend="ray" needs Ray: pip install "forestg'):
+            run("bosk", ["random", "greedy"], 1, seed=1, backend="ray", progress=False)
+
+
+class _Stop(Exception):
+    """Raised by the fake Ray's ``init`` once it has seen its arguments."""
+
+
+@pytest.mark.parametrize(("workers", "games", "cpus"), [(1, 4, None), (3, 4, 3), (3, 2, 2)])
+def test_workers_on_ray_are_the_cpus_of_its_local_ray_and_1_lets_ray_take_all(
+    monkeypatch, workers, games, cpus
+):
+    """On a local Ray started for the run, workers=W > 1 asks Ray for W CPUs (at most one a
+    game), and workers=1, the default, for every CPU (Ray's num_cpus=None), as the docs and
+    the command's help now say (they said the workers are the Ray's CPUs, default 1)."""
+    seen: list[dict[str, Any]] = []
+
+    class FakeRay:
+        @staticmethod
+        def is_initialized() -> bool:
+            return False
+
+        @staticmethod
+        def init(**options: Any) -> None:
+            seen.append(options)
+            raise _Stop
+
+    monkeypatch.setitem(sys.modules, "ray", FakeRay)
+    with pytest.raises(_Stop):
+        fg.simulate("bosk", ["random"], games, seed=1, workers=workers, backend="ray")
+    assert seen[0]["num_cpus"] == cpus
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_the_workers_help_says_1_lets_a_local_ray_take_every_cpu(capsys, command):
+    """--workers' help says what workers are with --ray: the local Ray's CPUs, every CPU
+    with the default 1 (tournament's said "Ray CPUs (default 1)", simulate's nothing)."""
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert (
+        "with --ray and no ADDRESS the CPUs of the local Ray (default 1; on Ray: every CPU)"
+        in words
+    )
