@@ -53,6 +53,20 @@ class _FailsAtOnce:
         raise LookupError("no move for you")
 
 
+class _TwoArguments(Exception):
+    """An error that pickles but cannot be unpickled (its constructor takes two arguments)."""
+
+    def __init__(self, first: int, second: int) -> None:
+        super().__init__(f"{first} and {second}")
+
+
+class _FailsUnsendably:
+    """An agent whose every choice raises an error that cannot be sent back whole."""
+
+    def choose(self, state: Any) -> Any:
+        raise _TwoArguments(1, 2)
+
+
 def _raised(**run: Any) -> BaseException:
     """The exception ``fg.simulate(**run)`` raises."""
     with pytest.raises(Exception) as caught:
@@ -74,6 +88,10 @@ def test_an_error_in_a_ray_task_is_raised_as_itself_and_ray_plays_on(ray_one_cpu
         assert type(on_ray) is type(local) and str(on_ray) == str(local)
         assert getattr(on_ray, "__notes__", None) == getattr(local, "__notes__", None)
         assert "game 0 of the run" in str(on_ray) + "".join(getattr(on_ray, "__notes__", []))
+    unsendable = _raised(game=bosk, agents=[_FailsUnsendably()], games=1, seed=1, backend="ray")
+    assert type(unsendable) is RuntimeError
+    assert str(unsendable).endswith("_TwoArguments: 1 and 2 (raised in a worker, as an "
+                                    "exception that cannot be sent back whole)")  # fmt: skip
     args = dict(game=bosk, agents=["random"], games=2, seed=5, progress=False)
     assert fg.simulate(**args, backend="ray").rows == fg.simulate(**args).rows
 
