@@ -806,6 +806,11 @@ def _bench_game(game: Any, seconds: float, seed: int) -> tuple[int, float, float
         games += played
         rate = max(rate, moves / elapsed)
         base_rate = max(base_rate, moves / max(_baseline(moves), 1e-9))
+    if not base_rate:  # no round made a move: nothing was timed
+        raise ConfigError(
+            f"game {game.name}: its {games} random games were each over before their first "
+            "move, so there is no move to time"
+        )
     return games, rate, base_rate, warm_up
 
 

@@ -230,3 +230,18 @@ def test_the_workers_help_says_1_lets_a_local_ray_take_every_cpu(capsys, command
         "with --ray and no ADDRESS the CPUs of the local Ray (default 1; on Ray: every CPU)"
         in words
     )
+
+
+def test_bench_of_a_game_with_no_moves_is_one_error_line(capsys, monkeypatch):
+    """bench of a registered game whose games are over at their start exits 2 with one error
+    line naming it (it divided by zero: ZeroDivisionError and a traceback)."""
+    from forestgames import core
+
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
+    core.register_game("no_turns_ray", lambda **options: _NoTurns.create(target=0, **options))
+    assert cli.main(["bench", "no_turns_ray", "--seconds", "0"]) == 2
+    error = capsys.readouterr().err
+    assert error == (
+        "forestgames: error: game no_turns_ray: its 3 random games were each over before "
+        "their first move, so there is no move to time\n"
+    )
