@@ -47,7 +47,7 @@ from forestgames.core import (
     make,
     registered_games,
 )
-from forestgames.sim import GameRow, as_path, play_game, simulate, write_file
+from forestgames.sim import DEFAULT_CAP_FACTOR, GameRow, as_path, play_game, simulate, write_file
 from forestgames.tournament import require_plotting, tournament
 
 __all__ = ["HumanAgent", "main", "move_pages"]
@@ -766,13 +766,18 @@ MAX_BENCH_SECONDS = 3600.0
 
 
 def _random_moves(game: Any, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Random games for about ``seconds`` (at least one): (moves, games, elapsed)."""
+    """Random games for about ``seconds`` (at least one): (moves, games, elapsed). A game
+    is stopped at simulate's default move cap, as a run stops it (one that never ended
+    kept bench running for ever)."""
     rng = random.Random(seed)
     moves = games = 0
+    cap = DEFAULT_CAP_FACTOR * int(game.traits.max_moves)
     start = time.perf_counter()
     while not games or time.perf_counter() - start < seconds:
         state = game.new_game(seed=derive_seed(seed, games))
-        while not state.is_terminal:
+        for _ in range(cap):
+            if state.is_terminal:
+                break
             seats = state.players_to_act
             seat = seats[0] if len(seats) == 1 else rng.choice(seats)
             state = state.apply(rng.choice(state.legal_moves(seat)))

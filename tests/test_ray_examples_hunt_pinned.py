@@ -245,3 +245,16 @@ def test_bench_of_a_game_with_no_moves_is_one_error_line(capsys, monkeypatch):
         "forestgames: error: game no_turns_ray: its 3 random games were each over before "
         "their first move, so there is no move to time\n"
     )
+
+
+@pytest.mark.timeout(30)
+def test_bench_of_a_game_that_never_ends_stops_each_game_at_the_move_cap(capsys, monkeypatch):
+    """bench stops a random game at simulate's default move cap (4 x traits.max_moves), so a
+    registered game that never ends is measured in its --seconds (bench ran for ever)."""
+    from forestgames import core
+
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
+    core.register_game("buzz", lambda **options: BuzzGame.create(endless=True, **options))
+    assert cli.main(["bench", "buzz", "--seconds", "0"]) == 0
+    row = capsys.readouterr().out.splitlines()[1].split()
+    assert row[:3] == ["buzz", "2", "3"]  # a game a round, each of 4 x 20 moves
