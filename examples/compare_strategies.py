@@ -11,6 +11,7 @@ import argparse
 import itertools
 
 import forestgames as fg
+from forestgames.agents import make_agent
 
 
 def compare(agents: list[str], games: int, workers: int, seed: int) -> list[tuple[str, str, dict]]:
@@ -38,8 +39,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     agents = args.agents.split(",")
+    if len(agents) < 2:
+        parser.error(f"--agents: give two or more agents to compare, not {args.agents!r}")
+    try:  # a bad agent spec, game count or seed: the library's error, as a usage error
+        for spec in agents:  # every spec checked before the first pair plays
+            make_agent(spec)
+        table = compare(agents, args.games, args.workers, args.seed)
+    except fg.ConfigError as error:
+        parser.error(str(error))
     print(f"{'agent':<10} {'vs':<10} {'win rate':>9}  95% interval    mean score")
-    for first, second, tally in compare(agents, args.games, args.workers, args.seed):
+    for first, second, tally in table:
         low, high = tally["ci95"]
         print(
             f"{first:<10} {second:<10} {tally['win_rate']:>9.1%}  [{low:5.1%}, {high:5.1%}]  "

@@ -11,6 +11,7 @@ Wilson intervals. The start seat is drawn from each game's seed, so the
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import forestgames as fg
 from forestgames.sim import wilson_interval
@@ -69,24 +70,48 @@ def plot(rates: dict[int, tuple[int, int]], path: str, title: str) -> None:
     figure.savefig(path, dpi=120)
 
 
+def positive(text: str) -> int:
+    """A whole number of at least 1 (argparse's error otherwise)."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def player_counts(text: str) -> list[int]:
+    """Comma-separated player counts (argparse's error otherwise)."""
+    try:
+        return [int(p) for p in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not player counts such as 2,3,4: {text!r}") from None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--games", type=int, default=200, help="games per player count (default 200)"
+        "--games", type=positive, default=200, help="games per player count (default 200)"
     )
     parser.add_argument(
         "--agents", default="random", help="agents, cycled over the seats (default random)"
     )
-    parser.add_argument("--players", default="2,3,4", help="player counts (default 2,3,4)")
+    parser.add_argument(
+        "--players", type=player_counts, default="2,3,4", help="player counts (default 2,3,4)"
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="first_player.png", help="the PNG to write")
     args = parser.parse_args()
     pyplot()  # before the simulations: a missing matplotlib fails now, not after them
-    players = [int(p) for p in args.players.split(",")]
-    rates = first_player_rates(players, args.agents.split(","), args.games, args.workers, args.seed)
+    if not Path(args.out).absolute().parent.is_dir():  # before the simulations too
+        parser.error(f"--out: no folder to write {args.out} in")
+    try:  # a bad player count, agent spec or seed: the library's error, as a usage error
+        rates = first_player_rates(
+            args.players, args.agents.split(","), args.games, args.workers, args.seed
+        )
+    except fg.ConfigError as error:
+        parser.error(str(error))
     for count, (wins, ended) in rates.items():
         low, high = wilson_interval(wins, ended)
         print(

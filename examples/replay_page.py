@@ -27,12 +27,16 @@ def main() -> None:
     parser.add_argument("--seat", type=int, default=None, help="one seat's view (default: all)")
     parser.add_argument("--out", default="replay.html", help="the page to write")
     args = parser.parse_args()
-
-    game = fg.make(args.game, num_players=args.players)
-    agents = [f"mcts:{args.iterations}"] + [args.opponent] * (args.players - 1)  # not cycled
-    record = fg.play(game, agents, seed=args.seed)
-    page = fg.viewer.replay_html(record, player=args.seat)
     out = Path(args.out)
+    if not out.absolute().parent.is_dir():
+        parser.error(f"--out: no folder to write {out} in")
+    try:  # a bad player count, seat, agent or seed: the library's error, as a usage error
+        game = fg.make(args.game, num_players=args.players)
+        agents = [f"mcts:{args.iterations}"] + [args.opponent] * (args.players - 1)  # not cycled
+        record = fg.play(game, agents, seed=args.seed)
+        page = fg.viewer.replay_html(record, player=args.seat)
+    except fg.ConfigError as error:
+        parser.error(str(error))
     out.write_text(page, encoding="utf-8")
     out.with_suffix(".json").write_text(record.to_json(indent=1) + "\n", encoding="utf-8")
     final = record.final_state()

@@ -86,6 +86,10 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=0.02, help="learning rate")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    for flag, value, low in (("--games", args.games, 0), ("--eval", args.eval, 1),
+                             ("--seed", args.seed, 0)):  # fmt: skip  # --eval 0 divided by 0
+        if value < low:
+            parser.error(f"{flag} must be >= {low}, not {value}")
 
     env = rl.aec_env("boom_bokken", num_players=4, reward="score")
     space = env.observation_space(LEARNER)["observation"]

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -258,3 +261,37 @@ def test_bench_of_a_game_that_never_ends_stops_each_game_at_the_move_cap(capsys,
     assert cli.main(["bench", "buzz", "--seconds", "0"]) == 0
     row = capsys.readouterr().out.splitlines()[1].split()
     assert row[:3] == ["buzz", "2", "3"]  # a game a round, each of 4 x 20 moves
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(
+    ("name", "flags", "words"),
+    [
+        ("compare_strategies.py", ["--agents", "random,greedy,bogus"], "unknown agent 'bogus'"),
+        ("compare_strategies.py", ["--agents", "random"], "give two or more agents to compare"),
+        ("first_player_advantage.py", ["--games", "0"], "argument --games: must be at least 1"),
+        ("first_player_advantage.py", ["--players", "2,x"], "not player counts such as 2,3,4"),
+        ("replay_page.py", ["--players", "9"], "Bosk is played by 2 to 4 players, not 9"),
+        ("replay_page.py", ["--out", "no/such/folder/x.html"], "--out: no folder to write"),
+        ("rl_policy_gradient.py", ["--eval", "0"], "--eval must be >= 1, not 0"),
+    ],
+)
+def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words):
+    """An example given a bad flag exits 2 with its usage and one error line, as argparse
+    does (a bad agent or player count was a traceback of the library's ConfigError; --games
+    0, --eval 0 a ZeroDivisionError, --players 2,x a ValueError, a missing folder for --out
+    a FileNotFoundError after the game)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / name), *flags],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("usage: ") and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1].startswith(f"{name}: error: ")
+    assert words in done.stderr.splitlines()[-1]
