@@ -194,6 +194,10 @@ def main() -> None:
         help="with --before: also count instructions per iteration (needs valgrind)",
     )  # fmt: skip
     args = parser.parse_args()
+    if args.rounds < 1:  # no round timed: the speed-up divided by zero
+        parser.error(f"--rounds must be at least 1, not {args.rounds}")
+    if args.instructions and not args.before:
+        parser.error("--instructions counts with --before only: give --before too")
     if args.before:
         print("| game | players | before: it/s | now: it/s | speed-up | instructions/iteration "
               "before → now | ratio |")  # fmt: skip

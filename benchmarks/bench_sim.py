@@ -151,6 +151,8 @@ def main() -> None:
     parser.add_argument("--agent", default="random", help="the agent spec of every seat")
     parser.add_argument("--ray", action="store_true", help="also time Ray's start-up")
     args = parser.parse_args()
+    if args.rounds < 1:  # no round timed: every figure was inf or nan
+        parser.error(f"--rounds must be at least 1, not {args.rounds}")
     print(speedup(args.games, args.rounds, args.agent))
     if args.ray:
         print(ray_startup())

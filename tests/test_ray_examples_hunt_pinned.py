@@ -295,3 +295,30 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
     assert done.stderr.startswith("usage: ") and "Traceback" not in done.stderr
     assert done.stderr.splitlines()[-1].startswith(f"{name}: error: ")
     assert words in done.stderr.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("module", "flags", "words"),
+    [
+        ("bench_sim", ["--rounds", "0"], "--rounds must be at least 1, not 0"),
+        ("bench_mcts", ["--rounds", "0"], "--rounds must be at least 1, not 0"),
+        ("bench_mcts", ["--instructions"], "--instructions counts with --before only"),
+        ("strength", ["--games", "0"], "--games must be at least 1, not 0"),
+    ],
+)
+def test_a_benchmarks_bad_flag_is_its_usage_and_one_error_line(module, flags, words):
+    """A benchmark's command line refuses a count that times nothing, and a flag it would
+    ignore, with its usage and one error line, status 2 (bench_sim --rounds 0 printed inf
+    and nan figures, bench_mcts's divided by zero, strength --games 0 printed nan% rows,
+    and --instructions without --before was ignored)."""
+    done = subprocess.run(
+        [sys.executable, "-m", f"benchmarks.{module}", *flags],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("usage: ") and done.stdout == ""
+    assert done.stderr.splitlines()[-1].startswith(f"{module}.py: error: {words}")
