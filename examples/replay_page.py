@@ -30,6 +30,8 @@ def main() -> None:
     out = Path(args.out)
     if not out.absolute().parent.is_dir():
         parser.error(f"--out: no folder to write {out} in")
+    if out.suffix == ".json":  # the record, saved beside the page as .json, replaced it
+        parser.error(f"--out: {out} is where the record goes; name the page .html")
     try:  # a bad player count, seat, agent or seed: the library's error, as a usage error
         game = fg.make(args.game, num_players=args.players)
         agents = [f"mcts:{args.iterations}"] + [args.opponent] * (args.players - 1)  # not cycled

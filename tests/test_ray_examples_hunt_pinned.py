@@ -275,6 +275,7 @@ ROOT = Path(__file__).resolve().parents[1]
         ("first_player_advantage.py", ["--players", "2,x"], "not player counts such as 2,3,4"),
         ("replay_page.py", ["--players", "9"], "Bosk is played by 2 to 4 players, not 9"),
         ("replay_page.py", ["--out", "no/such/folder/x.html"], "--out: no folder to write"),
+        ("replay_page.py", ["--out", "game.json"], "game.json is where the record goes"),
         ("rl_policy_gradient.py", ["--eval", "0"], "--eval must be >= 1, not 0"),
     ],
 )
@@ -282,7 +283,8 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
     """An example given a bad flag exits 2 with its usage and one error line, as argparse
     does (a bad agent or player count was a traceback of the library's ConfigError; --games
     0, --eval 0 a ZeroDivisionError, --players 2,x a ValueError, a missing folder for --out
-    a FileNotFoundError after the game)."""
+    a FileNotFoundError after the game; replay_page --out game.json saved the record over
+    the page)."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "examples" / name), *flags],
         capture_output=True,
