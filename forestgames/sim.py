@@ -1411,7 +1411,8 @@ def simulate(
       BLAS held to one thread: :func:`single_thread_blas`) or the
       number of CPUs of a Ray cluster started for the run (``backend="ray"``
       without ``address``; 1, the default, lets it take every CPU; with ``address``
-      the cluster there is used).
+      the cluster there is used; a Ray this process already initialised is used as it
+      is, whatever ``workers`` and ``address`` say).
     * ``out``: a JSON-lines file written as games finish; with ``resume`` an
       existing file of the same run is completed (only missing games played).
       Without ``resume`` an existing file is an error (nothing is overwritten).

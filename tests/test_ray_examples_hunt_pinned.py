@@ -121,7 +121,8 @@ def test_ray_rows_summary_digest_resume_and_progress_equal_a_local_runs(
 ):
     """On Ray (workers=2 on a one-CPU Ray, progress on and off, a results file resumed) the
     rows, the summary, the table and each row's run digest equal a local run's, and the
-    progress bar counts the games as locally."""
+    progress bar counts the games as locally. A Ray already initialised is used whatever
+    the address (as docs/simulation.md now says)."""
     game = fg.make("boom_bokken", num_players=4)
     args = dict(game=game, agents=["greedy", "random"], seed=11, rotate=True)
     local = fg.simulate(**args, games=4, progress=False)
@@ -140,6 +141,8 @@ def test_ray_rows_summary_digest_resume_and_progress_equal_a_local_runs(
     written = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert sorted(written, key=lambda row: row["index"]) == [r.to_dict() for r in local.rows]
     assert {row["run"] for row in written} == {local.rows[0].run}
+    elsewhere = fg.simulate(**args, games=4, progress=False, backend="ray", address="127.0.0.1:1")
+    assert elsewhere.rows == local.rows  # the Ray already initialised, whatever address says
 
 
 class _Locked:
