@@ -121,8 +121,8 @@ def test_ray_rows_summary_digest_resume_and_progress_equal_a_local_runs(
 ):
     """On Ray (workers=2 on a one-CPU Ray, progress on and off, a results file resumed) the
     rows, the summary, the table and each row's run digest equal a local run's, and the
-    progress bar counts the games as locally. A Ray already initialised is used whatever
-    the address (as docs/simulation.md now says)."""
+    progress bar counts the games as locally; a tournament's table too. A Ray already
+    initialised is used whatever the address (as docs/simulation.md now says)."""
     game = fg.make("boom_bokken", num_players=4)
     args = dict(game=game, agents=["greedy", "random"], seed=11, rotate=True)
     local = fg.simulate(**args, games=4, progress=False)
@@ -143,6 +143,9 @@ def test_ray_rows_summary_digest_resume_and_progress_equal_a_local_runs(
     assert {row["run"] for row in written} == {local.rows[0].run}
     elsewhere = fg.simulate(**args, games=4, progress=False, backend="ray", address="127.0.0.1:1")
     assert elsewhere.rows == local.rows  # the Ray already initialised, whatever address says
+    rated = dict(game=game, agents=["random", "greedy"], games=2, seed=3, progress=False)
+    on_ray = fg.tournament(**rated, backend="ray", workers=2)
+    assert on_ray.format_table() == fg.tournament(**rated).format_table()
 
 
 class _Locked:
