@@ -77,11 +77,33 @@ def _raised(**run: Any) -> BaseException:
     return caught.value
 
 
+class _Locked:
+    """A random agent holding a lock: it cannot be pickled."""
+
+    name = "locked"
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def choose(self, state: Any) -> Any:
+        return state.legal_moves()[0]
+
+
+@attrs.frozen(slots=False)
+class _Unsendable(BuzzGame, name="unsendable_ray"):
+    """Buzz that refuses to be pickled."""
+
+    def __reduce__(self) -> Any:
+        raise TypeError("this game stays here")
+
+
 @RAY_LIMIT
-def test_an_error_in_a_ray_task_is_raised_as_itself_and_ray_plays_on(ray_one_cpu):
+def test_a_ray_tasks_error_comes_as_itself_unpicklable_runs_are_refused_ray_plays_on(ray_one_cpu):
     """An error raised in a Ray task comes back as itself, with a local run's message and
     notes (it came as Ray's wrapper class, whose text is the worker's traceback: the command
-    line printed that traceback, colour codes and all, as its error line); Ray plays on."""
+    line printed that traceback, colour codes and all, as its error line); an agent or a
+    game that cannot be pickled for Ray is a ConfigError naming it and saying to run it
+    locally; the user's Ray is left running and plays the next run."""
     bosk = fg.make("bosk", num_players=2)
     for run in (
         dict(game=_NoTurns.create(target=0), agents=["random"], games=1, seed=1),
@@ -95,6 +117,19 @@ def test_an_error_in_a_ray_task_is_raised_as_itself_and_ray_plays_on(ray_one_cpu
     assert type(unsendable) is RuntimeError
     assert str(unsendable).endswith("_TwoArguments: 1 and 2 (raised in a worker, as an "
                                     "exception that cannot be sent back whole)")  # fmt: skip
+    refusals = (
+        (bosk, [_Locked()], r"agent locked cannot be pickled \(.*lock.*\), so it cannot be sent"),
+        (
+            _Unsendable.create(),
+            ["random"],
+            r"game unsendable_ray cannot be pickled \('TypeError: this game stays here'\)",
+        ),
+    )
+    for game, agents, words in refusals:
+        with pytest.raises(fg.ConfigError, match=words) as caught:
+            fg.simulate(game, agents, 2, seed=1, backend="ray", progress=False)
+        assert 'run it locally (backend="local", workers=1)' in str(caught.value)
+    assert ray_one_cpu.is_initialized()
     args = dict(game=bosk, agents=["random"], games=2, seed=5, progress=False)
     assert fg.simulate(**args, backend="ray").rows == fg.simulate(**args).rows
 
@@ -146,48 +181,6 @@ def test_ray_rows_summary_digest_resume_and_progress_equal_a_local_runs(
     rated = dict(game=game, agents=["random", "greedy"], games=2, seed=3, progress=False)
     on_ray = fg.tournament(**rated, backend="ray", workers=2)
     assert on_ray.format_table() == fg.tournament(**rated).format_table()
-
-
-class _Locked:
-    """A random agent holding a lock: it cannot be pickled."""
-
-    name = "locked"
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-
-    def choose(self, state: Any) -> Any:
-        return state.legal_moves()[0]
-
-
-@attrs.frozen(slots=False)
-class _Unsendable(BuzzGame, name="unsendable_ray"):
-    """Buzz that refuses to be pickled."""
-
-    def __reduce__(self) -> Any:
-        raise TypeError("this game stays here")
-
-
-@RAY_LIMIT
-def test_an_agent_or_game_ray_cannot_take_is_a_config_error_and_ray_plays_on(ray_one_cpu):
-    """An agent or a game that cannot be pickled for Ray is a ConfigError naming it and
-    saying to run it locally; the user's Ray is left running and plays the next run."""
-    bosk = fg.make("bosk", num_players=2)
-    refusals = (
-        (bosk, [_Locked()], r"agent locked cannot be pickled \(.*lock.*\), so it cannot be sent"),
-        (
-            _Unsendable.create(),
-            ["random"],
-            r"game unsendable_ray cannot be pickled \('TypeError: this game stays here'\)",
-        ),
-    )
-    for game, agents, words in refusals:
-        with pytest.raises(fg.ConfigError, match=words) as caught:
-            fg.simulate(game, agents, 2, seed=1, backend="ray", progress=False)
-        assert 'run it locally (backend="local", workers=1)' in str(caught.value)
-    assert ray_one_cpu.is_initialized()
-    args = dict(game=bosk, agents=["random"], games=2, seed=5, progress=False)
-    assert fg.simulate(**args, backend="ray").rows == fg.simulate(**args).rows
 
 
 def test_ray_missing_is_a_config_error_saying_how_to_install_it(monkeypatch):
