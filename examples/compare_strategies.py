@@ -41,6 +41,8 @@ def main() -> None:
     agents = args.agents.split(",")
     if len(agents) < 2:
         parser.error(f"--agents: give two or more agents to compare, not {args.agents!r}")
+    if len(set(agents)) < len(agents):  # a pair of one agent pools both its seats: 50%
+        parser.error(f"--agents: name each agent once, not {args.agents!r}")
     try:  # a bad agent spec, game count or seed: the library's error, as a usage error
         for spec in agents:  # every spec checked before the first pair plays
             make_agent(spec)
