@@ -15,15 +15,17 @@ from forestgames.agents import make_agent
 
 
 def compare(agents: list[str], games: int, workers: int, seed: int) -> list[tuple[str, str, dict]]:
-    """For each pair of agents, the first one's tally (win rate, interval, mean score)."""
+    """For each pair of agents (specs), their names and the first one's tally (win rate,
+    interval, mean score)."""
     game = fg.make("bosk", num_players=2)
     table = []
     for first, second in itertools.combinations(agents, 2):
         result = fg.simulate(
             game, [first, second], games, seed=seed, workers=workers, rotate=True, progress=False
         )
-        tally = next(t for t in result.summary()["agents"] if t["label"] == first)
-        table.append((first, second, tally))
+        name, other = (make_agent(spec).name for spec in (first, second))  # "RANDOM": random
+        tally = next(t for t in result.summary()["agents"] if t["label"] == name)
+        table.append((name, other, tally))
     return table
 
 
@@ -41,11 +43,10 @@ def main() -> None:
     agents = args.agents.split(",")
     if len(agents) < 2:
         parser.error(f"--agents: give two or more agents to compare, not {args.agents!r}")
-    if len(set(agents)) < len(agents):  # a pair of one agent pools both its seats: 50%
-        parser.error(f"--agents: name each agent once, not {args.agents!r}")
     try:  # a bad agent spec, game count or seed: the library's error, as a usage error
-        for spec in agents:  # every spec checked before the first pair plays
-            make_agent(spec)
+        names = [make_agent(spec).name for spec in agents]  # checked before any game
+        if len(set(names)) < len(names):  # a pair of one agent pools both its seats: 50%
+            parser.error(f"--agents: name each agent once, not {', '.join(names)}")
         table = compare(agents, args.games, args.workers, args.seed)
     except fg.ConfigError as error:
         parser.error(str(error))

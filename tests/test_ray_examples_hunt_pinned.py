@@ -271,6 +271,7 @@ ROOT = Path(__file__).resolve().parents[1]
         ("compare_strategies.py", ["--agents", "random,greedy,bogus"], "unknown agent 'bogus'"),
         ("compare_strategies.py", ["--agents", "random"], "give two or more agents to compare"),
         ("compare_strategies.py", ["--agents", "greedy,random,greedy"], "name each agent once"),
+        ("compare_strategies.py", ["--agents", "mcts:n=3,mcts:3"], "once, not mcts:3, mcts:3"),
         ("first_player_advantage.py", ["--games", "0"], "argument --games: must be at least 1"),
         ("first_player_advantage.py", ["--players", "2,x"], "not player counts such as 2,3,4"),
         ("replay_page.py", ["--players", "9"], "Bosk is played by 2 to 4 players, not 9"),
@@ -325,3 +326,16 @@ def test_a_benchmarks_bad_flag_is_its_usage_and_one_error_line(module, flags, wo
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("usage: ") and done.stdout == ""
     assert done.stderr.splitlines()[-1].startswith(f"{module}.py: error: {words}")
+
+
+def test_compare_strategies_names_agents_as_their_rows_do():
+    """compare_strategies takes any spelling of a spec (RANDOM, mcts:n=2) and prints the
+    agents by their names (it looked the spec's text up among the names: StopIteration)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "compare_strategies.py"), "--agents",
+         "RANDOM,mcts:n=2", "--games", "1"],
+        capture_output=True, encoding="utf-8", cwd=ROOT, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1].split()[:2] == ["random", "mcts:2"]
