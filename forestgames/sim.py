@@ -1250,6 +1250,9 @@ def _run_ray(
         raise ConfigError('backend="ray" needs Ray: pip install "forestgames[ray]"') from None
     import logging
 
+    _check_agents_pickle(  # before Ray starts (seconds) for a run it cannot take
+        run, ray.cloudpickle.dumps, "Ray", 'run it locally (backend="local", workers=1)'
+    )
     started = False
     if not ray.is_initialized():  # else: use the Ray this process is already connected to
         if address:
@@ -1265,9 +1268,6 @@ def _run_ray(
         started = True  # shut down (or disconnect from) what this run set up
     try:
         play_remote = ray.remote(max_retries=_RAY_RETRIES)(_ray_play)
-        _check_agents_pickle(
-            run, ray.cloudpickle.dumps, "Ray", 'run it locally (backend="local", workers=1)'
-        )
         run_ref = ray.put(run)
         cpus_seen = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call, unused-ignore]
         slots = 2 * max(workers, int(cpus_seen))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import pickle
 import subprocess
 import sys
 import threading
@@ -206,6 +207,8 @@ def test_workers_on_ray_are_the_cpus_of_its_local_ray_and_1_lets_ray_take_all(
     seen: list[dict[str, Any]] = []
 
     class FakeRay:
+        cloudpickle = pickle  # what the run is checked with before Ray starts
+
         @staticmethod
         def is_initialized() -> bool:
             return False
@@ -339,3 +342,18 @@ def test_compare_strategies_names_agents_as_their_rows_do():
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[1].split()[:2] == ["random", "mcts:2"]
+
+
+def test_an_agent_ray_cannot_take_is_refused_before_ray_starts(monkeypatch):
+    """An agent or game that cannot be pickled for Ray is a ConfigError before a Ray is
+    started for the run (it was refused once Ray had started, seconds later)."""
+    ray = pytest.importorskip("ray")
+
+    def no_start(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("Ray was started for a run it cannot take")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", no_start)
+    for game, agents in ((fg.make("bosk"), [_Locked()]), (_Unsendable.create(), ["random"])):
+        with pytest.raises(fg.ConfigError, match="cannot be pickled"):
+            fg.simulate(game, agents, 2, seed=1, backend="ray", progress=False)
