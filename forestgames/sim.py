@@ -1253,6 +1253,10 @@ def _run_ray(
     _check_agents_pickle(  # before Ray starts (seconds) for a run it cannot take
         run, ray.cloudpickle.dumps, "Ray", 'run it locally (backend="local", workers=1)'
     )
+    if not chunker:  # no game left (games=0, or a finished run resumed): no Ray to start
+        if address and not ray.is_initialized():
+            _check_reachable(address)
+        return
     started = False
     if not ray.is_initialized():  # else: use the Ray this process is already connected to
         if address:

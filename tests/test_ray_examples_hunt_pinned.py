@@ -357,3 +357,21 @@ def test_an_agent_ray_cannot_take_is_refused_before_ray_starts(monkeypatch):
     for game, agents in ((fg.make("bosk"), [_Locked()]), (_Unsendable.create(), ["random"])):
         with pytest.raises(fg.ConfigError, match="cannot be pickled"):
             fg.simulate(game, agents, 2, seed=1, backend="ray", progress=False)
+
+
+def test_a_ray_run_with_no_game_left_starts_no_ray(monkeypatch, tmp_path):
+    """A Ray run with no game to play (games=0, or a finished results file resumed) starts
+    no Ray (it started one, seconds, for nothing) and returns the rows it has."""
+    ray = pytest.importorskip("ray")
+
+    def no_start(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("Ray was started for no game")
+
+    out = tmp_path / "run.jsonl"
+    done = fg.simulate("bosk", ["random"], 2, seed=1, progress=False, out=out)
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", no_start)
+    assert fg.simulate("bosk", ["random"], 0, seed=1, backend="ray", progress=False).rows == ()
+    again = fg.simulate("bosk", ["random"], 2, seed=1, backend="ray", progress=False, out=out,
+                        resume=True)  # fmt: skip
+    assert again.rows == done.rows
