@@ -821,7 +821,11 @@ def _bench_game(game: Any, seconds: float, seed: int) -> tuple[int, float, float
 
 def _bench_games(names: Sequence[str], players: int | None) -> list[tuple[str, Any]]:
     """(name, game) of each game to measure; ConfigError (before any output) names an
-    unknown game or a player count the game does not take."""
+    unknown game, a game named twice (its tables built, its second warm-up is none) or a
+    player count the game does not take."""
+    twice = sorted({name for name in names if list(names).count(name) > 1})
+    if twice:
+        raise ConfigError(f"bench: {excerpt(twice[0])} is named twice: name each game once")
     return [
         (
             name,

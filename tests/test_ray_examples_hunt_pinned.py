@@ -375,3 +375,12 @@ def test_a_ray_run_with_no_game_left_starts_no_ray(monkeypatch, tmp_path):
     again = fg.simulate("bosk", ["random"], 2, seed=1, backend="ray", progress=False, out=out,
                         resume=True)  # fmt: skip
     assert again.rows == done.rows
+
+
+def test_bench_refuses_a_game_named_twice(capsys):
+    """bench bosk bonsai bosk is one error line, status 2, before any output (it measured
+    Bosk twice, the second warm-up timing no build, as its tables were built)."""
+    assert cli.main(["bench", "bosk", "bonsai", "bosk", "--seconds", "0"]) == 2
+    printed = capsys.readouterr()
+    assert printed.out == ""
+    assert printed.err == "forestgames: error: bench: 'bosk' is named twice: name each game once\n"
