@@ -31,6 +31,7 @@ import attrs
 from forestgames._text import encodable, outcome, wrap_line
 from forestgames._version import __version__
 from forestgames.agents import acting_seat, make_agent
+from forestgames.agents.base import no_move_error
 from forestgames.boom_bokken import TimeOut
 from forestgames.core import (
     MAX_NOTATION,
@@ -775,15 +776,31 @@ def _random_moves(game: Any, seconds: float, seed: int) -> tuple[int, int, float
     start = time.perf_counter()
     while not games or time.perf_counter() - start < seconds:
         state = game.new_game(seed=derive_seed(seed, games))
-        for _ in range(cap):
-            if state.is_terminal:
-                break
-            seats = state.players_to_act
-            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-            state = state.apply(rng.choice(state.legal_moves(seat)))
-            moves += 1
+        try:
+            for _ in range(cap):
+                if state.is_terminal:
+                    break
+                seats = state.players_to_act
+                seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+                state = state.apply(rng.choice(state.legal_moves(seat)))
+                moves += 1
+        except IndexError:  # a choice among no seats or no moves: the game's hooks disagree
+            stuck = _no_move(state)
+            if stuck is None:
+                raise  # a hook's own IndexError
+            raise stuck from None
         games += 1
     return moves, games, time.perf_counter() - start
+
+
+def _no_move(state: Any) -> StateError | None:
+    """The StateError of a live ``state`` where no seat acts, or a seat that acts has no
+    move (as ``simulate`` names it); None if every seat that acts has a move."""
+    seats = state.players_to_act
+    stuck = [seat for seat in seats if not state.legal_moves(seat)]
+    if seats and not stuck:
+        return None
+    return no_move_error(state, stuck[0] if stuck else None)
 
 
 def _baseline(calls: int) -> float:

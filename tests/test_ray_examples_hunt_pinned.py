@@ -7,6 +7,7 @@ import io
 import json
 import os
 import pickle
+import re
 import subprocess
 import sys
 import threading
@@ -384,3 +385,42 @@ def test_bench_refuses_a_game_named_twice(capsys):
     printed = capsys.readouterr()
     assert printed.out == ""
     assert printed.err == "forestgames: error: bench: 'bosk' is named twice: name each game once\n"
+
+
+@attrs.frozen(slots=False)
+class _NobodyActs(BuzzGame, name="nobody_acts_ray"):
+    """Buzz whose live states have nobody to act (hooks that disagree)."""
+
+    def _players_to_act(self, state: Any) -> tuple[int, ...]:
+        return ()
+
+
+@attrs.frozen(slots=False)
+class _NoAdds(BuzzGame, name="no_adds_ray"):
+    """Buzz whose seat to move has no move (hooks that disagree)."""
+
+    def _players_to_act(self, state: Any) -> tuple[int, ...]:
+        return () if state.is_terminal else (state.turn,)
+
+    def _legal_moves(self, state: Any, player: int) -> tuple[Any, ...]:
+        return ()
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (_NobodyActs, "the game is not over, but its players_to_act is empty"),
+        (_NoAdds, "the game is not over, but seat [01], in players_to_act, has no legal move"),
+    ],
+)
+def test_bench_of_a_game_whose_hooks_disagree_is_one_error_line(capsys, monkeypatch, game, words):
+    """bench of a registered game with a live state where nobody acts, or where the seat to
+    act has no move, exits 2 with the StateError simulate gives (an IndexError escaped)."""
+    from forestgames import core
+
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
+    core.register_game(game.name, game.create)
+    assert cli.main(["bench", game.name, "--seconds", "0"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("forestgames: error: ") and error.count("\n") == 1
+    assert re.search(words, error), error
