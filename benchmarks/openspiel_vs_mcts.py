@@ -290,6 +290,9 @@ def main() -> None:
     parser.add_argument("--json", help="also write the summaries here (JSON lines)")
     parser.add_argument("--speed", action="store_true", help="measure steps per second instead")
     args = parser.parse_args()
+    for flag, value in (("--games", args.games), ("--workers", args.workers)):
+        if value < 1:  # --games 0 divided by zero in the summary, --workers 0 made no pool
+            parser.error(f"{flag} must be at least 1, not {value}")
     if args.speed:
         speed()
         return
