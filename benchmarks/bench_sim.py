@@ -151,8 +151,9 @@ def main() -> None:
     parser.add_argument("--agent", default="random", help="the agent spec of every seat")
     parser.add_argument("--ray", action="store_true", help="also time Ray's start-up")
     args = parser.parse_args()
-    if args.rounds < 1:  # no round timed: every figure was inf or nan
-        parser.error(f"--rounds must be at least 1, not {args.rounds}")
+    for flag, value in (("--games", args.games), ("--rounds", args.rounds)):
+        if value < 1:  # no game or no round timed: no speed-up (inf, nan or a traceback)
+            parser.error(f"{flag} must be at least 1, not {value}")
     print(speedup(args.games, args.rounds, args.agent))
     if args.ray:
         print(ray_startup())

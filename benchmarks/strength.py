@@ -79,8 +79,9 @@ def main() -> None:
     parser.add_argument("--only", choices=sorted(SETUPS), action="append")
     parser.add_argument("--mcts", default="mcts", help="the MCTS spec (default: mcts)")
     args = parser.parse_args()
-    if args.games < 1:  # no game: every win rate was nan
-        parser.error(f"--games must be at least 1, not {args.games}")
+    for flag, value in (("--games", args.games), ("--workers", args.workers)):
+        if value < 1:  # no game: every win rate was nan; no worker: a traceback
+            parser.error(f"{flag} must be at least 1, not {value}")
     agents = [args.mcts if a == "mcts" else a for a in AGENTS]
     start = time.perf_counter()
     print(

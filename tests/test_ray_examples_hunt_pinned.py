@@ -312,6 +312,8 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
         ("bench_mcts", ["--rounds", "0"], "--rounds must be at least 1, not 0"),
         ("bench_mcts", ["--instructions"], "--instructions counts with --before only"),
         ("strength", ["--games", "0"], "--games must be at least 1, not 0"),
+        ("strength", ["--workers", "0"], "--workers must be at least 1, not 0"),
+        ("bench_sim", ["--games", "-1"], "--games must be at least 1, not -1"),
         ("openspiel_vs_mcts", ["--games", "0"], "--games must be at least 1, not 0"),
         ("openspiel_vs_mcts", ["--workers", "0"], "--workers must be at least 1, not 0"),
     ],
@@ -321,7 +323,8 @@ def test_a_benchmarks_bad_flag_is_its_usage_and_one_error_line(module, flags, wo
     ignore, with its usage and one error line, status 2 (bench_sim --rounds 0 printed inf
     and nan figures, bench_mcts's divided by zero, strength --games 0 printed nan% rows,
     --instructions without --before was ignored, openspiel_vs_mcts --games 0 divided by
-    zero and its --workers 0 raised ValueError)."""
+    zero and its --workers 0 raised ValueError; bench_sim --games -1 and strength
+    --workers 0 were tracebacks of the library's ConfigError)."""
     done = subprocess.run(
         [sys.executable, "-m", f"benchmarks.{module}", *flags],
         capture_output=True,
