@@ -263,7 +263,7 @@ class MCTSAgent(SeededAgent):
             return f"mcts:{n}:{limit}"
         parts = ["mcts"]
         if self.time_per_move is not None:
-            parts.append(f"t={self.time_per_move:g}")
+            parts.append(f"t={_spec_number(self.time_per_move)}")
         if n is not None:
             parts.append(f"n={n}")
         if limit != DEFAULT_ROLLOUT_LIMIT:
@@ -274,9 +274,9 @@ class MCTSAgent(SeededAgent):
         """The spec items of the settings other than the budget that are not the defaults."""
         items = []
         if self.exploration != DEFAULT_EXPLORATION:
-            items.append(f"c={self.exploration:g}")
+            items.append(f"c={_spec_number(self.exploration)}")
         if self.confidence != DEFAULT_CONFIDENCE:
-            items.append(f"z={self.confidence:g}")
+            items.append(f"z={_spec_number(self.confidence)}")
         if not self.reuse_tree:
             items.append("reuse=0")
         return items
@@ -556,6 +556,13 @@ def _renumber(root: _Node) -> None:
 
 
 # --------------------------------------------------------------------------- argument checks
+
+
+def _spec_number(value: float) -> str:
+    """``value`` as a spec writes it: short (``0.5``, ``1e-05``) where that reads back as
+    ``value``, else every digit (a name must rebuild its agent, and name its run)."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(value)
 
 
 def _checked_count(what: str, value: Any, low: int) -> int | None:

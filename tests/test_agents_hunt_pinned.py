@@ -1,0 +1,35 @@
+"""Agent behaviours found unpinned (or broken) by a bug hunt of ``forestgames/agents`` and of
+how ``fg.play`` and ``fg.simulate`` drive agents on edge positions."""
+
+from __future__ import annotations
+
+import pytest
+
+import forestgames as fg
+from forestgames.agents import MCTSAgent, make_agent
+from forestgames.sim import _make_run
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"exploration": 0.1234567891},
+        {"confidence": 1.0000001},
+        {"time_per_move": 0.30000000000000004},
+        {"exploration": 1e-300, "confidence": 123456789.0},
+    ],
+)
+def test_an_mcts_agents_name_rebuilds_its_settings_to_the_last_digit(settings):
+    """An MCTS agent's name is a spec that rebuilds every one of its settings exactly."""
+    agent = MCTSAgent(**settings)
+    assert make_agent(agent.name).settings() == agent.settings()
+
+
+def test_mcts_specs_that_differ_past_six_digits_are_different_runs():
+    """Two MCTS specs whose settings differ only past six digits give different run digests."""
+    game = fg.make("bosk")
+    digests = {
+        _make_run(game, [spec], 1, True, None).digest
+        for spec in ("mcts:c=0.1234567891", "mcts:c=0.1234571")
+    }
+    assert len(digests) == 2
