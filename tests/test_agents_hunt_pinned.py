@@ -3,6 +3,8 @@ how ``fg.play`` and ``fg.simulate`` drive agents on edge positions."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 import forestgames as fg
@@ -33,3 +35,15 @@ def test_mcts_specs_that_differ_past_six_digits_are_different_runs():
         for spec in ("mcts:c=0.1234567891", "mcts:c=0.1234571")
     }
     assert len(digests) == 2
+
+
+def test_an_mcts_agent_that_searched_living_forest_pickles_and_plays_on_alike():
+    """An MCTS agent that searched in Living Forest pickles; its copy plays as it does."""
+    game = fg.make("living_forest")
+    state = game.new_game(seed=1)
+    agent = MCTSAgent(20, seed=1)
+    state = state.apply(agent.choose(state))
+    copy = pickle.loads(pickle.dumps(agent))
+    while state.players_to_act[0] != 0 or len(state.legal_moves()) < 2:
+        state = state.apply(state.legal_moves()[0])
+    assert copy.choose(state) == agent.choose(state)

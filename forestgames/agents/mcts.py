@@ -248,9 +248,11 @@ class MCTSAgent(SeededAgent):
 
     def __getstate__(self) -> dict[str, Any]:
         """Copies and pickles are searching in no thread (a copy made while the agent
-        searched, or a shallow one sharing its claim, refused every search)."""
+        searched, or a shallow one sharing its claim, refused every search), and hold no
+        chance-outcome hook (a closure, which pickle cannot write; each search looks it up)."""
         state = dict(self.__dict__)
         state["_searching"] = {}
+        state.pop("_outcome_of", None)
         return state
 
     def _spec_name(self) -> str:
