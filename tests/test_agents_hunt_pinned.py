@@ -4,11 +4,14 @@ how ``fg.play`` and ``fg.simulate`` drive agents on edge positions."""
 from __future__ import annotations
 
 import pickle
+import warnings
 
+import numpy as np
 import pytest
 
 import forestgames as fg
 from forestgames.agents import MCTSAgent, make_agent
+from forestgames.agents.mcts import _all_rewards, cutoff_rewards
 from forestgames.sim import _make_run
 
 
@@ -47,3 +50,12 @@ def test_an_mcts_agent_that_searched_living_forest_pickles_and_plays_on_alike():
     while state.players_to_act[0] != 0 or len(state.legal_moves()) < 2:
         state = state.apply(state.legal_moves()[0])
     assert copy.choose(state) == agent.choose(state)
+
+
+def test_a_cut_playout_far_behind_the_roots_lead_is_rewarded_about_0():
+    """A lead hundreds of scales below the root's gives a reward of about 0, not an overflow."""
+    assert cutoff_rewards([0.0, 100.0], [0.0, 0.0], 1.0) == pytest.approx([0.0, 1.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rewards = _all_rewards(np.array([[0.0, 100.0]]), [0.0, 0.0], 1.0)
+    assert rewards[0] == pytest.approx([0.0, 1.0])

@@ -58,6 +58,9 @@ PRIOR_VISITS = 4
 heuristic's estimate gives (so a small search starts from Greedy's opinion)."""
 CUTOFF_SHARPNESS = 8.0
 """How sharply a lead in position value turns into a reward at a cut playout."""
+MAX_EXPONENT = 700.0
+"""The largest exponent a cut playout's logistic takes: a lead far behind the root's would
+overflow ``exp`` (OverflowError); its reward is about 1e-304 instead."""
 WIDENING = 2.0
 """Progressive widening: a node visited n times has at most ``1 + WIDENING * sqrt(n)``
 children, tried best first (near the root) or at random (deeper), so a wide node does not
@@ -160,7 +163,10 @@ def cutoff_rewards(
     sharpness = CUTOFF_SHARPNESS / scale
     centre = centre or [0.0] * len(lead)
     exp = math.exp
-    return [1.0 / (1.0 + exp(-sharpness * (x - c))) for x, c in zip(lead, centre, strict=True)]
+    return [
+        1.0 / (1.0 + exp(min(-sharpness * (x - c), MAX_EXPONENT)))
+        for x, c in zip(lead, centre, strict=True)
+    ]
 
 
 def _all_rewards(
@@ -179,7 +185,8 @@ def _all_rewards(
         size[size == 0] = 1.0
     else:
         size = np.full((m, 1), scale)
-    return (1.0 / (1.0 + np.exp(-CUTOFF_SHARPNESS * lead / size))).tolist()  # type: ignore[no-any-return]
+    exponent = np.minimum(-CUTOFF_SHARPNESS * lead / size, MAX_EXPONENT)
+    return (1.0 / (1.0 + np.exp(exponent))).tolist()  # type: ignore[no-any-return]
 
 
 def _width(visits: int) -> int:
