@@ -43,6 +43,8 @@ def main() -> None:
     agents = args.agents.split(",")
     if len(agents) < 2:
         parser.error(f"--agents: give two or more agents to compare, not {args.agents!r}")
+    if args.games < 1:  # no game played: every win rate printed as nan%
+        parser.error(f"--games must be at least 1, not {args.games}")
     try:  # a bad agent spec, game count or seed: the library's error, as a usage error
         names = [make_agent(spec).name for spec in agents]  # checked before any game
         if len(set(names)) < len(names):  # a pair of one agent pools both its seats: 50%

@@ -276,6 +276,7 @@ ROOT = Path(__file__).resolve().parents[1]
         ("compare_strategies.py", ["--agents", "random"], "give two or more agents to compare"),
         ("compare_strategies.py", ["--agents", "greedy,random,greedy"], "name each agent once"),
         ("compare_strategies.py", ["--agents", "mcts:n=3,mcts:3"], "once, not mcts:3, mcts:3"),
+        ("compare_strategies.py", ["--games", "0"], "--games must be at least 1, not 0"),
         ("first_player_advantage.py", ["--games", "0"], "argument --games: must be at least 1"),
         ("first_player_advantage.py", ["--players", "2,x"], "not player counts such as 2,3,4"),
         ("replay_page.py", ["--players", "9"], "Bosk is played by 2 to 4 players, not 9"),
@@ -290,7 +291,7 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
     0, --eval 0 a ZeroDivisionError, --players 2,x a ValueError, a missing folder for --out
     a FileNotFoundError after the game; replay_page --out game.json saved the record over
     the page; compare_strategies --agents greedy,random,greedy rated greedy against itself,
-    both seats pooled as "the first agent's" win rate)."""
+    both seats pooled as "the first agent's" win rate, and its --games 0 printed nan%)."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "examples" / name), *flags],
         capture_output=True,
