@@ -23,6 +23,7 @@ import time
 from typing import Any
 
 import forestgames as fg
+from forestgames.agents import make_agent
 from forestgames.sim import process_context
 
 BOSK4 = fg.make("bosk", num_players=4)
@@ -154,6 +155,10 @@ def main() -> None:
     for flag, value in (("--games", args.games), ("--rounds", args.rounds)):
         if value < 1:  # no game or no round timed: no speed-up (inf, nan or a traceback)
             parser.error(f"{flag} must be at least 1, not {value}")
+    try:  # a bad spec: a usage error now, not a traceback after the warm-up game
+        make_agent(args.agent)
+    except fg.ConfigError as error:
+        parser.error(f"--agent: {error}")
     print(speedup(args.games, args.rounds, args.agent))
     if args.ray:
         print(ray_startup())

@@ -23,6 +23,7 @@ import time
 from typing import Any
 
 import forestgames as fg
+from forestgames.agents import make_agent
 
 SETUPS = {"bosk": 2, "bonsai": 2, "living_forest": 2, "boom_bokken": 4}
 """Game: its player count here."""
@@ -82,6 +83,10 @@ def main() -> None:
     for flag, value in (("--games", args.games), ("--workers", args.workers)):
         if value < 1:  # no game: every win rate was nan; no worker: a traceback
             parser.error(f"{flag} must be at least 1, not {value}")
+    try:  # a bad spec: a usage error now, not a traceback after the header
+        make_agent(args.mcts)
+    except fg.ConfigError as error:
+        parser.error(f"--mcts: {error}")
     agents = [args.mcts if a == "mcts" else a for a in AGENTS]
     start = time.perf_counter()
     print(

@@ -317,6 +317,8 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
         ("bench_sim", ["--games", "-1"], "--games must be at least 1, not -1"),
         ("openspiel_vs_mcts", ["--games", "0"], "--games must be at least 1, not 0"),
         ("openspiel_vs_mcts", ["--workers", "0"], "--workers must be at least 1, not 0"),
+        ("bench_sim", ["--agent", "bogus"], "--agent: unknown agent 'bogus'"),
+        ("strength", ["--mcts", "bogus"], "--mcts: unknown agent 'bogus'"),
     ],
 )
 def test_a_benchmarks_bad_flag_is_its_usage_and_one_error_line(module, flags, words):
@@ -325,7 +327,8 @@ def test_a_benchmarks_bad_flag_is_its_usage_and_one_error_line(module, flags, wo
     and nan figures, bench_mcts's divided by zero, strength --games 0 printed nan% rows,
     --instructions without --before was ignored, openspiel_vs_mcts --games 0 divided by
     zero and its --workers 0 raised ValueError; bench_sim --games -1 and strength
-    --workers 0 were tracebacks of the library's ConfigError)."""
+    --workers 0 were tracebacks of the library's ConfigError, as were bench_sim --agent and
+    strength --mcts given an unknown agent, after the warm-up game or the table's header)."""
     done = subprocess.run(
         [sys.executable, "-m", f"benchmarks.{module}", *flags],
         capture_output=True,
