@@ -269,6 +269,18 @@ def test_bench_of_a_game_that_never_ends_stops_each_game_at_the_move_cap(capsys,
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def run_python(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``python ARGV...`` run from the repository (its output captured as UTF-8 text)."""
+    return subprocess.run(
+        [sys.executable, *argv],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
 @pytest.mark.parametrize(
     ("name", "flags", "words"),
     [
@@ -292,14 +304,7 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
     a FileNotFoundError after the game; replay_page --out game.json saved the record over
     the page; compare_strategies --agents greedy,random,greedy rated greedy against itself,
     both seats pooled as "the first agent's" win rate, and its --games 0 printed nan%)."""
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / name), *flags],
-        capture_output=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    done = run_python(str(ROOT / "examples" / name), *flags)
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("usage: ") and "Traceback" not in done.stderr
     assert done.stderr.splitlines()[-1].startswith(f"{name}: error: ")
@@ -329,14 +334,7 @@ def test_a_benchmarks_bad_flag_is_its_usage_and_one_error_line(module, flags, wo
     zero and its --workers 0 raised ValueError; bench_sim --games -1 and strength
     --workers 0 were tracebacks of the library's ConfigError, as were bench_sim --agent and
     strength --mcts given an unknown agent, after the warm-up game or the table's header)."""
-    done = subprocess.run(
-        [sys.executable, "-m", f"benchmarks.{module}", *flags],
-        capture_output=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    done = run_python("-m", f"benchmarks.{module}", *flags)
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("usage: ") and done.stdout == ""
     assert done.stderr.splitlines()[-1].startswith(f"{module}.py: error: {words}")
@@ -345,12 +343,8 @@ def test_a_benchmarks_bad_flag_is_its_usage_and_one_error_line(module, flags, wo
 def test_compare_strategies_names_agents_as_their_rows_do():
     """compare_strategies takes any spelling of a spec (RANDOM, mcts:n=2) and prints the
     agents by their names (it looked the spec's text up among the names: StopIteration)."""
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "compare_strategies.py"), "--agents",
-         "RANDOM,mcts:n=2", "--games", "1"],
-        capture_output=True, encoding="utf-8", cwd=ROOT, timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )  # fmt: skip
+    script = str(ROOT / "examples" / "compare_strategies.py")
+    done = run_python(script, "--agents", "RANDOM,mcts:n=2", "--games", "1")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[1].split()[:2] == ["random", "mcts:2"]
 
