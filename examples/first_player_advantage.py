@@ -20,9 +20,10 @@ from forestgames.sim import wilson_interval
 def first_player_rates(players: list[int], agents: list[str], games: int, workers: int, seed: int):
     """Per player count: (first player's wins, games that ended)."""
     rates = {}
-    for count in players:
+    bosk_games = {count: fg.make("bosk", num_players=count) for count in players}  # checked first
+    for count, game in bosk_games.items():
         result = fg.simulate(
-            fg.make("bosk", num_players=count),
+            game,
             agents,
             games,
             seed=seed,

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
@@ -269,6 +270,11 @@ def test_bench_of_a_game_that_never_ends_stops_each_game_at_the_move_cap(capsys,
 ROOT = Path(__file__).resolve().parents[1]
 
 
+NEEDS_MATPLOTLIB = pytest.mark.skipif(
+    importlib.util.find_spec("matplotlib") is None, reason="the example plots with matplotlib"
+)
+
+
 def run_python(*argv: str) -> subprocess.CompletedProcess[str]:
     """``python ARGV...`` run from the repository (its output captured as UTF-8 text)."""
     return subprocess.run(
@@ -291,6 +297,12 @@ def run_python(*argv: str) -> subprocess.CompletedProcess[str]:
         ("compare_strategies.py", ["--games", "0"], "--games must be at least 1, not 0"),
         ("first_player_advantage.py", ["--games", "0"], "argument --games: must be at least 1"),
         ("first_player_advantage.py", ["--players", "2,x"], "not player counts such as 2,3,4"),
+        pytest.param(
+            "first_player_advantage.py",
+            ["--players", "2,9", "--games", "1000000"],
+            "Bosk is played by 2 to 4 players, not 9",
+            marks=NEEDS_MATPLOTLIB,  # checked first, before the player counts
+        ),
         ("replay_page.py", ["--players", "9"], "Bosk is played by 2 to 4 players, not 9"),
         ("replay_page.py", ["--out", "no/such/folder/x.html"], "--out: no folder to write"),
         ("replay_page.py", ["--out", "game.json"], "game.json is where the record goes"),
@@ -301,7 +313,8 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
     """An example given a bad flag exits 2 with its usage and one error line, as argparse
     does (a bad agent or player count was a traceback of the library's ConfigError; --games
     0, --eval 0 a ZeroDivisionError, --players 2,x a ValueError, a missing folder for --out
-    a FileNotFoundError after the game; replay_page --out game.json saved the record over
+    a FileNotFoundError after the game, --players 2,9 was refused after every 2-player game
+    (a million here: the 120 s timeout); replay_page --out game.json saved the record over
     the page; compare_strategies --agents greedy,random,greedy rated greedy against itself,
     both seats pooled as "the first agent's" win rate, and its --games 0 printed nan%)."""
     done = run_python(str(ROOT / "examples" / name), *flags)
