@@ -30,7 +30,9 @@ def main() -> None:
     out = Path(args.out)
     if not out.absolute().parent.is_dir():
         parser.error(f"--out: no folder to write {out} in")
-    if out.suffix == ".json":  # the record, saved beside the page as .json, replaced it
+    # the record is saved beside the page as .json: a .json page (.JSON too, the same file
+    # where names ignore case) was replaced by it
+    if out.suffix.lower() == ".json":
         parser.error(f"--out: {out} is where the record goes; name the page .html")
     try:  # a bad player count, seat, agent or seed: the library's error, as a usage error
         game = fg.make(args.game, num_players=args.players)

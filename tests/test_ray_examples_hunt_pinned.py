@@ -306,6 +306,7 @@ def run_python(*argv: str) -> subprocess.CompletedProcess[str]:
         ("replay_page.py", ["--players", "9"], "Bosk is played by 2 to 4 players, not 9"),
         ("replay_page.py", ["--out", "no/such/folder/x.html"], "--out: no folder to write"),
         ("replay_page.py", ["--out", "game.json"], "game.json is where the record goes"),
+        ("replay_page.py", ["--out", "game.JSON"], "game.JSON is where the record goes"),
         ("rl_policy_gradient.py", ["--eval", "0"], "--eval must be >= 1, not 0"),
     ],
 )
@@ -315,8 +316,9 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
     0, --eval 0 a ZeroDivisionError, --players 2,x a ValueError, a missing folder for --out
     a FileNotFoundError after the game, --players 2,9 was refused after every 2-player game
     (a million here: the 120 s timeout); replay_page --out game.json saved the record over
-    the page; compare_strategies --agents greedy,random,greedy rated greedy against itself,
-    both seats pooled as "the first agent's" win rate, and its --games 0 printed nan%)."""
+    the page, game.JSON too where file names ignore case; compare_strategies --agents
+    greedy,random,greedy rated greedy against itself, both seats pooled as "the first
+    agent's" win rate, and its --games 0 printed nan%)."""
     done = run_python(str(ROOT / "examples" / name), *flags)
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("usage: ") and "Traceback" not in done.stderr
