@@ -12,6 +12,7 @@ import pytest
 
 import forestgames as fg
 from forestgames.bosk.actions import BoskCodec
+from forestgames.bosk.vector import ActionLayout
 from forestgames.core import Game, State
 
 
@@ -79,6 +80,17 @@ def test_vector_bosk_methods_keep_their_signatures() -> None:
         vec.reset(sede=5)  # type: ignore[call-arg]
     assert_type(vec.state(0), fg.bosk.BoskState)
     assert vec.state(1) == fg.make("bosk").new_game(seed=fg.core.derive_seed(5, 1))
+
+
+def test_vector_bosk_counts_seeds_and_index_take_numpy_integers() -> None:
+    """VectorBosk's player count, batch, seeds, first game and game index, and ActionLayout's
+    size, take numpy integers under mypy --strict, as they do at run time."""
+    vec = fg.bosk.VectorBosk(np.int64(2), np.int64(2), np.int64(3), first_game=np.int64(1))
+    vec.reset(np.int64(5), first_game=np.int64(0))
+    assert vec.state(np.int64(1)) == fg.make("bosk").new_game(seed=fg.core.derive_seed(5, 1))
+    assert vec.play_random(np.int64(0)).shape == (2,)
+    assert vec.play("random", np.int64(0)).shape == (2,)
+    assert ActionLayout(np.int64(8)).num_actions == vec.num_actions
 
 
 def test_environments_are_their_classes() -> None:
