@@ -49,6 +49,8 @@ def _check_terrain(terrain: Any, options: Mapping[str, Any]) -> np.ndarray:
         return DEFAULT_TERRAIN[size]
     players = options["num_players"]
     wanted = f"terrain must be a grid of {size}x{size} terrain ids with {players} players"
+    if isinstance(terrain, np.ma.MaskedArray):
+        raise ConfigError(f"{wanted}, not a masked array (its mask would be lost)")
     try:
         grid = np.array(terrain)
     except (TypeError, ValueError):

@@ -150,9 +150,14 @@ def _excerpt(value: Any) -> str:
 
 def _as_array(value: Any, name: str) -> np.ndarray:
     """``value`` as a plain numpy array (not copied if it is one; a subclass's, such as
-    np.matrix or a masked array, is read as its plain data); StateError if it cannot be."""
+    np.matrix, is read as its plain data); StateError if it cannot be, or if it is a masked
+    array (its mask would be lost: masked cells scored as what they hold)."""
     if type(value) is np.ndarray:
         return value
+    if isinstance(value, np.ma.MaskedArray):
+        raise StateError(
+            f"{name} must be a plain array, not a masked array (its mask would be lost)"
+        )
     try:
         return np.asarray(value)
     except (ValueError, TypeError, OverflowError) as error:
