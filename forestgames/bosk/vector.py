@@ -112,8 +112,8 @@ class ActionLayout(Sealed):
     _read_only = "a VectorBosk action layout is read-only"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Copies and pickles are the layout of the size, built anew (read-only)."""
-        return (ActionLayout, (self.size,))
+        """Copies and pickles are the one layout of the size (read-only)."""
+        return (_layout, (self.size,))
 
     def __init__(self, size: IntLike) -> None:
         size = as_int(size, "ActionLayout: size (squares a side)", 2)
@@ -317,6 +317,16 @@ _P = ParamSpec("_P")
 _Method = Callable[Concatenate["VectorBosk", _P], _R]
 
 
+def _no_memory(batch: int, name: str, part_way: bool = False) -> ConfigError:
+    """The error of ``name`` running out of memory on ``batch`` games (``part_way``: it left
+    them part-way through)."""
+    return ConfigError(
+        f"batch={batch}: not enough memory for {name} on so many games"
+        + (" (they were left part-way: reset() them)" if part_way else "")
+        + ": take a smaller batch"
+    )
+
+
 def _memory_guarded(
     changes_games: bool, resets: bool = False
 ) -> Callable[[_Method[_P, _R]], _Method[_P, _R]]:
@@ -335,11 +345,7 @@ def _memory_guarded(
                 name = f"{method.__name__}()"
                 if changes_games:
                     self._spoiled = f"{name} ran out of memory part-way: reset() the games"
-                raise ConfigError(
-                    f"batch={self.batch}: not enough memory for {name} on so many games"
-                    + (" (they were left part-way: reset() them)" if changes_games else "")
-                    + ": take a smaller batch"
-                ) from None
+                raise _no_memory(self.batch, name, changes_games) from None
             if resets:
                 self._spoiled = ""
             return result
@@ -574,30 +580,33 @@ class VectorBosk:
     @property
     def scores(self) -> np.ndarray:
         """(batch, P) int: points so far per seat (summer after spring, plus winter at the end)."""
-        return self._scores_for("scores")
+        return self._read("scores", self._scores)
 
     @property
     def winners(self) -> np.ndarray:
         """(batch,) int8: each finished game's winner (ties to the earlier in round 8's order)."""
-        scores = self._scores_for("winners")
+        return self._read("winners", self._winners)
+
+    def _read(self, name: str, compute: Callable[[], np.ndarray]) -> np.ndarray:
+        """``compute()`` for attribute ``name``; running out of memory there (winter is scored
+        when first read) is a ConfigError naming it, the games as they were."""
+        try:
+            return compute()
+        except MemoryError:
+            raise _no_memory(self.batch, name) from None
+
+    def _scores(self) -> np.ndarray:
+        self._settle()
+        return self._summer.astype(np.int64) + self._winter
+
+    def _winners(self) -> np.ndarray:
+        scores = self._scores()
         best = scores.max(axis=1, keepdims=True)
         p = self.num_players
         seats = (self._start[:, None] + np.arange(p)) % p  # round 8's order
         tops = np.take_along_axis(scores, seats, axis=1) == best
         winner = np.take_along_axis(seats, np.argmax(tops, axis=1)[:, None], axis=1)[:, 0]
         return np.where(self.terminated, winner, -1).astype(np.int8)
-
-    def _scores_for(self, name: str) -> np.ndarray:
-        """``scores``, winter scored first where it is due; running out of memory there is a
-        ConfigError naming the attribute ``name`` read (the games stay as they were)."""
-        try:
-            self._settle()
-            return self._summer.astype(np.int64) + self._winter
-        except MemoryError:
-            raise ConfigError(
-                f"batch={self.batch}: not enough memory for {name} on so many games: "
-                "take a smaller batch"
-            ) from None
 
     @_memory_guarded(changes_games=False)
     def state(self, i: IntLike) -> BoskState:
