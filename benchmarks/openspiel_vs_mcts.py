@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import math
 import multiprocessing
 import time
 from typing import Any
@@ -293,6 +294,8 @@ def main() -> None:
     for flag, value in (("--games", args.games), ("--workers", args.workers)):
         if value < 1:  # --games 0 divided by zero in the summary, --workers 0 made no pool
             parser.error(f"{flag} must be at least 1, not {value}")
+    if not 0 < args.seconds < math.inf:  # -1 or 0 ran every search at 2 iterations, silently
+        parser.error(f"--seconds must be a positive number of seconds, not {args.seconds}")
     if args.speed:
         speed()
         return

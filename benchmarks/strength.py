@@ -24,6 +24,7 @@ from typing import Any
 
 import forestgames as fg
 from forestgames.agents import make_agent
+from forestgames.sim import MAX_WORKERS
 
 SETUPS = {"bosk": 2, "bonsai": 2, "living_forest": 2, "boom_bokken": 4}
 """Game: its player count here."""
@@ -83,6 +84,8 @@ def main() -> None:
     for flag, value in (("--games", args.games), ("--workers", args.workers)):
         if value < 1:  # no game: every win rate was nan; no worker: a traceback
             parser.error(f"{flag} must be at least 1, not {value}")
+    if args.workers > MAX_WORKERS:  # simulate's ConfigError: a traceback after the header
+        parser.error(f"--workers must be at most {MAX_WORKERS}, not {args.workers}")
     try:  # a bad spec: a usage error now, not a traceback after the header
         make_agent(args.mcts)
     except fg.ConfigError as error:

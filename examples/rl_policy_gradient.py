@@ -21,6 +21,10 @@ import numpy as np
 from forestgames import rl
 
 LEARNER = "player_0"
+SEED_LIMIT = 2**64
+"""Seeds are ints below 2**64 in the library."""
+TRAINING_SEEDS = 10**7
+"""Training game g of seed s is played with seed s * TRAINING_SEEDS + g."""
 
 
 class MaskedLinearPolicy:
@@ -90,6 +94,9 @@ def main() -> None:
                              ("--seed", args.seed, 0)):  # fmt: skip  # --eval 0 divided by 0
         if value < low:
             parser.error(f"{flag} must be >= {low}, not {value}")
+    top = (SEED_LIMIT - max(args.games, 1)) // TRAINING_SEEDS  # the last game's seed is a seed
+    if args.seed > top:
+        parser.error(f"--seed must be <= {top}, not {args.seed}")
 
     env = rl.aec_env("boom_bokken", num_players=4, reward="score")
     space = env.observation_space(LEARNER)["observation"]
@@ -98,7 +105,7 @@ def main() -> None:
     before = win_rate(env, policy, args.eval, first_seed=10**6)
     baseline = 0.0
     for game in range(args.games):
-        score, _ = play(env, policy, args.seed * 10**7 + game, learn=True)
+        score, _ = play(env, policy, args.seed * TRAINING_SEEDS + game, learn=True)
         policy.update(score - baseline)
         baseline += 0.05 * (score - baseline)
     after = win_rate(env, policy, args.eval, first_seed=10**6)

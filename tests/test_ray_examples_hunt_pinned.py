@@ -309,6 +309,7 @@ def run_python(*argv: str) -> subprocess.CompletedProcess[str]:
         ("replay_page.py", ["--out", "game.json"], "game.json is where the record goes"),
         ("replay_page.py", ["--out", "game.JSON"], "game.JSON is where the record goes"),
         ("rl_policy_gradient.py", ["--eval", "0"], "--eval must be >= 1, not 0"),
+        ("rl_policy_gradient.py", ["--seed", "1844674407371"], "<= 1844674407370, not 18446"),
     ],
 )
 def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words):
@@ -319,7 +320,8 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
     (a million here: the 120 s timeout); replay_page --out game.json saved the record over
     the page, game.JSON too where file names ignore case; compare_strategies --agents
     greedy,random,greedy rated greedy against itself, both seats pooled as "the first
-    agent's" win rate, and its --games 0 printed nan%)."""
+    agent's" win rate, and its --games 0 printed nan%; rl_policy_gradient --seed past the
+    last whose training seeds are below 2**64 was a ConfigError after the first evaluation)."""
     done = run_python(str(ROOT / "examples" / name), *flags)
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("usage: ") and "Traceback" not in done.stderr
@@ -340,6 +342,9 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
         ("openspiel_vs_mcts", ["--workers", "0"], "--workers must be at least 1, not 0"),
         ("bench_sim", ["--agent", "bogus"], "--agent: unknown agent 'bogus'"),
         ("strength", ["--mcts", "bogus"], "--mcts: unknown agent 'bogus'"),
+        ("strength", ["--workers", "5000"], "--workers must be at most 4096, not 5000"),
+        ("openspiel_vs_mcts", ["--seconds", "-1"], "--seconds must be a positive number of s"),
+        ("openspiel_vs_mcts", ["--seconds", "inf"], "--seconds must be a positive number of s"),
     ],
 )
 def test_a_benchmarks_bad_flag_is_its_usage_and_one_error_line(module, flags, words):
@@ -349,7 +354,8 @@ def test_a_benchmarks_bad_flag_is_its_usage_and_one_error_line(module, flags, wo
     --instructions without --before was ignored, openspiel_vs_mcts --games 0 divided by
     zero and its --workers 0 raised ValueError; bench_sim --games -1 and strength
     --workers 0 were tracebacks of the library's ConfigError, as were bench_sim --agent and
-    strength --mcts given an unknown agent, after the warm-up game or the table's header)."""
+    strength --mcts given an unknown agent, after the warm-up game or the table's header, and
+    strength --workers 5000 after the header; openspiel_vs_mcts --seconds -1 ran silently)."""
     done = run_python("-m", f"benchmarks.{module}", *flags)
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("usage: ") and done.stdout == ""
