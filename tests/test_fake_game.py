@@ -148,6 +148,20 @@ class BuzzState(StateBase[Add | Buzz]):
         return None if self.is_terminal else self.turn
 
 
+@attrs.frozen(slots=False)
+class NoTurnsGame(BuzzGame, name="no_turns"):
+    """Buzz that may be played to a target of 0: over before its first move, a tie."""
+
+    OPTIONS = (
+        BuzzGame.OPTIONS[0],
+        Option.integer("target", 10, 0, 1000, "the counter value that ends the game"),
+        BuzzGame.OPTIONS[2],
+    )
+
+    def _max_moves(self) -> int:
+        return max(1, 2 * self.target)
+
+
 def test_buzz_offers_out_of_turn_moves():
     """Seats that have not buzzed may act out of turn, after the current seat."""
     state = BuzzGame(3).new_game(seed=1, first_player=1)

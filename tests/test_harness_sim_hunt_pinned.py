@@ -17,7 +17,7 @@ from forestgames.schema import Field, Int, List, Nullable
 from forestgames.sim import GameRow, SimulationResult, clustered_interval
 from forestgames.testing import check_game
 from forestgames.tournament import rate
-from tests.test_fake_game import BuzzGame
+from tests.test_fake_game import BuzzGame, NoTurnsGame
 
 
 class _AssertingStep(BuzzGame):
@@ -260,26 +260,12 @@ def test_winners_and_scores_of_numpy_integers_are_named_by_their_type(broken, me
         check_game(broken.create(target=12), games=2)
 
 
-@attrs.frozen(slots=False)
-class _NoTurns(BuzzGame, name="no_turns"):
-    """Buzz that may be played to a target of 0: over before its first move, a tie."""
-
-    OPTIONS = (
-        BuzzGame.OPTIONS[0],
-        Option.integer("target", 10, 0, 1000, "the counter value that ends the game"),
-        BuzzGame.OPTIONS[2],
-    )
-
-    def _max_moves(self):
-        return max(1, 2 * self.target)
-
-
 @pytest.mark.parametrize("run", [fg.simulate, fg.tournament])
 def test_a_run_of_a_game_over_before_its_first_move_is_a_config_error(run):
     """simulate and tournament of a game of one's own that is over at its start (which
     check_game and play take) are a ConfigError naming the game of the run, as its row
     cannot name the seat that moved first (they raised IndexError)."""
-    game = _NoTurns.create(target=0)
+    game = NoTurnsGame.create(target=0)
     check_game(game, games=1)
     assert fg.play(game, ["random"], seed=1).moves == ()
     with pytest.raises(fg.ConfigError, match=r"game 0 of the run \(seed \d+\) is over before its"):

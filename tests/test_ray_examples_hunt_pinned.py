@@ -20,8 +20,7 @@ import pytest
 
 import forestgames as fg
 from forestgames import cli
-from forestgames.core import Option
-from tests.test_fake_game import BuzzGame
+from tests.test_fake_game import BuzzGame, NoTurnsGame
 
 RAY_LIMIT = pytest.mark.timeout(300)
 """A Ray test gets 5 minutes (they take seconds), as tests/test_sim.py's do."""
@@ -34,20 +33,6 @@ def ray_one_cpu():
     ray.init(num_cpus=1, include_dashboard=False, logging_level="warning")
     yield ray
     ray.shutdown()
-
-
-@attrs.frozen(slots=False)
-class _NoTurns(BuzzGame, name="no_turns_ray"):
-    """Buzz that may be played to a target of 0: over before its first move."""
-
-    OPTIONS = (
-        BuzzGame.OPTIONS[0],
-        Option.integer("target", 10, 0, 1000, "the counter value that ends the game"),
-        BuzzGame.OPTIONS[2],
-    )
-
-    def _max_moves(self) -> int:
-        return max(1, 2 * self.target)
 
 
 class _FailsAtOnce:
@@ -109,7 +94,7 @@ def test_a_ray_tasks_error_comes_as_itself_unpicklable_runs_are_refused_ray_play
     locally; the user's Ray is left running and plays the next run."""
     bosk = fg.make("bosk", num_players=2)
     for run in (
-        dict(game=_NoTurns.create(target=0), agents=["random"], games=1, seed=1),
+        dict(game=NoTurnsGame.create(target=0), agents=["random"], games=1, seed=1),
         dict(game=bosk, agents=[_FailsAtOnce()], games=1, seed=1),
     ):
         local, on_ray = _raised(**run), _raised(**run, backend="ray")
@@ -246,11 +231,11 @@ def test_bench_of_a_game_with_no_moves_is_one_error_line(capsys, monkeypatch):
     from forestgames import core
 
     monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))
-    core.register_game("no_turns_ray", lambda **options: _NoTurns.create(target=0, **options))
-    assert cli.main(["bench", "no_turns_ray", "--seconds", "0"]) == 2
+    core.register_game("no_turns", lambda **options: NoTurnsGame.create(target=0, **options))
+    assert cli.main(["bench", "no_turns", "--seconds", "0"]) == 2
     error = capsys.readouterr().err
     assert error == (
-        "forestgames: error: game no_turns_ray: its 3 random games were each over before "
+        "forestgames: error: game no_turns: its 3 random games were each over before "
         "their first move, so there is no move to time\n"
     )
 
