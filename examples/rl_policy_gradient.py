@@ -14,6 +14,7 @@ under two minutes.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
 import numpy as np
@@ -97,6 +98,8 @@ def main() -> None:
     top = (SEED_LIMIT - max(args.games, 1)) // TRAINING_SEEDS  # the last game's seed is a seed
     if args.seed > top:
         parser.error(f"--seed must be <= {top}, not {args.seed}")
+    if not math.isfinite(args.rate):  # nan made the policy's probabilities nan
+        parser.error(f"--rate must be a finite number, not {args.rate}")
 
     env = rl.aec_env("boom_bokken", num_players=4, reward="score")
     space = env.observation_space(LEARNER)["observation"]

@@ -295,6 +295,7 @@ def run_python(*argv: str) -> subprocess.CompletedProcess[str]:
         ("replay_page.py", ["--out", "game.JSON"], "game.JSON is where the record goes"),
         ("rl_policy_gradient.py", ["--eval", "0"], "--eval must be >= 1, not 0"),
         ("rl_policy_gradient.py", ["--seed", "1844674407371"], "<= 1844674407370, not 18446"),
+        ("rl_policy_gradient.py", ["--rate", "nan"], "--rate must be a finite number, not nan"),
     ],
 )
 def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words):
@@ -306,7 +307,8 @@ def test_an_examples_bad_flag_is_its_usage_and_one_error_line(name, flags, words
     the page, game.JSON too where file names ignore case; compare_strategies --agents
     greedy,random,greedy rated greedy against itself, both seats pooled as "the first
     agent's" win rate, and its --games 0 printed nan%; rl_policy_gradient --seed past the
-    last whose training seeds are below 2**64 was a ConfigError after the first evaluation)."""
+    last whose training seeds are below 2**64 was a ConfigError after the first evaluation,
+    and its --rate nan a numpy ValueError)."""
     done = run_python(str(ROOT / "examples" / name), *flags)
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("usage: ") and "Traceback" not in done.stderr
