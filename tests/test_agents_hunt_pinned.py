@@ -11,6 +11,8 @@ import pytest
 
 import forestgames as fg
 from forestgames.agents import MCTSAgent, make_agent
+from forestgames.agents.base import reaction_moves
+from forestgames.agents.greedy import greedy_reaction, margins
 from forestgames.agents.mcts import _all_rewards, cutoff_rewards
 from forestgames.sim import _make_run
 
@@ -59,3 +61,31 @@ def test_a_cut_playout_far_behind_the_roots_lead_is_rewarded_about_0():
         warnings.simplefilter("error")
         rewards = _all_rewards(np.array([[0.0, 100.0]]), [0.0, 0.0], 1.0)
     assert rewards[0] == pytest.approx([0.0, 1.0])
+
+
+@pytest.mark.parametrize(
+    ("values", "seat", "named"),
+    [
+        (np.array([1.0, 2.0]), 0, "values"),
+        (np.zeros((1, 0)), 0, "values"),
+        ([[1.0, float("inf")]], 0, "values"),
+        ("x", 0, "values"),
+        ([[1.0, 2.0]], 2, "seat"),
+        ([[1.0, 2.0]], True, "seat"),
+        ([[1.0, 2.0]], None, "seat"),
+    ],
+)
+def test_margins_refuses_bad_values_or_seat(values, seat, named):
+    """margins refuses values that are not finite (M, P) numbers, or a seat not among P."""
+    with pytest.raises(fg.ConfigError, match=named):
+        margins(values, seat)
+
+
+def test_greedy_reaction_refuses_an_rng_that_is_not_a_random():
+    """greedy_reaction refuses an rng that is not a random.Random with a ConfigError."""
+    state = fg.make("boom_bokken").new_game(seed=0)
+    while not any(reaction_moves(state, p) for p in range(state.game.num_players)):
+        state = state.apply(state.legal_moves()[0])
+    seat = next(p for p in range(state.game.num_players) if reaction_moves(state, p))
+    with pytest.raises(fg.ConfigError, match="rng"):
+        greedy_reaction(state, seat, None)

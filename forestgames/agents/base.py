@@ -187,3 +187,21 @@ class SeededAgent:
         seed = {"seed": self.seed} if getattr(self, "seeded", True) else {}  # (old pickles)
         args = ", ".join(f"{k}={v!r}" for k, v in {**self.settings(), **seed}.items())
         return f"{type(self).__name__}({args})"
+
+
+def _finite_array(values: Any, what: str, ndim: int) -> np.ndarray:
+    """``values`` as a float64 array of ``ndim`` dimensions, not empty, of finite numbers;
+    ConfigError naming ``what`` otherwise (the checks of the agents' public helpers)."""
+    shape = "a sequence" if ndim == 1 else "an (M, P) array"
+    must = f"{what} must be {shape} of finite numbers"
+    if isinstance(values, str | bytes):
+        raise ConfigError(f"{must}, not {excerpt(values)}")
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise ConfigError(f"{must}, not {excerpt(values)}") from None
+    if array.ndim != ndim or array.shape[-1] == 0:
+        raise ConfigError(f"{must} (one per seat), not {excerpt(values)}")
+    if not np.isfinite(array).all():
+        raise ConfigError(f"{must}, not {excerpt(values)}")
+    return array
