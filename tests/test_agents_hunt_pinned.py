@@ -13,7 +13,7 @@ import forestgames as fg
 from forestgames.agents import MCTSAgent, make_agent
 from forestgames.agents.base import reaction_moves
 from forestgames.agents.greedy import greedy_reaction, margins
-from forestgames.agents.mcts import _all_rewards, cutoff_rewards
+from forestgames.agents.mcts import _all_rewards, cutoff_rewards, leads
 from forestgames.sim import _make_run
 
 
@@ -61,6 +61,48 @@ def test_a_cut_playout_far_behind_the_roots_lead_is_rewarded_about_0():
         warnings.simplefilter("error")
         rewards = _all_rewards(np.array([[0.0, 100.0]]), [0.0, 0.0], 1.0)
     assert rewards[0] == pytest.approx([0.0, 1.0])
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (([],), "values"),
+        (([1.0, float("nan")],), "values"),
+        ((None,), "values"),
+        ((["a", "b"],), "values"),
+        (([[1.0, 2.0]],), "values"),
+        (([1.0, 2.0], [0.0]), "centre"),
+        (([1.0, 2.0], 5), "centre"),
+        (([1.0, 2.0], [0.0, float("inf")]), "centre"),
+        (([1.0, 2.0], None, 0), "scale"),
+        (([1.0, 2.0], None, -1.0), "scale"),
+        (([1.0, 2.0], None, "x"), "scale"),
+    ],
+)
+def test_cutoff_rewards_refuses_bad_input_naming_the_argument(args, named):
+    """cutoff_rewards refuses empty or non-finite values, a centre of the wrong length or a
+    scale not above 0 with a ConfigError naming the argument."""
+    with pytest.raises(fg.ConfigError, match=named):
+        cutoff_rewards(*args)
+
+
+def test_cutoff_rewards_of_tiny_values_are_numbers():
+    """Subnormal values or scale give rewards in [0, 1] (0.5 for a tie), never NaN."""
+    assert cutoff_rewards([1e-320, 1e-320]) == [0.5, 0.5]
+    assert cutoff_rewards([1.0, 1.0], None, 5e-324) == [0.5, 0.5]
+
+
+def test_cutoff_rewards_takes_a_centre_array():
+    """A numpy centre is a centre (not an ambiguous truth value)."""
+    rewards = cutoff_rewards([1.0, 2.0], np.array([0.0, 0.0]))
+    assert rewards == cutoff_rewards([1.0, 2.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("values", [[], [None], 3, "ab", [1.0, float("nan")], [[1.0, 2.0]]])
+def test_leads_refuses_values_that_are_not_finite_numbers(values):
+    """leads refuses values that are not a non-empty sequence of finite numbers (ConfigError)."""
+    with pytest.raises(fg.ConfigError, match="values"):
+        leads(values)
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ its seat saw them made), so the search goes on where it left off.
 from __future__ import annotations
 
 import math
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -27,8 +28,9 @@ from typing import Any
 
 import numpy as np
 
-from forestgames.agents.base import SeededAgent, acting_seat, no_move_error
-from forestgames.agents.greedy import greedy_reaction, margins
+from forestgames.agents.base import SeededAgent, _finite_array, acting_seat, no_move_error
+from forestgames.agents.greedy import _greedy_reaction as greedy_reaction  # unchecked
+from forestgames.agents.greedy import _margins as margins  # unchecked
 from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
 from forestgames.agents.heuristics import _position_value as position_value  # unchecked
 from forestgames.agents.heuristics import chance_outcomes
@@ -72,6 +74,9 @@ DEFAULT_CONFIDENCE = 1.0
 heuristic's best before it plays it instead (0: always play the most visited move)."""
 
 _Rewards = list[float]
+_SMALLEST_SCALE = CUTOFF_SHARPNESS / sys.float_info.max
+"""A scale below this (a subnormal one) would make the logistic's sharpness infinite, and a
+tie's reward NaN (infinity times 0); such scales are raised to it."""
 
 
 class _Node:
@@ -132,7 +137,13 @@ class _Node:
 
 
 def leads(values: Sequence[float] | np.ndarray) -> list[float]:
-    """Each seat's value minus the best other seat's (0 for a single seat)."""
+    """Each seat's value minus the best other seat's (0 for a single seat). ConfigError if
+    ``values`` is not a sequence of finite numbers, one per seat."""
+    return _leads(_finite_array(values, "values", 1).tolist())
+
+
+def _leads(values: Sequence[float] | np.ndarray) -> list[float]:
+    """:func:`leads` unchecked (the search calls it on its own position values)."""
     v = [float(x) for x in values]
     if len(v) == 1:
         return [0.0]
@@ -154,8 +165,30 @@ def cutoff_rewards(
     reward is 0.5 where the search started, so its resolution is where the
     choices are), divided by ``scale`` (default: the largest value's size, so
     that the reward is the same for points in the tens or in the hundreds).
+    ConfigError if ``values`` is not finite numbers, one per seat, ``centre`` not
+    one finite number per seat or ``scale`` not a number above 0.
     """
-    lead = leads(values)
+    array = _finite_array(values, "values", 1)
+    if centre is not None:
+        centre = _finite_array(centre, "centre", 1).tolist()
+        if len(centre) != len(array):
+            raise ConfigError(
+                f"centre must have one lead per seat ({len(array)}), not {len(centre)}"
+            )
+    if scale is not None:
+        scale = as_number(scale, "scale", 0.0, strict=True)
+    else:
+        scale = float(np.abs(array).max()) or 1.0
+    return _cutoff_rewards(array.tolist(), centre, max(scale, _SMALLEST_SCALE))
+
+
+def _cutoff_rewards(
+    values: Sequence[float] | np.ndarray,
+    centre: Sequence[float] | None = None,
+    scale: float | None = None,
+) -> _Rewards:
+    """:func:`cutoff_rewards` unchecked (the search calls it in every cut playout)."""
+    lead = _leads(values)
     if len(lead) == 1:
         return [1.0]
     if scale is None:
@@ -355,8 +388,8 @@ class MCTSAgent(SeededAgent):
         seat_view = getattr(state.game, "_seat_view", None)  # not the real state: it may hold
         # what the seat has not seen (Living Forest's simultaneous Guardian phase)
         now = position_value(state if seat_view is None else seat_view(state, seat))
-        self._centre = leads(now)
-        self._scale = float(np.abs(now).max()) or 1.0
+        self._centre = _leads(now)
+        self._scale = max(float(np.abs(now).max()) or 1.0, _SMALLEST_SCALE)
         limit = self.iterations
         if limit is None and deadline is None:
             limit = default_iterations(state.game)
@@ -483,7 +516,7 @@ class MCTSAgent(SeededAgent):
             steps += 1
         if state.is_terminal:
             return _win_shares(state)
-        return cutoff_rewards(position_value(state), self._centre, self._scale)
+        return _cutoff_rewards(position_value(state), self._centre, self._scale)
 
     # ------------------------------------------------------------------ keeping the tree
 
