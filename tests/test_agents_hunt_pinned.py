@@ -13,6 +13,7 @@ import forestgames as fg
 from forestgames.agents import MCTSAgent, make_agent
 from forestgames.agents.base import reaction_moves
 from forestgames.agents.greedy import greedy_reaction, margins
+from forestgames.agents.heuristics import scores_after
 from forestgames.agents.mcts import _all_rewards, cutoff_rewards, leads
 from forestgames.sim import _make_run
 
@@ -121,6 +122,17 @@ def test_margins_refuses_bad_values_or_seat(values, seat, named):
     """margins refuses values that are not finite (M, P) numbers, or a seat not among P."""
     with pytest.raises(fg.ConfigError, match=named):
         margins(values, seat)
+
+
+@pytest.mark.parametrize(
+    ("state", "moves"), [(None, []), (3, [1]), ("bosk", None), ("bosk", 3), ("bosk", "ab")]
+)
+def test_scores_after_refuses_what_is_not_a_state_and_its_moves(state, moves):
+    """scores_after refuses a non-state (ConfigError) or moves that are not its legal moves."""
+    if state == "bosk":
+        state = fg.make("bosk").new_game(seed=0)
+    with pytest.raises(fg.ForestGamesError):
+        scores_after(state, moves)
 
 
 def test_greedy_reaction_refuses_an_rng_that_is_not_a_random():

@@ -114,13 +114,7 @@ def evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
     ``state``: the registered evaluator, else the game's own ``evaluate_moves`` hook if it
     has one, else :func:`scores_after`. ConfigError if ``state`` is not a game state,
     IllegalMoveError if a move is not one of its legal moves."""
-    state = _checked_state(state, "evaluate_moves")
-    checker = getattr(state.game, "_check_moves", None)
-    if checker is not None:
-        moves = checker(state, moves)
-    elif isinstance(moves, str | bytes) or not isinstance(moves, Sequence):
-        raise IllegalMoveError(f"moves must be a sequence of moves, not {excerpt(moves)}")
-    return _evaluate_moves(state, moves)
+    return _evaluate_moves(*_checked_moves(state, moves, "evaluate_moves"))
 
 
 def _evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
@@ -131,8 +125,20 @@ def _evaluate_moves(state: Any, moves: Sequence[Any]) -> np.ndarray:
         or getattr(game, "_evaluate_moves", None)
         or getattr(game, "evaluate_moves", None)
     )
-    values = (evaluator or scores_after)(state, moves)
+    values = (evaluator or _scores_after)(state, moves)
     return _estimates(values, (len(moves), game.num_players), game, "heuristic")
+
+
+def _checked_moves(state: Any, moves: Any, what: str) -> tuple[Any, Sequence[Any]]:
+    """``state`` and ``moves`` if ``state`` is a game state and ``moves`` a sequence of
+    its legal moves (ConfigError, IllegalMoveError otherwise)."""
+    state = _checked_state(state, what)
+    checker = getattr(state.game, "_check_moves", None)
+    if checker is not None:
+        moves = checker(state, moves)
+    elif isinstance(moves, str | bytes) or not isinstance(moves, Sequence):
+        raise IllegalMoveError(f"moves must be a sequence of moves, not {excerpt(moves)}")
+    return state, moves
 
 
 def _checked_state(state: Any, what: str) -> Any:
@@ -147,7 +153,13 @@ def _checked_state(state: Any, what: str) -> Any:
 
 
 def scores_after(state: Any, moves: Sequence[Any]) -> np.ndarray:
-    """The fallback evaluator: the position value after each move."""
+    """The fallback evaluator: the position value after each move. ConfigError if ``state``
+    is not a game state, IllegalMoveError if a move is not one of its legal moves."""
+    return _scores_after(*_checked_moves(state, moves, "scores_after"))
+
+
+def _scores_after(state: Any, moves: Sequence[Any]) -> np.ndarray:
+    """:func:`scores_after` unchecked (the agents call it on their own states and moves)."""
     return np.array([_position_value(state.apply(move)) for move in moves], dtype=np.float64)
 
 
