@@ -1385,23 +1385,83 @@ def notation_error(
 def notation(method: Callable[[Any], str]) -> Callable[[Any], str]:
     """Decorates a move class's ``__str__``: a malformed move (a field no legal move has, such
     as ``at=None`` or a 5000-digit int, kept for ``apply`` to refuse) is written as its class
-    and bounded field values instead of raising."""
+    and bounded field values instead of raising, and so is a move with a field too large to
+    write out in bounded time (see :func:`_writable`)."""
 
     @functools.wraps(method)
     def text(move: Any) -> str:
-        try:
-            return method(move)
-        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
-            fields = ", ".join(
-                f"{f.name}={excerpt(getattr(move, f.name), 30)}" for f in attrs.fields(type(move))
-            )
-            return f"{type(move).__name__}({fields})"
+        if _all_writable(move):
+            try:
+                return method(move)
+            except (TypeError, ValueError, IndexError, KeyError, AttributeError, RecursionError):
+                pass
+        fields = attrs.fields(type(move))
+        shown = ", ".join(f"{f.name}={excerpt(getattr(move, f.name), 30)}" for f in fields)
+        return f"{type(move).__name__}({shown})"
 
     return text
 
 
-def _form(value: Any) -> Any:
-    """The shape class of a move field's value: int, str, bool, None, enum or tuple of those."""
+def _all_writable(move: Any) -> bool:
+    """Whether every field of ``move`` is small enough to write out whole (see
+    :func:`_writable`; ints, bools, None and short strings are told at once)."""
+    cls: Any = type(move)  # hashable (a type, to mypy, is not)
+    for value in _field_getter(cls)(move):
+        kind = type(value)
+        if kind is int or kind is bool or value is None:
+            continue
+        if not (kind is str and len(value) <= MAX_NOTATION) and not _writable(value):
+            return False
+    return True
+
+
+@functools.cache
+def _field_getter(cls: type) -> Callable[[Any], Sequence[Any]]:
+    """The values of an attrs class's fields, in order, as a sequence (none for a class
+    of another kind)."""
+    names = [field.name for field in attrs.fields(cls)] if attrs.has(cls) else []
+    if not names:
+        return lambda obj: ()
+    getter = operator.attrgetter(*names)
+    return getter if len(names) > 1 else lambda obj: (getter(obj),)
+
+
+def _writable(value: Any, depth: int = 0) -> bool:
+    """Whether a move field's value is small enough to write out whole: no string or
+    container of more than :data:`MAX_NOTATION` characters or items, nor containers three
+    deep (writing a field of millions of items took seconds, one nested thousands deep
+    raised RecursionError; no legal move has such a field)."""
+    if type(value) is tuple and len(value) <= MAX_NOTATION and all(map(_is_scalar, value)):
+        return True  # a square, or a play's cards: the usual case, told fast
+    if isinstance(value, str | bytes | bytearray):
+        return len(value) <= MAX_NOTATION
+    if isinstance(value, np.ndarray):
+        return value.size <= MAX_NOTATION
+    if isinstance(value, list | tuple | set | frozenset | dict):
+        return (
+            depth < 2 and len(value) <= MAX_NOTATION and all(_writable(v, depth + 1) for v in value)
+        )
+    return not isinstance(value, Sized) or _small_size(value)
+
+
+def _is_scalar(value: Any) -> bool:
+    """Whether ``value`` is an int, a bool, None or a string of at most 64 characters."""
+    kind = type(value)
+    return kind is int or kind is bool or value is None or (kind is str and len(value) <= 64)
+
+
+def _small_size(value: Sized) -> bool:
+    """Whether ``value`` (a sized object of another kind, a deque say) has at most
+    :data:`MAX_NOTATION` items (False if its ``len`` fails)."""
+    try:
+        return len(value) <= MAX_NOTATION
+    except Exception:
+        return False
+
+
+def _form(value: Any, nested: bool = False) -> Any:
+    """The shape class of a move field's value: int, str, bool, None, enum or tuple of those
+    (a tuple in a tuple is never a legal field: not looked into, however deep it nests)."""
     if isinstance(value, bool | np.bool_):
         return bool
     if isinstance(value, int | np.integer):
@@ -1410,8 +1470,8 @@ def _form(value: Any) -> Any:
         return type(value) if len(value) <= MAX_NOTATION else None
     if value is None:
         return type(None)
-    if isinstance(value, tuple) and len(value) <= 64:
-        return tuple(_form(v) for v in value)
+    if isinstance(value, tuple) and len(value) <= 64 and not nested:
+        return tuple(_form(v, True) for v in value)
     return object  # anything else is never a legal field
 
 

@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 import attrs
+import numpy as np
 
 from forestgames.boom_bokken._tables import ANNOUNCEMENTS, CARD_CODE
 from forestgames.core import ParseError, as_move_int, notation, notation_error, unarray
@@ -41,6 +42,8 @@ def _as_cards(value: Any) -> Any:
     """A card name or a sequence of names becomes a sorted tuple (unknown names kept)."""
     if isinstance(value, str):
         return (value,)
+    if isinstance(value, np.ndarray) and value.size > MAX_CARDS:
+        return value  # not made a list first: a huge array would fill the memory
     value = unarray(value)
     if not isinstance(value, tuple | list) or len(value) > MAX_CARDS:
         return value

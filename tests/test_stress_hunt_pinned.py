@@ -1,0 +1,91 @@
+"""Refusals within a second, and threads: behaviours a bug hunt of slow or memory-filling
+calls on extreme input, and of games and states shared by threads, found wrong or unpinned."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import attrs
+import numpy as np
+import pytest
+
+import forestgames as fg
+from forestgames.boom_bokken import Play
+from forestgames.bosk import PlantTree
+
+
+def _nested(depth: int) -> tuple[Any, ...]:
+    """A tuple holding a tuple holding ... ``depth`` levels deep."""
+    value: tuple[Any, ...] = ()
+    for _ in range(depth):
+        value = (value,)
+    return value
+
+
+def _refusals(game: Any, state: Any, move: Any) -> None:
+    """``move`` is refused by apply, action_id and evaluate_moves with the library's errors,
+    its notation is bounded, and a record of it is refused or holds that bounded text."""
+    before = state.to_dict()
+    with pytest.raises(fg.IllegalMoveError):
+        state.apply(move)
+    with pytest.raises(fg.IllegalMoveError):
+        game.action_id(move)
+    with pytest.raises(fg.IllegalMoveError):
+        game.evaluate_moves(state, [move])
+    assert len(str(move)) <= 200
+    assert fg.GameRecord.start(game, 0).with_moves([move]).moves == (str(move),)
+    assert state.to_dict() == before
+
+
+BIG_FIELDS = {
+    "a tuple of ten million ints": (0,) * 10_000_000,
+    "a tuple nested 100,000 deep": _nested(100_000),
+    "a numpy view of 10^5 rows": np.broadcast_to(np.array("1"), (100_000, 3)),
+}
+
+
+@pytest.mark.parametrize("field", ["player", "value", "at"])
+@pytest.mark.parametrize("kind", BIG_FIELDS)
+def test_a_move_with_a_huge_or_deep_field_is_refused_at_once(field, kind):
+    """A Bosk move whose field is ten million items, or nested 100,000 deep, is refused
+    within a second with IllegalMoveError, and written in bounded text (writing it took
+    2-8 s, or raised RecursionError from apply, str and GameRecord.with_moves)."""
+    game = fg.make("bosk")
+    state = game.new_game(seed=0)
+    move = attrs.evolve(state.legal_moves()[0], **{field: BIG_FIELDS[kind]})
+    start = time.perf_counter()
+    _refusals(game, state, move)
+    assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.parametrize("kind", BIG_FIELDS)
+def test_a_play_of_a_huge_or_deep_card_list_is_refused_at_once(kind):
+    """A Boom Bokken play whose cards are ten million items, nested 100,000 deep, or an
+    array of 10^5 rows is refused within a second (its notation wrote every row: seconds)."""
+    game = fg.make("boom_bokken")
+    state = game.new_game(seed=0)
+    move = attrs.evolve(state.legal_moves()[0], cards=BIG_FIELDS[kind])
+    start = time.perf_counter()
+    _refusals(game, state, move)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_play_of_a_billion_card_array_is_kept_as_given():
+    """Play's cards given as a 1-d array of a billion items (a view: no memory) are kept as
+    the array, not made a list of a billion Python objects first (memory ran out)."""
+    cards = np.broadcast_to(np.int8(0), (10**9,))
+    move = Play(0, cards, 1, "lower")
+    assert move.cards is cards
+    state = fg.make("boom_bokken").new_game(seed=0)
+    with pytest.raises(fg.IllegalMoveError, match="field cards"):
+        state.apply(attrs.evolve(move, player=state.current_player))
+
+
+def test_moves_of_ordinary_fields_keep_their_notation():
+    """Moves of ordinary fields are written in notation as before: the bound above leaves
+    legal moves, and malformed ones of small fields, as they were."""
+    assert str(PlantTree(0, 1, (2, 3))) == "0:plant 1@2,3"
+    assert str(Play(0, ("1", "F1"), 2, "lower")) == "0:play 1+F1 @2 lower"
+    assert str(PlantTree(0, 1, ((2, 3), (4, 5)))) == "0:plant 1@(2, 3),(4, 5)"
+    assert str(PlantTree(0, "x" * 150, (2, 3))) == "0:plant " + "x" * 150 + "@2,3"
