@@ -89,3 +89,15 @@ def test_moves_of_ordinary_fields_keep_their_notation():
     assert str(Play(0, ("1", "F1"), 2, "lower")) == "0:play 1+F1 @2 lower"
     assert str(PlantTree(0, 1, ((2, 3), (4, 5)))) == "0:plant 1@(2, 3),(4, 5)"
     assert str(PlantTree(0, "x" * 150, (2, 3))) == "0:plant " + "x" * 150 + "@2,3"
+
+
+@pytest.mark.parametrize("size", [10**5, 10**6])
+def test_a_bosk_terrain_view_of_a_huge_shape_is_refused_before_it_is_copied(size):
+    """A terrain given as a numpy view of shape (10^5, 10^5) or (10^6, 10^6) (no memory of
+    its own) is a ConfigError naming its shape at once: it was copied first, which took
+    4 s, or raised numpy's MemoryError."""
+    terrain = np.broadcast_to(np.int8(0), (size, size))
+    start = time.perf_counter()
+    with pytest.raises(fg.ConfigError, match=rf"8x8 terrain ids .* shape \({size}, {size}\)"):
+        fg.make("bosk", terrain=terrain)
+    assert time.perf_counter() - start < 1.0

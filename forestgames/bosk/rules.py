@@ -51,6 +51,8 @@ def _check_terrain(terrain: Any, options: Mapping[str, Any]) -> np.ndarray:
     wanted = f"terrain must be a grid of {size}x{size} terrain ids with {players} players"
     if isinstance(terrain, np.ma.MaskedArray):
         raise ConfigError(f"{wanted}, not a masked array (its mask would be lost)")
+    if isinstance(terrain, np.ndarray) and terrain.shape != (size, size):  # before any copy
+        raise ConfigError(f"{wanted}, not an array of shape {terrain.shape}")
     try:
         grid = np.array(terrain)
     except (TypeError, ValueError):
