@@ -553,10 +553,12 @@ def read_options(title: str, spec: Sequence[Option], given: Mapping[str, Any]) -
     """Every option of ``spec``: checked if given, else its default (ConfigError if bad)."""
     names = [option.name for option in spec]
     bad = [k for k in given if k not in names]
-    unknown = [excerpt(k, 40) for k in bad]
-    if unknown:
+    if bad:
+        unknown = ", ".join(excerpt(k, 40) for k in bad[:_EXCERPT_ITEMS])
+        if len(bad) > _EXCERPT_ITEMS:  # named in bounded time and length, however many
+            unknown += f" and {len(bad) - _EXCERPT_ITEMS:,} more"
         hint = did_you_mean(bad[0], names) if len(bad) == 1 else ""
-        raise ConfigError(f"unknown {title} option(s) {', '.join(unknown)}{hint}; known: {names}")
+        raise ConfigError(f"unknown {title} option(s) {unknown}{hint}; known: {names}")
     values: dict[str, Any] = {}
     for option in spec:
         default = option.default_for(values)

@@ -101,3 +101,15 @@ def test_a_bosk_terrain_view_of_a_huge_shape_is_refused_before_it_is_copied(size
     with pytest.raises(fg.ConfigError, match=rf"8x8 terrain ids .* shape \({size}, {size}\)"):
         fg.make("bosk", terrain=terrain)
     assert time.perf_counter() - start < 1.0
+
+
+def test_many_unknown_options_are_named_in_a_bounded_message():
+    """200,000 unknown options are a ConfigError naming the first few and how many more
+    (it named every one: a message of megabytes, seconds for a million)."""
+    options = {f"colour{i}": 1 for i in range(200_000)}
+    with pytest.raises(fg.ConfigError) as raised:
+        fg.make("bonsai", **options)
+    message = str(raised.value)
+    assert message.startswith("unknown Bonsai option(s) 'colour0', 'colour1', ")
+    assert "and 199,994 more; known: ['num_players'" in message
+    assert len(message) < 500
