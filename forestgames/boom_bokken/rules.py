@@ -493,13 +493,13 @@ class BoomBokkenGame(
     ) -> Moves:
         """Every play of a Coureur's card groups (several cards of one value)."""
         tables = self._tables
-        moves: Moves = ()
+        plays: list[Moves] = []  # joined once: a tuple grown group by group was quadratic
         for group in groups:
             if self._ends_round(state, seat, len(group)):
-                moves += (tables.final(seat, group),)
+                plays.append((tables.final(seat, group),))
             else:
-                moves += tables.announced(seat, group, self._targets(state, seat))
-        return moves
+                plays.append(tables.announced(seat, group, self._targets(state, seat)))
+        return tuple(chain.from_iterable(plays))
 
     def _booms(self, state: BoomBokkenState, seat: int) -> Moves:
         """``seat`` explodes, naming any seat still in the round to lead next (or nobody,
