@@ -142,3 +142,23 @@ def test_a_coureurs_many_groups_are_listed_in_linear_time():
     start = time.perf_counter()
     state.legal_moves()
     assert time.perf_counter() - start < 0.5
+
+
+def test_a_coureurs_play_of_more_than_sixteen_cards_reads_back_from_its_notation():
+    """Every play of a Coureur holding 20 orange 5s reads back from its notation, as long as
+    the text is within a move's 200 characters (the notation read at most 16 cards: a
+    play of 17 was a ParseError, so a record of it could not be replayed)."""
+    deck = {name: 6 for name in "12345678"} | {f"F{v}": 2 for v in range(1, 9)}
+    game = fg.make("boom_bokken", num_players=5, expert=True, deck=deck | {"T": 6, "5": 20})
+    saved = game.new_game(seed=0).to_dict()
+    cards = saved["deck"] + [card for hand in saved["hands"] for card in hand]
+    fives = [card for card in cards if card == "5"]
+    others = [card for card in cards if card != "5"]
+    coureur = saved["roles"].index("coureur")
+    hands = [others[7 * k : 7 * k + 7] for k in range(4)]
+    hands.insert(coureur, fives)
+    state = game.state_from_dict(saved | {"hands": hands, "deck": others[28:], "leader": coureur})
+    plays = [move for move in state.legal_moves() if len(move.cards) > 16]
+    assert len(plays) == 4 * 2 * 4  # 17 to 20 cards, each target, higher and lower
+    for move in plays:
+        assert game.parse_move(str(move)) == move

@@ -108,7 +108,7 @@ BoomBokkenMove = Play | TimeOut | Boom
 _NUM = r"(0|[1-9]\d{0,2})"
 _CARD = r"(?:[1-8]|F[1-8])"
 _PLAY = re.compile(
-    rf"{_NUM}:play ({_CARD}(?:\+{_CARD}){{0,15}})"
+    rf"{_NUM}:play ({_CARD}(?:\+{_CARD}){{0,{MAX_CARDS - 1}}})"  # MAX_CARDS cards at most
     rf"(?: @{_NUM} ({'|'.join(ANNOUNCEMENTS)})( knock)?)?",
     re.ASCII,
 )
