@@ -4,6 +4,7 @@ calls on extreme input, and of games and states shared by threads, found wrong o
 from __future__ import annotations
 
 import time
+import tracemalloc
 from typing import Any
 
 import attrs
@@ -162,3 +163,34 @@ def test_a_coureurs_play_of_more_than_sixteen_cards_reads_back_from_its_notation
     assert len(plays) == 4 * 2 * 4  # 17 to 20 cards, each target, higher and lower
     for move in plays:
         assert game.parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize("wrong", ["owner", "value", "top"])
+def test_a_kernel_batch_wrong_throughout_is_refused_without_listing_every_bad_entry(wrong):
+    """A batch of 100,000 Bosk boards wrong in every entry (a view of one bad value) is a
+    StateError naming the first, found without listing every bad entry's index (240-320 MB
+    here; a batch of ten million such boards ran out of memory)."""
+    boards = 100_000
+    empty, zero = np.int8(-1), np.int8(0)
+    calls = {
+        "owner": lambda: fg.bosk.summer_scores(
+            np.broadcast_to(np.int8(5), (boards, 7, 7)), np.broadcast_to(zero, (boards, 7, 7)), 2
+        ),
+        "value": lambda: fg.bosk.summer_scores(
+            np.broadcast_to(empty, (boards, 7, 7)), np.broadcast_to(np.int8(9), (boards, 7, 7)), 2
+        ),
+        "top": lambda: fg.bosk.winter_scores(
+            np.broadcast_to(np.int8(7), (boards, 8, 8)), np.zeros((8, 8), np.int8), 2
+        ),
+    }
+    no_trees = np.broadcast_to(empty, (boards, 7, 7)), np.broadcast_to(zero, (boards, 7, 7))
+    fg.bosk.summer_scores(*no_trees, 2)  # the kernels loaded first (their compiled path too)
+    fg.bosk.winter_scores(np.broadcast_to(empty, (boards, 8, 8)), np.zeros((8, 8), np.int8), 2)
+    tracemalloc.start()
+    try:
+        with pytest.raises(fg.StateError, match=rf"^{wrong}\[0, 0, 0\] = "):
+            calls[wrong]()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 120_000_000  # the boards as bools a few times; listing them took 240-320 MB

@@ -177,8 +177,10 @@ def _int_array(value: Any, name: str) -> np.ndarray:
 
 
 def _first_bad(name: str, array: np.ndarray, bad: np.ndarray) -> str:
-    """``name[i, j, ...] = x`` for the first True of ``bad`` (an index into ``array``)."""
-    index = tuple(int(i) for i in np.argwhere(bad)[0])
+    """``name[i, j, ...] = x`` for the first True of ``bad`` (an index into ``array``): found
+    by ``argmax``, not by listing every bad entry's index (``argwhere``: gigabytes for a large
+    batch wrong throughout)."""
+    index = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), bad.shape))
     return f"{name}[{', '.join(map(str, index))}] = {array[index]}"
 
 
