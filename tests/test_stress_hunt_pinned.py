@@ -13,6 +13,7 @@ import pytest
 
 import forestgames as fg
 from forestgames.boom_bokken import Play
+from forestgames.boom_bokken import rules as boom_bokken_rules
 from forestgames.bosk import PlantTree
 
 
@@ -116,20 +117,22 @@ def test_many_unknown_options_are_named_in_a_bounded_message():
     assert len(message) < 500
 
 
-def _coureur_holding_every_five() -> tuple[Any, dict[str, Any]]:
-    """A 5-player Expert game of 99 orange and 99 Flash 5s (and the default deck's other
-    cards), saved with the Coureur to lead holding every 5: 9,999 groups of 5s to play."""
+def _coureur_holding_every(value: str) -> tuple[Any, dict[str, Any]]:
+    """A 5-player Expert game of 99 orange and 99 Flash cards of ``value`` (and the default
+    deck's other cards), saved with the Coureur to lead holding all of them: 9,999 groups
+    to play."""
     deck = {name: 6 for name in "12345678"} | {f"F{v}": 2 for v in range(1, 9)}
+    flash = f"F{value}"
     game = fg.make(
-        "boom_bokken", num_players=5, expert=True, deck=deck | {"T": 6, "5": 99, "F5": 99}
+        "boom_bokken", num_players=5, expert=True, deck=deck | {"T": 6, value: 99, flash: 99}
     )
     saved = game.new_game(seed=0).to_dict()
     cards = saved["deck"] + [card for hand in saved["hands"] for card in hand]
-    fives = sorted(card for card in cards if card in ("5", "F5"))
-    others = [card for card in cards if card not in ("5", "F5")]
+    held = sorted(card for card in cards if card in (value, flash))
+    others = [card for card in cards if card not in (value, flash)]
     coureur = saved["roles"].index("coureur")
     hands = [others[7 * k : 7 * k + 7] for k in range(4)]
-    hands.insert(coureur, fives)
+    hands.insert(coureur, held)
     return game, saved | {"hands": hands, "deck": others[28:], "leader": coureur}
 
 
@@ -137,7 +140,7 @@ def test_a_coureurs_many_groups_are_listed_in_linear_time():
     """A Coureur holding 198 cards of one value (a saved state the loader takes) has its
     79,992 plays listed in well under a second once their move objects exist (the list was
     grown a group at a time, copying it 9,999 times: 3-7 s for every position)."""
-    game, saved = _coureur_holding_every_five()
+    game, saved = _coureur_holding_every("5")
     assert len(game.state_from_dict(saved).legal_moves()) == 79_992  # builds the moves
     state = game.state_from_dict(saved)
     start = time.perf_counter()
@@ -194,3 +197,15 @@ def test_a_kernel_batch_wrong_throughout_is_refused_without_listing_every_bad_en
     finally:
         tracemalloc.stop()
     assert peak < 120_000_000  # the boards as bools a few times; listing them took 240-320 MB
+
+
+def test_the_group_plays_kept_for_a_player_count_are_bounded(monkeypatch):
+    """The Boom Bokken move objects kept for a player count (shared by all its games) start
+    afresh past a bound, here lowered to 1,000: the 79,992 plays of a Coureur holding 198
+    cards of one value stayed in memory for good (50 MB), and so did every such position's."""
+    monkeypatch.setattr(boom_bokken_rules, "GROUP_PLAYS_LIMIT", 1000, raising=False)
+    game, saved = _coureur_holding_every("6")  # groups no other test has built
+    tables = boom_bokken_rules._move_tables(5)
+    plays = game.state_from_dict(saved).legal_moves()
+    assert len(plays) == 79_992 and len(set(plays)) == 79_992
+    assert len(tables._plays) <= 1000 + 8

@@ -1024,6 +1024,12 @@ class _SingleCardPlays(dict[int, Moves]):
         return moves
 
 
+GROUP_PLAYS_LIMIT = 200_000
+"""Most plays a player count's move tables keep before they start afresh: a Coureur holding
+many cards of one value (a deck option of up to 99 of a card) has tens of thousands of group
+plays per position, which would otherwise stay in memory for good (50 MB for 80,000)."""
+
+
 @functools.cache
 def _move_tables(players: int) -> _MoveTables:
     """The one :class:`_MoveTables` of ``players`` seats (a game's own would cost every
@@ -1107,6 +1113,9 @@ class _MoveTables:
         key = (seat, group, targets)
         moves = self._announced.get(key)
         if moves is None:
+            if len(self._plays) > GROUP_PLAYS_LIMIT:  # move objects are equal by value: rebuilt
+                self._plays.clear()
+                self._announced.clear()
             built = [
                 self.play(seat, group, target, higher)
                 for target in targets
