@@ -1587,16 +1587,29 @@ class StateBase(Generic[M]):
 
     def _is_own_move(self, move: Any) -> bool:
         """Whether ``move`` is one of this state's own legal move objects (by identity:
-        the list its seat was given, at the game's hint first when it is long)."""
+        the list its seat was given, at the game's hint first when it is long, through a
+        set of its objects' ids when it is huge)."""
         try:
             moves = self._memo[move.player]
             if len(moves) > _LONG:
                 at = self.game._index_hint(self, move)
                 if at is not None and at < len(moves) and moves[at] is move:
                     return True
+                if len(moves) > _HUGE:
+                    return id(move) in self._ids_of_moves(move.player, moves)
             return any(map(operator.is_, moves, repeat(move)))
         except Exception:  # a malformed move (or a user object's raising attribute)
             return False  # the checked path says what is wrong
+
+    def _ids_of_moves(self, player: int, moves: tuple[M, ...]) -> frozenset[int]:
+        """The ids of ``moves``, ``player``'s legal move objects, kept in the memo with the
+        very tuple they come from (which keeps its objects, so no id names another): a
+        search of a huge list for each move applied was quadratic in its length."""
+        key = ("move ids", player)
+        kept = self._memo.get(key)
+        if kept is None or kept[0] is not moves:
+            kept = self._memo[key] = (moves, frozenset(map(id, moves)))
+        return kept[1]
 
     def _apply_legal(self, move: M) -> Self:
         """The state after ``move``, which the caller has already shown legal: one of this
@@ -1731,6 +1744,9 @@ def pickled_elsewhere(what: str, version: Any) -> StateError:
 
 _LONG = 32
 """Legal move lists longer than this are searched at the game's hint first."""
+
+_HUGE = 1024
+"""Legal move lists longer than this are searched through a set of their objects' ids."""
 
 _set_memo = StateBase._memo.__set__  # type: ignore[attr-defined,misc]
 
