@@ -1463,7 +1463,9 @@ def _small_size(value: Sized) -> bool:
 
 def _form(value: Any, nested: bool = False) -> Any:
     """The shape class of a move field's value: int, str, bool, None, enum or tuple of those
-    (a tuple in a tuple is never a legal field: not looked into, however deep it nests)."""
+    (a tuple in a tuple is never a legal field: not looked into, however deep it nests; nor
+    is one of more items than a move's notation has characters, but a Boom Bokken play of
+    198 cards is legal)."""
     if isinstance(value, bool | np.bool_):
         return bool
     if isinstance(value, int | np.integer):
@@ -1472,7 +1474,7 @@ def _form(value: Any, nested: bool = False) -> Any:
         return type(value) if len(value) <= MAX_NOTATION else None
     if value is None:
         return type(None)
-    if isinstance(value, tuple) and len(value) <= 64 and not nested:
+    if isinstance(value, tuple) and len(value) <= MAX_NOTATION and not nested:
         return tuple(_form(v, True) for v in value)
     return object  # anything else is never a legal field
 

@@ -117,14 +117,14 @@ def test_many_unknown_options_are_named_in_a_bounded_message():
     assert len(message) < 500
 
 
-def _coureur_holding_every(value: str) -> tuple[Any, dict[str, Any]]:
-    """A 5-player Expert game of 99 orange and 99 Flash cards of ``value`` (and the default
-    deck's other cards), saved with the Coureur to lead holding all of them: 9,999 groups
-    to play."""
+def _coureur_holding_every(value: str, flashes: int = 99) -> tuple[Any, dict[str, Any]]:
+    """A 5-player Expert game of 99 orange and ``flashes`` Flash cards of ``value`` (and the
+    default deck's other cards), saved with the Coureur to lead holding all of them (with
+    99 Flash cards: 9,999 groups to play)."""
     deck = {name: 6 for name in "12345678"} | {f"F{v}": 2 for v in range(1, 9)}
     flash = f"F{value}"
     game = fg.make(
-        "boom_bokken", num_players=5, expert=True, deck=deck | {"T": 6, value: 99, flash: 99}
+        "boom_bokken", num_players=5, expert=True, deck=deck | {"T": 6, value: 99, flash: flashes}
     )
     saved = game.new_game(seed=0).to_dict()
     cards = saved["deck"] + [card for hand in saved["hands"] for card in hand]
@@ -222,3 +222,16 @@ def test_applying_moves_of_a_huge_legal_list_takes_no_search_of_it():
     after = [state.apply(play) for play in plays]
     assert time.perf_counter() - start < 1.0
     assert len(after[-1].to_dict()["pile"]) == len(plays[-1].cards)
+
+
+def test_a_legal_play_of_many_cards_is_applied_from_an_equal_move():
+    """A Coureur's legal plays of 65 and of all 101 of its 7s, given as equal moves (parsed
+    from notation, or listed unsorted), are applied as the legal ones are (a field of over
+    64 items, or a play of over 99 cards, was refused as not of the right form)."""
+    game, saved = _coureur_holding_every("7", flashes=2)
+    state = game.state_from_dict(saved)
+    legal = {(len(play.cards), play.cards.count("7")): play for play in state.legal_moves()}
+    some, every = legal[65, 65], legal[101, 99]
+    assert state.apply(game.parse_move(str(some))) == state.apply(some)
+    unsorted = Play(every.player, ["F7", "F7"] + ["7"] * 99, every.target, every.announce)
+    assert state.apply(unsorted) == state.apply(every)

@@ -33,9 +33,9 @@ from forestgames.core import ParseError, as_move_int, notation, notation_error, 
 __all__ = ["Boom", "BoomBokkenMove", "Play", "TimeOut", "parse_move"]
 
 
-MAX_CARDS = 99
-"""Most cards a play can hold (a deck has at most 99 of a card); longer values are kept as
-given, for the state to refuse."""
+MAX_CARDS = 2 * 99
+"""Most cards a play can hold (a Coureur's every card of one value: a deck has at most 99 of
+a card, orange and Flash alike); longer values are kept as given, for the state to refuse."""
 
 
 def _as_cards(value: Any) -> Any:
