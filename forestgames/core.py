@@ -43,6 +43,7 @@ import operator
 import os
 import pkgutil
 import re
+import threading
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence, Sized
 from itertools import islice, repeat
 from typing import (
@@ -1247,8 +1248,12 @@ class GameBase(Generic[S, M]):
 
     @functools.cached_property
     def codec(self) -> Any:
-        """The game's integer-action and tensor codec (built once per game)."""
-        return self._make_codec()
+        """The game's integer-action and tensor codec (built once per game, under a lock:
+        Python 3.12's cached_property has none, so threads sharing a fresh game each built
+        one, a second for an Expert Boom Bokken of huge decks)."""
+        with _CODEC_LOCK:
+            built = self.__dict__.get("codec")  # by a thread this one waited for
+            return built if built is not None else self._make_codec()
 
     def _make_codec(self) -> Any:
         raise ConfigError(f"{self.title} has no integer action codec")
@@ -1743,6 +1748,9 @@ def pickled_elsewhere(what: str, version: Any) -> StateError:
         "and games with a GameRecord)"
     )
 
+
+_CODEC_LOCK = threading.Lock()
+"""Held while a game's codec is built (one game's at a time)."""
 
 _LONG = 32
 """Legal move lists longer than this are searched at the game's hint first."""

@@ -3,6 +3,7 @@ calls on extreme input, and of games and states shared by threads, found wrong o
 
 from __future__ import annotations
 
+import threading
 import time
 import tracemalloc
 from typing import Any
@@ -236,3 +237,33 @@ def test_a_legal_play_of_many_cards_is_applied_from_an_equal_move():
     assert state.apply(game.parse_move(str(some))) == state.apply(some)
     unsorted = Play(every.player, ["F7", "F7"] + ["7"] * 99, every.target, every.announce)
     assert state.apply(unsorted) == state.apply(every)
+
+
+def test_threads_asking_a_fresh_game_for_its_codec_get_one_built_once(monkeypatch):
+    """Threads asking a fresh game for its codec at once get one codec, built once (Python
+    3.12's cached_property has no lock: each thread built its own, a second of work for an
+    Expert Boom Bokken of huge decks)."""
+    game = attrs.evolve(fg.make("bosk", num_players=2))  # a fresh object: no codec yet
+    make_codec = type(game)._make_codec
+    built = []
+
+    def slow_make_codec(self: Any) -> Any:
+        built.append(self)
+        time.sleep(0.05)  # every thread is waiting by then
+        return make_codec(self)
+
+    monkeypatch.setattr(type(game), "_make_codec", slow_make_codec)
+    start = threading.Barrier(4)
+    codecs = []
+
+    def ask() -> None:
+        start.wait()
+        codecs.append(game.codec)
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(built) == 1
+    assert len(codecs) == 4 and all(codec is codecs[0] for codec in codecs)
