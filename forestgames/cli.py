@@ -571,11 +571,11 @@ def _cmd_play(args: argparse.Namespace, out: _Output) -> int:
     agents.insert(seat, human)
     played: list[Any] = []
 
-    from forestgames.core import hidden_from
+    from forestgames.core import _hidden_from
 
     def observe(state: Any, move: Any) -> None:
         played.append(move)
-        if move.player != seat and (args.reveal or not hidden_from(game, state, move, seat)):
+        if move.player != seat and (args.reveal or not _hidden_from(game, state, move, seat)):
             write(f"seat {move.player} plays {move}")
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)

@@ -431,7 +431,26 @@ class Sealed:
 def hidden_from(game: Any, before: Any, move: Any, player: int) -> bool:
     """Whether ``player`` did not see ``move`` (a move or its notation) made in ``before``:
     another seat's move the game keeps private (``_private_move``; a game without that
-    hook hides none)."""
+    hook hides none). ConfigError if ``game`` is not a game, ``before`` not one of its
+    states or ``player`` not one of its seats; IllegalMoveError (ParseError for notation)
+    if ``move`` is not one of its moves."""
+    game = as_game(game)
+    seat = check_seat(game.num_players, player, "player")
+    if isinstance(game, GameBase):
+        game._check_state(before, "hidden_from")
+    elif getattr(before, "game", None) != game:
+        raise ConfigError(f"hidden_from: {excerpt(before)} is not a state of {game!r}")
+    if isinstance(move, str):
+        move = game.parse_move(move)
+    if isinstance(game, GameBase) and not isinstance(move, game.MOVE_TYPES):
+        raise IllegalMoveError(f"hidden_from: {game._foreign_move(move)}")
+    if not is_int(getattr(move, "player", None)):
+        raise IllegalMoveError(f"hidden_from: {excerpt(move)} is not a move of a seat")
+    return _hidden_from(game, before, move, seat)
+
+
+def _hidden_from(game: Any, before: Any, move: Any, player: int) -> bool:
+    """:func:`hidden_from` with its arguments known good (the replay pages, MCTS)."""
     private = getattr(game, "_private_move", None)
     if private is None:
         return False

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from forestgames.core import ConfigError, GameRecord, check_seat, excerpt, hidden_from
+from forestgames.core import ConfigError, GameRecord, _hidden_from, check_seat, excerpt
 
 __all__ = ["positions", "replay_html"]
 
@@ -232,7 +232,7 @@ def _seen_steps(
     steps: list[tuple[str | None, Any]] = [(None, states[0])]
     game = states[0].game
     for k, move in enumerate(moves):
-        if player is None or not hidden_from(game, states[k], move, player):
+        if player is None or not _hidden_from(game, states[k], move, player):
             steps.append((move, states[k + 1]))
     return steps
 

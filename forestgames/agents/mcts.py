@@ -34,7 +34,8 @@ from forestgames.agents.greedy import _margins as margins  # unchecked
 from forestgames.agents.heuristics import _evaluate_moves as evaluate_moves  # unchecked
 from forestgames.agents.heuristics import _position_value as position_value  # unchecked
 from forestgames.agents.heuristics import chance_outcomes
-from forestgames.core import ConfigError, as_bool, as_int, as_number, hidden_from
+from forestgames.core import ConfigError, as_bool, as_int, as_number
+from forestgames.core import _hidden_from as hidden_from  # unchecked
 
 __all__ = [
     "DEFAULT_EXPLORATION",
