@@ -271,7 +271,7 @@ class GameRow:
 
     def __attrs_post_init__(self) -> None:
         """ConfigError unless the seats agree: one score per agent, and the first player
-        and each winner (at most once) one of the seats."""
+        and each winner (at most once) one of the seats; and a truncated game has none."""
         parts = (self.agents, self.scores, self.winners)
         if not all(isinstance(part, tuple | list) for part in parts) or not all(
             isinstance(w, numbers.Integral) and not isinstance(w, bool) for w in self.winners
@@ -294,6 +294,10 @@ class GameRow:
                 " one score per seat, the first player and each winner (once) among the seats"
             )
         self._keep_plain()
+        if self.truncated and self.winners:
+            raise ConfigError(
+                f"game {self.index} is truncated, so it has no winners, not {excerpt(self.winners)}"
+            )
 
     def _keep_plain(self) -> None:
         """Keep the fields as the plain values a results line holds, numpy's integers and

@@ -9,6 +9,7 @@ import pytest
 
 import forestgames as fg
 from forestgames.core import hidden_from
+from forestgames.sim import GameRow
 
 
 def _guardian_phase() -> tuple[Any, Any, Any]:
@@ -47,3 +48,13 @@ def test_hidden_from_refuses_bad_arguments_with_the_librarys_errors(
     game, state, move = _guardian_phase()
     with pytest.raises(error, match=words):
         hidden_from(*args(game, state, move))
+
+
+def test_a_truncated_game_row_has_no_winners() -> None:
+    """GameRow: "winners is empty for a truncated game" (a row cut at the cap naming a
+    winner was taken, by the constructor and from_dict alike)."""
+    row = fg.simulate("bosk", ["random", "greedy"], 1, seed=1, progress=False).rows[0]
+    data = row.to_dict() | {"truncated": True}
+    with pytest.raises(fg.ConfigError, match="so it has no winners"):
+        GameRow.from_dict(data)
+    assert GameRow.from_dict(data | {"winners": []}).winners == ()
