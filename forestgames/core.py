@@ -1882,6 +1882,7 @@ def register_game(name: str, factory: Callable[..., Any], *, replace: bool = Fal
         )
     if not callable(factory):
         raise ConfigError(f"game {name}: the factory must be callable, not {excerpt(factory)}")
+    replace = as_bool(replace, "replace")  # "no" or 1 would be taken by its truth
     if isinstance(factory, type) and issubclass(factory, GameBase):
         factory = factory.create
     taken = _REGISTRY.get(name)

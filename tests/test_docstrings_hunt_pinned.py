@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import forestgames as fg
+from forestgames import core
 from forestgames.core import hidden_from
 from forestgames.sim import GameRow
 
@@ -58,3 +59,17 @@ def test_a_truncated_game_row_has_no_winners() -> None:
     with pytest.raises(fg.ConfigError, match="so it has no winners"):
         GameRow.from_dict(data)
     assert GameRow.from_dict(data | {"winners": []}).winners == ()
+
+
+@pytest.mark.parametrize("replace", ["no", 1, None])
+def test_register_game_refuses_a_replace_that_is_not_a_bool(
+    replace: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """register_game: replace is True or False; "no" or 1 was taken by its truth and
+    silently replaced a registered game."""
+    monkeypatch.setattr(core, "_REGISTRY", dict(core._REGISTRY))  # kept whatever happens
+    before = fg.make("bosk")
+    with pytest.raises(fg.ConfigError, match="replace must be True or False"):
+        core.register_game("bosk", lambda **options: before, replace=replace)
+    assert type(fg.make("bosk")) is type(before)
+    assert core._REGISTRY["bosk"] == type(before).create
