@@ -54,11 +54,18 @@ def _team_places(safe_order: Iterable[int], team_of: Sequence[Hashable]) -> dict
         seat = int(seat)
         if seat in places:
             raise StateError(f"safe_order: seat {seat} is safe twice")
-        team = team_of[seat]
-        if not isinstance(team, Hashable):
-            raise StateError(f"team_of[{seat}] = {excerpt(team)} is not a team id (hashable)")
-        places[seat] = rank.setdefault(team, len(rank))
+        places[seat] = rank.setdefault(_team_id(team_of, seat), len(rank))
     return places
+
+
+def _team_id(team_of: Sequence[Hashable], seat: int) -> Hashable:
+    """``team_of[seat]``; StateError unless it hashes (a tuple holding a list does not)."""
+    team = team_of[seat]
+    try:
+        hash(team)
+    except TypeError:
+        raise StateError(f"team_of[{seat}] = {excerpt(team)} is not a team id (hashable)") from None
+    return team
 
 
 def final_scores(coins: Sequence[int], tokens: Sequence[int]) -> tuple[int, ...]:
