@@ -176,7 +176,8 @@ class LivingForestState(StateBase[LivingForestMove]):
         return len(self.discards[self._seat(seat, "seat")])
 
     def forest(self, seat: int) -> tuple[tuple[str | None, ...], ...]:
-        """``seat``'s forest as 3 rows of 5 tree ids (None where empty)."""
+        """``seat``'s forest as 3 rows of 5 tree names (``"start"``, ``"3A"``, ...; None where
+        empty): the names of the int ids in ``forests``."""
         cells = [None if t < 0 else TREE_NAMES[t] for t in self.forests[self._seat(seat, "seat")]]
         return tuple(
             tuple(cells[r * FOREST_COLS : (r + 1) * FOREST_COLS]) for r in range(FOREST_ROWS)
