@@ -7,9 +7,18 @@ import pytest
 
 import forestgames as fg
 from forestgames.boom_bokken import round_coins
+from forestgames.boom_bokken.hidden import determinize
 
 
 def test_round_coins_refuses_a_team_id_that_does_not_hash() -> None:
     """round_coins: a team id that cannot be hashed (a tuple holding a list) is a StateError."""
     with pytest.raises(fg.StateError, match=r"team_of\[0\].*not a team id"):
         round_coins([0], [([1],)])
+
+
+def test_hidden_determinize_refuses_a_player_who_is_no_seat() -> None:
+    """boom_bokken.hidden.determinize: a player who is no seat is an IllegalMoveError, as
+    state.determinize, not a state with every hand dealt again."""
+    state = fg.make("boom_bokken", num_players=4).new_game(seed=1)
+    with pytest.raises(fg.IllegalMoveError, match="player 9 is not a seat"):
+        determinize(state, 9, 1)

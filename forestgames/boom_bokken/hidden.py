@@ -35,7 +35,7 @@ from forestgames.boom_bokken._tables import (
     VALUES,
 )
 from forestgames.boom_bokken.state import card_holders, pack_hand
-from forestgames.core import StateError, new_rng
+from forestgames.core import IllegalMoveError, StateError, check_seat, new_rng
 
 if TYPE_CHECKING:
     from forestgames.boom_bokken.state import BoomBokkenState
@@ -85,7 +85,9 @@ def determinize(state: BoomBokkenState, player: int, seed: int) -> BoomBokkenSta
     a new seed for the later deals.
 
     Every placement of those physical cards that keeps what ``player`` knows is equally
-    likely (``_deal_constrained`` when seats exploded, else one shuffle)."""
+    likely (``_deal_constrained`` when seats exploded, else one shuffle). IllegalMoveError
+    if ``player`` is not a seat (as ``state.determinize``)."""
+    player = check_seat(state.game.num_players, player, "player", IllegalMoveError)
     rng = new_rng(seed)
     deck = state.deck
     top = len(deck) - state.known_bottom
