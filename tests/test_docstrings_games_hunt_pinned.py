@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import forestgames as fg
+from forestgames.bonsai import Tree
 from forestgames.boom_bokken import round_coins
 from forestgames.boom_bokken.hidden import determinize
 
@@ -22,3 +23,9 @@ def test_hidden_determinize_refuses_a_player_who_is_no_seat() -> None:
     state = fg.make("boom_bokken", num_players=4).new_game(seed=1)
     with pytest.raises(fg.IllegalMoveError, match="player 9 is not a seat"):
         determinize(state, 9, 1)
+
+
+def test_bonsai_seedling_refuses_an_option_that_is_no_bool() -> None:
+    """Tree.seedling: a wood_beside_pot that is no bool is a StateError, as Tree.from_tiles."""
+    with pytest.raises(fg.StateError, match="wood_beside_pot must be a bool"):
+        Tree.seedling("x")  # type: ignore[arg-type]

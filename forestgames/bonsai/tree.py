@@ -49,6 +49,13 @@ __all__ = ["Tree"]
 Open = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
 
 
+def _placement_option(wood_beside_pot: Any) -> bool:
+    """``wood_beside_pot`` as a Python bool (numpy's too); StateError if it is no bool."""
+    if not isinstance(wood_beside_pot, bool | np.bool_):
+        raise StateError(f"wood_beside_pot must be a bool, not {excerpt(wood_beside_pot)}")
+    return bool(wood_beside_pot)
+
+
 class Tree:
     """A bonsai as ``{cell: kind index}`` (bud included), grown under one placement option."""
 
@@ -76,9 +83,7 @@ class Tree:
     def __init__(self, cells: dict[int, int], wood_beside_pot: bool = False) -> None:
         """A tree of engine ``cells`` (see :attr:`cells`; ``from_tiles`` takes ``(q, r)``
         keys); StateError if ``cells`` is not such a tree."""
-        if not isinstance(wood_beside_pot, bool | np.bool_):
-            raise StateError(f"wood_beside_pot must be a bool, not {excerpt(wood_beside_pot)}")
-        wood_beside_pot = bool(wood_beside_pot)  # numpy's as Python's
+        wood_beside_pot = _placement_option(wood_beside_pot)
         cells = _checked_cells(cells)
         self._cells = cells
         self._wood_beside_pot = wood_beside_pot
@@ -103,8 +108,8 @@ class Tree:
 
     @classmethod
     def seedling(cls, wood_beside_pot: bool = False) -> Tree:
-        """The bud alone."""
-        return SEEDLINGS[wood_beside_pot]
+        """The bud alone; StateError if ``wood_beside_pot`` is not a bool."""
+        return SEEDLINGS[_placement_option(wood_beside_pot)]
 
     @classmethod
     def from_tiles(cls, tiles: Mapping[Any, Any], wood_beside_pot: bool = False) -> Tree:
