@@ -29,3 +29,11 @@ def test_bonsai_seedling_refuses_an_option_that_is_no_bool() -> None:
     """Tree.seedling: a wood_beside_pot that is no bool is a StateError, as Tree.from_tiles."""
     with pytest.raises(fg.StateError, match="wood_beside_pot must be a bool"):
         Tree.seedling("x")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", [9, -1, "leaf"])
+def test_bonsai_open_cells_refuses_a_kind_out_of_range(kind: object) -> None:
+    """Tree.open_cells: a kind outside 0..3 (or no int) is a StateError, not fruit's cells
+    for -1 nor Python's IndexError or TypeError."""
+    with pytest.raises(fg.StateError, match="open_cells: kind"):
+        Tree.seedling().open_cells(kind)  # type: ignore[arg-type]

@@ -42,7 +42,7 @@ from forestgames.bonsai.scoring import (
     largest_leaf_group,
     points_of,
 )
-from forestgames.core import StateError, as_bool, excerpt, is_int, pickled_elsewhere
+from forestgames.core import StateError, as_bool, as_int, excerpt, is_int, pickled_elsewhere
 
 __all__ = ["Tree"]
 
@@ -166,8 +166,11 @@ class Tree:
     # ------------------------------------------------------------------ placement
 
     def open_cells(self, kind: int) -> frozenset[int]:
-        """The cells where a ``kind`` tile may go now."""
-        return self._open[kind]
+        """The cells where a ``kind`` tile (0..3: wood, leaf, flower, fruit) may go now;
+        StateError for another ``kind``."""
+        if type(kind) is int and 0 <= kind < len(self._open):  # the engine's case first
+            return self._open[kind]
+        return self._open[as_int(kind, "open_cells: kind", 0, len(self._open) - 1, StateError)]
 
     def with_tile(self, cell: int, kind: int) -> Tree:
         """This tree with ``kind`` on ``cell`` (the caller has checked the placement).
