@@ -7,6 +7,7 @@ import pytest
 
 import forestgames as fg
 from forestgames.bonsai import Tree
+from forestgames.bonsai._tables import cell_of
 from forestgames.boom_bokken import round_coins
 from forestgames.boom_bokken.hidden import determinize
 
@@ -37,3 +38,14 @@ def test_bonsai_open_cells_refuses_a_kind_out_of_range(kind: object) -> None:
     for -1 nor Python's IndexError or TypeError."""
     with pytest.raises(fg.StateError, match="open_cells: kind"):
         Tree.seedling().open_cells(kind)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("at", [(0, -1), (0, 0), (3, -3)])
+def test_bonsai_without_leaf_refuses_a_cell_holding_no_leaf(at: tuple[int, int]) -> None:
+    """Tree.without_leaf: a cell holding wood (the bud too) or nothing is a StateError, not
+    a tree with that wood gone nor Python's KeyError."""
+    tree = Tree.from_tiles({(0, -1): "wood", (0, -2): "leaf"})
+    with pytest.raises(fg.StateError, match="holds no leaf"):
+        tree.without_leaf(cell_of(*at))
+    with pytest.raises(fg.StateError, match="holds no leaf"):
+        tree.without_leaf([1])  # type: ignore[arg-type]

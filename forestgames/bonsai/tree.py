@@ -199,7 +199,9 @@ class Tree:
 
     def without_leaf(self, cell: int) -> Tree:
         """This tree with the leaf on ``cell`` removed, and any flower or fruit left
-        without its required leaves removed with it."""
+        without its required leaves removed with it; StateError if ``cell`` holds no leaf."""
+        if not is_int(cell) or self._cells.get(cell) != LEAF:
+            raise StateError(f"without_leaf: cell {excerpt(cell)} holds no leaf of this tree")
         cells = dict(self._cells)
         del cells[cell]
         removed = [cell]
