@@ -325,8 +325,9 @@ class BoomBokkenGame(
         """A round-1 position with the hands, teams (and roles) given: for puzzles and tests.
 
         The draw pile is ``deck_top`` (top first) followed by the rest of the
-        game's deck in card order. StateError if the cards or teams do not fit
-        the game.
+        game's deck in card order. An Expert game needs ``roles``, one per seat
+        (gardien, cogneur, coureur); another takes None. StateError if the cards,
+        teams or roles do not fit the game.
         """
         return saved.dealt(self, hands, teams, leader, deck_top, roles, seed)
 
