@@ -8,6 +8,7 @@ import pytest
 import forestgames as fg
 from forestgames.bonsai import Tree
 from forestgames.bonsai._tables import cell_of
+from forestgames.bonsai.actions import reachable_cells
 from forestgames.boom_bokken import round_coins
 from forestgames.boom_bokken.hidden import determinize
 
@@ -49,3 +50,15 @@ def test_bonsai_without_leaf_refuses_a_cell_holding_no_leaf(at: tuple[int, int])
         tree.without_leaf(cell_of(*at))
     with pytest.raises(fg.StateError, match="holds no leaf"):
         tree.without_leaf([1])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("radius", "beside"), [(-1, False), (2.5, False), (10**6, False), (3, "x")]
+)
+def test_bonsai_reachable_cells_refuses_a_radius_out_of_range(
+    radius: object, beside: object
+) -> None:
+    """reachable_cells: a radius that is no int 0..COORD_LIMIT (a negative one searched
+    forever) or an option that is no bool is a ConfigError."""
+    with pytest.raises(fg.ConfigError, match="reachable_cells"):
+        reachable_cells(radius, beside)  # type: ignore[arg-type]

@@ -52,6 +52,7 @@ from forestgames.bonsai._tables import (
     BUD,
     CARD_NAMES,
     CARD_TYPES,
+    COORD_LIMIT,
     DIRECTIONS,
     GOAL_IDS,
     GOALS,
@@ -79,7 +80,7 @@ from forestgames.bonsai.moves import (
     RenounceGoal,
 )
 from forestgames.bonsai.state import SYMBOL_NAMES, Phase
-from forestgames.core import StateError
+from forestgames.core import StateError, as_bool, as_int
 
 __all__ = ["MEDITATIONS", "BonsaiCodec", "reachable_cells", "tile_bound", "wood_bound"]
 
@@ -146,10 +147,19 @@ def _cell_tables(
     return tuple(map(qr_of, packed)), {cell: i for i, cell in enumerate(packed)}
 
 
-@functools.cache
 def reachable_cells(radius: int, wood_beside_pot: bool) -> tuple[int, ...]:
     """Engine cells off the pot within ``radius`` steps of the bud (see the module
-    docstring), sorted by ``(r, q)``."""
+    docstring), sorted by ``(r, q)``; ConfigError unless ``radius`` is an int
+    0..``COORD_LIMIT`` and ``wood_beside_pot`` a bool."""
+    return _reachable_cells(
+        as_int(radius, "reachable_cells: radius", 0, COORD_LIMIT),
+        as_bool(wood_beside_pot, "reachable_cells: wood_beside_pot"),
+    )
+
+
+@functools.cache
+def _reachable_cells(radius: int, wood_beside_pot: bool) -> tuple[int, ...]:
+    """:func:`reachable_cells` of checked arguments, cached."""
     distance = {BUD: 0}
     queue = deque([BUD])
     if wood_beside_pot:
