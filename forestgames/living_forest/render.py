@@ -78,9 +78,10 @@ DECK_LINE_W = 262  # a Spirit's deck line, from after the deck to before the dis
 
 def picture_view(state: LivingForestState, player: int | None = None) -> dict[str, Any]:
     """What a picture may show: ``state.observation(player)``, or everything for None
-    (in the observation's shape, with the hidden cards added: ``deck``, ``discard``
-    and each reserve level's ``stack_cards``); ConfigError if ``state`` is not a Living
-    Forest state."""
+    (``state.to_dict()`` with the observation's counts added: each Spirit's
+    ``deck_size``, ``deck_top`` and ``discard_size``, each reserve level's ``stack``
+    count beside its ``stack_cards``; no ``cards`` or ``deck_rest``, whose cards ``deck``
+    and ``discard`` list in order); ConfigError if ``state`` is not a Living Forest state."""
     if not isinstance(state, LivingForestState):
         raise ConfigError(f"a picture needs a Living Forest state, not {excerpt(state)}")
     if player is not None:
