@@ -10,7 +10,7 @@ from forestgames.bonsai import Tree
 from forestgames.bonsai._tables import cell_of
 from forestgames.bonsai.actions import reachable_cells
 from forestgames.boom_bokken import round_coins
-from forestgames.boom_bokken.hidden import determinize
+from forestgames.boom_bokken.hidden import allowed_codes, determinize
 
 
 def test_round_coins_refuses_a_team_id_that_does_not_hash() -> None:
@@ -62,3 +62,11 @@ def test_bonsai_reachable_cells_refuses_a_radius_out_of_range(
     forever) or an option that is no bool is a ConfigError."""
     with pytest.raises(fg.ConfigError, match="reachable_cells"):
         reachable_cells(radius, beside)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fact", [(5, "x"), (99, True), ("x",), (-1, True)])
+def test_boom_bokken_allowed_codes_refuses_a_malformed_fact(fact: object) -> None:
+    """allowed_codes: a fact that is neither None nor a (card code, bool) pair is a
+    StateError, not Python's IndexError or TypeError (nor a card read from the end)."""
+    with pytest.raises(fg.StateError, match="an explosion's fact"):
+        allowed_codes(fact)  # type: ignore[arg-type]

@@ -35,7 +35,7 @@ from forestgames.boom_bokken._tables import (
     VALUES,
 )
 from forestgames.boom_bokken.state import card_holders, pack_hand
-from forestgames.core import IllegalMoveError, StateError, check_seat, new_rng
+from forestgames.core import IllegalMoveError, StateError, check_seat, excerpt, is_int, new_rng
 
 if TYPE_CHECKING:
     from forestgames.boom_bokken.state import BoomBokkenState
@@ -64,11 +64,28 @@ def observe(state: BoomBokkenState, player: int) -> dict[str, Any]:
 
 def allowed_codes(fact: tuple[int, bool] | None) -> frozenset[int]:
     """The cards an exploded seat may hold: none answering ``fact`` (top card code and
-    "higher"), or only Temps Mort for a leader (``fact`` None)."""
+    "higher"), or only Temps Mort for a leader (``fact`` None). StateError if ``fact`` is
+    neither None nor such a pair."""
     if fact is None:
         return frozenset((TIME_OUT,))
+    if not _is_fact(fact):
+        raise StateError(
+            f"an explosion's fact is None or (top card code 0..{NUM_CODES - 1}, higher as a "
+            f"bool), not {excerpt(fact)}"
+        )
     fitting = FITTING_VALUES[fact[1]][CARD_VALUE[fact[0]]]
     return frozenset(c for c in range(NUM_CODES) if c == TIME_OUT or CARD_VALUE[c] not in fitting)
+
+
+def _is_fact(fact: Any) -> bool:
+    """Whether ``fact`` is a (card code, bool) pair."""
+    return (
+        isinstance(fact, tuple)
+        and len(fact) == 2
+        and is_int(fact[0])
+        and 0 <= fact[0] < NUM_CODES
+        and isinstance(fact[1], bool)
+    )
 
 
 def _unknown_part(hand: tuple[int, ...], known: tuple[int, ...]) -> list[int]:
