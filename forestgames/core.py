@@ -1397,8 +1397,9 @@ def notation_error(
     verb = match.group(1).lower() if match else ""
     form = forms.get(verb)
     if form is not None:
+        article = "an" if verb[:1] in "aeiou" else "a"
         return ParseError(
-            f"{excerpt(text)} is not a {title} move: a {verb!r} move (S the {seat}) is "
+            f"{excerpt(text)} is not a {title} move: {article} {verb!r} move (S the {seat}) is "
             f"written {form}"
         )
     quoted = [f"'{example}'" for example in examples]

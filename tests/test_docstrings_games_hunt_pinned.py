@@ -70,3 +70,15 @@ def test_boom_bokken_allowed_codes_refuses_a_malformed_fact(fact: object) -> Non
     StateError, not Python's IndexError or TypeError (nor a card read from the end)."""
     with pytest.raises(fg.StateError, match="an explosion's fact"):
         allowed_codes(fact)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("0:extinguish x", "an 'extinguish' move"), ("0:attract", "an 'attract' move"),
+     ("0:reveal q", "a 'reveal' move")],
+)  # fmt: skip
+def test_a_notation_message_names_its_kind_of_move_with_the_right_article(text, words):
+    """A refused notation names its kind of move with "an" before a vowel ("a 'extinguish'
+    move" was written)."""
+    with pytest.raises(fg.ParseError, match=words):
+        fg.make("living_forest", num_players=2).parse_move(text)
