@@ -48,7 +48,8 @@ from forestgames.core import (
     make,
     registered_games,
 )
-from forestgames.sim import DEFAULT_CAP_FACTOR, GameRow, as_path, play_game, simulate, write_file
+from forestgames.sim import GameRow, as_path, play_game, simulate, write_file
+from forestgames.sim import _move_cap as move_cap  # simulate's default cap of a game
 from forestgames.tournament import require_plotting, tournament
 
 __all__ = ["HumanAgent", "main", "move_pages"]
@@ -772,7 +773,7 @@ def _random_moves(game: Any, seconds: float, seed: int) -> tuple[int, int, float
     kept bench running for ever)."""
     rng = random.Random(seed)
     moves = games = 0
-    cap = DEFAULT_CAP_FACTOR * int(game.traits.max_moves)
+    cap = move_cap(game, None)
     start = time.perf_counter()
     while not games or time.perf_counter() - start < seconds:
         state = game.new_game(seed=derive_seed(seed, games))
